@@ -1,0 +1,1 @@
+"""FastAPI service, CLI and storage wiring over both tiers."""

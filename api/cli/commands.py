@@ -1,0 +1,3 @@
+"""Imports every sub-command module so that each registers itself on the typer app."""
+
+from api.cli import compact_cmd  # noqa: F401

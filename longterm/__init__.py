@@ -1,0 +1,1 @@
+"""Long-term tier: structured preferences and an event timeline, tenant-scoped."""

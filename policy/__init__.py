@@ -1,0 +1,1 @@
+"""Policy gate: Casbin decides what may be written into long-term memory."""

@@ -1,0 +1,67 @@
+"""Errors raised by the run-time tier.
+
+The tree::
+
+    RuntimeTierError                 base of everything raised by ``runtime``
+    ├── FormatError(ValueError)      input fits none of the supported wire formats, or is malformed
+    ├── ProtocolError(ValueError)    tool-call protocol broken: orphan result, duplicated call id,
+    │                                call answered twice (names the message and the call id)
+    ├── BudgetError(ValueError)      a budget that cannot be satisfied or has negative parts
+    ├── EncodingError(LookupError)   a tiktoken encoding that cannot be loaded
+    └── SummaryError                 a summarizer failed (wrapped third-party errors)
+        └── SummarizerTimeout(TimeoutError)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BudgetError",
+    "EncodingError",
+    "FormatError",
+    "ProtocolError",
+    "RuntimeTierError",
+    "SummarizerTimeout",
+    "SummaryError",
+]
+
+
+class RuntimeTierError(Exception):
+    """Base class of every error raised by the run-time tier."""
+
+
+class FormatError(RuntimeTierError, ValueError):
+    """The input is not a history in any supported wire format, or one of its entries is malformed."""
+
+
+class ProtocolError(RuntimeTierError, ValueError):
+    """The tool-call protocol is broken; nothing is dropped silently, the caller must fix the input.
+
+    Attributes:
+        message_id: id of the offending message (its own or the derived one).
+        call_id: the tool call id involved.
+        reason: ``orphan_result``, ``duplicate_call_id`` or ``answered_twice``.
+    """
+
+    def __init__(self, reason: str, *, message_id: str, call_id: str, index: int | None = None):
+        self.reason = reason
+        self.message_id = message_id
+        self.call_id = call_id
+        self.index = index
+        where = f"message {message_id}" + (f" (position {index})" if index is not None else "")
+        super().__init__(f"protocol error: {reason.replace('_', ' ')} for call id {call_id!r} in {where}")
+
+
+class BudgetError(RuntimeTierError, ValueError):
+    """A budget with negative parts, fractions outside (0, 1], or no usable tokens left."""
+
+
+class EncodingError(RuntimeTierError, LookupError):
+    """The requested tiktoken encoding is unknown or cannot be loaded offline."""
+
+
+class SummaryError(RuntimeTierError):
+    """A summarizer could not produce a summary (network, parsing, refusal)."""
+
+
+class SummarizerTimeout(SummaryError, TimeoutError):
+    """A summarizer did not answer in time."""
