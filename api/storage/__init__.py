@@ -1,0 +1,1 @@
+"""Storage wiring shared by every tier's tables: metadata naming convention, engines, migrations."""
