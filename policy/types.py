@@ -27,7 +27,7 @@ Scope = Literal["durable", "task"]
 
 @dataclass(frozen=True, slots=True)
 class Subject:
-    """Who asks: an API key's role and tenant; ``user_id`` when the key is restricted to one user."""
+    """Who asks: a key's role and tenant; ``user_id`` when the key is restricted to one user."""
 
     role: Role
     tenant_id: str

@@ -30,7 +30,7 @@ class RuntimeTierError(Exception):
 
 
 class FormatError(RuntimeTierError, ValueError):
-    """The input is not a history in any supported wire format, or one of its entries is malformed."""
+    """The input fits no supported wire format, or one of its entries is malformed."""
 
 
 class ProtocolError(RuntimeTierError, ValueError):
@@ -48,7 +48,8 @@ class ProtocolError(RuntimeTierError, ValueError):
         self.call_id = call_id
         self.index = index
         where = f"message {message_id}" + (f" (position {index})" if index is not None else "")
-        super().__init__(f"protocol error: {reason.replace('_', ' ')} for call id {call_id!r} in {where}")
+        what = reason.replace("_", " ")
+        super().__init__(f"protocol error: {what} for call id {call_id!r} in {where}")
 
 
 class BudgetError(RuntimeTierError, ValueError):

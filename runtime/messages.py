@@ -86,7 +86,7 @@ class Message:
 
     @property
     def digest(self) -> str:
-        """sha256 of the entry's canonical JSON: the token-count cache key and snapshot hash input."""
+        """sha256 of the canonical JSON: the token-count cache key and snapshot hash input."""
         return content_digest(self.raw)
 
 
