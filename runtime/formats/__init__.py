@@ -1,0 +1,105 @@
+"""The three wire formats: detect, read into canonical messages, write back losslessly.
+
+Readers never modify an entry: ``Message.raw`` is the caller's object, and ``write_messages``
+emits exactly those objects, so ``json.dumps(write_messages(read_history(x).messages))`` equals
+``json.dumps(x)`` byte for byte, unknown fields and unknown item or block types included.
+Message ids are reported beside the messages (``Message.id``), never written into them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from runtime.errors import FormatError
+from runtime.formats._detect import detect_entries, split_payload
+from runtime.formats.anthropic import read_anthropic
+from runtime.formats.openai_chat import read_chat
+from runtime.formats.openai_responses import read_responses
+from runtime.messages import JSON, Format, Message, Transcript
+
+__all__ = [
+    "FORMATS",
+    "detect_format",
+    "make_data_message",
+    "read_history",
+    "write_messages",
+]
+
+FORMATS: tuple[Format, ...] = ("openai-chat", "openai-responses", "anthropic")
+_READERS: dict[Format, Callable[[Sequence[JSON]], tuple[Message, ...]]] = {
+    "openai-chat": read_chat,
+    "openai-responses": read_responses,
+    "anthropic": read_anthropic,
+}
+
+
+def detect_format(payload: JSON) -> Format:
+    """Decide the wire format of a history by its shape.
+
+    ``payload`` is a list of entries or an object with ``messages`` (Chat, Anthropic; a top-level
+    ``system`` counts for Anthropic) or ``input`` (Responses). An empty list, and a list of plain
+    ``{"role", "content": str}`` messages, are read as ``openai-chat``: both are valid Chat.
+
+    Raises:
+        FormatError: the top-level shape, or one of its entries, fits no format (the message
+            names what and where).
+    """
+    entries, envelope = split_payload(payload)
+    if "input" in envelope and "messages" not in envelope:
+        return "openai-responses"
+    has_system = envelope.get("system") is not None
+    return detect_entries(entries, has_system=has_system)
+
+
+def _check_format(format: str) -> Format:
+    for known in FORMATS:
+        if format == known:
+            return known
+    raise FormatError(f"unknown format {format!r}: expected auto, {', '.join(FORMATS)}")
+
+
+def read_history(payload: JSON, *, format: Format | Literal["auto"] = "auto") -> Transcript:
+    """Read a history into a ``Transcript`` of canonical messages.
+
+    Args:
+        payload: a list of entries, or an object with ``messages`` (Chat/Anthropic) or ``input``
+            (Responses), plus optional ``system`` (Anthropic's top-level field, kept untouched in
+            ``Transcript.system``) and ``tools``.
+        format: one of ``FORMATS``, or ``auto`` to use ``detect_format``.
+
+    Raises:
+        FormatError: unknown format name, a top-level shape that fits nothing, or a malformed
+            entry (one line naming its position).
+    """
+    entries, envelope = split_payload(payload)
+    chosen = detect_format(payload) if format == "auto" else _check_format(format)
+    messages = _READERS[chosen](entries)
+    system = envelope.get("system") if chosen == "anthropic" else None
+    return Transcript(format=chosen, messages=messages, system=system, tools=envelope.get("tools"))
+
+
+def write_messages(messages: Sequence[Message]) -> list[JSON]:
+    """The entries to send, in order: each message's ``raw`` object, unchanged (lossless)."""
+    return [message.raw for message in messages]
+
+
+def make_data_message(format: Format, text: str) -> JSON:
+    """A new user-role entry carrying ``text`` as plain data, in ``format``.
+
+    Used to inject a compaction summary after the prefix. It is deliberately never a system or
+    developer message: data must not gain instruction authority.
+
+    Raises:
+        FormatError: unknown format name.
+    """
+    chosen = _check_format(format)
+    if chosen == "openai-responses":
+        return {
+            "type": "message",
+            "role": "user",
+            "content": [{"type": "input_text", "text": text}],
+        }
+    if chosen == "anthropic":
+        return {"role": "user", "content": [{"type": "text", "text": text}]}
+    return {"role": "user", "content": text}

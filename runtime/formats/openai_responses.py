@@ -1,0 +1,164 @@
+"""Reader for OpenAI Responses input items.
+
+Items: ``message`` (also the EasyInputMessage form: ``role`` + ``content`` without ``type``),
+``function_call``/``function_call_output`` paired by ``call_id``, and the other call/output pairs
+that also pair by ``call_id`` (``custom_tool_call``, ``computer_call``, ``shell_call``,
+``apply_patch_call``), ``mcp_approval_request``/``mcp_approval_response`` (paired by the request's
+``id``, so an approval still pending at the tail keeps its group), and ``reasoning`` (role
+``assistant``; grouping attaches it to the item after it). Every other type (``compaction``,
+``web_search_call``, ``item_reference``, ``mcp_call``, unknown future types) is passed through
+with ``item_type`` = its type and role ``other``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from runtime.formats._common import (
+    count_parts,
+    entry_id,
+    entry_timestamp,
+    fail,
+    join_text,
+    parts_text,
+    require_dict,
+    require_str,
+)
+from runtime.messages import JSON, Message, Role, ToolCall, ToolResult
+
+__all__ = ["CALL_TYPES", "OUTPUT_TYPES", "read_responses"]
+
+# call item type -> field holding the call's arguments
+CALL_TYPES: dict[str, str] = {
+    "function_call": "arguments",
+    "custom_tool_call": "input",
+    "computer_call": "action",
+    "shell_call": "action",
+    "apply_patch_call": "operation",
+    "mcp_approval_request": "arguments",
+}
+OUTPUT_TYPES = frozenset(
+    {
+        "function_call_output",
+        "custom_tool_call_output",
+        "computer_call_output",
+        "shell_call_output",
+        "apply_patch_call_output",
+        "mcp_approval_response",
+    }
+)
+_ROLES: dict[str, Role] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+}
+_TEXT_PARTS = frozenset({"input_text", "output_text", "text", "summary_text", "reasoning_text"})
+_IMAGE_PARTS = frozenset({"input_image"})
+
+
+def _refusal(part: dict[str, Any]) -> str:
+    value = part.get("refusal") if part.get("type") == "refusal" else None
+    return value if isinstance(value, str) else ""
+
+
+def _output_text(output: JSON) -> str:
+    if isinstance(output, list):
+        pieces = [parts_text([part], text_types=_TEXT_PARTS) for part in output]
+        for part in output:
+            if isinstance(part, dict):
+                pieces.extend(str(part[key]) for key in ("stdout", "stderr") if part.get(key))
+        return join_text(pieces)
+    if output is None or isinstance(output, str):
+        return output or ""
+    return json.dumps(output)
+
+
+def _call_id(index: int, item: dict[str, Any], item_type: str) -> str:
+    field = "id" if item_type == "mcp_approval_request" else "call_id"
+    return require_str(index, item.get(field), f"{item_type}.{field}")
+
+
+def _result_id(index: int, item: dict[str, Any], item_type: str) -> str:
+    field = "approval_request_id" if item_type == "mcp_approval_response" else "call_id"
+    return require_str(index, item.get(field), f"{item_type}.{field}")
+
+
+def _make(index: int, item: dict[str, Any], item_type: str, role: Role, **fields: Any) -> Message:
+    message_id, own = entry_id(index, item)
+    return Message(
+        id=message_id,
+        index=index,
+        role=role,
+        raw=item,
+        item_type=item_type,
+        own_id=own,
+        timestamp=entry_timestamp(item),
+        **fields,
+    )
+
+
+def _read_message(index: int, item: dict[str, Any]) -> Message:
+    role_name = item.get("role")
+    if not isinstance(role_name, str):
+        raise fail(index, "a Responses message item needs a string role")
+    content = item.get("content")
+    text = parts_text(content, text_types=_TEXT_PARTS, nested=_refusal)
+    images = count_parts(content, _IMAGE_PARTS)
+    return _make(
+        index, item, "message", _ROLES.get(role_name, "other"), text=text, image_count=images
+    )
+
+
+def _read_call(index: int, item: dict[str, Any], item_type: str) -> Message:
+    arguments = item.get(CALL_TYPES[item_type], "")
+    name = item.get("name")
+    call = ToolCall(
+        _call_id(index, item, item_type),
+        name if isinstance(name, str) else item_type,
+        arguments if isinstance(arguments, str) else json.dumps(arguments),
+    )
+    return _make(index, item, item_type, "assistant", text="", tool_calls=(call,))
+
+
+def _read_output(index: int, item: dict[str, Any], item_type: str) -> Message:
+    output = item.get("output")
+    text = _output_text(output)
+    if item_type == "mcp_approval_response":
+        text = "approved" if item.get("approve") else "denied"
+    result = ToolResult(_result_id(index, item, item_type), text)
+    images = count_parts(output, _IMAGE_PARTS)
+    return _make(
+        index, item, item_type, "tool", text=text, tool_results=(result,), image_count=images
+    )
+
+
+def _read_item(index: int, raw: JSON) -> Message:
+    item = require_dict(index, raw)
+    item_type = item.get("type")
+    if item_type is None and "role" in item:
+        return _read_message(index, item)
+    if not isinstance(item_type, str):
+        raise fail(index, "a Responses item needs a string type (or role + content)")
+    if item_type == "message":
+        return _read_message(index, item)
+    if item_type in CALL_TYPES:
+        return _read_call(index, item, item_type)
+    if item_type in OUTPUT_TYPES:
+        return _read_output(index, item, item_type)
+    if item_type == "reasoning":
+        text = parts_text(item.get("summary"), text_types=_TEXT_PARTS)
+        return _make(index, item, item_type, "assistant", text=text)
+    return _make(index, item, item_type, "other", text="")
+
+
+def read_responses(entries: Sequence[JSON]) -> tuple[Message, ...]:
+    """Read a list of Responses input items into canonical messages.
+
+    Raises:
+        FormatError: an item that is not an object, has neither ``type`` nor ``role``, or a
+            call/output item without its ``call_id`` (names the position).
+    """
+    return tuple(_read_item(index, raw) for index, raw in enumerate(entries))
