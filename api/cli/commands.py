@@ -2,3 +2,6 @@
 
 from api.cli import compact_cmd  # noqa: F401
 from api.cli import eval_cmd  # noqa: F401
+from api.cli import db_cmd  # noqa: F401
+from api.cli import keys_cmd  # noqa: F401
+from api.cli import serve_cmd  # noqa: F401

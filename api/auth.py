@@ -1,0 +1,118 @@
+"""Bearer-key authentication and the ownership rules every route applies.
+
+A request's ``Authorization: Bearer KEY`` decides its tenant, role and (optionally) the one end
+user whose data it may touch. Missing, unknown and revoked keys all answer 401 with the same
+body, so the response does not tell an attacker which it was. A resource of another tenant, or of
+a user the key is restricted from, answers 404 exactly like a missing one (``ensure_visible``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from api.errors import Forbidden, NotFound, Unauthorized
+from api.storage.keys import KeyRole, resolve_key
+from policy.types import Subject
+
+__all__ = [
+    "Principal",
+    "bearer_scheme",
+    "ensure_user_access",
+    "ensure_visible",
+    "get_principal",
+    "require_roles",
+]
+
+bearer_scheme = HTTPBearer(auto_error=False, description="An API key from `tiermem keys create`.")
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: resolved from the API key, never from the request body or query."""
+
+    key_id: str
+    tenant_id: str
+    role: KeyRole
+    user_id: str | None = None
+
+    def can_access_user(self, user_id: str) -> bool:
+        """True unless the key is restricted to a different end user."""
+        return self.user_id is None or self.user_id == user_id
+
+    def subject(self) -> Subject:
+        """This caller as the policy gate's ``Subject``."""
+        return Subject(
+            role=self.role, tenant_id=self.tenant_id, key_id=self.key_id, user_id=self.user_id
+        )
+
+
+def ensure_user_access(principal: Principal, user_id: str, *, what: str = "user") -> None:
+    """Raise 404 when the key is restricted to another user (as if ``user_id`` did not exist).
+
+    Raises:
+        NotFound: the key may not see ``user_id``'s data.
+    """
+    if not principal.can_access_user(user_id):
+        raise NotFound(f"{what} not found")
+
+
+def ensure_visible(
+    principal: Principal,
+    *,
+    tenant_id: str | None,
+    user_id: str | None,
+    what: str,
+) -> None:
+    """Make another tenant's or a forbidden user's resource look exactly like a missing one.
+
+    Call it with the loaded row's owner (``tenant_id=None`` when nothing was found).
+
+    Raises:
+        NotFound: the row is missing, belongs to another tenant, or to a user the key may not see.
+    """
+    if tenant_id is None or tenant_id != principal.tenant_id:
+        raise NotFound(f"{what} not found")
+    if user_id is not None and not principal.can_access_user(user_id):
+        raise NotFound(f"{what} not found")
+
+
+def get_principal(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
+) -> Principal:
+    """Resolve the caller's key (a FastAPI dependency).
+
+    Raises:
+        Unauthorized: no bearer key, or an unknown or revoked one.
+    """
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise Unauthorized("missing bearer API key")
+    key = resolve_key(request.app.state.engine, credentials.credentials.strip())
+    if key is None:
+        raise Unauthorized("unknown or revoked API key")
+    principal = Principal(
+        key_id=key.key_id, tenant_id=key.tenant_id, role=key.role, user_id=key.user_id
+    )
+    # Read by the access-log middleware (tenant and key id only).
+    request.state.principal = principal
+    return principal
+
+
+def require_roles(*roles: KeyRole) -> Callable[..., object]:
+    """A dependency that admits only keys with one of ``roles``; others get 403.
+
+    Example: ``AdminDep = Annotated[Principal, Depends(require_roles("admin"))]``.
+    """
+    allowed = frozenset(roles)
+
+    async def dependency(principal: Annotated[Principal, Depends(get_principal)]) -> Principal:
+        if principal.role not in allowed:
+            raise Forbidden(f"role {principal.role!r} may not use this route")
+        return principal
+
+    return dependency

@@ -1,0 +1,95 @@
+"""Structured logs: one JSON object per line, and one access line per request.
+
+Access lines carry method, route template, status, latency, tenant and key id, and a request
+id; never bodies, query strings or headers, so message content cannot leak into logs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+__all__ = ["ACCESS_LOGGER", "JsonFormatter", "configure_logging", "log_request"]
+
+ACCESS_LOGGER = "tiermem.access"
+_HANDLER_NAME = "tiermem-json"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON line per record; ``extra={"fields": {...}}`` members are merged in."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            entry.update(fields)
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str, separators=(",", ":"))
+
+
+class _CurrentStderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is at emit time (test capture swaps it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: Any) -> None:
+        pass
+
+
+def configure_logging(level: str = "INFO", *, stream: Any = None) -> None:
+    """Send the ``tiermem`` loggers to ``stream`` (stderr) as JSON lines. Idempotent."""
+    logger = logging.getLogger("tiermem")
+    logger.setLevel(level)
+    for old in list(logger.handlers):
+        if old.get_name() == _HANDLER_NAME:
+            logger.removeHandler(old)
+    handler: logging.Handler = (
+        logging.StreamHandler(stream) if stream is not None else _CurrentStderrHandler()
+    )
+    handler.set_name(_HANDLER_NAME)
+    handler.setFormatter(JsonFormatter())
+    logger.addHandler(handler)
+    logger.propagate = False
+
+
+def log_request(
+    *,
+    method: str,
+    route: str,
+    status: int,
+    latency_ms: float,
+    request_id: str,
+    tenant: str | None,
+    key_id: str | None,
+) -> None:
+    """Write the access line of one finished request."""
+    logging.getLogger(ACCESS_LOGGER).info(
+        "request",
+        extra={
+            "fields": {
+                "event": "request",
+                "method": method,
+                "route": route,
+                "status": status,
+                "latency_ms": round(latency_ms, 2),
+                "tenant": tenant,
+                "key_id": key_id,
+                "request_id": request_id,
+            }
+        },
+    )

@@ -1,0 +1,103 @@
+"""Prometheus metrics, one registry per app so that several apps (tests, replicas in one process)
+never collide.
+
+The app creates a ``ServiceMetrics`` and keeps it on ``app.state.metrics``; routes get it with
+``api.deps.MetricsDep`` (or ``metrics_of(request)``) and record through its methods::
+
+    metrics.record_compaction(strategy="summary", fallback="none")
+    metrics.record_tokens(tokens_in=1200, tokens_out=800)
+    metrics.record_provider_usage(input_tokens=1180, cached_input_tokens=1024, output_tokens=95)
+
+HTTP requests and latency per route template are recorded by the middleware in ``api.app``.
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+__all__ = ["CONTENT_TYPE_LATEST", "ServiceMetrics", "metrics_of"]
+
+_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class ServiceMetrics:
+    """Every metric the service exports, on its own ``CollectorRegistry``.
+
+    Attributes:
+        requests: ``tiermem_http_requests_total{method,route,status}``.
+        latency: ``tiermem_http_request_duration_seconds{method,route}``.
+        compactions: ``tiermem_compactions_total{strategy,fallback}``; ``fallback`` is the
+            reason the preferred strategy was not used, ``none`` when it was.
+        tokens: ``tiermem_context_tokens_total{direction}``, direction ``in`` (transcript
+            tokens before compaction) or ``out`` (tokens of the returned context).
+        provider_tokens: ``tiermem_provider_tokens_total{kind}``, kind ``input``, ``output`` or
+            ``cached_input`` as reported by the model provider through the usage route.
+    """
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.requests = Counter(
+            "tiermem_http_requests",
+            "HTTP requests by route template and status.",
+            ["method", "route", "status"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "tiermem_http_request_duration_seconds",
+            "HTTP request latency by route template.",
+            ["method", "route"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.compactions = Counter(
+            "tiermem_compactions",
+            "Compaction decisions by strategy and fallback reason.",
+            ["strategy", "fallback"],
+            registry=self.registry,
+        )
+        self.tokens = Counter(
+            "tiermem_context_tokens",
+            "Tokens into compaction (transcript) and out (returned context).",
+            ["direction"],
+            registry=self.registry,
+        )
+        self.provider_tokens = Counter(
+            "tiermem_provider_tokens",
+            "Tokens reported by the model provider, by kind (input, cached_input, output).",
+            ["kind"],
+            registry=self.registry,
+        )
+
+    def observe_request(self, *, method: str, route: str, status: int, seconds: float) -> None:
+        """Count one HTTP request and its latency."""
+        self.requests.labels(method=method, route=route, status=str(status)).inc()
+        self.latency.labels(method=method, route=route).observe(seconds)
+
+    def record_compaction(self, *, strategy: str, fallback: str = "none") -> None:
+        """Count one compaction decision (``fallback``: why the preferred strategy was not used)."""
+        self.compactions.labels(strategy=strategy, fallback=fallback).inc()
+
+    def record_tokens(self, *, tokens_in: int, tokens_out: int) -> None:
+        """Add the token counts of one compaction (negative values are ignored)."""
+        self.tokens.labels(direction="in").inc(max(tokens_in, 0))
+        self.tokens.labels(direction="out").inc(max(tokens_out, 0))
+
+    def record_provider_usage(
+        self, *, input_tokens: int, output_tokens: int, cached_input_tokens: int = 0
+    ) -> None:
+        """Add what the provider reported for one model call."""
+        self.provider_tokens.labels(kind="input").inc(max(input_tokens, 0))
+        self.provider_tokens.labels(kind="output").inc(max(output_tokens, 0))
+        self.provider_tokens.labels(kind="cached_input").inc(max(cached_input_tokens, 0))
+
+    def render(self) -> bytes:
+        """The registry in Prometheus text exposition format."""
+        return generate_latest(self.registry)
+
+
+def metrics_of(request: Request) -> ServiceMetrics:
+    """The ``ServiceMetrics`` of the app serving ``request``."""
+    metrics: ServiceMetrics = request.app.state.metrics
+    return metrics

@@ -1,0 +1,160 @@
+"""ASGI middleware of the service: body-size limit, access log, request metrics, request id.
+
+Pure ASGI (no ``BaseHTTPMiddleware``) so that streaming and exceptions pass through untouched.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.errors import PayloadTooLarge
+from api.logging import log_request
+from api.metrics import ServiceMetrics
+from api.problems import problem_response
+
+__all__ = ["BodyLimitMiddleware", "RequestLogMiddleware"]
+
+_REQUEST_ID_HEADER = b"x-request-id"
+
+
+class BodyLimitMiddleware:
+    """Refuse bodies over ``max_bytes`` with 413 before any parsing.
+
+    A declared ``Content-Length`` over the limit is refused without reading the body; a chunked
+    body is read up to the limit (so memory stays bounded) and then replayed to the app.
+    """
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_bytes:
+            await self._refuse(scope, receive, send, declared)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._refuse(scope, receive, send, size)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        await self.app(scope, _replay(b"".join(chunks), receive), send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, size: int) -> None:
+        exc = PayloadTooLarge(
+            f"request body of {size}+ bytes exceeds the limit of {self.max_bytes} bytes",
+            max_bytes=self.max_bytes,
+        )
+        response = problem_response(
+            Request(scope),
+            status=exc.status,
+            slug=exc.slug,
+            title=exc.title,
+            detail=exc.detail,
+            extensions=exc.extensions,
+            headers={"Connection": "close"},
+        )
+        await response(scope, receive, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+class RequestLogMiddleware:
+    """One JSON access line and one metrics observation per HTTP request."""
+
+    def __init__(self, app: ASGIApp, *, metrics: ServiceMetrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        request_id = _request_id(scope)
+        status = 500
+
+        async def send_wrapper(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = list(message.get("headers", []))
+                headers.append((_REQUEST_ID_HEADER, request_id.encode("latin-1")))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_wrapper)
+        finally:
+            self._record(scope, status=status, started=started, request_id=request_id)
+
+    def _record(self, scope: Scope, *, status: int, started: float, request_id: str) -> None:
+        elapsed = time.perf_counter() - started
+        route = _route_template(scope)
+        method = str(scope.get("method", ""))
+        self.metrics.observe_request(method=method, route=route, status=status, seconds=elapsed)
+        principal: Any = scope.get("state", {}).get("principal")
+        log_request(
+            method=method,
+            route=route,
+            status=status,
+            latency_ms=elapsed * 1000,
+            request_id=request_id,
+            tenant=getattr(principal, "tenant_id", None),
+            key_id=getattr(principal, "key_id", None),
+        )
+
+
+def _route_template(scope: Scope) -> str:
+    # Starlette's router puts the matched route on the scope; its path is the template
+    # ("/v1/sessions/{session_id}"), which keeps metric labels and logs free of ids.
+    route = scope.get("route")
+    path = getattr(route, "path", None)
+    return path if isinstance(path, str) else "<unmatched>"
+
+
+def _request_id(scope: Scope) -> str:
+    for name, value in scope.get("headers", ()):
+        if name == _REQUEST_ID_HEADER:
+            candidate = bytes(value).decode("latin-1")[:64]
+            if candidate.isascii() and candidate.replace("-", "").isalnum():
+                return candidate
+    return uuid.uuid4().hex

@@ -1,0 +1,108 @@
+"""Database engines for both backends and the unit-of-work session scope.
+
+SQLite is the embedded default: every connection gets WAL (readers do not block the writer), a
+busy timeout (writers wait instead of failing), foreign keys, and ``secure_delete`` (deleted
+content is overwritten, so an erased user's text does not linger in free pages). PostgreSQL is
+the shared production store, reached through psycopg 3 with pre-ping so that replicas survive
+database restarts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session
+
+__all__ = [
+    "SQLITE_BUSY_TIMEOUT_MS",
+    "create_db_engine",
+    "is_sqlite",
+    "normalize_database_url",
+    "session_scope",
+]
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+_SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA secure_delete=ON",
+    "PRAGMA synchronous=NORMAL",
+)
+
+
+def normalize_database_url(url: str) -> URL:
+    """Parse ``url``; plain ``postgresql://`` / ``postgres://`` select the psycopg 3 driver.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: the URL cannot be parsed.
+    """
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    parsed = make_url(url)
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def is_sqlite(url: str | URL) -> bool:
+    """True when ``url`` names a SQLite database."""
+    parsed = url if isinstance(url, URL) else make_url(url)
+    return parsed.get_backend_name() == "sqlite"
+
+
+def create_db_engine(url: str, *, echo: bool = False) -> Engine:
+    """Create the engine for ``url`` with the settings each backend needs.
+
+    Args:
+        url: SQLAlchemy URL (``sqlite:///file.db``, ``sqlite://`` for memory, or PostgreSQL).
+        echo: log every statement (debugging only).
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: the URL cannot be parsed.
+        ModuleNotFoundError: the URL names a driver that is not installed.
+    """
+    parsed = normalize_database_url(url)
+    if not is_sqlite(parsed):
+        return create_engine(parsed, pool_pre_ping=True, echo=echo)
+    kwargs: dict[str, Any] = {
+        "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        "echo": echo,
+    }
+    if parsed.database in (None, "", ":memory:"):
+        # One shared connection, or every checkout would see its own empty database.
+        kwargs["poolclass"] = StaticPool
+    engine = create_engine(parsed, **kwargs)
+    event.listen(engine, "connect", _apply_sqlite_pragmas)
+    return engine
+
+
+def _apply_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        for pragma in _SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+    finally:
+        cursor.close()
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """A unit of work: yields a session and rolls back whatever was not committed.
+
+    Callers commit explicitly (``session.commit()``) once the whole unit has succeeded; leaving
+    the block without committing, or by an exception, discards the work.
+    """
+    session = Session(engine, expire_on_commit=False)
+    try:
+        yield session
+    finally:
+        try:
+            session.rollback()
+        finally:
+            session.close()

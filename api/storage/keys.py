@@ -1,0 +1,210 @@
+"""API keys and tenants: the key table and the store that creates, lists, revokes and resolves keys.
+
+A key is ``tmk_`` followed by 32 random bytes (URL-safe base64, 256 bits of entropy), printed
+once when created. Only its SHA-256 digest is stored: with that much entropy a fast hash is as
+strong as a slow one (no dictionary to attack), and it lets a request's key be found by an
+indexed equality lookup. Revoked keys stay in the table (with ``revoked_at``) so ids remain
+auditable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, get_args
+
+from sqlalchemy import DateTime, Engine, select
+from sqlmodel import Field, SQLModel
+
+from api.storage.base import utcnow
+from api.storage.engine import session_scope
+
+__all__ = [
+    "KEY_PREFIX",
+    "ApiKey",
+    "ApiKeyRow",
+    "InvalidKeyInput",
+    "KeyNotFound",
+    "KeyRole",
+    "KeyStore",
+    "TenantRow",
+    "hash_key",
+    "validate_tenant_id",
+    "validate_user_id",
+]
+
+KeyRole = Literal["agent", "admin", "consolidator"]
+ROLES: tuple[str, ...] = get_args(KeyRole)
+KEY_PREFIX = "tmk_"
+_TENANT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_USER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@:+-]{0,127}")
+
+
+class InvalidKeyInput(ValueError):
+    """A tenant id, user id or role that the key store refuses."""
+
+
+class KeyNotFound(LookupError):
+    """No key with that id."""
+
+
+class TenantRow(SQLModel, table=True):
+    """A tenant, created with its first key."""
+
+    __tablename__ = "tenant"
+
+    tenant_id: str = Field(primary_key=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class ApiKeyRow(SQLModel, table=True):
+    """One API key: its id, owner tenant, role, optional user restriction and secret's hash."""
+
+    __tablename__ = "api_key"
+
+    id: str = Field(primary_key=True, max_length=40)
+    tenant_id: str = Field(foreign_key="tenant.tenant_id", index=True, max_length=64)
+    role: str = Field(max_length=16)
+    user_id: str | None = Field(default=None, max_length=128)
+    secret_hash: str = Field(unique=True, max_length=64)
+    display_prefix: str = Field(max_length=16)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    """A key as the rest of the service sees it: never the secret, never its hash."""
+
+    key_id: str
+    tenant_id: str
+    role: KeyRole
+    user_id: str | None
+    display_prefix: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+    @property
+    def active(self) -> bool:
+        """False once the key is revoked."""
+        return self.revoked_at is None
+
+
+def hash_key(secret: str) -> str:
+    """Hex SHA-256 of a presented key, the only form in which keys are stored."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def validate_tenant_id(tenant_id: str) -> str:
+    """Return ``tenant_id`` if well formed (1-64 of ``A-Za-z0-9._-``, alphanumeric first).
+
+    Raises:
+        InvalidKeyInput: it is not.
+    """
+    if not _TENANT_RE.fullmatch(tenant_id):
+        raise InvalidKeyInput(f"invalid tenant id {tenant_id!r}: use 1-64 of A-Z a-z 0-9 . _ -")
+    return tenant_id
+
+
+def validate_user_id(user_id: str) -> str:
+    """Return ``user_id`` if well formed (1-128 of ``A-Za-z0-9._@:+-``, alphanumeric first).
+
+    Raises:
+        InvalidKeyInput: it is not.
+    """
+    if not _USER_RE.fullmatch(user_id):
+        raise InvalidKeyInput(f"invalid user id {user_id!r}: use 1-128 of A-Z a-z 0-9 . _ @ : + -")
+    return user_id
+
+
+def _to_domain(row: ApiKeyRow) -> ApiKey:
+    return ApiKey(
+        key_id=row.id,
+        tenant_id=row.tenant_id,
+        role=row.role,  # type: ignore[arg-type]  # only ROLES are ever written
+        user_id=row.user_id,
+        display_prefix=row.display_prefix,
+        created_at=row.created_at,
+        revoked_at=row.revoked_at,
+    )
+
+
+class KeyStore:
+    """Creates, lists, revokes and resolves API keys in the database behind ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def create(
+        self, *, tenant_id: str, role: str, user_id: str | None = None
+    ) -> tuple[ApiKey, str]:
+        """Create a key; returns it and the secret, which is never retrievable again.
+
+        Raises:
+            InvalidKeyInput: bad tenant id, user id or role.
+        """
+        validate_tenant_id(tenant_id)
+        if user_id is not None:
+            validate_user_id(user_id)
+        if role not in ROLES:
+            raise InvalidKeyInput(f"invalid role {role!r}: use one of {', '.join(ROLES)}")
+        secret = KEY_PREFIX + secrets.token_urlsafe(32)
+        row = ApiKeyRow(
+            id="key_" + secrets.token_hex(8),
+            tenant_id=tenant_id,
+            role=role,
+            user_id=user_id,
+            secret_hash=hash_key(secret),
+            display_prefix=secret[: len(KEY_PREFIX) + 6],
+        )
+        with session_scope(self._engine) as session:
+            if session.get(TenantRow, tenant_id) is None:
+                session.add(TenantRow(tenant_id=tenant_id))
+                session.flush()
+            session.add(row)
+            session.commit()
+            return _to_domain(row), secret
+
+    def list(self, *, tenant_id: str, include_revoked: bool = True) -> list[ApiKey]:
+        """Keys of one tenant, oldest first; never secrets or hashes."""
+        stmt = select(ApiKeyRow).where(ApiKeyRow.tenant_id == tenant_id)  # type: ignore[arg-type]
+        if not include_revoked:
+            stmt = stmt.where(ApiKeyRow.revoked_at.is_(None))  # type: ignore[union-attr]
+        stmt = stmt.order_by(ApiKeyRow.created_at, ApiKeyRow.id)  # type: ignore[arg-type]
+        with session_scope(self._engine) as session:
+            return [_to_domain(row) for row in session.scalars(stmt)]
+
+    def revoke(self, key_id: str) -> ApiKey:
+        """Revoke a key (an operator action across tenants); revoking twice keeps the first time.
+
+        Raises:
+            KeyNotFound: no key has that id.
+        """
+        with session_scope(self._engine) as session:
+            row = session.get(ApiKeyRow, key_id)
+            if row is None:
+                raise KeyNotFound(f"no key with id {key_id!r}")
+            if row.revoked_at is None:
+                row.revoked_at = utcnow()
+                session.add(row)
+                session.commit()
+            return _to_domain(row)
+
+    def resolve(self, secret: str) -> ApiKey | None:
+        """The active key whose secret is ``secret``, or None (unknown or revoked)."""
+        return resolve_key(self._engine, secret)
+
+
+def resolve_key(engine: Engine, secret: str) -> ApiKey | None:
+    """Look a presented secret up by its hash; None when unknown or revoked."""
+    if not secret.startswith(KEY_PREFIX) or len(secret) > 128:
+        return None
+    stmt = select(ApiKeyRow).where(ApiKeyRow.secret_hash == hash_key(secret))  # type: ignore[arg-type]
+    with session_scope(engine) as session:
+        row = session.scalars(stmt).first()
+        if row is None or row.revoked_at is not None:
+            return None
+        return _to_domain(row)

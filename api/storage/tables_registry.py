@@ -1,0 +1,6 @@
+"""Imports every tier's table module so that ``metadata`` is complete for Alembic and tests.
+
+One line per area; add yours when your tables exist. Alembic's ``env.py`` imports this module.
+"""
+
+from api.storage import keys  # noqa: F401  (D1: tenant, api_key)
