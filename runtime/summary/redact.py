@@ -1,0 +1,196 @@
+"""Redaction of secrets and personal data, before any summarizer sees a text.
+
+Each rule finds one kind of sensitive value and replaces it by ``[REDACTED:<kind>]``; the value
+itself is never kept anywhere, only the count per kind. Rules run in a fixed order, most
+specific first (keyed values, then keys and tokens, then identity numbers with checksums,
+then cards by Luhn, then emails and phone numbers), so a value is counted once under the most
+specific kind. Numbers that matter to a task (prices, dates, train and flight numbers, times)
+match none of the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["REDACTION_KINDS", "luhn_valid", "redact", "redaction_marker", "valid_cn_resident_id"]
+
+REDACTION_KINDS = (
+    "password",
+    "api_key",
+    "national_id",
+    "card",
+    "email",
+    "phone",
+    "dob",
+    "address",
+)
+
+
+def redaction_marker(kind: str) -> str:
+    """The text that replaces a redacted value of ``kind``."""
+    return f"[REDACTED:{kind}]"
+
+
+def luhn_valid(digits: str) -> bool:
+    """Luhn checksum of a string of digits (card numbers); ``False`` for anything else."""
+    if not digits.isdigit() or not digits:
+        return False
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        value = int(char)
+        if position % 2 == 1:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_CN_ID_CHECK = "10X98765432"
+
+
+def valid_cn_resident_id(value: str) -> bool:
+    """Checksum (GB 11643) of an 18-character Chinese resident identity number."""
+    value = value.upper()
+    if len(value) != 18 or not value[:17].isdigit():
+        return False
+    total = sum(int(d) * w for d, w in zip(value[:17], _CN_ID_WEIGHTS, strict=True))
+    return _CN_ID_CHECK[total % 11] == value[17]
+
+
+@dataclass(frozen=True)
+class _Rule:
+    kind: str
+    pattern: re.Pattern[str]
+    # Returns the replacement, or None to leave the match alone (e.g. a failed checksum).
+    replace: Callable[[re.Match[str]], str | None]
+
+
+def _whole(kind: str) -> Callable[[re.Match[str]], str | None]:
+    return lambda _m: redaction_marker(kind)
+
+
+def _keep_prefix(kind: str) -> Callable[[re.Match[str]], str | None]:
+    return lambda m: m.group("prefix") + redaction_marker(kind)
+
+
+def _checked(kind: str, check: Callable[[str], bool]) -> Callable[[re.Match[str]], str | None]:
+    def replace(match: re.Match[str]) -> str | None:
+        digits = re.sub(r"[\s-]", "", match.group(0))
+        return redaction_marker(kind) if check(digits) else None
+
+    return replace
+
+
+def _keyed(kind: str, latin: str, cjk: str = "") -> _Rule:
+    """A value named by a sensitive key, ``key: value`` / ``key=value`` / JSON ``"key": "v"``.
+
+    Latin keys need word boundaries; CJK keys cannot have them (CJK characters are word
+    characters), so they are matched as they are.
+    """
+    keys = r"\b(?:" + latin + r")\b" + (f"|(?:{cjk})" if cjk else "")
+    pattern = re.compile(
+        r"(?P<prefix>[\"']?(?:" + keys + r")[\"']?\s*(?:[:=：]|是|为)\s*[\"']?)"
+        r"(?P<value>(?<=[\"'])[^\"'\n]{1,200}(?=[\"'])|[^\s\"',;&}\]）)，。；、]{1,200})",
+        re.IGNORECASE,
+    )
+    return _Rule(kind, pattern, _keep_prefix(kind))
+
+
+_RULES: tuple[_Rule, ...] = (
+    _keyed(
+        "password", r"password|passwd|pwd|passcode|pass_?phrase|secret|client_secret", "密码|口令"
+    ),
+    _keyed("api_key", r"api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|token"),
+    _keyed("dob", r"dob|date_of_birth|birth_?date|birthday", "出生日期|生日"),
+    _keyed("address", r"address1|address2|street_address|postal_code|zip(?:code)?", "住址"),
+    _keyed("national_id", r"ssn|passport(?:_number)?|id_number", "身份证号?码?"),
+    _Rule(
+        "api_key",
+        re.compile(r"(?P<prefix>\b(?:Bearer|Token)\s+)[A-Za-z0-9._~+/=-]{16,}", re.IGNORECASE),
+        _keep_prefix("api_key"),
+    ),
+    _Rule(
+        "api_key",
+        re.compile(
+            r"\b(?:sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,}"
+            r"|(?:AKIA|ASIA)[0-9A-Z]{16}"
+            r"|gh[pousr]_[A-Za-z0-9]{30,}"
+            r"|github_pat_[A-Za-z0-9_]{30,}"
+            r"|xox[abprs]-[A-Za-z0-9-]{10,}"
+            r"|AIza[0-9A-Za-z_-]{35}"
+            r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
+        ),
+        _whole("api_key"),
+    ),
+    _Rule(
+        "national_id",
+        re.compile(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])"),
+        _checked("national_id", valid_cn_resident_id),
+    ),
+    _Rule(
+        "national_id",
+        re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])"),
+        _whole("national_id"),
+    ),
+    _Rule(
+        "card",
+        # Unseparated, or in the usual 4-4-4-x / 4-6-5 groups: dates and lists never look so.
+        re.compile(
+            r"(?<![\d-])(?:\d{13,19}|\d{4}(?P<s>[ -])\d{4}(?P=s)\d{4}(?P=s)\d{1,7}"
+            r"|\d{4}(?P<t>[ -])\d{6}(?P=t)\d{5})(?![\d-])"
+        ),
+        _checked("card", luhn_valid),
+    ),
+    _Rule(
+        "email",
+        re.compile(
+            r"\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,}\b"
+        ),
+        _whole("email"),
+    ),
+    _Rule(
+        "phone",
+        re.compile(r"(?<![\d+])(?:\+?86[-\s]?)?1[3-9]\d(?:[-\s]?\d{4}){2}(?!\d)"),
+        _whole("phone"),
+    ),
+    _Rule(
+        "phone",
+        re.compile(
+            r"(?<![\w+])\+\d{1,3}[-\s.]?(?:\(\d{1,4}\)[-\s.]?)?\d{2,4}(?:[-\s.]?\d{2,4}){1,4}(?!\d)"
+        ),
+        _whole("phone"),
+    ),
+    _Rule(
+        "phone",
+        re.compile(r"(?<![\d-])\(?\d{3}\)?[-.\s]\d{3}[-.]\d{4}(?![\d-])"),
+        _whole("phone"),
+    ),
+)
+
+
+def redact(text: str) -> tuple[str, Counter[str]]:
+    """Replace every sensitive value in ``text`` by ``[REDACTED:<kind>]``.
+
+    Returns:
+        The redacted text and how many values of each kind were replaced.
+    """
+    counts: Counter[str] = Counter()
+    for rule in _RULES:
+        text = _apply(rule, text, counts)
+    return text, counts
+
+
+def _apply(rule: _Rule, text: str, counts: Counter[str]) -> str:
+    def substitute(match: re.Match[str]) -> str:
+        if "[REDACTED:" in match.group(0):
+            return match.group(0)
+        replacement = rule.replace(match)
+        if replacement is None:
+            return match.group(0)
+        counts[rule.kind] += 1
+        return replacement
+
+    return rule.pattern.sub(substitute, text)

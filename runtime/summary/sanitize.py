@@ -1,0 +1,160 @@
+"""What happens to text before any summarizer sees it.
+
+In this order: invisible characters (zero-width, bidi controls, Unicode tag characters
+U+E0000..U+E007F, which can hide instructions from a human reviewer) are removed; secrets and
+personal data are redacted to ``[REDACTED:<kind>]`` (see ``redact``); injection attempts are
+replaced by ``[FLAGGED:injection]`` (see ``injection``); the result is cut to ``max_chars``.
+Redaction runs before the cut so that a secret is never left half-visible at the cut point.
+Only counts are reported, never the redacted values.
+
+Summarizers must read ``Message.text``, ``tool_calls`` and ``tool_results`` of the sanitized
+copies only; ``raw`` is left untouched because it is what the caller sends to the provider.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from runtime.messages import Message, ToolCall, ToolResult
+from runtime.summary.injection import neutralize_injections
+from runtime.summary.redact import redact
+
+__all__ = [
+    "SanitizeCounts",
+    "remove_invisible",
+    "sanitize_messages",
+    "sanitize_text",
+]
+
+# Zero-width and joiner characters, soft hyphen, word joiners and invisible operators, bidi
+# embeddings/overrides/isolates, BOM, Mongolian vowel separator, and the tag block.
+_INVISIBLE_RE = re.compile(
+    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]"
+)
+_TRUNCATION_NOTE = " …[TRUNCATED {} chars]"
+# Work on at most this multiple of max_chars, so a huge tool result costs bounded time.
+_WORK_FACTOR = 4
+
+
+@dataclass(frozen=True)
+class SanitizeCounts:
+    """What sanitizing changed, as counts only.
+
+    Attributes:
+        redacted: kind -> number of values replaced (``email``, ``phone``, ``card``,
+            ``api_key``, ``password``, ``national_id``, ``dob``, ``address``).
+        injection_flags: injection attempts replaced by ``[FLAGGED:injection]``.
+        invisible_removed: invisible characters removed.
+        truncated: whether any text was cut to the length limit.
+        truncated_texts: how many texts were cut.
+    """
+
+    redacted: dict[str, int] = field(default_factory=dict)
+    injection_flags: int = 0
+    invisible_removed: int = 0
+    truncated: bool = False
+    truncated_texts: int = 0
+
+    @property
+    def total_redacted(self) -> int:
+        """All redacted values, every kind together."""
+        return sum(self.redacted.values())
+
+    def __add__(self, other: SanitizeCounts) -> SanitizeCounts:
+        redacted = Counter(self.redacted)
+        redacted.update(other.redacted)
+        return SanitizeCounts(
+            redacted=dict(sorted(redacted.items())),
+            injection_flags=self.injection_flags + other.injection_flags,
+            invisible_removed=self.invisible_removed + other.invisible_removed,
+            truncated=self.truncated or other.truncated,
+            truncated_texts=self.truncated_texts + other.truncated_texts,
+        )
+
+
+def remove_invisible(text: str) -> tuple[str, int]:
+    """Remove zero-width, bidi-control and Unicode tag characters; return text and count."""
+    return _INVISIBLE_RE.subn("", text)
+
+
+def sanitize_text(text: str, *, max_chars: int = 4000) -> tuple[str, SanitizeCounts]:
+    """Sanitize one text (see the module docstring for the steps and their order).
+
+    Args:
+        text: any text, typically a tool result.
+        max_chars: length limit of the result, a truncation note included.
+
+    Returns:
+        The sanitized text and the counts of what changed.
+
+    Raises:
+        ValueError: ``max_chars`` is smaller than 64.
+    """
+    if max_chars < 64:
+        raise ValueError("max_chars must be at least 64")
+    original_length = len(text)
+    text = text[: max_chars * _WORK_FACTOR]
+    text, invisible = remove_invisible(text)
+    text, redacted = redact(text)
+    text, flags = neutralize_injections(text)
+    truncated = original_length > max_chars * _WORK_FACTOR or len(text) > max_chars
+    if truncated:
+        note = _TRUNCATION_NOTE.format(max(original_length - max_chars, 1))
+        text = _cut(text, max_chars - len(note)) + note
+    counts = SanitizeCounts(
+        redacted=dict(sorted(redacted.items())),
+        injection_flags=flags,
+        invisible_removed=invisible,
+        truncated=truncated,
+        truncated_texts=int(truncated),
+    )
+    return text, counts
+
+
+def _cut(text: str, limit: int) -> str:
+    """Cut at ``limit`` without splitting a ``[REDACTED:…]``/``[FLAGGED:…]`` marker."""
+    head = text[:limit]
+    bracket = head.rfind("[")
+    if bracket != -1 and "]" not in head[bracket:] and text[bracket:].startswith(("[RED", "[FLA")):
+        head = head[:bracket]
+    return head
+
+
+def sanitize_messages(
+    messages: Sequence[Message], *, max_chars: int = 4000
+) -> tuple[tuple[Message, ...], SanitizeCounts]:
+    """Sanitized copies of ``messages`` for a summarizer, and the total counts.
+
+    ``text``, every tool result's ``text`` and every tool call's ``arguments`` are sanitized
+    (arguments carry e-mails and ids a user typed); ``raw``, ids, roles and order are untouched.
+
+    Raises:
+        ValueError: ``max_chars`` is smaller than 64.
+    """
+    total = SanitizeCounts()
+    out: list[Message] = []
+    for message in messages:
+        text, counts = sanitize_text(message.text, max_chars=max_chars)
+        total += counts
+        results: list[ToolResult] = []
+        for result in message.tool_results:
+            result_text, counts = sanitize_text(result.text, max_chars=max_chars)
+            # Readers copy result text into ``message.text``; count such text only once.
+            if result.text not in message.text:
+                total += counts
+            results.append(dataclasses.replace(result, text=result_text))
+        calls: list[ToolCall] = []
+        for call in message.tool_calls:
+            arguments, counts = sanitize_text(call.arguments, max_chars=max_chars)
+            total += counts
+            calls.append(dataclasses.replace(call, arguments=arguments))
+        out.append(
+            dataclasses.replace(
+                message, text=text, tool_results=tuple(results), tool_calls=tuple(calls)
+            )
+        )
+    return tuple(out), total
