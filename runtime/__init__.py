@@ -1,5 +1,7 @@
 """Run-time tier: in-session compaction of an agent's history (a functional core: no I/O)."""
 
+from runtime.budget import Budget
+from runtime.compactor import CompactionResult, Compactor
 from runtime.errors import (
     BudgetError,
     EncodingError,
@@ -10,9 +12,15 @@ from runtime.errors import (
     SummaryError,
 )
 from runtime.messages import Format, Message, ToolCall, ToolResult, Transcript
+from runtime.state import CompactionState
+from runtime.tokens import TiktokenCounter, TokenCounter
 
 __all__ = [
+    "Budget",
     "BudgetError",
+    "CompactionResult",
+    "CompactionState",
+    "Compactor",
     "EncodingError",
     "Format",
     "FormatError",
@@ -21,6 +29,8 @@ __all__ = [
     "RuntimeTierError",
     "SummarizerTimeout",
     "SummaryError",
+    "TiktokenCounter",
+    "TokenCounter",
     "ToolCall",
     "ToolResult",
     "Transcript",

