@@ -4,3 +4,4 @@ One line per area; add yours when your tables exist. Alembic's ``env.py`` import
 """
 
 from api.storage import keys  # noqa: F401  (D1: tenant, api_key)
+from policy import storage as policy_storage  # noqa: F401  (F: policy, consents, jobs)

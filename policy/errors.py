@@ -1,0 +1,59 @@
+"""Errors of the policy package.
+
+A denial is never an exception: ``PolicyGate.decide`` answers with ``Decision(allowed=False)``.
+Exceptions are for requests that cannot be answered at all::
+
+    PolicyError
+    ├── InvalidRule (ValueError)          a per-tenant rule is malformed or reaches past its tenant
+    ├── InvalidConsent (ValueError)       a consent names a category that cannot be consented to
+    ├── ConsentNotFound (LookupError)     no consent recorded for that user and category
+    ├── SessionNotFound (LookupError)     no session with that id in the caller's tenant
+    ├── SessionNotEndable (ValueError)    the session cannot be ended (e.g. unusable summary)
+    ├── UnknownJob (LookupError)          no background job with that name
+    └── PolicyUnavailable (RuntimeError)  the model or default policy file cannot be loaded
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConsentNotFound",
+    "InvalidConsent",
+    "InvalidRule",
+    "PolicyError",
+    "PolicyUnavailable",
+    "SessionNotEndable",
+    "SessionNotFound",
+    "UnknownJob",
+]
+
+
+class PolicyError(Exception):
+    """Base of every error the policy package raises."""
+
+
+class InvalidRule(PolicyError, ValueError):
+    """A per-tenant rule is malformed, or could let one tenant touch another's data."""
+
+
+class InvalidConsent(PolicyError, ValueError):
+    """A consent request names a category that cannot be consented to."""
+
+
+class ConsentNotFound(PolicyError, LookupError):
+    """No consent is recorded for that user and category."""
+
+
+class SessionNotFound(PolicyError, LookupError):
+    """No session with that id in the caller's tenant (or visible to the caller's key)."""
+
+
+class SessionNotEndable(PolicyError, ValueError):
+    """The session cannot be ended as asked."""
+
+
+class UnknownJob(PolicyError, LookupError):
+    """No background job with that name."""
+
+
+class PolicyUnavailable(PolicyError, RuntimeError):
+    """The policy model or the default policy file cannot be loaded."""
