@@ -1,0 +1,158 @@
+"""Negation and injected-instruction detection for summary validation (English and Chinese).
+
+Negation is judged clause by clause. A summary clause is compared only with source clauses that
+share a *predicate* with it (a content word, a Chinese character bigram, or a concept from a
+small bilingual lexicon, so "auto-book" meets "自动购票"); ids and numbers alone do not count,
+because "G123 arrives late" and "G123 excluded" are about the same train but say different
+things. A summary clause contradicts its sources when every source clause sharing a predicate
+has the opposite polarity. Limits ("不超过", "no more than", "at most") are not negations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = [
+    "ClauseView",
+    "contradicted_clauses",
+    "find_injection",
+    "is_negated",
+    "split_clauses",
+]
+
+_LIMITS_RE = re.compile(
+    r"不超过|不高于|不低于|不多于|不少于|不晚于|不早于|不迟于|不大于|不小于|不到"
+    r"|\bno\s+(?:more|later|earlier|less|fewer)\s+than\b|\bnot\s+(?:more|later|earlier|less|fewer)"
+    r"\s+than\b|\bnot\s+exceed(?:ing)?\b|\bno\s+problem\b|\bnot\s+only\b|不过|不错|不同|不仅|不管"
+    r"|不断|不久|无论",
+    re.IGNORECASE,
+)
+_NEG_RE = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|without|avoid(?:s|ed|ing)?|exclud(?:e|es|ed|ing)"
+    r"|ruled?\s+out|rule\s+out|reject(?:s|ed)?|refus(?:e|es|ed)|skip(?:s|ped)?|don'?t|doesn'?t"
+    r"|didn'?t|won'?t|can'?t|cannot|shouldn'?t|mustn'?t|isn'?t|aren'?t|wasn'?t|false|disabled?"
+    r"|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b|不|没|别|勿|禁止|排除|拒绝|避免|无|否|非",
+    re.IGNORECASE,
+)
+_CONCEPTS: dict[str, re.Pattern[str]] = {
+    "~autobook": re.compile(
+        r"auto[-_\s]?book|automatic(?:ally)?[-_\s]+(?:book|purchas|buy)|book(?:ing)?\s+automatic"
+        r"|自动(?:购票|订票|预订|预定|下单|购买|买票|出票|订)",
+        re.IGNORECASE,
+    ),
+    "~book": re.compile(r"\bbook|purchas|\bbuy|购票|订票|预订|预定|买票|下单|出票", re.I),
+    "~direct": re.compile(r"\bdirect|non-?stop|直达|直飞", re.IGNORECASE),
+    "~transfer": re.compile(r"\btransfer|\bconnect|\bstopover|中转|换乘|转车", re.IGNORECASE),
+    "~cancel": re.compile(r"\bcancel|取消", re.IGNORECASE),
+    "~refund": re.compile(r"\brefund|退款|退票", re.IGNORECASE),
+    "~pay": re.compile(r"\bpay|\bcharge|付款|支付|扣款", re.IGNORECASE),
+    "~late": re.compile(r"\blate\b|\blater\b|太晚|晚到|迟到", re.IGNORECASE),
+    "~smoke": re.compile(r"\bsmok|吸烟|抽烟", re.IGNORECASE),
+}
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
+_CJK_RUN_RE = re.compile(r"[\u4e00-\u9fff]+")
+_STOP_WORDS = (
+    "the and for with that this from was were are has have had will would should could can "
+    "you your our their they them his her its who what which when where why how all any some "
+    "into onto than then there here about after before also just only very more most less "
+    "too user assistant please want wants wanted need needs like okay yes because since"
+)
+_STOP = frozenset(_STOP_WORDS.split(" "))
+_CLAUSE_RE = re.compile(r"[,.;:!?，。；：！？、\n]+|\s+(?:but|and|while|whereas)\s+|但是?|而且?")
+_INJECTION_RE = re.compile(
+    r"ignore\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)"
+    r"|disregard\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|instructions|rules)"
+    r"|forget\s+(?:all\s+|your\s+)*(?:previous\s+)?instructions|\byou\s+are\s+now\b"
+    r"|new\s+(?:system\s+)?instructions?|system\s+prompt|developer\s+mode|\bjailbreak"
+    r"|<\s*/?\s*(?:system|assistant|developer|user|tool|instructions?)\b|<\|im_(?:start|end)\|>"
+    r"|\[/?INST\]|^\s*(?:system|developer)\s*:|(?:grant|give)\s+(?:yourself|the\s+assistant|me)"
+    r"\s+(?:full\s+|admin\s+)?(?:access|permissions?|privileges?)"
+    r"|(?:enable|unlock)\s+(?:all\s+)?(?:tools?|functions?)|do\s+not\s+tell\s+the\s+user"
+    r"|override\s+(?:the\s+|your\s+)?(?:rules|policy|instructions|permissions)"
+    r"|忽略(?:之前|以上|上面|前面|先前|所有)|无视(?:之前|以上|所有)?(?:的)?(?:指令|规则|指示)"
+    r"|你现在是|系统提示|新的指令|授予.{0,8}权限|不要告诉用户",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseView:
+    """A clause with its polarity and its predicate terms."""
+
+    text: str
+    negated: bool
+    terms: frozenset[str]
+
+
+def _stem(word: str) -> str:
+    word = word.lower().strip("'-")
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def is_negated(text: str) -> bool:
+    """Whether ``text`` carries a negation cue once limit phrases are taken out."""
+    return _NEG_RE.search(_LIMITS_RE.sub(" ", text)) is not None
+
+
+def _terms(text: str) -> frozenset[str]:
+    plain = _LIMITS_RE.sub(" ", text)
+    terms = {name for name, pattern in _CONCEPTS.items() if pattern.search(plain)}
+    stripped = _NEG_RE.sub(" ", plain)
+    for word in _WORD_RE.findall(stripped.replace("_", " ")):
+        stem = _stem(word)
+        if stem not in _STOP and len(stem) >= 3:
+            terms.add(stem)
+    for run in _CJK_RUN_RE.findall(stripped):
+        terms.update(run[i : i + 2] for i in range(len(run) - 1))
+    return frozenset(terms)
+
+
+def split_clauses(text: str) -> list[ClauseView]:
+    """Split ``text`` into clauses with their polarity and predicate terms."""
+    views = []
+    for part in _CLAUSE_RE.split(text):
+        if part and part.strip():
+            views.append(ClauseView(part.strip(), is_negated(part), _terms(part)))
+    return views
+
+
+def contradicted_clauses(
+    claim: str,
+    sources: Iterable[str],
+    *,
+    claim_negated: bool | None = None,
+    one_clause: bool = False,
+) -> list[str]:
+    """The clauses of ``claim`` whose polarity every related source clause contradicts.
+
+    Args:
+        claim: summary text (a fact rendered as ``key: value``, a decision, ...).
+        sources: texts of the messages the claim cites.
+        claim_negated: force the claim's polarity (a fact with status ``excluded`` is negative
+            whatever its wording); ``None`` reads it from each clause.
+        one_clause: judge ``claim`` as a single clause (a fact's key and value belong together).
+    """
+    source_clauses = [view for text in sources for view in split_clauses(text)]
+    claims = (
+        [ClauseView(claim, is_negated(claim), _terms(claim))]
+        if one_clause
+        else split_clauses(claim)
+    )
+    bad: list[str] = []
+    for clause in claims:
+        negated = clause.negated if claim_negated is None else claim_negated
+        related = [view for view in source_clauses if clause.terms & view.terms]
+        if related and all(view.negated != negated for view in related):
+            bad.append(clause.text)
+    return bad
+
+
+def find_injection(text: str) -> str | None:
+    """The first instruction-like span aimed at the model in ``text`` (``None`` when clean)."""
+    match = _INJECTION_RE.search(text)
+    return match.group(0) if match else None

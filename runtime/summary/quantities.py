@@ -1,0 +1,310 @@
+"""One parser for the numbers, dates, times, amounts and codes in English and Chinese text.
+
+Validation compares what a summary claims with what its source messages said; both sides go
+through this same parser, so "200 元", "CNY 200" and "200" are the same number, "9月19日",
+"Sept 19" and "2026-09-19" the same day, "18点", "6pm" and "18:00" the same time, and "G7301"
+one code rather than the number 7301. Chinese numerals are read when a measure word follows
+("两张", "九月十九日"). Relative dates ("明天", "tomorrow") resolve against the message's own
+timestamp; without one they stay unresolved and accept any date, because the summarizer may
+have resolved them against a clock the validator does not see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+__all__ = [
+    "Quantity",
+    "extract_quantities",
+    "is_supported",
+    "normalize_number",
+    "unsupported_quantities",
+]
+
+Kind = Literal["number", "date", "time", "code", "reldate"]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A normalized quantity.
+
+    ``value`` is canonical: numbers as plain decimals without trailing zeros (``"45.5"``),
+    dates as ``YYYY-MM-DD`` or ``--MM-DD`` when the text names no year, times as ``HH:MM``,
+    codes lower-cased (``"g7301"``), unresolved relative dates as ``"*"``.
+    """
+
+    kind: Kind
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
+_CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_CN_NUM_RE = re.compile(
+    "[零〇一二两三四五六七八九十百千万]+(?=[元块张人个位次天晚月日号点时小分岁周间趟])"
+)
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_ISO_DATE_RE = re.compile(
+    r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})[日号]?(?!\d)"
+)
+_CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+_EN_MD_RE = re.compile(
+    rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.IGNORECASE
+)
+_EN_DM_RE = re.compile(
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?\b", re.IGNORECASE
+)
+_CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)(?:\s*([ap])\.?m\b\.?)?", re.I)
+_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*([ap])\.?m\b\.?", re.IGNORECASE)
+_CN_TIME_RE = re.compile(
+    r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2})\s*[点時时](?:\s*(半)|\s*(\d{1,2})\s*分?)?"
+)
+_REL_DAYS = {
+    "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
+    "今天": 0, "今晚": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "昨天": -1, "大后天": 3,
+}  # fmt: skip
+_REL_RE = re.compile(
+    "|".join(sorted((re.escape(k) for k in _REL_DAYS), key=len, reverse=True)), re.IGNORECASE
+)
+_UNIT_SUFFIX = r"(?:cny|rmb|usd|eur|gbp|jpy|yuan|kg|km|mi|hrs?|h|mins?|m|s|k|pcs|x)"
+_AMOUNT_CODE_RE = re.compile(rf"(?i)^(\d+(?:\.\d+)?){_UNIT_SUFFIX}$|^[$¥€£]?(\d+(?:\.\d+)?)$")
+_CODE_RE = re.compile(
+    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]*"
+    r"(?<!-)"
+)
+_NUMBER_RE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
+_ORDINAL_RE = re.compile(r"(?i)^(\d+)(?:st|nd|rd|th)$")
+
+
+def normalize_number(text: str) -> str | None:
+    """``"1,200.50"`` -> ``"1200.5"``; ``None`` when it is not a number."""
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        return None
+    return format(value.normalize(), "f")
+
+
+def _cn_to_int(run: str) -> int | None:
+    total, section, digit = 0, 0, None
+    for char in run:
+        if char in _CN_DIGITS:
+            if digit is not None:  # "一九" style digit strings
+                section = section * 10 + digit
+            digit = _CN_DIGITS[char]
+        elif char == "万":
+            total += (section + (digit or 0)) * 10000
+            section, digit = 0, None
+        else:
+            section += (1 if digit is None else digit) * _CN_UNITS[char]
+            digit = None
+    return total + section + (digit or 0)
+
+
+def _arabize(text: str) -> str:
+    def repl(match: re.Match[str]) -> str:
+        value = _cn_to_int(match.group(0))
+        return match.group(0) if value is None else str(value)
+
+    return _CN_NUM_RE.sub(repl, text)
+
+
+def _date(year: str | None, month: int, day: int) -> Quantity | None:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    prefix = f"{int(year):04d}" if year else "-"
+    return Quantity("date", f"{prefix}-{month:02d}-{day:02d}")
+
+
+def _mask(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _scan(text: str, pattern: re.Pattern[str], found: list[Quantity], make: object) -> str:
+    for match in list(pattern.finditer(text)):
+        quantity = make(match)  # type: ignore[operator]
+        if quantity is not None:
+            found.append(quantity)
+            text = _mask(text, match.start(), match.end())
+    return text
+
+
+def _iso(m: re.Match[str]) -> Quantity | None:
+    return _date(m.group(1), int(m.group(2)), int(m.group(3)))
+
+
+def _cn_md(m: re.Match[str]) -> Quantity | None:
+    return _date(None, int(m.group(1)), int(m.group(2)))
+
+
+def _en_md(m: re.Match[str]) -> Quantity | None:
+    return _date(m.group(3), _MONTHS[m.group(1)[:3].lower()], int(m.group(2)))
+
+
+def _en_dm(m: re.Match[str]) -> Quantity | None:
+    return _date(m.group(3), _MONTHS[m.group(2)[:3].lower()], int(m.group(1)))
+
+
+def _hour(hour: int, ampm: str | None) -> int:
+    if ampm and ampm.lower() == "p" and hour < 12:
+        return hour + 12
+    if ampm and ampm.lower() == "a" and hour == 12:
+        return 0
+    return hour
+
+
+def _clock(m: re.Match[str]) -> Quantity:
+    return Quantity("time", f"{_hour(int(m.group(1)), m.group(3)):02d}:{int(m.group(2)):02d}")
+
+
+def _ampm(m: re.Match[str]) -> Quantity:
+    return Quantity("time", f"{_hour(int(m.group(1)), m.group(2)):02d}:00")
+
+
+def _cn_time(m: re.Match[str]) -> Quantity | None:
+    hour = int(m.group(2))
+    if hour > 24:
+        return None
+    if m.group(1) in {"下午", "傍晚", "晚上", "夜里"} and hour < 12:
+        hour += 12
+    minute = 30 if m.group(3) else int(m.group(4) or 0)
+    return Quantity("time", f"{hour % 24:02d}:{min(minute, 59):02d}")
+
+
+def _reference_date(reference: date | datetime | str | None) -> date | None:
+    if reference is None or isinstance(reference, date):
+        return reference.date() if isinstance(reference, datetime) else reference
+    try:
+        return datetime.fromisoformat(reference.replace("Z", "+00:00")).date()
+    except ValueError:
+        return None
+
+
+def _codes_and_numbers(text: str, found: list[Quantity]) -> None:
+    for match in list(_CODE_RE.finditer(text)):
+        token = match.group(0)
+        amount = _AMOUNT_CODE_RE.match(token) or _ORDINAL_RE.match(token)
+        number = next((g for g in amount.groups() if g), None) if amount else None
+        if number is not None:
+            found.append(Quantity("number", normalize_number(number) or number))
+        else:
+            found.append(Quantity("code", token.lower()))
+        text = _mask(text, match.start(), match.end())
+    for match in _NUMBER_RE.finditer(text):
+        value = normalize_number(match.group(0))
+        if value is not None:
+            found.append(Quantity("number", value))
+
+
+def extract_quantities(
+    text: str, *, reference: date | datetime | str | None = None
+) -> frozenset[Quantity]:
+    """Every number, date, time, amount and alphanumeric code in ``text``, normalized.
+
+    Args:
+        text: English or Chinese text.
+        reference: the message's own time (a date, datetime or ISO 8601 string), against which
+            relative dates resolve.
+    """
+    found: list[Quantity] = []
+    work = _arabize(text)
+    for pattern, make in (
+        (_ISO_DATE_RE, _iso),
+        (_CN_DATE_RE, _cn_md),
+        (_EN_MD_RE, _en_md),
+        (_EN_DM_RE, _en_dm),
+        (_CLOCK_RE, _clock),
+        (_AMPM_RE, _ampm),
+        (_CN_TIME_RE, _cn_time),
+    ):
+        work = _scan(work, pattern, found, make)
+    ref = _reference_date(reference)
+    for match in list(_REL_RE.finditer(work)):
+        offset = _REL_DAYS[match.group(0).lower()]
+        if ref is None:
+            found.append(Quantity("reldate", "*"))
+        else:
+            found.append(Quantity("date", (ref + timedelta(days=offset)).isoformat()))
+        work = _mask(work, match.start(), match.end())
+    _codes_and_numbers(work, found)
+    return frozenset(found)
+
+
+def _date_parts(value: str) -> tuple[str | None, str]:
+    if value.startswith("--"):
+        return None, value[2:]
+    return value[:4], value[5:]
+
+
+def _number_in(value: str, pool: Iterable[Quantity]) -> bool:
+    for q in pool:
+        if q.kind == "number" and q.value == value:
+            return True
+        if q.kind == "date" and value in {p.lstrip("0") or "0" for p in q.value.split("-") if p}:
+            return True
+        if q.kind == "time" and value in {p.lstrip("0") or "0" for p in q.value.split(":")}:
+            return True
+    return False
+
+
+def is_supported(claim: Quantity, pool: frozenset[Quantity]) -> bool:
+    """Whether the sources' quantities ``pool`` back the summary's ``claim``.
+
+    Dates match on month and day, and on the year when both sides name one; times match on
+    the hour modulo 12 and the minute ("6点" may be 18:00); a number also matches a component
+    of a date or time in the sources; an unresolved relative date backs any date.
+    """
+    if claim in pool:
+        return True
+    if claim.kind == "number":
+        return _number_in(claim.value, pool)
+    if claim.kind == "date":
+        year, md = _date_parts(claim.value)
+        for q in pool:
+            if q.kind == "reldate":
+                return True
+            if q.kind == "date":
+                other_year, other_md = _date_parts(q.value)
+                if md == other_md and (year is None or other_year is None or year == other_year):
+                    return True
+        return False
+    if claim.kind == "time":
+        hour, minute = (int(p) for p in claim.value.split(":"))
+        return any(
+            q.kind == "time" and int(q.value[:2]) % 12 == hour % 12 and int(q.value[3:]) == minute
+            for q in pool
+        )
+    if claim.kind == "reldate":
+        return any(q.kind in {"date", "reldate"} for q in pool)
+    return False
+
+
+def unsupported_quantities(
+    claim: str, sources: Iterable[tuple[str, date | datetime | str | None]]
+) -> list[str]:
+    """The quantities of ``claim`` that no source backs, as ``kind:value`` strings (sorted).
+
+    Args:
+        claim: the summary text to check.
+        sources: ``(text, reference time)`` of each source message.
+    """
+    pool: set[Quantity] = set()
+    for text, reference in sources:
+        pool |= extract_quantities(text, reference=reference)
+    frozen = frozenset(pool)
+    return sorted(str(q) for q in extract_quantities(claim) if not is_supported(q, frozen))

@@ -1,0 +1,195 @@
+"""One rolling compaction step: previous summary + one bounded chunk -> the next version.
+
+The compactor calls ``roll_summary`` with the groups newly dropped since its cut. The chunk is
+sanitized before the summarizer sees it, so the summarizer's input is bounded by the chunk and
+the previous summary, never by the session's length. The candidate is shrunk into its budget,
+diffed against the previous version, validated against every message summarized so far, and
+only then adopted together with its snapshot record. Whatever goes wrong is reported as a
+fallback to the window, never raised:
+
+- ``summarizer_error``: the summarizer raised (``SummaryError``, a timeout, an OS error).
+- ``summary_over_budget``: even after shrinking, only pinned items are left and it is over.
+- ``invalid_summary``: a check failed; the previous version stays current (``rolled_back``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from pydantic import ValidationError
+
+from runtime.errors import SummaryError
+from runtime.messages import Message
+from runtime.summary.diff import SummaryDiff, diff_summaries
+from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
+from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
+from runtime.summary.schema import CompactionSummary
+from runtime.summary.shrink import shrink_summary
+from runtime.summary.snapshots import SnapshotRecord, make_snapshot
+from runtime.summary.validate import ValidationReport, validate_summary
+
+__all__ = ["FALLBACK_REASONS", "RollOutcome", "roll_summary"]
+
+FALLBACK_REASONS = ("summarizer_error", "invalid_summary", "summary_over_budget")
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    """The result of one rolling step.
+
+    Attributes:
+        summary: the adopted new version; ``None`` means the caller falls back to the window
+            (and keeps its previous summary as the current one).
+        fallback: ``None`` or one of ``FALLBACK_REASONS``.
+        validation: the candidate's validation (``None`` when the summarizer failed).
+        snapshot: the record of the new version, produced before it replaces the old one
+            (``None`` unless adopted); the caller stores it.
+        rolled_back: a new version was rejected by validation and the previous one stays.
+        sanitize_counts: what sanitizing the chunk redacted, flagged, removed, truncated.
+        tokens_in: the summarizer's input tokens.
+        tokens_out: the summarizer's output tokens.
+        elapsed_ms: wall time of the whole step.
+        diff: the candidate's diff against the previous version, evictions recorded.
+        error: a one-line description of the summarizer error, for the report.
+    """
+
+    summary: CompactionSummary | None
+    fallback: str | None
+    validation: ValidationReport | None
+    snapshot: SnapshotRecord | None
+    rolled_back: bool
+    sanitize_counts: SanitizeCounts
+    tokens_in: int
+    tokens_out: int
+    elapsed_ms: float
+    diff: SummaryDiff | None
+    error: str | None = None
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
+
+
+def _call(summarizer: Summarizer, request: SummaryRequest) -> SummaryResponse | str:
+    """The response, or a one-line error text when the summarizer failed."""
+    try:
+        return summarizer.summarize(request)
+    except (SummaryError, TimeoutError, OSError) as exc:
+        return f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+    except ValidationError as exc:
+        # A summarizer that builds an invalid summary is a summarizer failure too.
+        return f"invalid summary from summarizer: {exc.error_count()} errors"
+
+
+def roll_summary(
+    *,
+    previous: CompactionSummary | None,
+    chunk: Sequence[Message],
+    summarized_range: Sequence[Message],
+    summarizer: Summarizer,
+    budget_tokens: int,
+    count_tokens: Callable[[str], int],
+    pinned_ids: frozenset[str],
+    now: datetime,
+    max_chars: int = 4000,
+    count_summary: Callable[[CompactionSummary], int] | None = None,
+) -> RollOutcome:
+    """Summarize ``chunk`` into ``previous`` and decide whether the result is adopted.
+
+    Args:
+        previous: the current summary, ``None`` at the first compaction.
+        chunk: the messages newly dropped since the cut (raw; sanitized here).
+        summarized_range: every message summarized so far, ``chunk`` included, in order; source
+            ids are checked against it and it is the range the snapshot records.
+        summarizer: any ``Summarizer``.
+        budget_tokens: the summary budget (the rendered block must fit it).
+        count_tokens: token counter for a text.
+        pinned_ids: pinned message ids (their items are never evicted or contradicted).
+        now: the caller's clock.
+        max_chars: per-text length limit applied by sanitizing.
+        count_summary: exact cost of a summary as injected (the compactor's data message);
+            defaults to ``count_tokens(render_summary_block(summary))``.
+
+    Returns:
+        The outcome; never raises for summarizer failures or bad summaries.
+    """
+    started = time.perf_counter()
+    sanitized, counts = sanitize_messages(chunk, max_chars=max_chars)
+    request = SummaryRequest(
+        previous=previous,
+        messages=sanitized,
+        pinned_ids=pinned_ids,
+        now=now,
+        next_version=previous.summary_version + 1 if previous is not None else 1,
+        budget_tokens=budget_tokens,
+    )
+    response = _call(summarizer, request)
+    base = RollOutcome(
+        summary=None,
+        fallback=None,
+        validation=None,
+        snapshot=None,
+        rolled_back=False,
+        sanitize_counts=counts,
+        tokens_in=0 if isinstance(response, str) else response.tokens_in,
+        tokens_out=0 if isinstance(response, str) else response.tokens_out,
+        elapsed_ms=0.0,
+        diff=None,
+    )
+    if isinstance(response, str):
+        return replace(base, fallback="summarizer_error", error=response, elapsed_ms=_ms(started))
+    shrunk = shrink_summary(
+        response.summary,
+        budget_tokens=budget_tokens,
+        count_tokens=count_tokens,
+        pinned_ids=pinned_ids,
+        count_summary=count_summary,
+    )
+    diff = diff_summaries(previous, shrunk.summary, evicted=shrunk.evicted)
+    validation = validate_summary(
+        shrunk.summary,
+        sources=summarized_range,
+        previous=previous,
+        diff=diff,
+        budget_tokens=budget_tokens,
+        count_tokens=count_tokens,
+        pinned_ids=pinned_ids,
+        count_summary=count_summary,
+    )
+    if not shrunk.fits:
+        return replace(
+            base,
+            fallback="summary_over_budget",
+            validation=validation,
+            diff=diff,
+            elapsed_ms=_ms(started),
+        )
+    if not validation.passed:
+        return replace(
+            base,
+            fallback="invalid_summary",
+            validation=validation,
+            diff=diff,
+            rolled_back=previous is not None,
+            elapsed_ms=_ms(started),
+        )
+    snapshot = make_snapshot(
+        shrunk.summary,
+        covered=summarized_range,
+        summarizer=summarizer.name,
+        model=response.model or summarizer.model,
+        diff=diff,
+        validation=validation,
+        now=now,
+    )
+    return replace(
+        base,
+        summary=shrunk.summary,
+        validation=validation,
+        diff=diff,
+        snapshot=snapshot,
+        elapsed_ms=_ms(started),
+    )

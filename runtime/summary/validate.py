@@ -1,0 +1,321 @@
+"""Checks a candidate summary against the messages it claims to summarize.
+
+A summary is adopted only when every check passes; otherwise the rolling step keeps the
+previous version (a rollback) and the compactor falls back to the window. The checks, each
+reported with the offending items so that a failure can be explained:
+
+- ``schema``: a valid ``compaction_summary.v1`` whose version follows the previous one.
+- ``source_ids``: every cited message id exists and lies in the summarized range.
+- ``quantities``: every number, date, time, amount and code of an item occurs in the messages
+  it cites, both sides normalized by ``runtime.summary.quantities``.
+- ``negation``: no negated source ("不自动购票") summarized as positive ("auto-book") or the
+  reverse (``runtime.summary.polarity``).
+- ``injection``: no item carries an instruction aimed at the model.
+- ``budget``: the rendered block fits ``budget_tokens``.
+- ``carry_over``: no item of the previous version vanished without being superseded or evicted.
+- ``pinned_constraints``: no item from a pinned message was changed, evicted or dropped
+  without a newer source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from runtime.messages import Message
+from runtime.summary.diff import SummaryDiff, diff_summaries, item_ids, item_label
+from runtime.summary.envelope import render_summary_block
+from runtime.summary.polarity import contradicted_clauses, find_injection, is_negated
+from runtime.summary.quantities import unsupported_quantities
+from runtime.summary.schema import (
+    CompactionSummary,
+    Decision,
+    Fact,
+    OpenQuestion,
+    ToolResultDigest,
+)
+
+__all__ = [
+    "CHECK_NAMES",
+    "CheckResult",
+    "ValidationReport",
+    "message_source_text",
+    "validate_summary",
+]
+
+CHECK_NAMES = (
+    "schema",
+    "source_ids",
+    "quantities",
+    "negation",
+    "injection",
+    "budget",
+    "carry_over",
+    "pinned_constraints",
+)
+
+Item = Fact | Decision | OpenQuestion | ToolResultDigest
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One check: its name, whether it passed and what made it fail (item: detail)."""
+
+    name: str
+    passed: bool
+    offending: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """All checks of one candidate summary; ``passed`` only when every check passed."""
+
+    passed: bool
+    checks: list[CheckResult]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for reports and snapshot records."""
+        return {
+            "passed": self.passed,
+            "checks": [
+                {"name": c.name, "passed": c.passed, "offending": list(c.offending)}
+                for c in self.checks
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ValidationReport:
+        """Inverse of ``to_dict``."""
+        checks = [
+            CheckResult(c["name"], bool(c["passed"]), list(c.get("offending", ())))
+            for c in data.get("checks", ())
+        ]
+        return cls(passed=bool(data.get("passed")), checks=checks)
+
+    def failed(self) -> list[str]:
+        """Names of the checks that failed."""
+        return [c.name for c in self.checks if not c.passed]
+
+
+def message_source_text(message: Message) -> str:
+    """Everything a summary may quote from ``message``: text, tool calls and results."""
+    parts = [message.text]
+    for call in message.tool_calls:
+        parts.append(f"{call.name} {call.arguments} {call.call_id}")
+    for result in message.tool_results:
+        parts.append(f"{result.call_id} {result.text}")
+    return "\n".join(parts)
+
+
+def _label(item: Item) -> str:
+    if isinstance(item, Fact):
+        return item_label("fact", item.key)
+    if isinstance(item, Decision):
+        return item_label("decision", item.text)
+    if isinstance(item, OpenQuestion):
+        return item_label("question", item.text)
+    return item_label("digest", item.tool_call_id)
+
+
+def _claim_text(item: Item) -> str:
+    if isinstance(item, Fact):
+        return f"{item.key} {item.value}"
+    if isinstance(item, Decision):
+        return f"{item.text}\n{item.reason or ''}"
+    if isinstance(item, OpenQuestion):
+        return item.text
+    return item.digest
+
+
+def _items(summary: CompactionSummary) -> list[Item]:
+    return [
+        *summary.facts,
+        *summary.decisions,
+        *summary.open_questions,
+        *summary.tool_result_digests,
+    ]
+
+
+class _Sources:
+    """The summarized range indexed by message id and by tool call id."""
+
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self.by_id = {m.id: m for m in messages}
+        self.by_call: dict[str, list[Message]] = {}
+        for m in messages:
+            for call_id in {c.call_id for c in m.tool_calls} | {r.call_id for r in m.tool_results}:
+                self.by_call.setdefault(call_id, []).append(m)
+
+    def cited(self, item: Item) -> list[Message]:
+        found = [self.by_id[i] for i in item.source_ids if i in self.by_id]
+        if isinstance(item, ToolResultDigest):
+            found += [m for m in self.by_call.get(item.tool_call_id, []) if m not in found]
+        return found
+
+
+def _check_schema(
+    data: CompactionSummary | Mapping[str, Any], previous: CompactionSummary | None
+) -> tuple[CheckResult, CompactionSummary | None]:
+    raw = data.model_dump(mode="json") if isinstance(data, CompactionSummary) else dict(data)
+    try:
+        summary = CompactionSummary.model_validate(raw)
+    except ValidationError as exc:
+        errors = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:20]]
+        return CheckResult("schema", False, errors), None
+    offending = []
+    if previous is not None and summary.summary_version <= previous.summary_version:
+        offending.append(
+            f"summary_version: {summary.summary_version} does not follow {previous.summary_version}"
+        )
+    return CheckResult("schema", not offending, offending), summary
+
+
+def _check_source_ids(summary: CompactionSummary, sources: _Sources) -> CheckResult:
+    offending = [
+        f"source_message_ids: {i}" for i in summary.source_message_ids if i not in sources.by_id
+    ]
+    for item in _items(summary):
+        offending += [f"{_label(item)}: {i}" for i in item.source_ids if i not in sources.by_id]
+    return CheckResult("source_ids", not offending, offending)
+
+
+def _check_quantities(summary: CompactionSummary, sources: _Sources) -> CheckResult:
+    offending = []
+    for item in _items(summary):
+        cited = sources.cited(item)
+        if not cited:
+            continue  # reported by source_ids
+        pairs = [(message_source_text(m), m.timestamp) for m in cited]
+        missing = unsupported_quantities(_claim_text(item), pairs)
+        offending += [f"{_label(item)}: {q}" for q in missing]
+    return CheckResult("quantities", not offending, offending)
+
+
+def _check_negation(summary: CompactionSummary, sources: _Sources) -> CheckResult:
+    offending = []
+    for item in _items(summary):
+        cited = [message_source_text(m) for m in sources.cited(item)]
+        if not cited:
+            continue
+        if isinstance(item, Fact):
+            claim = f"{item.key} {item.value}".replace("_", " ").replace(".", " ")
+            negated = item.status == "excluded" or is_negated(claim)
+            bad = contradicted_clauses(claim, cited, claim_negated=negated, one_clause=True)
+        elif isinstance(item, Decision):
+            bad = contradicted_clauses(item.text, cited)
+            bad += contradicted_clauses(item.reason or "", cited)
+        else:
+            continue
+        offending += [f"{_label(item)}: {clause}" for clause in bad]
+    return CheckResult("negation", not offending, offending)
+
+
+def _check_injection(summary: CompactionSummary) -> CheckResult:
+    offending = []
+    for item in _items(summary):
+        texts = [_claim_text(item)]
+        if isinstance(item, ToolResultDigest):
+            texts.append(item.tool_name)
+        for text in texts:
+            span = find_injection(text)
+            if span is not None:
+                offending.append(f"{_label(item)}: {span[:80]}")
+    return CheckResult("injection", not offending, offending)
+
+
+def _check_budget(
+    summary: CompactionSummary, budget_tokens: int, count: Callable[[CompactionSummary], int]
+) -> CheckResult:
+    tokens = count(summary)
+    if tokens <= budget_tokens:
+        return CheckResult("budget", True)
+    return CheckResult("budget", False, [f"summary: {tokens} tokens > budget {budget_tokens}"])
+
+
+def _pinned_labels(summary: CompactionSummary, pinned_ids: frozenset[str]) -> set[str]:
+    return {
+        ident
+        for ident, item in item_ids(summary).items()
+        if (isinstance(item, Fact) and item.pinned) or pinned_ids.intersection(item.source_ids)
+    }
+
+
+def _check_pinned(
+    previous: CompactionSummary | None,
+    current: CompactionSummary,
+    *,
+    diff: SummaryDiff | None,
+    pinned_ids: frozenset[str],
+    sources: _Sources,
+) -> CheckResult:
+    """Pinned items may only change when a newer user message says so."""
+    if previous is None or diff is None:
+        return CheckResult("pinned_constraints", True)
+    pinned = _pinned_labels(previous, pinned_ids)
+    offending = [
+        f"{i}: changed, evicted or dropped"
+        for i in sorted(pinned & (set(diff.changed) | set(diff.evicted) | set(diff.removed)))
+    ]
+    old_items, new_items = item_ids(previous), item_ids(current)
+    for ident in sorted(pinned & set(diff.superseded)):
+        old, new = old_items.get(ident), new_items.get(ident)
+        newer = set(new.source_ids) - set(old.source_ids) if old and new else set()
+        if not any(i in sources.by_id and sources.by_id[i].role == "user" for i in newer):
+            offending.append(f"{ident}: superseded without a newer user message")
+    return CheckResult("pinned_constraints", not offending, offending)
+
+
+def validate_summary(
+    summary: CompactionSummary | Mapping[str, Any],
+    *,
+    sources: Sequence[Message],
+    previous: CompactionSummary | None,
+    diff: SummaryDiff | None,
+    budget_tokens: int,
+    count_tokens: Callable[[str], int],
+    pinned_ids: frozenset[str] = frozenset(),
+    count_summary: Callable[[CompactionSummary], int] | None = None,
+) -> ValidationReport:
+    """Run every check on a candidate summary.
+
+    Args:
+        summary: the candidate (a model, or raw JSON from a summarizer).
+        sources: every message summarized so far, the new chunk included (the summarized range).
+        previous: the version the candidate replaces, ``None`` for the first.
+        diff: the diff against ``previous`` with evictions recorded (computed when ``None``).
+        budget_tokens: the summary budget; the rendered block must fit it.
+        count_tokens: token counter for a text (the compactor's encoder).
+        pinned_ids: pinned message ids; items citing them are pinned constraints.
+        count_summary: exact cost of the summary as injected; defaults to ``count_tokens`` of
+            ``render_summary_block(summary)``.
+
+    Returns:
+        The report; never raises on a bad summary (a schema failure is a failed check, and the
+        checks that need a parsed summary are then reported as failed with ``schema invalid``).
+    """
+    schema, parsed = _check_schema(summary, previous)
+    if parsed is None:
+        rest = [CheckResult(name, False, ["schema invalid"]) for name in CHECK_NAMES[1:]]
+        return ValidationReport(False, [schema, *rest])
+    indexed = _Sources(sources)
+    if previous is not None and diff is None:
+        diff = diff_summaries(previous, parsed)
+    removed = list(diff.removed) if diff is not None else []
+    checks = [
+        schema,
+        _check_source_ids(parsed, indexed),
+        _check_quantities(parsed, indexed),
+        _check_negation(parsed, indexed),
+        _check_injection(parsed),
+        _check_budget(
+            parsed,
+            budget_tokens,
+            count_summary or (lambda s: count_tokens(render_summary_block(s))),
+        ),
+        CheckResult("carry_over", not removed, removed),
+        _check_pinned(previous, parsed, diff=diff, pinned_ids=pinned_ids, sources=indexed),
+    ]
+    return ValidationReport(all(c.passed for c in checks), checks)
