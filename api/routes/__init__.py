@@ -12,6 +12,9 @@ inside it. ``app.state.lifespan_hooks`` is the per-app list, which tests may ext
 
 from __future__ import annotations
 
-ROUTER_MODULES: tuple[str, ...] = ("api.routes.health",)
+ROUTER_MODULES: tuple[str, ...] = (
+    "api.routes.health",
+    "api.routes.sessions",
+)
 
 LIFESPAN_HOOK_PATHS: tuple[str, ...] = ()

@@ -1,0 +1,206 @@
+"""The sessions API under ``/v1/sessions``: the run-time tier as a service.
+
+Every route takes the caller from the API key (agent or admin role); a session of another
+tenant, or of a user the key is restricted from, answers 404 exactly like a missing one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+
+from api.auth import Principal, require_roles
+from api.deps import DbSessionDep, MetricsDep
+from api.errors import Forbidden
+from api.sessions import (
+    AppendIn,
+    AppendOut,
+    ContextIn,
+    ContextOut,
+    PinsIn,
+    PinsOut,
+    SessionCreate,
+    SessionList,
+    SessionPublic,
+    SummaryDetail,
+    SummaryList,
+    UsageIn,
+    UsageOut,
+    append_messages,
+    build_context,
+    create_session,
+    delete_session,
+    get_session,
+    get_summary,
+    list_sessions,
+    list_summaries,
+    record_usage,
+    restore_summary,
+    set_pins,
+)
+from api.sessions.runtime import context_runtime
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
+CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No such session"}}
+
+
+@router.post("", status_code=201, summary="Create a session")
+def post_session(body: SessionCreate, db: DbSessionDep, caller: CallerDep) -> SessionPublic:
+    """A new session of ``user_id`` in the caller's tenant, with its budget and format.
+
+    A key restricted to one user may only create sessions of that user (403 otherwise).
+    """
+    if not caller.can_access_user(body.user_id):
+        raise Forbidden("this key may only create sessions of its own user")
+    return create_session(db, tenant_id=caller.tenant_id, body=body)
+
+
+@router.get("", summary="List sessions")
+def get_sessions(
+    db: DbSessionDep,
+    caller: CallerDep,
+    user_id: Annotated[str | None, Query(max_length=256)] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> SessionList:
+    """The caller's tenant's sessions, newest first; ``user_id`` filters by end user."""
+    sessions = list_sessions(
+        db, tenant_id=caller.tenant_id, user_id=user_id, user_scope=caller.user_id, limit=limit
+    )
+    return SessionList(sessions=sessions)
+
+
+@router.get("/{session_id}", summary="Get a session", responses=_NOT_FOUND)
+def get_one(session_id: str, db: DbSessionDep, caller: CallerDep) -> SessionPublic:
+    """Owner, format, budget, counts, pins and calibration of one session."""
+    return get_session(
+        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id
+    )
+
+
+@router.delete("/{session_id}", status_code=204, summary="Delete a session", responses=_NOT_FOUND)
+def delete_one(session_id: str, db: DbSessionDep, caller: CallerDep) -> Response:
+    """Delete the session and all of it: messages, pins, state, summaries, snapshots, usage."""
+    delete_session(db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/{session_id}/messages",
+    summary="Append messages",
+    responses={
+        **_NOT_FOUND,
+        409: {"description": "An id or position already holds other content"},
+        422: {"description": "Malformed entries or a tool-call protocol error"},
+    },
+)
+def post_messages(
+    session_id: str, body: AppendIn, db: DbSessionDep, caller: CallerDep
+) -> AppendOut:
+    """Append new entries in the session's format; idempotent by message id; all or nothing."""
+    return append_messages(
+        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id, body=body
+    )
+
+
+@router.put("/{session_id}/pins", summary="Replace the pins", responses=_NOT_FOUND)
+def put_pins(session_id: str, body: PinsIn, db: DbSessionDep, caller: CallerDep) -> PinsOut:
+    """The message ids every compaction keeps verbatim (the complete set)."""
+    return set_pins(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        message_ids=body.message_ids,
+    )
+
+
+@router.post(
+    "/{session_id}/context",
+    summary="Context for the next model call",
+    responses={**_NOT_FOUND, 409: {"description": "Concurrent calls kept conflicting"}},
+)
+def post_context(
+    session_id: str,
+    request: Request,
+    db: DbSessionDep,
+    caller: CallerDep,
+    body: ContextIn | None = None,
+) -> ContextOut:
+    """Exactly what to send next: the history compacted with the session's stored state.
+
+    A new summary version, its snapshot and the new state are stored in one transaction.
+    """
+    return build_context(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        body=body or ContextIn(),
+        runtime=context_runtime(request.app),
+    )
+
+
+@router.post("/{session_id}/usage", summary="Report provider usage", responses=_NOT_FOUND)
+def post_usage(
+    session_id: str, body: UsageIn, db: DbSessionDep, caller: CallerDep, metrics: MetricsDep
+) -> UsageOut:
+    """What the provider reported for the last call; updates the calibration factor."""
+    out = record_usage(
+        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id, body=body
+    )
+    metrics.record_provider_usage(
+        input_tokens=body.input_tokens,
+        output_tokens=body.output_tokens,
+        cached_input_tokens=body.cached_input_tokens,
+    )
+    return out
+
+
+@router.get("/{session_id}/summaries", summary="List summary versions", responses=_NOT_FOUND)
+def get_summaries(session_id: str, db: DbSessionDep, caller: CallerDep) -> SummaryList:
+    """Every summary version of the session, oldest first."""
+    return list_summaries(
+        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id
+    )
+
+
+@router.get(
+    "/{session_id}/summaries/{version}", summary="Get a summary version", responses=_NOT_FOUND
+)
+def get_summary_version(
+    session_id: str, version: int, db: DbSessionDep, caller: CallerDep
+) -> SummaryDetail:
+    """One version with the snapshot record written before it replaced its predecessor."""
+    return get_summary(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        version=version,
+    )
+
+
+@router.post(
+    "/{session_id}/summaries/{version}/restore",
+    status_code=201,
+    summary="Restore a summary version",
+    responses={**_NOT_FOUND, 409: {"description": "Concurrent calls kept conflicting"}},
+)
+def post_restore(
+    session_id: str, version: int, request: Request, db: DbSessionDep, caller: CallerDep
+) -> SummaryDetail:
+    """Make ``version`` current again as a new version N+1 with ``restored_from``; the state's
+    cut rewinds to where that version left it, so later messages are kept raw or summarized
+    again, never lost."""
+    return restore_summary(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        version=version,
+        runtime=context_runtime(request.app),
+    )

@@ -1,0 +1,66 @@
+"""The sessions service over the run-time tier: append, pins, context, summaries, usage.
+
+Routes in ``api.routes.sessions`` call these functions; each is one unit of work on a database
+session and takes the tenant (and the key's user restriction) as required keywords.
+``erase_user_sessions`` is the sessions part of a user's erasure (the long-term tier calls it).
+"""
+
+from api.sessions.append import append_messages
+from api.sessions.context import ContextRuntime, build_context
+from api.sessions.erase import delete_session, erase_user_sessions
+from api.sessions.schemas import (
+    AppendIn,
+    AppendOut,
+    BudgetSpec,
+    ContextIn,
+    ContextOut,
+    PinsIn,
+    PinsOut,
+    SessionCreate,
+    SessionList,
+    SessionPublic,
+    SummaryDetail,
+    SummaryList,
+    SummaryPublic,
+    UsageIn,
+    UsageOut,
+)
+from api.sessions.service import (
+    create_session,
+    get_session,
+    list_sessions,
+    record_usage,
+    set_pins,
+)
+from api.sessions.summaries import get_summary, list_summaries, restore_summary
+
+__all__ = [
+    "AppendIn",
+    "AppendOut",
+    "BudgetSpec",
+    "ContextIn",
+    "ContextOut",
+    "ContextRuntime",
+    "PinsIn",
+    "PinsOut",
+    "SessionCreate",
+    "SessionList",
+    "SessionPublic",
+    "SummaryDetail",
+    "SummaryList",
+    "SummaryPublic",
+    "UsageIn",
+    "UsageOut",
+    "append_messages",
+    "build_context",
+    "create_session",
+    "delete_session",
+    "erase_user_sessions",
+    "get_session",
+    "get_summary",
+    "list_sessions",
+    "list_summaries",
+    "record_usage",
+    "restore_summary",
+    "set_pins",
+]

@@ -1,0 +1,196 @@
+"""Appending to a session's history: idempotent by message id, protocol-checked, all or nothing.
+
+The rules, in order, for each entry of a batch placed at ``offset`` (default: the end):
+
+* a position already stored: the entry must be the stored one (same id and same content), a
+  no-op; anything else is a 409 naming the position;
+* a new entry with its own ``id`` that is already stored: same content is a no-op, other content
+  is a 409 (``message_id`` in the problem);
+* everything else is appended. Entries without an id get the run-time tier's derived id (position
+  + content hash), returned in ``ids`` parallel to the batch.
+
+The whole stored history plus the new entries is then read in the session's format and grouped;
+a protocol error (orphan result, duplicated call id, call answered twice) is a 422 naming the
+message and the call id, and nothing of the batch is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from api.errors import Conflict, Unprocessable
+from api.sessions.schemas import AppendIn, AppendOut
+from api.sessions.store import (
+    dump_json,
+    load_json,
+    load_messages,
+    load_session,
+    run_with_retry,
+    touch_session,
+)
+from api.storage.base import utcnow
+from api.storage.sessions import AgentSessionRow, SessionMessageRow
+from runtime.errors import FormatError, ProtocolError
+from runtime.formats import detect_format, read_history
+from runtime.grouping import group_messages
+from runtime.messages import Format, Message, content_digest
+
+__all__ = ["append_messages"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Which batch entries are new, and the ids of those that are not."""
+
+    new_entries: list[Any]
+    batch_slots: list[int | str]  # index into new_entries, or the id of an already stored entry
+
+
+def append_messages(
+    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None, body: AppendIn
+) -> AppendOut:
+    """Append ``body.messages`` to the session (see the module docstring for the rules).
+
+    Raises:
+        NotFound: no such session for this caller.
+        Conflict: an id or position already holds other content.
+        Unprocessable: malformed entries, an offset past the end, or a protocol error.
+    """
+    load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+
+    def unit() -> AppendOut:
+        touch_session(db, tenant_id=tenant_id, session_id=session_id)
+        row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+        stored = load_messages(db, tenant_id=tenant_id, session_id=session_id)
+        plan = _plan(stored, body)
+        fmt = _session_format(row, stored, plan.new_entries)
+        fresh = _check_history(stored, plan.new_entries, fmt)
+        now = utcnow()
+        for message in fresh:
+            db.add(
+                SessionMessageRow(
+                    tenant_id=tenant_id,
+                    session_id=session_id,
+                    position=message.index,
+                    user_id=row.user_id,
+                    message_id=message.id,
+                    own_id=message.own_id,
+                    role=message.role,
+                    digest=message.digest,
+                    raw_json=dump_json(message.raw),
+                    created_at=now,
+                )
+            )
+        row.format = fmt
+        row.message_count = len(stored) + len(fresh)
+        db.add(row)
+        db.commit()
+        ids = [slot if isinstance(slot, str) else fresh[slot].id for slot in plan.batch_slots]
+        return AppendOut(
+            session_id=session_id,
+            ids=ids,
+            appended=len(fresh),
+            unchanged=len(ids) - len(fresh),
+            message_count=row.message_count,
+        )
+
+    return run_with_retry(db, unit, what="append")
+
+
+def _own_id(entry: Any) -> str | None:
+    value = entry.get("id") if isinstance(entry, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+def _plan(stored: list[SessionMessageRow], body: AppendIn) -> _Plan:
+    offset = len(stored) if body.offset is None else body.offset
+    if offset > len(stored):
+        raise Unprocessable(
+            f"offset {offset} is past the end of the history ({len(stored)} messages)",
+            message_count=len(stored),
+        )
+    by_id = {r.message_id: r for r in stored}
+    new_entries: list[Any] = []
+    new_by_id: dict[str, str] = {}
+    slots: list[int | str] = []
+    for i, entry in enumerate(body.messages):
+        position = offset + i
+        digest = content_digest(entry)
+        if position < len(stored):
+            slots.append(_same_as_stored(stored[position], entry, digest, position))
+            continue
+        own = _own_id(entry)
+        if own is not None and own in by_id:
+            slots.append(_same_by_id(by_id[own].digest, digest, own))
+            continue
+        if own is not None and own in new_by_id:
+            slots.append(_same_by_id(new_by_id[own][1], digest, own))
+            continue
+        if own is not None:
+            new_by_id[own] = digest
+        slots.append(len(new_entries))
+        new_entries.append(entry)
+    return _Plan(new_entries, slots)
+
+
+def _same_as_stored(row: SessionMessageRow, entry: Any, digest: str, position: int) -> str:
+    own = _own_id(entry)
+    if digest != row.digest or (own is not None and own != row.message_id):
+        raise Conflict(
+            f"position {position} already holds message {row.message_id!r} with other content",
+            message_id=row.message_id,
+            position=position,
+        )
+    return row.message_id
+
+
+def _same_by_id(stored_digest: str, digest: str, message_id: str) -> str:
+    if stored_digest != digest:
+        raise Conflict(
+            f"message {message_id!r} is already stored with other content", message_id=message_id
+        )
+    return message_id
+
+
+def _session_format(row: AgentSessionRow, stored: list[SessionMessageRow], new: list[Any]) -> str:
+    if row.format is not None:
+        return row.format
+    entries = [load_json(r.raw_json) for r in stored] + new
+    payload: Any = entries
+    if row.system_json is not None:
+        payload = {"messages": entries, "system": load_json(row.system_json)}
+    try:
+        return detect_format(payload)
+    except FormatError as exc:
+        raise Unprocessable(str(exc)) from exc
+
+
+def _check_history(stored: list[SessionMessageRow], new: list[Any], fmt: str) -> list[Message]:
+    """Read stored + new in ``fmt`` and group it; return the new messages (with their ids)."""
+    if not new:
+        return []
+    entries = [load_json(r.raw_json) for r in stored] + new
+    chosen: Format = fmt  # type: ignore[assignment]  # validated when stored
+    try:
+        transcript = read_history(entries, format=chosen)
+        group_messages(transcript.messages)
+    except ProtocolError as exc:
+        raise Unprocessable(
+            str(exc),
+            reason=exc.reason,
+            message_id=exc.message_id,
+            call_id=exc.call_id,
+            position=exc.index,
+        ) from exc
+    except FormatError as exc:
+        raise Unprocessable(str(exc)) from exc
+    fresh = list(transcript.messages[len(stored) :])
+    taken = {r.message_id for r in stored}
+    for message in fresh:
+        if message.id in taken:
+            raise Conflict(f"message id {message.id!r} is already used", message_id=message.id)
+        taken.add(message.id)
+    return fresh

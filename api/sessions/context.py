@@ -1,0 +1,271 @@
+"""``POST /v1/sessions/{id}/context``: compact the stored history with the stored state.
+
+One call is one optimistic unit of work:
+
+1. read the session, its messages, pins and state (revision ``r``) and end that read;
+2. compact with the run-time tier, outside any transaction (it is pure and may call an LLM);
+3. write: ``UPDATE session_states ... WHERE revision = r`` first (it takes the write lock), then
+   the new summary version and its snapshot (unique per session and version), then the
+   session's own count of the context (for calibration); commit.
+
+If another call on the same session committed in between, step 3 updates no row (or hits the
+unique version) and the whole unit runs again on the new state: a version is never lost or taken
+twice, and the state the second call stores is derived from the first call's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col
+
+from api.errors import Unprocessable
+from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
+from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
+from api.sessions.snapshots import snapshot_record_for
+from api.sessions.store import (
+    RetryUnit,
+    dump_json,
+    load_json,
+    load_messages,
+    load_pins,
+    load_session,
+    load_state,
+    run_with_retry,
+)
+from api.storage.base import utcnow
+from api.storage.sessions import (
+    AgentSessionRow,
+    SessionSnapshotRow,
+    SessionStateRow,
+    SessionSummaryRow,
+)
+from runtime.budget import Budget
+from runtime.compactor import CompactionResult, Compactor
+from runtime.errors import BudgetError, FormatError, ProtocolError
+from runtime.formats import read_history
+from runtime.state import CompactionState
+from runtime.summary.protocol import Summarizer
+from runtime.tokens import TokenCounter
+
+__all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
+
+RECENT_TOOL_RESULTS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ContextRuntime:
+    """What every ``/context`` call shares: one token counter (its cache is keyed by content
+    digest, so it serves all sessions and tenants), the configured summarizer, and the clock."""
+
+    counter: TokenCounter
+    summarizer: Summarizer | None
+    clock: Callable[[], datetime] = utcnow
+    on_compaction: Callable[[dict[str, Any]], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    row: AgentSessionRow
+    revision: int
+    summary_version: int
+    state: CompactionState | None
+    entries: list[Any]
+    pins: list[str]
+
+
+def build_context(
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    user_scope: str | None,
+    body: ContextIn,
+    runtime: ContextRuntime,
+) -> ContextOut:
+    """Compact the session for its next model call and persist the decision.
+
+    Raises:
+        NotFound: no such session for this caller.
+        Unprocessable: an impossible budget override.
+        Conflict: concurrent calls kept winning the race (after several retries).
+    """
+
+    def unit() -> ContextOut:
+        loaded = _load(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+        budget = _budget(loaded.row, body.budget)
+        started = time.perf_counter()
+        result, extra = _compact(loaded, budget, runtime)
+        report = {**result.report, **extra}
+        report["service_elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        _store(db, loaded, result, report=report, runtime=runtime)
+        if runtime.on_compaction is not None:
+            runtime.on_compaction(report)
+        return ContextOut(
+            messages=result.messages, system=result.system, ids=result.ids, report=report
+        )
+
+    return run_with_retry(db, unit, what="context")
+
+
+def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | None) -> _Loaded:
+    row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    state_row = load_state(db, tenant_id=tenant_id, session_id=session_id)
+    stored = load_messages(db, tenant_id=tenant_id, session_id=session_id)
+    pins = load_pins(db, tenant_id=tenant_id, session_id=session_id)
+    # End the read transaction: the compaction runs outside any transaction, and on SQLite the
+    # write phase must start a fresh one (a read snapshot cannot be upgraded once it is stale).
+    db.commit()
+    state = None
+    if state_row.state_json is not None:
+        try:
+            state = CompactionState.from_json(state_row.state_json)
+        except FormatError:
+            state = None  # an unreadable state only costs a fresh start
+    return _Loaded(
+        row=row,
+        revision=state_row.revision,
+        summary_version=state_row.summary_version,
+        state=state,
+        entries=[load_json(r.raw_json) for r in stored],
+        pins=pins,
+    )
+
+
+def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> Budget:
+    try:
+        return (override or BudgetSpec()).apply(load_json(row.budget_json))
+    except BudgetError as exc:
+        raise Unprocessable(str(exc)) from exc
+
+
+def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
+    if not loaded.entries or loaded.row.format is None:
+        return []
+    transcript = read_history(loaded.entries, format=loaded.row.format)  # type: ignore[arg-type]
+    with_results = [m for m in transcript.messages if m.tool_results]
+    recent = with_results[-RECENT_TOOL_RESULTS:]
+    return counter.count_messages(recent) if recent else []
+
+
+def _compact(
+    loaded: _Loaded, budget: Budget, runtime: ContextRuntime
+) -> tuple[CompactionResult, dict[str, Any]]:
+    row = loaded.row
+    calibrated = calibrated_budget(budget, row.calibration_factor)
+    try:
+        adaptive = adapt_trigger(
+            calibrated, recent_tool_result_tokens=_recent_tool_tokens(loaded, runtime.counter)
+        )
+        effective = with_trigger(calibrated, adaptive.effective)
+        compactor = Compactor(effective, summarizer=runtime.summarizer, counter=runtime.counter)
+        result = compactor.compact(
+            loaded.entries,
+            pinned_ids=loaded.pins,
+            format=row.format or "auto",  # type: ignore[arg-type]
+            state=loaded.state,
+            tools=load_json(row.tools_json),
+            system=load_json(row.system_json),
+            now=runtime.clock(),
+        )
+    except (ProtocolError, FormatError, BudgetError) as exc:  # stored data is validated on append
+        raise Unprocessable(str(exc)) from exc
+    extra = {
+        "session_id": row.id,
+        "session_budget": budget.to_dict(),
+        "calibration": {
+            "factor": round(row.calibration_factor, 4),
+            "samples": row.calibration_samples,
+            "usable_tokens": budget.usable,
+            "calibrated_usable_tokens": calibrated.usable,
+        },
+        "adaptive_trigger": adaptive.to_dict(),
+    }
+    return result, extra
+
+
+def _store(
+    db: Session,
+    loaded: _Loaded,
+    result: CompactionResult,
+    *,
+    report: dict[str, Any],
+    runtime: ContextRuntime,
+) -> None:
+    row, now = loaded.row, utcnow()
+    new_state = result.state
+    new_version = new_state.summary_version
+    updated = db.execute(
+        update(SessionStateRow)
+        .where(
+            col(SessionStateRow.tenant_id) == row.tenant_id,
+            col(SessionStateRow.session_id) == row.id,
+            col(SessionStateRow.revision) == loaded.revision,
+        )
+        .values(
+            revision=loaded.revision + 1,
+            state_json=new_state.to_json(),
+            summary_version=max(new_version, loaded.summary_version),
+            updated_at=now,
+        )
+    )
+    if getattr(updated, "rowcount", 0) != 1:
+        raise RetryUnit
+    if new_version > loaded.summary_version and new_state.summary is not None:
+        _store_summary(db, loaded, result, report=report, runtime=runtime)
+    db.execute(
+        update(AgentSessionRow)
+        .where(col(AgentSessionRow.tenant_id) == row.tenant_id, col(AgentSessionRow.id) == row.id)
+        .values(last_context_tokens=int(report.get("compacted_tokens") or 0), updated_at=now)
+    )
+    db.commit()
+
+
+def _store_summary(
+    db: Session,
+    loaded: _Loaded,
+    result: CompactionResult,
+    *,
+    report: dict[str, Any],
+    runtime: ContextRuntime,
+) -> None:
+    row, state = loaded.row, result.state
+    summary = state.summary or {}
+    summarizer = runtime.summarizer
+    record = snapshot_record_for(
+        report=report,
+        summary=summary,
+        state_until=state.summary_until_index,
+        entries=loaded.entries,
+        summarizer=summarizer,
+        now=runtime.clock(),
+    )
+    db.add(
+        SessionSummaryRow(
+            tenant_id=row.tenant_id,
+            session_id=row.id,
+            user_id=row.user_id,
+            version=state.summary_version,
+            previous_version=loaded.summary_version or None,
+            restored_from=summary.get("restored_from"),
+            summarizer=None if summarizer is None else summarizer.name,
+            model=None if summarizer is None else summarizer.model,
+            summary_json=dump_json(summary),
+            state_json=state.to_json(),
+        )
+    )
+    db.add(
+        SessionSnapshotRow(
+            tenant_id=row.tenant_id,
+            session_id=row.id,
+            user_id=row.user_id,
+            version=state.summary_version,
+            record_json=dump_json(record),
+        )
+    )
+    db.flush()  # a concurrent unit that took this version fails here and is retried

@@ -1,0 +1,70 @@
+"""Wiring of the run-time tier into the app: one shared counter, the configured summarizer.
+
+Built on first use from ``app.state.settings`` and kept on ``app.state.sessions_runtime`` (never
+at import); a test may set that attribute to inject a fake summarizer or clock.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from fastapi import FastAPI
+
+from api.errors import ApiError
+from api.metrics import ServiceMetrics
+from api.sessions.context import ContextRuntime
+from api.settings import Settings
+from api.summarizers import SummarizerConfigError, build_summarizer
+from runtime.tokens import TiktokenCounter
+
+__all__ = ["context_runtime", "make_context_runtime"]
+
+_LOCK = threading.Lock()
+
+
+def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> ContextRuntime:
+    """The runtime of an app with ``settings``; compactions are counted on ``metrics``.
+
+    Raises:
+        ApiError: the configured summarizer cannot be built (e.g. ``openai`` without a model).
+    """
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    try:
+        summarizer = build_summarizer(
+            settings.summarizer,
+            base_url=settings.llm_base_url,
+            model=settings.llm_model,
+            api_key=key,
+        )
+    except SummarizerConfigError as exc:
+        raise ApiError(f"summarizer misconfigured: {exc}") from exc
+
+    def on_compaction(report: dict[str, Any]) -> None:
+        if metrics is None:
+            return
+        metrics.record_compaction(
+            strategy=str(report.get("strategy") or "none"),
+            fallback=str(report.get("fallback") or "none"),
+        )
+        metrics.record_tokens(
+            tokens_in=int(report.get("input_tokens") or 0),
+            tokens_out=int(report.get("compacted_tokens") or 0),
+        )
+
+    return ContextRuntime(
+        counter=TiktokenCounter(), summarizer=summarizer, on_compaction=on_compaction
+    )
+
+
+def context_runtime(app: FastAPI) -> ContextRuntime:
+    """The app's ``ContextRuntime``, built once."""
+    existing = getattr(app.state, "sessions_runtime", None)
+    if isinstance(existing, ContextRuntime):
+        return existing
+    with _LOCK:
+        existing = getattr(app.state, "sessions_runtime", None)
+        if not isinstance(existing, ContextRuntime):
+            existing = make_context_runtime(app.state.settings, getattr(app.state, "metrics", None))
+            app.state.sessions_runtime = existing
+        return existing

@@ -1,0 +1,219 @@
+"""Request and response bodies of the sessions API (the Create/Public split of the house style)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from runtime.budget import Budget
+from runtime.errors import BudgetError
+
+__all__ = [
+    "DEFAULT_CONTEXT_LIMIT",
+    "AppendIn",
+    "AppendOut",
+    "BudgetSpec",
+    "ContextIn",
+    "ContextOut",
+    "PinsIn",
+    "PinsOut",
+    "SessionCreate",
+    "SessionList",
+    "SessionPublic",
+    "SummaryDetail",
+    "SummaryList",
+    "SummaryPublic",
+    "UsageIn",
+    "UsageOut",
+]
+
+DEFAULT_CONTEXT_LIMIT = 128_000
+FormatName = Literal["auto", "openai-chat", "openai-responses", "anthropic"]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BudgetSpec(_Body):
+    """A token budget, every part optional: a session fills the gaps with the defaults of
+    ``runtime.Budget``, a per-call override with the session's own values."""
+
+    context_limit: int | None = Field(default=None, gt=0)
+    max_output_tokens: int | None = Field(default=None, ge=0)
+    tool_reserve: int | None = Field(default=None, ge=0)
+    safety_margin: int | None = Field(default=None, ge=0)
+    trigger: float | None = Field(default=None, gt=0, le=1)
+    target: float | None = Field(default=None, gt=0, le=1)
+
+    def apply(self, base: dict[str, Any]) -> Budget:
+        """Merge over ``base`` (a budget dict) and validate.
+
+        Raises:
+            BudgetError: the merged budget is impossible (no usable tokens, target > trigger).
+        """
+        merged = dict(base) | self.model_dump(exclude_none=True)
+        context_limit = merged.pop("context_limit", DEFAULT_CONTEXT_LIMIT)
+        if not isinstance(context_limit, int):
+            raise BudgetError("context_limit must be an integer")
+        return Budget(context_limit, **merged)
+
+
+def budget_params(budget: Budget) -> dict[str, Any]:
+    """The six parameters of ``budget`` (what a session stores)."""
+    return {
+        "context_limit": budget.context_limit,
+        "max_output_tokens": budget.max_output_tokens,
+        "tool_reserve": budget.tool_reserve,
+        "safety_margin": budget.safety_margin,
+        "trigger": budget.trigger,
+        "target": budget.target,
+    }
+
+
+class SessionCreate(_Body):
+    """``POST /v1/sessions``. ``system`` is Anthropic's top-level system field (Chat and
+    Responses carry their system/developer prefix as messages); ``tools`` the tool definitions
+    the agent sends, counted against the budget."""
+
+    user_id: str = Field(min_length=1, max_length=256)
+    format: FormatName = "auto"
+    budget: BudgetSpec | None = None
+    system: Any | None = None
+    tools: list[Any] | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class SessionPublic(BaseModel):
+    """A session as the API shows it: owner, format, budget, counts and calibration."""
+
+    id: str
+    tenant_id: str
+    user_id: str
+    format: str | None
+    budget: dict[str, Any]
+    system: Any | None
+    tools: list[Any] | None
+    metadata: dict[str, Any]
+    message_count: int
+    pinned_ids: list[str]
+    summary_version: int
+    summary_count: int
+    usage_reports: int
+    calibration_factor: float
+    created_at: datetime
+    updated_at: datetime
+
+
+class SessionList(BaseModel):
+    """``GET /v1/sessions``: the caller's tenant only, newest first."""
+
+    sessions: list[SessionPublic]
+
+
+class AppendIn(_Body):
+    """``POST /v1/sessions/{id}/messages``.
+
+    ``offset`` is the position of the first entry in the session's history. Leave it out to
+    append; pass it (e.g. 0 with the whole history) to make a retry or a full resend idempotent
+    for entries without their own ``id``: entries already stored at their positions are no-ops.
+    """
+
+    messages: list[Any] = Field(max_length=10_000)
+    offset: int | None = Field(default=None, ge=0)
+
+
+class AppendOut(BaseModel):
+    """The id of every entry of the batch (own or derived), and what was stored."""
+
+    session_id: str
+    ids: list[str]
+    appended: int
+    unchanged: int
+    message_count: int
+
+
+class PinsIn(_Body):
+    """``PUT /v1/sessions/{id}/pins``: the complete set of pinned message ids."""
+
+    message_ids: list[str] = Field(max_length=1000)
+
+
+class PinsOut(BaseModel):
+    """The pins now in force."""
+
+    session_id: str
+    message_ids: list[str]
+
+
+class ContextIn(_Body):
+    """``POST /v1/sessions/{id}/context``: an optional per-call budget override."""
+
+    budget: BudgetSpec | None = None
+
+
+class ContextOut(BaseModel):
+    """Exactly what to send to the model next, in the session's format."""
+
+    messages: list[Any]
+    system: Any | None = None
+    ids: list[str]
+    report: dict[str, Any]
+
+
+class UsageIn(_Body):
+    """``POST /v1/sessions/{id}/usage``: what the provider reported for the last call.
+
+    ``input_tokens`` is the whole prompt as the provider counted it, cached tokens included
+    (OpenAI's ``prompt_tokens``; for Anthropic add ``cache_read_input_tokens`` and
+    ``cache_creation_input_tokens`` to ``input_tokens``).
+    """
+
+    input_tokens: int = Field(ge=0)
+    cached_input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(ge=0)
+    request_bytes: int | None = Field(default=None, ge=0)
+    ttft_ms: float | None = Field(default=None, ge=0)
+    queue_ms: float | None = Field(default=None, ge=0)
+    latency_ms: float | None = Field(default=None, ge=0)
+
+
+class UsageOut(BaseModel):
+    """The calibration after this report."""
+
+    session_id: str
+    own_tokens: int | None
+    ratio: float | None
+    calibration_factor: float
+    samples: int
+    cache_hit_rate: float | None
+
+
+class SummaryPublic(BaseModel):
+    """One summary version of a session."""
+
+    version: int
+    previous_version: int | None
+    restored_from: int | None
+    summarizer: str | None
+    model: str | None
+    current: bool
+    created_at: datetime
+    summary: dict[str, Any]
+
+
+class SummaryList(BaseModel):
+    """Every summary version of a session, oldest first."""
+
+    session_id: str
+    current_version: int
+    summaries: list[SummaryPublic]
+
+
+class SummaryDetail(SummaryPublic):
+    """A version with the snapshot record written before it replaced its predecessor."""
+
+    snapshot: dict[str, Any] | None
+    diff: dict[str, Any] | None

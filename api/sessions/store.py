@@ -1,0 +1,181 @@
+"""Queries over the session tables; every function takes the tenant as a required keyword.
+
+A session of another tenant, or of a user the caller's key is restricted from, is reported as
+``NotFound`` exactly like a missing one: the query itself filters on the tenant, so another
+tenant's row is never even loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, col, select
+
+from api.errors import Conflict, NotFound
+from api.storage.base import utcnow
+from api.storage.sessions import (
+    AgentSessionRow,
+    SessionMessageRow,
+    SessionPinRow,
+    SessionStateRow,
+    SessionSummaryRow,
+    SessionUsageRow,
+)
+
+__all__ = [
+    "RetryUnit",
+    "as_utc",
+    "dump_json",
+    "load_json",
+    "load_messages",
+    "load_pins",
+    "load_session",
+    "load_state",
+    "run_with_retry",
+    "session_counts",
+    "touch_session",
+]
+
+T = TypeVar("T")
+MAX_ATTEMPTS = 5
+
+
+class RetryUnit(Exception):
+    """Raised inside a unit of work whose optimistic check failed: run it again."""
+
+
+def dump_json(value: Any) -> str:
+    """Serialize keeping key order and non-ASCII text exactly as given."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_json(text: str | None) -> Any:
+    """Inverse of ``dump_json`` (None stays None)."""
+    return None if text is None else json.loads(text)
+
+
+def as_utc(value: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def load_session(
+    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None
+) -> AgentSessionRow:
+    """The session ``session_id`` of ``tenant_id``.
+
+    Args:
+        user_scope: the end user the caller's key is restricted to, or None.
+
+    Raises:
+        NotFound: missing, another tenant's, or another user's when the key is restricted.
+    """
+    row = db.exec(
+        select(AgentSessionRow).where(
+            AgentSessionRow.tenant_id == tenant_id, AgentSessionRow.id == session_id
+        )
+    ).first()
+    if row is None or (user_scope is not None and row.user_id != user_scope):
+        raise NotFound(f"session {session_id!r} not found")
+    return row
+
+
+def touch_session(db: Session, *, tenant_id: str, session_id: str) -> None:
+    """Mark activity; as the first write of a unit it also takes the session's write lock
+    (a row lock on PostgreSQL, the database lock on SQLite) before anything is read."""
+    db.execute(
+        update(AgentSessionRow)
+        .where(col(AgentSessionRow.tenant_id) == tenant_id, col(AgentSessionRow.id) == session_id)
+        .values(updated_at=utcnow())
+    )
+
+
+def load_messages(db: Session, *, tenant_id: str, session_id: str) -> list[SessionMessageRow]:
+    """The session's stored history in order."""
+    return list(
+        db.exec(
+            select(SessionMessageRow)
+            .where(
+                SessionMessageRow.tenant_id == tenant_id,
+                SessionMessageRow.session_id == session_id,
+            )
+            .order_by(col(SessionMessageRow.position))
+        ).all()
+    )
+
+
+def load_pins(db: Session, *, tenant_id: str, session_id: str) -> list[str]:
+    """Pinned message ids, sorted."""
+    return sorted(
+        db.exec(
+            select(SessionPinRow.message_id).where(
+                SessionPinRow.tenant_id == tenant_id, SessionPinRow.session_id == session_id
+            )
+        ).all()
+    )
+
+
+def load_state(db: Session, *, tenant_id: str, session_id: str) -> SessionStateRow:
+    """The session's compaction state row (created with the session).
+
+    Raises:
+        NotFound: the session has no state row (it was deleted meanwhile).
+    """
+    row = db.exec(
+        select(SessionStateRow).where(
+            SessionStateRow.tenant_id == tenant_id, SessionStateRow.session_id == session_id
+        )
+    ).first()
+    if row is None:
+        raise NotFound(f"session {session_id!r} not found")
+    return row
+
+
+def _count(db: Session, table: Any, *, tenant_id: str, session_id: str) -> int:
+    return int(
+        db.exec(
+            select(func.count())
+            .select_from(table)
+            .where(table.tenant_id == tenant_id, table.session_id == session_id)
+        ).one()
+    )
+
+
+def session_counts(db: Session, *, tenant_id: str, session_id: str) -> dict[str, int]:
+    """How many summaries and usage reports a session holds."""
+    return {
+        "summaries": _count(db, SessionSummaryRow, tenant_id=tenant_id, session_id=session_id),
+        "usage": _count(db, SessionUsageRow, tenant_id=tenant_id, session_id=session_id),
+    }
+
+
+def _is_lock_error(exc: OperationalError) -> bool:
+    text = str(exc.orig).lower()
+    return "locked" in text or "busy" in text or "deadlock" in text or "serializ" in text
+
+
+def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
+    """Run ``unit`` (which commits at its end) until it succeeds, at most ``MAX_ATTEMPTS``.
+
+    A unit is retried when it raises ``RetryUnit`` (an optimistic check failed), an
+    ``IntegrityError`` (a concurrent unit took the same version or position), or a lock error
+    (SQLite's busy snapshot, a PostgreSQL deadlock). Each attempt starts a fresh transaction.
+
+    Raises:
+        Conflict: still conflicting after the last attempt (the client may retry).
+    """
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            return unit()
+        except (RetryUnit, IntegrityError):
+            db.rollback()
+        except OperationalError as exc:
+            db.rollback()
+            if not _is_lock_error(exc):
+                raise
+    raise Conflict(f"{what}: concurrent updates kept conflicting; retry the request")
