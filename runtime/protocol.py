@@ -127,13 +127,13 @@ def _unanswered(
     return issues
 
 
-def _chat_adjacency(messages: Sequence[Message]) -> list[ProtocolIssue]:
+def _chat_adjacency(messages: Sequence[Message], skip: set[tuple[int, str]]) -> list[ProtocolIssue]:
     issues = []
     run: frozenset[str] = frozenset()
     for message in messages:
         if message.role == "tool" and message.tool_results:
             for result in message.tool_results:
-                if result.call_id not in run:
+                if result.call_id not in run and (message.index, result.call_id) not in skip:
                     detail = "tool message not directly after the assistant call it answers"
                     issues.append(_issue("result_not_adjacent", message, result.call_id, detail))
             continue
@@ -155,12 +155,14 @@ def _results_first(message: Message) -> bool:
     return True
 
 
-def _anthropic_adjacency(messages: Sequence[Message]) -> list[ProtocolIssue]:
+def _anthropic_adjacency(
+    messages: Sequence[Message], skip: set[tuple[int, str]]
+) -> list[ProtocolIssue]:
     issues = []
     previous: frozenset[str] = frozenset()
     for message in messages:
         for result in message.tool_results:
-            if result.call_id not in previous:
+            if result.call_id not in previous and (message.index, result.call_id) not in skip:
                 detail = "tool_result not in the message right after its tool_use"
                 issues.append(_issue("result_not_adjacent", message, result.call_id, detail))
         if message.tool_results and not _results_first(message):
@@ -188,8 +190,10 @@ def find_protocol_errors(entries: Sequence[JSON], *, format: Format) -> list[Pro
         for fault in pairing.faults
     ]
     issues.extend(_unanswered(messages, pairing.unanswered, format))
+    # a result that pairs with no call is reported once, not also as misplaced
+    skip = {(fault.message.index, fault.call_id) for fault in pairing.faults}
     if format == "openai-chat":
-        issues.extend(_chat_adjacency(messages))
+        issues.extend(_chat_adjacency(messages, skip))
     elif format == "anthropic":
-        issues.extend(_anthropic_adjacency(messages))
+        issues.extend(_anthropic_adjacency(messages, skip))
     return sorted(issues, key=lambda issue: (issue.index, issue.reason))
