@@ -11,7 +11,10 @@ from runtime.errors import (
     SummarizerTimeout,
     SummaryError,
 )
+from runtime.formats import detect_format, make_data_message, read_history, write_messages
+from runtime.grouping import Group, group_messages
 from runtime.messages import Format, Message, ToolCall, ToolResult, Transcript
+from runtime.protocol import ProtocolIssue, find_protocol_errors
 from runtime.state import CompactionState
 from runtime.tokens import TiktokenCounter, TokenCounter
 
@@ -24,8 +27,10 @@ __all__ = [
     "EncodingError",
     "Format",
     "FormatError",
+    "Group",
     "Message",
     "ProtocolError",
+    "ProtocolIssue",
     "RuntimeTierError",
     "SummarizerTimeout",
     "SummaryError",
@@ -34,4 +39,10 @@ __all__ = [
     "ToolCall",
     "ToolResult",
     "Transcript",
+    "detect_format",
+    "find_protocol_errors",
+    "group_messages",
+    "make_data_message",
+    "read_history",
+    "write_messages",
 ]
