@@ -1,0 +1,90 @@
+"""Deleting single preferences and events.
+
+Deletes are not gated: removing a user's data is always allowed to whoever may address it (the
+route checks the key's role and user restriction), and a policy must never be able to keep data
+a user wants gone. Every delete is audited like any mutation.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from longterm import audit
+from longterm.errors import MemoryNotFound, StalePrecondition
+from longterm.models import Preference, PreferenceWrite
+from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
+from longterm.rows import add_history, current_row, etag_matches, scrub_history
+from longterm.storage import EventRow, preference_from_row
+from policy.types import Subject
+
+__all__ = ["delete_event", "delete_preference"]
+
+
+def delete_preference(
+    db: Session,
+    *,
+    subject: Subject,
+    user_id: str,
+    key: str,
+    now: datetime,
+    if_match: str | None = None,
+    registry: KeyRegistry = DEFAULT_REGISTRY,
+) -> Preference:
+    """Delete the current value of ``key`` and scrub the values from its history.
+
+    The history keeps the trail (versions, sources, outcomes, times) but no value: a deleted
+    preference is gone, not archived. Returns the deleted value.
+
+    Raises:
+        MemoryNotFound: no unexpired value, or the key is restricted to another user.
+        StalePrecondition: ``if_match`` does not match the current value.
+    """
+    if subject.user_id is not None and subject.user_id != user_id:
+        raise MemoryNotFound("no such user")
+    spec = registry.lookup(key)
+    row = current_row(db, tenant_id=subject.tenant_id, user_id=user_id, key=key)
+    if row is None or (row.expires_at is not None and row.expires_at <= now):
+        raise MemoryNotFound(f"no preference {key!r}")
+    deleted = preference_from_row(row)
+    if if_match is not None and not etag_matches(if_match, deleted.etag):
+        raise StalePrecondition(deleted.etag)
+    db.delete(row)
+    db.flush()
+    scrub_history(db, tenant_id=subject.tenant_id, user_id=user_id, key=key)
+    marker = PreferenceWrite(user_id, key, None, deleted.source, confidence=deleted.confidence)
+    add_history(db, write=marker, subject=subject, now=now, outcome="deleted",
+                reason="deleted", version=deleted.version, keep_value=False)  # fmt: skip
+    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=user_id,
+                 action="preference.delete", object_type="preference",
+                 object_id=audit.audit_key_ref(spec), outcome="ok", now=now,
+                 detail={"version": deleted.version})  # fmt: skip
+    db.flush()
+    return deleted
+
+
+def delete_event(
+    db: Session, *, subject: Subject, user_id: str, event_id: str, now: datetime
+) -> None:
+    """Delete one unexpired event; its full-text entry goes with it (trigger on SQLite).
+
+    Raises:
+        MemoryNotFound: no such unexpired event of this user in the tenant.
+    """
+    if subject.user_id is not None and subject.user_id != user_id:
+        raise MemoryNotFound("no such user")
+    row = db.exec(
+        select(EventRow).where(
+            EventRow.tenant_id == subject.tenant_id,
+            EventRow.user_id == user_id,
+            EventRow.id == event_id,
+        )
+    ).first()
+    if row is None or (row.expires_at is not None and row.expires_at <= now):
+        raise MemoryNotFound(f"no event {event_id!r}")
+    db.delete(row)
+    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=user_id,
+                 action="event.delete", object_type="event", object_id=event_id,
+                 outcome="ok", now=now)  # fmt: skip
+    db.flush()
