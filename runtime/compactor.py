@@ -17,18 +17,27 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from runtime.budget import Budget
-from runtime.errors import BudgetError, SummaryError
+from runtime.errors import BudgetError
 from runtime.formats import make_data_message, read_history, write_messages
 from runtime.grouping import group_messages
 from runtime.messages import JSON, Format, Message
 from runtime.report import Plan, RollInfo, build_report
 from runtime.state import CompactionState
 from runtime.summary.envelope import render_summary_block
-from runtime.summary.protocol import Summarizer, SummaryRequest
-from runtime.summary.sanitize import sanitize_messages
+from runtime.summary.protocol import Summarizer
+from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter, TokenCounter
-from runtime.window import View, fit_window, keep_from, resolve_pins
+from runtime.window import (
+    Resumed,
+    View,
+    WindowFit,
+    fit_window,
+    keep_from,
+    resolve_pins,
+    resume,
+    with_extra,
+)
 
 __all__ = ["CompactionResult", "Compactor"]
 
@@ -52,18 +61,6 @@ class CompactionResult:
     report: dict[str, Any]
     state: CompactionState
     system: JSON | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Resumed:
-    """The caller's state resolved against this history."""
-
-    cut: int | None
-    floor: int
-    summary: CompactionSummary | None
-    active: bool
-    reset: str | None
-    state: CompactionState
 
 
 def _utc_now() -> datetime:
@@ -138,7 +135,7 @@ class Compactor:
         """
         started = time.perf_counter()
         view = self._view(messages, format=format, pins=pinned_ids, tools=tools, system=system)
-        resumed = self._resume(view, state)
+        resumed = resume(view, state)
         plan = self._current(view, resumed)
         if plan.context_tokens > self.budget.trigger_tokens:
             if self.summarizer is None:
@@ -186,32 +183,6 @@ class Compactor:
             unknown_pins=unknown,
             group_of=tuple(group_of),
         )
-
-    def _resume(self, view: View, state: CompactionState | None) -> Resumed:
-        fmt = view.transcript.format
-        fresh = CompactionState(format=fmt)
-        if state is None:
-            return Resumed(None, 0, None, False, None, fresh)
-        if state.format != fmt:
-            return Resumed(None, 0, None, False, "format_changed", fresh)
-        cut = view.locate(state.cut)
-        if state.cut is not None and cut is None:
-            return Resumed(None, 0, None, False, "history_changed", fresh)
-        floor = view.locate(state.summary_until)
-        if state.summary_until is not None and floor is None:
-            return Resumed(None, 0, None, False, "history_changed", fresh)
-        summary = None
-        if state.summary is not None:
-            summary = CompactionSummary.model_validate(state.summary)
-        resolved = state.with_cut(view.mark(cut) if cut is not None else None)
-        until = view.mark(floor) if floor is not None else None
-        resolved = replace(
-            resolved,
-            summary_until_index=until.index if until else None,
-            summary_until_id=until.id if until else None,
-        )
-        active = state.summary_active and summary is not None
-        return Resumed(cut, floor or 0, summary, active, None, resolved)
 
     def _current(self, view: View, resumed: Resumed) -> Plan:
         """The context the state implies, as an untriggered plan."""
@@ -266,37 +237,64 @@ class Compactor:
             floor=resumed.floor,
         )
         chunk = tuple(m for g in view.groups[resumed.floor : fit.cut] for m in g.messages)
-        if not chunk and resumed.summary is None:
-            return self._window(view, resumed, context_tokens=context_tokens)
+        if not chunk:
+            if resumed.summary is None:
+                return self._window(view, resumed, context_tokens=context_tokens)
+            # Nothing newly dropped: the current summary stays as it is, no new version.
+            return self._with_summary(
+                view,
+                resumed,
+                fit=fit,
+                summary=resumed.summary,
+                info=RollInfo(),
+                context_tokens=context_tokens,
+            )
+        fmt = view.transcript.format
         outcome = roll(
             self.summarizer,
             RollRequest(
                 previous=resumed.summary,
                 chunk=chunk,
-                history=view.transcript.messages,
+                summarized_range=tuple(m for g in view.groups[: fit.cut] for m in g.messages),
                 pinned_ids=frozenset(view.pinned_ids),
                 now=now,
                 budget_tokens=reserve,
-                count_tokens=self._block_tokens(view.transcript.format),
+                count_text=self.counter.count_text,
+                count_summary=lambda summary: self._summary_message_for(fmt, summary)[1],
             ),
         )
         if outcome.summary is None:
             return self._window(view, resumed, context_tokens=context_tokens, fallback=outcome.info)
-        message, cost = self._summary_message(view, outcome.summary)
-        fit = replace(fit, tokens=fit.tokens + cost)
+        return self._with_summary(
+            view,
+            resumed,
+            fit=fit,
+            summary=outcome.summary,
+            info=outcome.info,
+            context_tokens=context_tokens,
+        )
+
+    def _with_summary(
+        self,
+        view: View,
+        resumed: Resumed,
+        *,
+        fit: WindowFit,
+        summary: CompactionSummary,
+        info: RollInfo,
+        context_tokens: int,
+    ) -> Plan:
+        message, cost = self._summary_message(view, summary)
+        fit = with_extra(fit, cost, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         state = replace(
             resumed.state,
-            summary=_dump(outcome.summary),
-            summary_version=outcome.summary.summary_version,
+            summary=_dump(summary),
+            summary_version=summary.summary_version,
             summary_active=True,
+            summary_until_index=mark.index if mark else None,
+            summary_until_id=mark.id if mark else None,
         ).with_cut(mark)
-        if outcome.adopted:
-            state = replace(
-                state,
-                summary_until_index=mark.index if mark else None,
-                summary_until_id=mark.id if mark else None,
-            )
         return Plan(
             fit=fit,
             strategy="summary",
@@ -306,14 +304,8 @@ class Compactor:
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
-            roll=outcome.info,
+            roll=replace(info, summary=_dump(summary)),
         )
-
-    def _block_tokens(self, fmt: Format) -> Callable[[CompactionSummary], int]:
-        def count(summary: CompactionSummary) -> int:
-            return self._summary_message_for(fmt, summary)[1]
-
-        return count
 
     def _summary_message(
         self, view: View, summary: CompactionSummary | None
@@ -365,54 +357,60 @@ def _dump(summary: CompactionSummary | None) -> dict[str, Any] | None:
 
 @dataclass(frozen=True, slots=True)
 class RollRequest:
-    """What the summary step gets: the previous summary and the newly dropped chunk."""
+    """What the summary step gets: the previous summary, the newly dropped chunk, the range."""
 
     previous: CompactionSummary | None
     chunk: tuple[Message, ...]
-    history: tuple[Message, ...]
+    summarized_range: tuple[Message, ...]
     pinned_ids: frozenset[str]
     now: datetime
     budget_tokens: int
-    count_tokens: Callable[[CompactionSummary], int]
+    count_text: Callable[[str], int]
+    count_summary: Callable[[CompactionSummary], int]
 
 
 @dataclass(frozen=True, slots=True)
 class RollResult:
-    """The summary to inject (``None``: fall back to the window); whether it took the chunk in."""
+    """The adopted summary (``None``: fall back to the window) and what to report."""
 
     summary: CompactionSummary | None
-    adopted: bool
     info: RollInfo
 
 
 def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
-    """Summarize ``previous + chunk`` into the next version, or say why not.
+    """The seam to ``runtime.summary.rolling.roll_summary``: translate its outcome.
 
-    This is the seam to ``runtime.summary.rolling``; until that lands it asks the summarizer
-    directly and checks only that the summary fits its budget.
+    ``roll_summary`` sanitizes the chunk, asks the summarizer, shrinks, diffs and validates the
+    candidate and makes the snapshot; it never raises for summarizer failures.
     """
-    version = request.previous.summary_version + 1 if request.previous else 1
-    chunk, _ = sanitize_messages(request.chunk)
-    ask = SummaryRequest(
+    outcome = roll_summary(
         previous=request.previous,
-        messages=chunk,
+        chunk=request.chunk,
+        summarized_range=request.summarized_range,
+        summarizer=summarizer,
+        budget_tokens=request.budget_tokens,
+        count_tokens=request.count_text,
         pinned_ids=request.pinned_ids,
         now=request.now,
-        next_version=version,
-        budget_tokens=request.budget_tokens,
+        count_summary=request.count_summary,
     )
-    summarized = tuple(m.id for m in request.chunk)
-    try:
-        response = summarizer.summarize(ask)
-    except SummaryError:
-        return RollResult(None, False, RollInfo(fallback="summarizer_error"))
-    summary = response.summary
+    counts = outcome.sanitize_counts
     info = RollInfo(
-        summary=_dump(summary),
-        tokens_in=response.tokens_in,
-        tokens_out=response.tokens_out,
-        summarized_ids=summarized,
+        fallback=outcome.fallback,
+        summary=_dump(outcome.summary),
+        validation=outcome.validation.to_dict() if outcome.validation else None,
+        diff=outcome.diff.to_dict() if outcome.diff else None,
+        snapshot=outcome.snapshot.to_dict() if outcome.snapshot else None,
+        rolled_back=outcome.rolled_back,
+        tokens_in=outcome.tokens_in,
+        tokens_out=outcome.tokens_out,
+        summarized_ids=tuple(m.id for m in request.chunk),
+        error=outcome.error,
+        sanitized={
+            "redacted": dict(counts.redacted),
+            "injection_flags": counts.injection_flags,
+            "invisible_removed": counts.invisible_removed,
+            "truncated_texts": counts.truncated_texts,
+        },
     )
-    if request.count_tokens(summary) > request.budget_tokens:
-        return RollResult(None, False, replace(info, fallback="summary_over_budget"))
-    return RollResult(summary, True, info)
+    return RollResult(outcome.summary, info)

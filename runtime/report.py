@@ -13,7 +13,9 @@ or ``summary``); ``over_budget`` and ``over_budget_reason``; ``groups_total`` an
 the passed state was discarded, else ``None``); ``fallback``, ``summary``,
 ``summary_validation``, ``summary_tokens``, ``summary_version``, ``summarized_ids``,
 ``summary_diff``, ``snapshot``, ``rolled_back``, ``summarizer_tokens_in``,
-``summarizer_tokens_out`` (summary strategy; ``None``/empty otherwise); ``elapsed_ms``.
+``summarizer_tokens_out``, ``summarizer_error``, ``sanitized`` (what sanitizing the chunk
+redacted or flagged, counts only) for the summary strategy, ``None``/empty otherwise;
+``elapsed_ms``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class RollInfo:
     tokens_in: int = 0
     tokens_out: int = 0
     summarized_ids: tuple[str, ...] = ()
+    error: str | None = None
+    sanitized: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,5 +119,7 @@ def build_report(
         "rolled_back": roll.rolled_back,
         "summarizer_tokens_in": roll.tokens_in,
         "summarizer_tokens_out": roll.tokens_out,
+        "summarizer_error": roll.error,
+        "sanitized": roll.sanitized,
         "elapsed_ms": round(elapsed_ms, 3),
     }

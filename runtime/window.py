@@ -10,13 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from pydantic import ValidationError
+
+from runtime.errors import FormatError
 from runtime.grouping import Group
 from runtime.messages import Message, Transcript
-from runtime.state import Mark
+from runtime.state import CompactionState, Mark
+from runtime.summary.schema import CompactionSummary
 
-__all__ = ["View", "WindowFit", "fit_window", "keep_from", "resolve_pins"]
+__all__ = [
+    "Resumed",
+    "View",
+    "WindowFit",
+    "fit_window",
+    "keep_from",
+    "resolve_pins",
+    "resume",
+    "with_extra",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +116,15 @@ def fit_window(
     return _result(kept, cut, total, usable, mandatory=mandatory, base=base)
 
 
+def with_extra(fit: WindowFit, extra: int, *, usable: int) -> WindowFit:
+    """``fit`` plus ``extra`` tokens sent beside it (an injected summary), re-checked on usable."""
+    tokens = fit.tokens + extra
+    if fit.over_budget or tokens <= usable:
+        return WindowFit(fit.kept, fit.cut, tokens, fit.over_budget, fit.over_budget_reason)
+    reason = f"the window ({fit.tokens} tokens) plus {extra} more exceed the {usable} usable"
+    return WindowFit(fit.kept, fit.cut, tokens, True, reason)
+
+
 def _result(
     kept: tuple[int, ...], cut: int, total: int, usable: int, *, mandatory: int, base: int
 ) -> WindowFit:
@@ -167,3 +190,58 @@ def resolve_pins(
     seen = set(found)
     unknown = tuple(sorted(p for p in wanted if p not in seen))
     return frozenset(positions), tuple(found), unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The caller's state resolved against this history."""
+
+    cut: int | None
+    floor: int
+    summary: CompactionSummary | None
+    active: bool
+    reset: str | None
+    state: CompactionState
+
+
+def resume(view: View, state: CompactionState | None) -> Resumed:
+    """Resolve the caller's state against this history.
+
+    The cut and the summary's end are found by index while the id there matches, else by id
+    (a history trimmed at the front); when either cannot be found, or the format changed, the
+    state is discarded and ``reset`` says why: the call then starts afresh.
+
+    Raises:
+        FormatError: the state holds a summary that is not a valid ``compaction_summary.v1``.
+    """
+    fmt = view.transcript.format
+    fresh = CompactionState(format=fmt)
+    if state is None:
+        return Resumed(None, 0, None, False, None, fresh)
+    if state.format != fmt:
+        return Resumed(None, 0, None, False, "format_changed", fresh)
+    cut = view.locate(state.cut)
+    if state.cut is not None and cut is None:
+        return Resumed(None, 0, None, False, "history_changed", fresh)
+    floor = view.locate(state.summary_until)
+    if state.summary_until is not None and floor is None:
+        return Resumed(None, 0, None, False, "history_changed", fresh)
+    summary = _load_summary(state.summary)
+    resolved = state.with_cut(view.mark(cut) if cut is not None else None)
+    until = view.mark(floor) if floor is not None else None
+    resolved = replace(
+        resolved,
+        summary_until_index=until.index if until else None,
+        summary_until_id=until.id if until else None,
+    )
+    active = state.summary_active and summary is not None
+    return Resumed(cut, floor or 0, summary, active, None, resolved)
+
+
+def _load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
+    if data is None:
+        return None
+    try:
+        return CompactionSummary.model_validate(data)
+    except ValidationError as exc:
+        raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
