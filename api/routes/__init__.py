@@ -14,7 +14,12 @@ from __future__ import annotations
 
 ROUTER_MODULES: tuple[str, ...] = (
     "api.routes.health",
+    "api.routes.keys",
     "api.routes.sessions",
+    "api.routes.policy",
+    "api.routes.consents",
+    "api.routes.session_end",
+    "api.routes.admin_jobs",
 )
 
-LIFESPAN_HOOK_PATHS: tuple[str, ...] = ()
+LIFESPAN_HOOK_PATHS: tuple[str, ...] = ("api.routes.admin_jobs:scheduler_lifespan",)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, get_args
 
-from sqlalchemy import DateTime, Engine, select
+from sqlalchemy import Engine, select
 from sqlmodel import Field, SQLModel
 
 from api.storage.base import utcnow
 from api.storage.engine import session_scope
+from api.storage.types import UtcDateTime
 
 __all__ = [
     "KEY_PREFIX",
@@ -57,7 +58,7 @@ class TenantRow(SQLModel, table=True):
     __tablename__ = "tenant"
 
     tenant_id: str = Field(primary_key=True, max_length=64)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
 class ApiKeyRow(SQLModel, table=True):
@@ -71,8 +72,8 @@ class ApiKeyRow(SQLModel, table=True):
     user_id: str | None = Field(default=None, max_length=128)
     secret_hash: str = Field(unique=True, max_length=64)
     display_prefix: str = Field(max_length=16)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
-    revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,106 @@
+"""``/v1/me`` (who am I) and ``/v1/keys`` (an admin manages its own tenant's keys)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Path, status
+from pydantic import BaseModel, Field
+
+from api.deps import AdminDep, EngineDep, PrincipalDep
+from api.errors import NotFound, Unprocessable
+from api.problems import PROBLEM_RESPONSES
+from api.storage.keys import ApiKey, InvalidKeyInput, KeyStore
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1", tags=["keys"], responses=PROBLEM_RESPONSES)
+
+
+class Me(BaseModel):
+    """The caller as its key defines it."""
+
+    key_id: str
+    tenant_id: str
+    role: Literal["agent", "admin", "consolidator"]
+    user_id: str | None
+
+
+class KeyOut(BaseModel):
+    """A key without its secret."""
+
+    key_id: str
+    tenant_id: str
+    role: Literal["agent", "admin", "consolidator"]
+    user_id: str | None
+    display_prefix: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+    @classmethod
+    def of(cls, key: ApiKey) -> KeyOut:
+        return cls(
+            key_id=key.key_id,
+            tenant_id=key.tenant_id,
+            role=key.role,
+            user_id=key.user_id,
+            display_prefix=key.display_prefix,
+            created_at=key.created_at,
+            revoked_at=key.revoked_at,
+        )
+
+
+class KeyCreate(BaseModel):
+    """A new key in the caller's tenant."""
+
+    role: Literal["agent", "admin", "consolidator"]
+    user_id: str | None = Field(default=None, max_length=128)
+
+
+class KeyCreated(KeyOut):
+    """The new key, with its secret: shown this once, only its hash is stored."""
+
+    secret: str
+
+
+@router.get("/me", summary="The caller's key: tenant, role, user restriction")
+def me(principal: PrincipalDep) -> Me:
+    """Resolve the bearer key; useful to check a key before using it."""
+    return Me(
+        key_id=principal.key_id,
+        tenant_id=principal.tenant_id,
+        role=principal.role,
+        user_id=principal.user_id,
+    )
+
+
+@router.get("/keys", summary="List the keys of the caller's tenant (admin)")
+def list_keys(admin: AdminDep, engine: EngineDep) -> list[KeyOut]:
+    """Every key of the admin's own tenant, revoked ones included; never secrets."""
+    return [KeyOut.of(k) for k in KeyStore(engine).list(tenant_id=admin.tenant_id)]
+
+
+@router.post(
+    "/keys", status_code=status.HTTP_201_CREATED, summary="Create a key in the caller's tenant"
+)
+def create_key(body: KeyCreate, admin: AdminDep, engine: EngineDep) -> KeyCreated:
+    """Create a key in the admin's tenant (never another); the secret is in this response only."""
+    try:
+        key, secret = KeyStore(engine).create(
+            tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id
+        )
+    except InvalidKeyInput as exc:
+        raise Unprocessable(str(exc)) from None
+    return KeyCreated(**KeyOut.of(key).model_dump(), secret=secret)
+
+
+@router.delete("/keys/{key_id}", summary="Revoke a key of the caller's tenant")
+def revoke_key(
+    key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, engine: EngineDep
+) -> KeyOut:
+    """Revoke a key; another tenant's key answers 404 exactly like a missing one."""
+    store = KeyStore(engine)
+    if not any(k.key_id == key_id for k in store.list(tenant_id=admin.tenant_id)):
+        raise NotFound("key not found")
+    return KeyOut.of(store.revoke(key_id))
