@@ -4,7 +4,9 @@ Order of eviction: facts already superseded (their replacement stays), tool-resu
 (oldest first), unpinned facts (least important status first, then oldest), then unpinned open
 questions and unpinned decisions (oldest first) only once nothing else is left. Items that come
 from pinned messages (or facts marked ``pinned``) are never evicted. Every eviction is recorded
-by its diff label so that validation can tell an eviction from a silent loss.
+by its diff label so that validation can tell an eviction from a silent loss. Before any item
+goes, ``source_message_ids`` is cut to the ids the items still cite: it would otherwise grow with
+the session, and the snapshot records the whole covered range anyway.
 """
 
 from __future__ import annotations
@@ -75,12 +77,19 @@ def _candidates(summary: CompactionSummary, pinned_ids: frozenset[str]) -> Itera
 
 
 def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSummary:
-    ids = {id(item) for item in dropped}
-    update = {
-        name: [item for item in getattr(summary, name) if id(item) not in ids]
+    """``summary`` without ``dropped``, its ``source_message_ids`` cut to the ids still cited.
+
+    The full covered range stays on record in the snapshot (first/last id, count, sha256), so
+    the list need not grow with the session.
+    """
+    gone = {id(item) for item in dropped}
+    kept: dict[str, list[Item]] = {
+        name: [item for item in getattr(summary, name) if id(item) not in gone]
         for name in _FIELDS.values()
     }
-    return summary.model_copy(update=update)
+    cited = {i for items in kept.values() for item in items for i in item.source_ids}
+    ids = [i for i in summary.source_message_ids if i in cited]
+    return summary.model_copy(update={**kept, "source_message_ids": ids})
 
 
 def _estimate(item: Item, count_tokens: Callable[[str], int]) -> int:
@@ -118,7 +127,8 @@ def shrink_summary(
         return ShrinkResult(summary, (), tokens, True)
     queue = list(_candidates(summary, pinned_ids))
     dropped: list[Item] = []
-    current = summary
+    current = _without(summary, dropped)
+    tokens = total(current)
     while tokens > budget_tokens and queue:
         excess = tokens - budget_tokens
         batch: list[Item] = []

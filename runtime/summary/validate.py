@@ -121,8 +121,9 @@ def _label(item: Item) -> str:
 
 
 def _claim_text(item: Item) -> str:
+    # A fact's key is an identifier the summarizer chose (it may embed message ids), not a claim.
     if isinstance(item, Fact):
-        return f"{item.key} {item.value}"
+        return item.value
     if isinstance(item, Decision):
         return f"{item.text}\n{item.reason or ''}"
     if isinstance(item, OpenQuestion):
@@ -217,6 +218,8 @@ def _check_injection(summary: CompactionSummary) -> CheckResult:
     offending = []
     for item in _items(summary):
         texts = [_claim_text(item)]
+        if isinstance(item, Fact):
+            texts.append(item.key)
         if isinstance(item, ToolResultDigest):
             texts.append(item.tool_name)
         for text in texts:
