@@ -57,6 +57,12 @@ class Settings(BaseSettings):
     scheduler_enabled: bool = True
     log_level: LogLevel = "INFO"
 
+    @field_validator("llm_base_url", "openai_api_key", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        # docker compose passes ``${VAR:-}`` as an empty string: treat it as not configured.
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_level(cls, value: object) -> object:
