@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, SQLModel, col
@@ -28,6 +28,7 @@ __all__ = [
     "PolicyRuleRow",
     "PolicyVersionRow",
     "SessionEndRow",
+    "as_utc",
     "erase_user_policy_data",
     "save_tenant_rules",
 ]
@@ -36,6 +37,11 @@ assert SQLModel.metadata is metadata  # the naming convention must apply to thes
 
 _TENANT = 128
 _USER = 256
+
+
+def as_utc(value: datetime) -> datetime:
+    """A stored time as aware UTC (SQLite hands timestamps back without their zone)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def _when(*, nullable: bool = False) -> Column[datetime]:

@@ -1,0 +1,51 @@
+"""``tiermem consolidate``: one consolidation run now (reads TIERMEM_DATABASE_URL and
+TIERMEM_IDLE_MINUTES), printed as JSON. Safe beside running services: units are serialized
+with the same locks the scheduler uses."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import typer
+from sqlalchemy import Engine
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from api.cli import app
+from api.cli.db_cmd import fail
+from api.settings import Settings
+from api.storage.engine import create_db_engine
+from api.storage.migrate import upgrade_database
+from policy.gate import CasbinGate
+from policy.rules import is_valid_tenant_id
+from policy.scheduler import JobRunner
+
+
+@app.command()
+def consolidate(
+    tenant: str | None = typer.Option(None, "--tenant", help="Only this tenant's sessions."),
+    idle_minutes: int | None = typer.Option(
+        None, "--idle-minutes", min=0, help="Override TIERMEM_IDLE_MINUTES for this run."
+    ),
+    expire: bool = typer.Option(False, "--expire", help="Also sweep expired rows."),
+) -> None:
+    """Consolidate sessions idle for TIERMEM_IDLE_MINUTES that are not consolidated yet."""
+    if tenant is not None and not is_valid_tenant_id(tenant):
+        raise fail(f"invalid tenant id {tenant!r}")
+    settings = Settings()
+    idle = timedelta(minutes=settings.idle_minutes if idle_minutes is None else idle_minutes)
+    engine: Engine | None = None
+    try:
+        engine = create_db_engine(settings.database_url)
+        upgrade_database(settings.database_url, engine=engine)
+        runner = JobRunner(engine, CasbinGate(engine=engine), idle)
+        results = [runner.run("consolidate", tenant_id=tenant)]
+        if expire:
+            results.append(runner.run("expire", tenant_id=tenant))
+    except (ArgumentError, SQLAlchemyError) as exc:
+        raise fail(f"database error: {str(exc).splitlines()[0]}") from None
+    finally:
+        if engine is not None:
+            engine.dispose()
+    for result in results:
+        typer.echo(json.dumps(result, sort_keys=True))

@@ -1,0 +1,125 @@
+"""Standing consent to consolidation: ``GET|PUT|DELETE /v1/users/{user_id}/consents/{category}``
+(and ``GET /v1/users/{user_id}/consents``).
+
+Granting and withdrawing are audited with who and when; withdrawing stops future
+consolidation in that category. A key restricted to another user gets 404, as for any other
+user's data; consolidator keys may read consents but never grant or withdraw them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Response
+from pydantic import BaseModel
+
+from api.auth import Principal, ensure_user_access, require_roles
+from api.deps import DbSessionDep, PrincipalDep
+from api.errors import NotFound, Unprocessable
+from api.problems import PROBLEM_RESPONSES
+from api.storage.base import utcnow
+from policy.consent import (
+    Consent,
+    get_consent,
+    grant_consent,
+    list_consents,
+    withdraw_consent,
+)
+from policy.errors import ConsentNotFound, InvalidConsent
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user_id}/consents", tags=["consents"])
+ManagerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
+UserId = Annotated[str, Path(min_length=1, max_length=256)]
+Category = Annotated[str, Path(min_length=1, max_length=64)]
+
+
+class ConsentOut(BaseModel):
+    """One consent record: active, or withdrawn (who and when, both ways)."""
+
+    user_id: str
+    category: str
+    active: bool
+    granted_by: str | None
+    granted_at: datetime
+    withdrawn_by: str | None
+    withdrawn_at: datetime | None
+
+
+class ConsentList(BaseModel):
+    """Every consent record of one user."""
+
+    user_id: str
+    consents: list[ConsentOut]
+
+
+def _out(consent: Consent) -> ConsentOut:
+    return ConsentOut(
+        user_id=consent.user_id,
+        category=consent.category,
+        active=consent.active,
+        granted_by=consent.granted_by,
+        granted_at=consent.granted_at,
+        withdrawn_by=consent.withdrawn_by,
+        withdrawn_at=consent.withdrawn_at,
+    )
+
+
+@router.get("", summary="List a user's consents", responses=PROBLEM_RESPONSES)
+def get_all(user_id: UserId, db: DbSessionDep, caller: PrincipalDep) -> ConsentList:
+    """Active and withdrawn consents of ``user_id`` in the caller's tenant."""
+    ensure_user_access(caller, user_id)
+    consents = list_consents(db, tenant_id=caller.tenant_id, user_id=user_id)
+    return ConsentList(user_id=user_id, consents=[_out(c) for c in consents])
+
+
+@router.get("/{category}", summary="Get one consent", responses=PROBLEM_RESPONSES)
+def get_one(
+    user_id: UserId, category: Category, db: DbSessionDep, caller: PrincipalDep
+) -> ConsentOut:
+    """The consent record of ``user_id`` in ``category``; 404 when none was ever recorded."""
+    ensure_user_access(caller, user_id)
+    try:
+        return _out(get_consent(db, tenant_id=caller.tenant_id, user_id=user_id, category=category))
+    except ConsentNotFound as exc:
+        raise NotFound(str(exc)) from None
+
+
+@router.put(
+    "/{category}",
+    summary="Grant standing consent to consolidation",
+    responses={**PROBLEM_RESPONSES, 201: {"description": "Consent newly granted"}},
+)
+def put_one(
+    user_id: UserId, category: Category, db: DbSessionDep, caller: ManagerDep, response: Response
+) -> ConsentOut:
+    """Grant (201) or confirm an active consent (200, the original grant is kept); audited."""
+    ensure_user_access(caller, user_id)
+    try:
+        consent, created = grant_consent(
+            db, subject=caller.subject(), user_id=user_id, category=category, now=utcnow()
+        )
+    except InvalidConsent as exc:
+        raise Unprocessable(str(exc)) from None
+    db.commit()
+    response.status_code = 201 if created else 200
+    return _out(consent)
+
+
+@router.delete("/{category}", summary="Withdraw a consent", responses=PROBLEM_RESPONSES)
+def delete_one(
+    user_id: UserId, category: Category, db: DbSessionDep, caller: ManagerDep
+) -> ConsentOut:
+    """Withdraw; consolidation in ``category`` stops from the next unit of work; audited.
+    404 when there is no active consent."""
+    ensure_user_access(caller, user_id)
+    try:
+        consent = withdraw_consent(
+            db, subject=caller.subject(), user_id=user_id, category=category, now=utcnow()
+        )
+    except ConsentNotFound as exc:
+        raise NotFound(str(exc)) from None
+    db.commit()
+    return _out(consent)

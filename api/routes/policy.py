@@ -1,0 +1,242 @@
+"""The policy API: ``GET /v1/policy``, ``POST /v1/policy/check`` (dry run), ``PUT
+/v1/policy/rules`` (admin; validated, versioned, audited).
+
+Also the app's one ``CasbinGate`` (``get_policy_gate`` / ``PolicyGateDep``), which every route
+that writes long-term memory should take so that all of them decide under the same policy.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import IntegrityError
+
+from api.deps import AdminDep, DbSessionDep, PrincipalDep
+from api.errors import Conflict, Unprocessable
+from api.problems import PROBLEM_RESPONSES
+from api.storage.base import utcnow
+from longterm import audit
+from longterm.errors import InvalidKey
+from longterm.registry import DEFAULT_REGISTRY
+from policy.errors import InvalidRule
+from policy.gate import CasbinGate
+from policy.rules import CONDITIONS, PolicyRule, validate_tenant_rules
+from policy.storage import save_tenant_rules
+from policy.types import Action, ObjectAttributes, PolicyGate, Subject
+
+__all__ = ["PolicyGateDep", "get_policy_gate", "router"]
+
+router = APIRouter(prefix="/v1/policy", tags=["policy"])
+_gate_lock = threading.Lock()
+
+
+def get_policy_gate(request: Request) -> PolicyGate:
+    """The app's ``CasbinGate`` (built once per app over its engine)."""
+    state = request.app.state
+    gate: PolicyGate | None = getattr(state, "policy_gate", None)
+    if gate is None:
+        with _gate_lock:
+            gate = getattr(state, "policy_gate", None)
+            if gate is None:
+                gate = CasbinGate(engine=state.engine)
+                state.policy_gate = gate
+    return gate
+
+
+PolicyGateDep = Annotated[PolicyGate, Depends(get_policy_gate)]
+
+
+class RuleOut(BaseModel):
+    """One policy row."""
+
+    role: str
+    domain: str
+    action: str
+    kind: str
+    category: str
+    source: str
+    cond: str
+    arg: str
+    effect: Literal["allow", "deny"]
+    name: str
+
+
+class PolicyOut(BaseModel):
+    """The policy the caller's tenant is decided under."""
+
+    version: str
+    defaults: list[RuleOut]
+    tenant_rules: list[RuleOut]
+    conditions: list[str] = Field(description="the predicate vocabulary rows may name")
+
+
+class RuleIn(BaseModel):
+    """A per-tenant rule; ``domain`` may be omitted (it is always the caller's tenant)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    role: str
+    action: str
+    effect: str
+    name: str = Field(description="'tenant.' + lowercase name, unique in the set")
+    domain: str | None = None
+    kind: str = "*"
+    category: str = "*"
+    source: str = "*"
+    cond: str = "always"
+    arg: str = "-"
+
+
+class RulesIn(BaseModel):
+    """The tenant's whole rule set (replaces the previous one)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: list[RuleIn] = Field(max_length=200)
+
+
+class CheckObject(BaseModel):
+    """The object of a dry-run check; category, scope and sensitivity default from ``key``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["preference", "event"] = "preference"
+    user_id: str = Field(min_length=1, max_length=256)
+    tenant_id: str | None = Field(default=None, description="defaults to the caller's tenant")
+    key: str | None = None
+    category: str | None = None
+    scope: Literal["durable", "task"] | None = None
+    sensitive: bool | None = None
+    source: str
+    confidence: float = 1.0
+    consent: bool = False
+    standing_consent: bool = False
+    current_source: str | None = None
+    current_consented: bool = False
+
+
+class CheckIn(BaseModel):
+    """A dry run: would the caller (or, for admins, ``as_role``) be allowed this?"""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Action
+    object: CheckObject
+    as_role: Literal["agent", "admin", "consolidator"] | None = None
+
+
+class CheckOut(BaseModel):
+    """The decision, exactly as the gate would make it for a real write."""
+
+    allowed: bool
+    rule: str
+    policy_version: str
+    reason: str
+
+
+def _rule_out(rule: PolicyRule) -> RuleOut:
+    return RuleOut(**rule.to_public())
+
+
+def _view(gate: PolicyGate, tenant_id: str) -> PolicyOut:
+    if not isinstance(gate, CasbinGate):  # pragma: no cover - the app always has a CasbinGate
+        raise Unprocessable("the policy gate of this app has no rules to show")
+    view = gate.view(tenant_id)
+    return PolicyOut(
+        version=view.version,
+        defaults=[_rule_out(rule) for rule in view.defaults],
+        tenant_rules=[_rule_out(rule) for rule in view.tenant_rules],
+        conditions=list(CONDITIONS),
+    )
+
+
+@router.get("", summary="The policy of the caller's tenant")
+def get_policy(caller: PrincipalDep, gate: PolicyGateDep) -> PolicyOut:
+    """The file defaults, the tenant's own rules and the version decisions are made under."""
+    return _view(gate, caller.tenant_id)
+
+
+def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
+    category, scope, sensitive = "other", "task", False
+    if body.key is not None and body.kind == "preference":
+        try:
+            spec = DEFAULT_REGISTRY.lookup(body.key)
+        except InvalidKey as exc:
+            raise Unprocessable(str(exc)) from None
+        category, scope, sensitive = spec.category, spec.scope, spec.sensitive
+    return ObjectAttributes(
+        kind=body.kind,
+        tenant_id=body.tenant_id or tenant_id,
+        user_id=body.user_id,
+        key=body.key,
+        category=body.category or category,
+        scope=body.scope or scope,  # type: ignore[arg-type]
+        source=body.source,
+        confidence=body.confidence,
+        consent=body.consent,
+        standing_consent=body.standing_consent,
+        sensitive=sensitive if body.sensitive is None else body.sensitive,
+        current_source=body.current_source,
+        current_consented=body.current_consented,
+    )
+
+
+@router.post("/check", summary="Dry run: would this be allowed?", responses=PROBLEM_RESPONSES)
+def post_check(body: CheckIn, caller: PrincipalDep, gate: PolicyGateDep) -> CheckOut:
+    """Decide without writing anything. Admin keys may ask on behalf of another role
+    (``as_role``); the tenant is always the caller's."""
+    subject = caller.subject()
+    if body.as_role is not None and body.as_role != caller.role:
+        if caller.role != "admin":
+            raise Unprocessable("only admin keys may check on behalf of another role")
+        subject = Subject(body.as_role, caller.tenant_id, key_id=caller.key_id)
+    decision = gate.decide(
+        subject=subject, action=body.action, obj=_check_object(body.object, caller.tenant_id)
+    )
+    return CheckOut(
+        allowed=decision.allowed,
+        rule=decision.rule,
+        policy_version=decision.policy_version,
+        reason=decision.reason,
+    )
+
+
+@router.put("/rules", summary="Replace the tenant's rules (admin)", responses=PROBLEM_RESPONSES)
+def put_rules(body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: PolicyGateDep) -> PolicyOut:
+    """Validate and store the tenant's rule set as a new version; audited.
+
+    A rule naming another tenant (or a pattern) is refused with 422; two concurrent
+    replacements cannot both win (409 for the loser).
+    """
+    raw: list[dict[str, Any]] = [
+        rule.model_dump(exclude_none=True, exclude_unset=False) for rule in body.rules
+    ]
+    try:
+        rules = validate_tenant_rules(raw, tenant_id=caller.tenant_id)
+    except InvalidRule as exc:
+        raise Unprocessable(str(exc)) from None
+    now = utcnow()
+    version = save_tenant_rules(
+        db, tenant_id=caller.tenant_id, rules=rules, actor_key_id=caller.key_id, now=now
+    )
+    audit.record(
+        db,
+        tenant_id=caller.tenant_id,
+        subject=caller.subject(),
+        user_id=None,
+        action="policy.rules.update",
+        object_type="policy",
+        object_id=str(version),
+        outcome="ok",
+        now=now,
+        detail={"version": version, "rules": len(rules)},
+    )
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise Conflict("the tenant's rules were changed concurrently; read and retry") from None
+    return _view(gate, caller.tenant_id)

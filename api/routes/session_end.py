@@ -1,0 +1,67 @@
+"""``POST /v1/sessions/{id}/end``: end the task and promote what the policy allows.
+
+The whole end (every promoted write, every audited decision, the stored answer) is one
+transaction. Two concurrent ends of one session cannot both write: the stored answer's key is
+the session, so the loser rolls back and returns the winner's answer, exactly like a retry.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from sqlalchemy.exc import IntegrityError
+
+from api.auth import Principal, require_roles
+from api.deps import DbSessionDep
+from api.errors import Conflict, NotFound
+from api.problems import PROBLEM_RESPONSES
+from api.routes.policy import PolicyGateDep
+from api.storage.base import utcnow
+from policy.errors import SessionNotEndable, SessionNotFound
+from policy.promotion import EndRequest, EndResult, end_session, stored_end
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
+CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
+
+
+@router.post(
+    "/{session_id}/end",
+    summary="End the task; promote consented, durable facts",
+    responses=PROBLEM_RESPONSES,
+)
+def post_end(
+    session_id: str,
+    body: EndRequest,
+    db: DbSessionDep,
+    caller: CallerDep,
+    gate: PolicyGateDep,
+) -> EndResult:
+    """Candidates come from the session's current summary facts and ``consents``; each is
+    checked by the policy gate as ``promote`` and answered ``promoted`` or ``denied`` with
+    the rule and the reason. Ending again with the same body returns the same answer
+    (``replayed: true``); with another body, 409.
+    """
+    try:
+        result = end_session(
+            db,
+            gate=gate,
+            subject=caller.subject(),
+            session_id=session_id,
+            body=body,
+            now=utcnow(),
+        )
+        db.commit()
+    except SessionNotFound as exc:
+        raise NotFound(str(exc)) from None
+    except SessionNotEndable as exc:
+        raise Conflict(str(exc)) from None
+    except IntegrityError:
+        db.rollback()
+        replay = stored_end(db, tenant_id=caller.tenant_id, session_id=session_id)
+        if replay is None:
+            raise
+        return replay
+    return result

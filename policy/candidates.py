@@ -1,0 +1,156 @@
+"""From a session's summary to long-term candidates: which preference key a fact maps to.
+
+Shared by promotion at task end and the consolidation job. A candidate is only a proposal: the
+gate decides (``promote`` or ``consolidate.write``) and the long-term write path stores. Facts
+whose key is not a durable registered key still become candidates, under their own normalized
+key, so that the gate (not this module) says why they are not kept (the registry gives unknown
+keys scope ``task``, which the policy never promotes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
+from runtime.summary.schema import CompactionSummary, Fact
+
+__all__ = [
+    "FACT_KEY_ALIASES",
+    "Candidate",
+    "candidates_from_summary",
+    "map_fact_key",
+    "normalize_money_text",
+    "parse_summary",
+]
+
+FACT_KEY_ALIASES: Final[Mapping[str, str]] = {
+    "budget.one_way": "travel.budget.one_way_max",
+    "budget.one_way_max": "travel.budget.one_way_max",
+    "one_way_budget": "travel.budget.one_way_max",
+    "budget.round_trip_max": "travel.budget.round_trip_max",
+    "budget.hotel_nightly_max": "travel.budget.hotel_nightly_max",
+    "train.direct_preferred": "travel.train.direct_preferred",
+    "direct_trains_preferred": "travel.train.direct_preferred",
+    "booking.auto_allowed": "travel.booking.auto_allowed",
+    "seat.preference": "travel.seat.preference",
+    "diet": "food.diet",
+}
+"""Summary fact keys (what summarizers write) that name a registered preference key."""
+
+_SKIPPED_STATUSES: Final = frozenset({"superseded"})
+_SEGMENT = re.compile(r"[^a-z0-9_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One proposal for long-term memory, before the gate has decided.
+
+    ``fact_key`` is the summary fact it came from (None for a consent-only candidate);
+    ``source_ids`` are the session (``session:<id>``) and the message ids behind it.
+    """
+
+    key: str
+    value: Any
+    confidence: float
+    source_ids: tuple[str, ...]
+    fact_key: str | None
+    fact_status: str | None
+    consent: bool = False
+
+
+def parse_summary(summary_json: str | None) -> CompactionSummary | None:
+    """The stored summary, or None when there is none or it does not validate."""
+    if not summary_json:
+        return None
+    try:
+        return CompactionSummary.model_validate_json(summary_json)
+    except ValidationError:
+        return None
+
+
+def _normalize_key(raw: str) -> str:
+    segments = [_SEGMENT.sub("_", part.lower()).strip("_")[:40] for part in raw.split(".")]
+    segments = [segment for segment in segments if segment][:6]
+    if not segments:
+        # A key with no ASCII letters or digits (e.g. Chinese) keeps a stable identity.
+        return "fact_" + hashlib.sha256(raw.encode()).hexdigest()[:10]
+    if not segments[0][0].isalpha():
+        segments[0] = ("fact_" + segments[0])[:40]
+    return ".".join(segments)
+
+
+def map_fact_key(fact_key: str, *, registry: KeyRegistry = DEFAULT_REGISTRY) -> str:
+    """The preference key a summary fact key stands for.
+
+    A registered key maps to itself, a known alias to its target, ``x`` to ``travel.x`` when
+    that is registered; anything else to its normalized self (unknown: ``other``/``task``).
+    """
+    key = _normalize_key(fact_key)
+    if key in registry.specs:
+        return key
+    alias = FACT_KEY_ALIASES.get(key)
+    if alias is not None:
+        return alias
+    if f"travel.{key}" in registry.specs:
+        return f"travel.{key}"
+    return key
+
+
+_CNY = re.compile(r"(?:(?:¥|￥|CNY|RMB)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:元|块|CNY|RMB))")
+_USD = re.compile(r"(?:\$\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:USD|dollars?))", re.IGNORECASE)
+_EUR = re.compile(r"(?:€\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:EUR|euros?))", re.IGNORECASE)
+
+
+def normalize_money_text(value: Any) -> Any:
+    """``"不超过200元"`` / ``"under ¥200"`` / ``"$45.50"`` -> ``"200 CNY"`` etc.; else unchanged."""
+    if not isinstance(value, str):
+        return value
+    for pattern, currency in ((_CNY, "CNY"), (_USD, "USD"), (_EUR, "EUR")):
+        match = pattern.search(value)
+        if match:
+            return f"{match.group(1) or match.group(2)} {currency}"
+    return value
+
+
+def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candidate:
+    key = map_fact_key(fact.key, registry=registry)
+    value: Any = fact.value
+    if registry.lookup(key).value_type == "money":
+        value = normalize_money_text(value)
+    return Candidate(
+        key=key,
+        value=value,
+        confidence=fact.confidence,
+        source_ids=(f"session:{session_id}", *fact.source_ids),
+        fact_key=fact.key,
+        fact_status=fact.status,
+    )
+
+
+def candidates_from_summary(
+    summary: CompactionSummary | None,
+    *,
+    session_id: str,
+    registry: KeyRegistry = DEFAULT_REGISTRY,
+) -> list[Candidate]:
+    """One candidate per mapped key, from the summary's live facts (superseded ones skipped).
+
+    When several facts map to one key, the later fact in the summary wins (summaries list
+    facts in source order, and the newer source supersedes the older).
+    """
+    if summary is None:
+        return []
+    by_key: dict[str, Candidate] = {}
+    for fact in summary.facts:
+        if fact.status in _SKIPPED_STATUSES:
+            continue
+        candidate = _from_fact(fact, session_id=session_id, registry=registry)
+        by_key.pop(candidate.key, None)
+        by_key[candidate.key] = candidate
+    return list(by_key.values())

@@ -1,0 +1,362 @@
+"""Promotion at task end: ``POST /v1/sessions/{id}/end``.
+
+Candidates come from the session's current summary facts and from the consents the user gave
+at the end (``{key, value?}``). Each is mapped to a preference key, asked of the gate as
+``promote`` and, when allowed, written through the long-term write path with source
+``promoted``, the session and message ids, its confidence, the consent and a default expiry.
+Every candidate comes back as ``promoted`` or ``denied`` with the rule and the reason.
+
+Ending is idempotent: the answer is stored with the session (``session_ends``) in the same
+transaction as the writes, and ending again with the same request returns it unchanged. The
+stored answer holds keys, rules and reasons, never values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlmodel import Session, col, select
+
+from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from longterm import audit
+from longterm.errors import LongtermError
+from longterm.models import Consent, PreferenceWrite, WriteOutcome
+from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
+from longterm.write_path import submit
+from policy.candidates import (
+    Candidate,
+    candidates_from_summary,
+    normalize_money_text,
+    parse_summary,
+)
+from policy.errors import SessionNotEndable, SessionNotFound
+from policy.storage import SessionEndRow
+from policy.types import PolicyGate, Subject
+from runtime.summary.schema import CompactionSummary
+
+__all__ = [
+    "DEFAULT_PROMOTED_TTL_SECONDS",
+    "CandidateResult",
+    "EndConsent",
+    "EndRequest",
+    "EndResult",
+    "current_summary",
+    "end_session",
+    "stored_end",
+]
+
+DEFAULT_PROMOTED_TTL_SECONDS: Final = 365 * 24 * 3600
+"""A promoted preference lapses after a year unless re-stated or re-promoted."""
+
+
+class EndConsent(BaseModel):
+    """The user's consent to keep one key; ``value`` overrides the summary's value."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(min_length=1, max_length=250)
+    value: Any | None = None
+
+
+class EndRequest(BaseModel):
+    """Body of ``POST /v1/sessions/{id}/end``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    consents: list[EndConsent] = Field(default_factory=list, max_length=100)
+    promote: bool = True
+
+
+class CandidateResult(BaseModel):
+    """What became of one candidate. Never the value: ``GET .../preferences/{key}`` has it."""
+
+    key: str
+    kind: Literal["preference", "event"] = "preference"
+    fact_key: str | None = None
+    fact_status: str | None = None
+    status: Literal["promoted", "denied"]
+    rule: str
+    reason: str
+    policy_version: str | None = None
+    confidence: float
+    consent: bool
+    source_ids: list[str]
+    preference_version: int | None = None
+
+
+class EndResult(BaseModel):
+    """The answer of ``POST /v1/sessions/{id}/end`` (``replayed`` on a repeated call)."""
+
+    session_id: str
+    user_id: str
+    ended_at: datetime
+    promote: bool
+    replayed: bool = False
+    summary_version: int | None
+    promoted: int
+    denied: int
+    candidates: list[CandidateResult]
+
+
+def _request_digest(body: EndRequest) -> str:
+    canonical = json.dumps(
+        {
+            "promote": body.promote,
+            "consents": sorted(
+                json.dumps(c.model_dump(), sort_keys=True, default=str) for c in body.consents
+            ),
+        },
+        sort_keys=True,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _load_session(db: Session, *, subject: Subject, session_id: str) -> AgentSessionRow:
+    row = db.get(AgentSessionRow, (subject.tenant_id, session_id))
+    if row is None or (subject.user_id is not None and row.user_id != subject.user_id):
+        raise SessionNotFound(f"session {session_id!r} not found")
+    return row
+
+
+def current_summary(
+    db: Session, *, tenant_id: str, session_id: str
+) -> tuple[int | None, CompactionSummary | None]:
+    """The session's current summary version and summary (None, None when never compacted)."""
+    state = db.get(SessionStateRow, (tenant_id, session_id))
+    if state is None or not state.summary_version:
+        return None, None
+    row = db.exec(
+        select(SessionSummaryRow).where(
+            col(SessionSummaryRow.tenant_id) == tenant_id,
+            col(SessionSummaryRow.session_id) == session_id,
+            col(SessionSummaryRow.version) == state.summary_version,
+        )
+    ).first()
+    if row is None:
+        return state.summary_version, None
+    return state.summary_version, parse_summary(row.summary_json)
+
+
+def stored_end(db: Session, *, tenant_id: str, session_id: str) -> EndResult | None:
+    """The stored answer of an ended session, marked ``replayed``; None if not ended."""
+    row = db.get(SessionEndRow, (tenant_id, session_id))
+    if row is None:
+        return None
+    result = EndResult.model_validate_json(row.response_json)
+    return result.model_copy(update={"replayed": True})
+
+
+def _merge_consents(
+    candidates: list[Candidate],
+    consents: Sequence[EndConsent],
+    *,
+    session_id: str,
+    registry: KeyRegistry,
+) -> list[Candidate | CandidateResult]:
+    by_key: dict[str, Candidate | CandidateResult] = {c.key: c for c in candidates}
+    for consent in consents:
+        existing = by_key.get(consent.key)
+        if isinstance(existing, Candidate):
+            value = existing.value if consent.value is None else consent.value
+            confidence = existing.confidence if consent.value is None else 1.0
+            by_key[consent.key] = replace(
+                existing,
+                value=_money(value, consent.key, registry),
+                confidence=confidence,
+                consent=True,
+            )
+        elif consent.value is not None:
+            by_key[consent.key] = Candidate(
+                key=consent.key,
+                value=_money(consent.value, consent.key, registry),
+                confidence=1.0,
+                source_ids=(f"session:{session_id}",),
+                fact_key=None,
+                fact_status=None,
+                consent=True,
+            )
+        else:
+            by_key[consent.key] = CandidateResult(
+                key=consent.key,
+                status="denied",
+                rule="value.missing",
+                reason="consent names a key the session's summary has no value for, and "
+                "gives no value",
+                confidence=0.0,
+                consent=True,
+                source_ids=[f"session:{session_id}"],
+            )
+    return list(by_key.values())
+
+
+def _money(value: Any, key: str, registry: KeyRegistry) -> Any:
+    try:
+        is_money = registry.lookup(key).value_type == "money"
+    except LongtermError:
+        return value
+    return normalize_money_text(value) if is_money else value
+
+
+def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
+    decision = outcome.decision
+    if outcome.ok:
+        status: Literal["promoted", "denied"] = "promoted"
+        rule, reason = decision.rule, decision.reason
+    elif outcome.status == "denied":
+        status, rule, reason = "denied", decision.rule, decision.reason
+    elif outcome.status == "refused":
+        status, rule, reason = "denied", "trust.order", outcome.reason
+    else:
+        status, rule, reason = "denied", "contention", outcome.reason
+    return CandidateResult(
+        key=candidate.key,
+        fact_key=candidate.fact_key,
+        fact_status=candidate.fact_status,
+        status=status,
+        rule=rule,
+        reason=reason,
+        policy_version=decision.policy_version,
+        confidence=candidate.confidence,
+        consent=candidate.consent,
+        source_ids=list(candidate.source_ids),
+        preference_version=outcome.preference.version if outcome.preference else None,
+    )
+
+
+def _promote_one(
+    db: Session,
+    candidate: Candidate,
+    *,
+    gate: PolicyGate,
+    subject: Subject,
+    user_id: str,
+    now: datetime,
+    registry: KeyRegistry,
+    ttl_seconds: int,
+) -> CandidateResult:
+    consent = None
+    if candidate.consent:
+        purpose = f"keep {candidate.key} after the task (consent given at session end)"
+        consent = Consent(given_by=subject.key_id or subject.role, given_at=now, purpose=purpose)
+    write = PreferenceWrite(
+        user_id=user_id,
+        key=candidate.key,
+        value=candidate.value,
+        source="promoted",
+        source_ids=candidate.source_ids,
+        confidence=candidate.confidence,
+        consent=consent,
+        ttl_seconds=ttl_seconds,
+    )
+    try:
+        outcome = submit(
+            db,
+            write=write,
+            subject=subject,
+            gate=gate,
+            now=now,
+            action="promote",
+            registry=registry,
+        )
+    except LongtermError as exc:
+        return CandidateResult(
+            key=candidate.key,
+            fact_key=candidate.fact_key,
+            fact_status=candidate.fact_status,
+            status="denied",
+            rule="value.invalid",
+            reason=str(exc).split(":")[0] + ": invalid",
+            confidence=candidate.confidence,
+            consent=candidate.consent,
+            source_ids=list(candidate.source_ids),
+        )
+    return _result(candidate, outcome)
+
+
+def end_session(
+    db: Session,
+    *,
+    gate: PolicyGate,
+    subject: Subject,
+    session_id: str,
+    body: EndRequest,
+    now: datetime,
+    registry: KeyRegistry = DEFAULT_REGISTRY,
+    ttl_seconds: int = DEFAULT_PROMOTED_TTL_SECONDS,
+) -> EndResult:
+    """End the task and promote what policy allows; the caller commits (one transaction).
+
+    Raises:
+        SessionNotFound: no such session in the caller's tenant (or for its user).
+        SessionNotEndable: the session was already ended with a different request.
+    """
+    session = _load_session(db, subject=subject, session_id=session_id)
+    digest = _request_digest(body)
+    stored = db.get(SessionEndRow, (subject.tenant_id, session_id))
+    if stored is not None:
+        if stored.request_sha256 != digest:
+            raise SessionNotEndable("the session was already ended with a different request")
+        result = EndResult.model_validate_json(stored.response_json)
+        return result.model_copy(update={"replayed": True})
+    version, summary = current_summary(db, tenant_id=subject.tenant_id, session_id=session_id)
+    results: list[CandidateResult] = []
+    if body.promote:
+        facts = candidates_from_summary(summary, session_id=session_id, registry=registry)
+        for item in _merge_consents(facts, body.consents, session_id=session_id, registry=registry):
+            if isinstance(item, CandidateResult):
+                results.append(item)
+                continue
+            results.append(
+                _promote_one(
+                    db,
+                    item,
+                    gate=gate,
+                    subject=subject,
+                    user_id=session.user_id,
+                    now=now,
+                    registry=registry,
+                    ttl_seconds=ttl_seconds,
+                )
+            )
+    promoted = sum(1 for r in results if r.status == "promoted")
+    result = EndResult(
+        session_id=session_id,
+        user_id=session.user_id,
+        ended_at=now,
+        promote=body.promote,
+        summary_version=version,
+        promoted=promoted,
+        denied=len(results) - promoted,
+        candidates=results,
+    )
+    db.add(
+        SessionEndRow(
+            tenant_id=subject.tenant_id,
+            session_id=session_id,
+            user_id=session.user_id,
+            ended_by=subject.key_id,
+            request_sha256=digest,
+            response_json=result.model_dump_json(),
+            ended_at=now,
+        )
+    )
+    audit.record(
+        db,
+        tenant_id=subject.tenant_id,
+        subject=subject,
+        user_id=session.user_id,
+        action="session.end",
+        object_type="session",
+        object_id=session_id,
+        outcome="ok",
+        now=now,
+        detail={"promoted": promoted, "denied": len(results) - promoted},
+    )
+    db.flush()
+    return result

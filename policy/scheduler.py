@@ -1,0 +1,149 @@
+"""Background jobs: ``consolidate`` and ``expire``, run now or on an APScheduler 3.x schedule.
+
+``JobRunner`` runs a job once (the CLI, ``POST /v1/admin/jobs/{name}/run``, the scheduler);
+``start_scheduler`` starts a ``BackgroundScheduler`` that calls it periodically. Each job
+serializes its units across processes (advisory locks or leases, see ``policy.locks``), so any
+number of replicas may run the scheduler. A failing run is logged and counted; the next tick
+tries again, and a job never overlaps with itself in one process (``max_instances=1``).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session
+
+from policy.consolidation import consolidate
+from policy.errors import UnknownJob
+from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
+from policy.types import PolicyGate, Subject
+
+__all__ = ["JOB_NAMES", "JobRunner", "start_scheduler"]
+
+JOB_NAMES: Final = ("consolidate", "expire")
+_log = logging.getLogger("tiermem.jobs")
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class JobRunner:
+    """Runs the background jobs against one database.
+
+    Args:
+        engine: the database.
+        gate: the policy gate every consolidation write is decided by.
+        idle: how long a session must be idle before it is consolidated.
+        clock: current time (injectable for tests).
+    """
+
+    engine: Engine
+    gate: PolicyGate
+    idle: timedelta
+    clock: Callable[[], datetime] = _utcnow
+
+    def run(self, name: str, *, tenant_id: str | None = None) -> dict[str, Any]:
+        """Run job ``name`` once (for one tenant, or all); returns what it did.
+
+        Raises:
+            UnknownJob: ``name`` is not a job.
+            sqlalchemy.exc.SQLAlchemyError: the database failed.
+        """
+        if name == "consolidate":
+            report = consolidate(
+                self.engine, gate=self.gate, now=self.clock(), idle=self.idle, tenant_id=tenant_id
+            )
+            return {"job": name, **report.as_dict()}
+        if name == "expire":
+            return {"job": name, **self.expire(tenant_id=tenant_id)}
+        raise UnknownJob(f"no job named {name!r}; jobs: {', '.join(JOB_NAMES)}")
+
+    def expire(self, *, tenant_id: str | None = None) -> dict[str, Any]:
+        """Purge expired long-term rows, one tenant per transaction under a run-once lock."""
+        from longterm.expiry import tenants_with_expired  # the long-term tier's purge
+
+        now = self.clock()
+        if tenant_id is None:
+            with Session(self.engine) as db:
+                tenants = tenants_with_expired(db, now=now)
+        else:
+            tenants = [tenant_id]
+        totals: dict[str, int] = {}
+        locked = 0
+        for tenant in tenants:
+            counts = self._expire_tenant(tenant, now=now)
+            if counts is None:
+                locked += 1
+                continue
+            for kind, count in counts.items():
+                totals[kind] = totals.get(kind, 0) + count
+        return {"tenants": len(tenants), "locked": locked, "purged": totals}
+
+    def _expire_tenant(self, tenant_id: str, *, now: datetime) -> dict[str, int] | None:
+        from longterm.expiry import purge_expired
+
+        subject = Subject("consolidator", tenant_id, key_id="job:expire")
+        leased = uses_leases(self.engine)
+        holder = uuid.uuid4().hex[:16]
+        if leased and not acquire_lease(
+            self.engine, tenant_id=tenant_id, name="expire", now=now, holder=holder
+        ):
+            return None
+        try:
+            with Session(self.engine) as db:
+                if not leased and not try_advisory_xact_lock(
+                    db, tenant_id=tenant_id, name="expire"
+                ):
+                    return None
+                counts = purge_expired(db, subject=subject, now=now)
+                db.commit()
+                return counts
+        finally:
+            if leased:
+                release_lease(self.engine, tenant_id=tenant_id, name="expire", holder=holder)
+
+    def tick(self, name: str) -> None:
+        """A scheduled run: logs the outcome and never raises into the scheduler."""
+        try:
+            result = self.run(name)
+        except SQLAlchemyError as exc:
+            _log.warning("job %s failed: %s", name, type(exc).__name__)
+            return
+        _log.info("job %s done", name, extra={"job_result": result})
+
+
+def start_scheduler(
+    runner: JobRunner,
+    *,
+    consolidate_every: timedelta,
+    expire_every: timedelta = timedelta(hours=1),
+) -> BackgroundScheduler:
+    """Start a ``BackgroundScheduler`` running both jobs; the caller shuts it down.
+
+    Jobs are coalesced (a missed tick runs once, not many times) and never overlap in one
+    process. The first run happens one interval after start, not at import or start-up.
+    """
+    scheduler = BackgroundScheduler(timezone=UTC)
+    for name, every in (("consolidate", consolidate_every), ("expire", expire_every)):
+        scheduler.add_job(
+            runner.tick,
+            "interval",
+            args=[name],
+            id=f"tiermem.{name}",
+            seconds=max(1.0, every.total_seconds()),
+            coalesce=True,
+            max_instances=1,
+            replace_existing=True,
+        )
+    scheduler.start()
+    return scheduler
