@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 __all__ = [
@@ -83,10 +83,17 @@ class Message:
     image_count: int = 0
     own_id: bool = False
     timestamp: str | None = None
+    # (the raw object, its ``content_digest``) when a reader already hashed it to derive the id,
+    # so counting and snapshots do not serialize every message again. Used only while ``raw`` is
+    # that very object: ``dataclasses.replace(m, raw=other)`` falls back to hashing ``other``.
+    digest_hint: tuple[JSON, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def digest(self) -> str:
         """sha256 of the canonical JSON: the token-count cache key and snapshot hash input."""
+        hint = self.digest_hint
+        if hint is not None and hint[0] is self.raw:
+            return hint[1]
         return content_digest(self.raw)
 
 

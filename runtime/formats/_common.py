@@ -7,9 +7,11 @@ from datetime import datetime
 from typing import Any
 
 from runtime.errors import FormatError
-from runtime.messages import JSON, derive_message_id
+from runtime.messages import JSON, Message, Role, ToolCall, ToolResult, content_digest
 
 __all__ = [
+    "MESSAGE_FIELDS",
+    "build_message",
     "count_parts",
     "entry_id",
     "entry_timestamp",
@@ -41,12 +43,19 @@ def require_str(index: int, value: JSON, field: str) -> str:
     return value
 
 
-def entry_id(index: int, entry: dict[str, Any]) -> tuple[str, bool]:
-    """The own non-empty string ``id`` (and True), else the derived stable id (and False)."""
+def entry_id(index: int, entry: dict[str, Any]) -> tuple[str, bool, tuple[JSON, str]]:
+    """The own non-empty string ``id`` (and True), else the derived stable id (and False).
+
+    Also returns the digest hint ``(entry, content_digest(entry))`` for ``Message.digest_hint``:
+    deriving the id needs the digest anyway, and callers (token counting, snapshots) need it for
+    every message, so it is computed exactly once per read. The derived id is, by construction,
+    ``derive_message_id(index, entry)``.
+    """
+    digest = content_digest(entry)
     own = entry.get("id")
     if isinstance(own, str) and own:
-        return own, True
-    return derive_message_id(index, entry), False
+        return own, True, (entry, digest)
+    return f"m{index}-{digest[:12]}", False, (entry, digest)
 
 
 def entry_timestamp(entry: dict[str, Any]) -> str | None:
@@ -100,3 +109,50 @@ def count_parts(content: JSON, types: frozenset[str]) -> int:
     if not isinstance(content, list):
         return 0
     return sum(1 for part in content if isinstance(part, dict) and part.get("type") in types)
+
+
+# ``build_message`` constructs ``Message`` positionally: a frozen dataclass built with twelve
+# keyword arguments costs more than twice as much, and reading runs once per entry per compaction.
+# tests/runtime/test_formats.py checks this order against ``dataclasses.fields(Message)``.
+MESSAGE_FIELDS = (
+    "id",
+    "index",
+    "role",
+    "text",
+    "raw",
+    "item_type",
+    "tool_calls",
+    "tool_results",
+    "image_count",
+    "own_id",
+    "timestamp",
+    "digest_hint",
+)
+
+
+def build_message(
+    index: int,
+    entry: dict[str, Any],
+    role: Role,
+    text: str,
+    item_type: str,
+    calls: tuple[ToolCall, ...],
+    results: tuple[ToolResult, ...],
+    images: int,
+) -> Message:
+    """A ``Message`` for ``entry`` with its id, timestamp and digest hint filled in."""
+    message_id, own, hint = entry_id(index, entry)
+    return Message(
+        message_id,
+        index,
+        role,
+        text,
+        entry,
+        item_type,
+        calls,
+        results,
+        images,
+        own,
+        entry_timestamp(entry),
+        hint,
+    )

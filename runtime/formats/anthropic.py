@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.formats._common import (
-    entry_id,
-    entry_timestamp,
+    build_message,
     fail,
     join_text,
     parts_text,
@@ -100,20 +99,8 @@ def _read_entry(index: int, raw: JSON) -> Message:
     else:
         raise fail(index, "an Anthropic message needs content (a string or a list of blocks)")
     role = _ROLES.get(role_name, "other")
-    message_id, own = entry_id(index, entry)
-    return Message(
-        id=message_id,
-        index=index,
-        role=role,
-        text=text,
-        raw=raw,
-        item_type="message" if role != "other" else "opaque",
-        tool_calls=calls,
-        tool_results=results,
-        image_count=_images(content),
-        own_id=own,
-        timestamp=entry_timestamp(entry),
-    )
+    item_type = "message" if role != "other" else "opaque"
+    return build_message(index, entry, role, text, item_type, calls, results, _images(content))
 
 
 def read_anthropic(entries: Sequence[JSON]) -> tuple[Message, ...]:

@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.formats._common import (
+    build_message,
     count_parts,
-    entry_id,
-    entry_timestamp,
     fail,
     join_text,
     parts_text,
@@ -129,20 +128,9 @@ def _read_entry(index: int, raw: JSON, previous: Message | None) -> Message:
         results = (ToolResult(call_id, text),)
     elif role_name == "function":
         results = _legacy_result(index, entry, previous, text)
-    message_id, own = entry_id(index, entry)
-    return Message(
-        id=message_id,
-        index=index,
-        role=role,
-        text=text,
-        raw=raw,
-        item_type="message" if role != "other" else "opaque",
-        tool_calls=calls,
-        tool_results=results,
-        image_count=count_parts(content, _IMAGE_PARTS),
-        own_id=own,
-        timestamp=entry_timestamp(entry),
-    )
+    item_type = "message" if role != "other" else "opaque"
+    images = count_parts(content, _IMAGE_PARTS)
+    return build_message(index, entry, role, text, item_type, calls, results, images)
 
 
 def read_chat(entries: Sequence[JSON]) -> tuple[Message, ...]:

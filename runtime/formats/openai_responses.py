@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.formats._common import (
+    build_message,
     count_parts,
-    entry_id,
-    entry_timestamp,
     fail,
     join_text,
     parts_text,
@@ -86,20 +85,6 @@ def _result_id(index: int, item: dict[str, Any], item_type: str) -> str:
     return require_str(index, item.get(field), f"{item_type}.{field}")
 
 
-def _make(index: int, item: dict[str, Any], item_type: str, role: Role, **fields: Any) -> Message:
-    message_id, own = entry_id(index, item)
-    return Message(
-        id=message_id,
-        index=index,
-        role=role,
-        raw=item,
-        item_type=item_type,
-        own_id=own,
-        timestamp=entry_timestamp(item),
-        **fields,
-    )
-
-
 def _read_message(index: int, item: dict[str, Any]) -> Message:
     role_name = item.get("role")
     if not isinstance(role_name, str):
@@ -107,9 +92,8 @@ def _read_message(index: int, item: dict[str, Any]) -> Message:
     content = item.get("content")
     text = parts_text(content, text_types=_TEXT_PARTS, nested=_refusal)
     images = count_parts(content, _IMAGE_PARTS)
-    return _make(
-        index, item, "message", _ROLES.get(role_name, "other"), text=text, image_count=images
-    )
+    role = _ROLES.get(role_name, "other")
+    return build_message(index, item, role, text, "message", (), (), images)
 
 
 def _read_call(index: int, item: dict[str, Any], item_type: str) -> Message:
@@ -120,7 +104,7 @@ def _read_call(index: int, item: dict[str, Any], item_type: str) -> Message:
         name if isinstance(name, str) else item_type,
         arguments if isinstance(arguments, str) else json.dumps(arguments),
     )
-    return _make(index, item, item_type, "assistant", text="", tool_calls=(call,))
+    return build_message(index, item, "assistant", "", item_type, (call,), (), 0)
 
 
 def _read_output(index: int, item: dict[str, Any], item_type: str) -> Message:
@@ -130,9 +114,7 @@ def _read_output(index: int, item: dict[str, Any], item_type: str) -> Message:
         text = "approved" if item.get("approve") else "denied"
     result = ToolResult(_result_id(index, item, item_type), text)
     images = count_parts(output, _IMAGE_PARTS)
-    return _make(
-        index, item, item_type, "tool", text=text, tool_results=(result,), image_count=images
-    )
+    return build_message(index, item, "tool", text, item_type, (), (result,), images)
 
 
 def _read_item(index: int, raw: JSON) -> Message:
@@ -150,8 +132,8 @@ def _read_item(index: int, raw: JSON) -> Message:
         return _read_output(index, item, item_type)
     if item_type == "reasoning":
         text = parts_text(item.get("summary"), text_types=_TEXT_PARTS)
-        return _make(index, item, item_type, "assistant", text=text)
-    return _make(index, item, item_type, "other", text="")
+        return build_message(index, item, "assistant", text, item_type, (), (), 0)
+    return build_message(index, item, "other", "", item_type, (), (), 0)
 
 
 def read_responses(entries: Sequence[JSON]) -> tuple[Message, ...]:

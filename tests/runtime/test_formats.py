@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from typing import Any
 
@@ -17,7 +18,8 @@ from runtime.formats import (
     read_history,
     write_messages,
 )
-from runtime.messages import ToolCall, ToolResult, derive_message_id
+from runtime.formats._common import MESSAGE_FIELDS
+from runtime.messages import Message, ToolCall, ToolResult, content_digest, derive_message_id
 from tests.conftest import shared_data
 from tests.runtime.strategies import formatted_conversations, payloads
 
@@ -165,6 +167,26 @@ def test_ids_own_or_derived_and_stable() -> None:
     assert [m.id for m in first] == [m.id for m in again]
     edited = [entries[0], {"role": "assistant", "content": "B"}]
     assert read_history(edited).messages[1].id != first[1].id
+
+
+@settings(max_examples=60, deadline=None)
+@given(formatted_conversations())
+def test_derived_ids_and_digest_hints_match_the_definitions(drawn: tuple[str, list[Any]]) -> None:
+    fmt, entries = drawn
+    for message in read_history(entries, format=fmt).messages:  # type: ignore[arg-type]
+        assert message.digest == content_digest(message.raw)
+        if not message.own_id:
+            assert message.id == derive_message_id(message.index, message.raw)
+
+
+def test_digest_hint_is_ignored_once_raw_is_replaced() -> None:
+    message = read_history([{"role": "user", "content": "a"}]).messages[0]
+    other = {"role": "user", "content": "b"}
+    assert dataclasses.replace(message, raw=other).digest == content_digest(other)
+
+
+def test_positional_message_construction_matches_the_dataclass() -> None:
+    assert tuple(f.name for f in dataclasses.fields(Message)) == MESSAGE_FIELDS
 
 
 def test_timestamp_only_from_iso_strings() -> None:
