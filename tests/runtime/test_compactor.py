@@ -196,6 +196,7 @@ def test_cut_found_by_own_id_after_front_trimming() -> None:
     again = c.compact(trimmed, state=first.state)
     assert again.report["state_reset"] is None
     assert again.ids == first.ids
+    assert first.state.cut_index is not None
     assert again.state.cut_id == cut and again.state.cut_index == first.state.cut_index - 2
 
 

@@ -1,0 +1,143 @@
+"""Invariants of the window over generated histories in all three formats.
+
+For every drawn history, budget and set of pins: groups are never split, the prefix and every
+pinned group are kept, order is kept, nothing is duplicated, kept entries are the caller's own
+objects, the result fits ``usable`` unless it says ``over_budget``, a triggered window is
+maximal, and the reported token figures are what a fresh count of the output gives. Threading
+the state through a growing history, compaction happens exactly when the context the state
+implies crosses the trigger, and between compactions the output only grows by the new entries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from runtime import Budget, CompactionResult, Compactor
+from runtime.formats import read_history
+from runtime.grouping import group_messages
+from runtime.messages import Format
+from runtime.protocol import find_protocol_errors
+from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter
+from tests.runtime.strategies import FORMATS, conversations
+
+COUNTER = TiktokenCounter()
+SETTINGS = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+@st.composite
+def budgets(draw: st.DrawFn, total: int) -> Budget:
+    factor = draw(st.sampled_from([0.5, 3.0, 0.1, 1.5, 0.25, 1.0, 0.75]))
+    usable = max(2, int(total * factor) + draw(st.integers(-20, 20)))
+    trigger = draw(st.floats(0.3, 1.0))
+    target = draw(st.floats(0.1, trigger))
+    if int(target * usable) <= 0:
+        usable = max(usable, 10)
+        target = max(target, 0.1)
+    return Budget(
+        usable, max_output_tokens=0, tool_reserve=0, safety_margin=0, trigger=trigger, target=target
+    )
+
+
+def tokens_of(entries: list[Any], fmt: Format) -> int:
+    if not entries:
+        return REPLY_PRIMING_TOKENS
+    messages = read_history(entries, format=fmt).messages
+    return sum(COUNTER.count_messages(messages)) + REPLY_PRIMING_TOKENS
+
+
+def check_window(
+    entries: list[Any], fmt: Format, result: CompactionResult, budget: Budget, pins: set[str]
+) -> None:
+    """Every invariant of one result against its input."""
+    r = result.report
+    messages = read_history(entries, format=fmt).messages
+    groups = group_messages(messages)
+    position = {m.id: i for i, m in enumerate(messages)}
+    out_ids = result.ids
+    # order, no duplicates, the caller's own objects
+    assert len(set(out_ids)) == len(out_ids)
+    assert [position[i] for i in out_ids] == sorted(position[i] for i in out_ids)
+    for entry, mid in zip(result.messages, out_ids, strict=True):
+        assert entry is entries[position[mid]]
+    kept = set(out_ids)
+    for group in groups:
+        ids = set(group.ids)
+        assert ids <= kept or not ids & kept, f"group {group.index} split"
+        if group.kind == "prefix" or ids & pins:
+            assert ids <= kept
+    if groups:
+        assert set(groups[-1].ids) <= kept
+    # figures agree with a fresh count of the output
+    assert r["compacted_tokens"] == tokens_of(result.messages, fmt)
+    assert r["input_tokens"] == tokens_of(entries, fmt)
+    assert r["over_budget"] or r["compacted_tokens"] <= budget.usable
+    assert not find_protocol_errors(result.messages, format=fmt)
+    if not r["triggered"]:
+        return
+    # maximal: the most recent dropped group would not have fit the target
+    body = [g for g in groups if g.kind != "prefix"]
+    dropped = [g for g in body if not set(g.ids) & kept]
+    if dropped:
+        extra = sum(COUNTER.count_messages(dropped[-1].messages))
+        assert r["compacted_tokens"] + extra > budget.target_tokens
+    if r["compacted_tokens"] > budget.target_tokens:
+        # over the target only when nothing but the mandatory part is kept
+        for group in body:
+            if set(group.ids) <= kept:
+                assert set(group.ids) & pins or group is body[-1]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@SETTINGS
+@given(data=st.data())
+def test_one_call_invariants(data: st.DataObject, fmt: Format) -> None:
+    entries = data.draw(conversations(fmt, max_exchanges=8))
+    budget = data.draw(budgets(tokens_of(entries, fmt)))
+    ids = [m.id for m in read_history(entries, format=fmt).messages]
+    pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=3))) if ids else set()
+    result = Compactor(budget=budget, counter=COUNTER).compact(
+        entries, pinned_ids=sorted(pins), format=fmt
+    )
+    r = result.report
+    event(f"{fmt} triggered={r['triggered']} over_budget={r['over_budget']}")
+    assert r["triggered"] == (r["input_tokens"] > budget.trigger_tokens)
+    if not r["triggered"]:
+        assert result.messages == entries and r["strategy"] == "none"
+    else:
+        assert r["strategy"] == "window"
+    check_window(entries, fmt, result, budget, pins)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@SETTINGS
+@given(data=st.data())
+def test_threading_state_compacts_only_when_the_trigger_is_crossed(
+    data: st.DataObject, fmt: Format
+) -> None:
+    entries = data.draw(conversations(fmt, min_exchanges=3, max_exchanges=10, pending_tail=False))
+    budget = data.draw(budgets(tokens_of(entries, fmt) // 2))
+    ids = [m.id for m in read_history(entries, format=fmt).messages]
+    pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
+    lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=8))))
+    lengths.append(len(entries))
+    compactor = Compactor(budget=budget, counter=COUNTER)
+    state = None
+    previous: CompactionResult | None = None
+    previous_length = 0
+    for length in lengths:
+        history = entries[:length]
+        result = compactor.compact(history, pinned_ids=sorted(pins), format=fmt, state=state)
+        r = result.report
+        event(f"step triggered={r['triggered']} stateful={state is not None}")
+        assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
+        if previous is not None and not r["triggered"]:
+            # between compactions the context only grows by what was appended
+            assert result.messages == [*previous.messages, *history[previous_length:]]
+        check_window(history, fmt, result, budget, pins & {m for m in ids[:length]})
+        state, previous, previous_length = result.state, result, length
