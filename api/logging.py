@@ -12,7 +12,13 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["ACCESS_LOGGER", "JsonFormatter", "configure_logging", "log_request"]
+__all__ = [
+    "ACCESS_LOGGER",
+    "JsonFormatter",
+    "configure_logging",
+    "log_request",
+    "uvicorn_log_config",
+]
 
 ACCESS_LOGGER = "tiermem.access"
 _HANDLER_NAME = "tiermem-json"
@@ -93,3 +99,25 @@ def log_request(
             }
         },
     )
+
+
+def uvicorn_log_config(level: str = "INFO") -> dict[str, Any]:
+    """``logging.config`` dict that makes uvicorn's own lines JSON too (its access log is off:
+    tiermem writes one access line per request itself)."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": f"{__name__}.JsonFormatter"}},
+        "handlers": {
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "loggers": {
+            "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn.error": {"level": level.upper()},
+            "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+        },
+    }

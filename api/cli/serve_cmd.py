@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import typer
 from pydantic import ValidationError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.cli.db_cmd import fail
+from api.logging import uvicorn_log_config
 from api.settings import Settings
 
 
@@ -19,22 +21,29 @@ def serve(
     import uvicorn
 
     from api.app import create_app
+    from api.storage.migrate import upgrade_database
 
     try:
         settings = Settings()
     except ValidationError as exc:
-        raise fail(
-            f"invalid settings: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}"
-        ) from None
-    application = create_app(settings)
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise fail(f"invalid setting {where}: {first['msg']}") from None
+    try:
+        # Fail here with one line rather than with a traceback inside uvicorn's start-up.
+        if settings.run_migrations_on_start:
+            upgrade_database(settings.database_url)
+        application = create_app(settings)
+    except (ArgumentError, SQLAlchemyError) as exc:
+        raise fail(f"database error: {str(exc).splitlines()[0]}") from None
     shown = "localhost" if host in ("0.0.0.0", "::") else host
-    typer.echo(
-        f"tiermem: serving on http://{shown}:{port} (API docs at http://{shown}:{port}/docs)"
-    )
+    typer.echo(f"tiermem: serving on http://{shown}:{port}")
+    typer.echo(f"tiermem: API docs at http://{shown}:{port}/docs (OpenAPI at /openapi.json)")
     uvicorn.run(
         application,
         host=host,
         port=port,
         access_log=False,  # tiermem writes its own JSON access line per request
         log_level=settings.log_level.lower(),
+        log_config=uvicorn_log_config(settings.log_level),
     )
