@@ -17,6 +17,9 @@ rules that ``runtime.grouping`` enforces. Reasons:
   right after the one holding its ``tool_use``.
 * ``result_not_first`` (Anthropic): text or other blocks before a ``tool_result`` block in the
   user message (the API requires results first).
+* ``orphan_reasoning`` (Responses): a ``reasoning`` item not followed by the model output it
+  belongs to (a message, call or other model item), e.g. because a trimmer dropped the call
+  after it; the API rejects a reasoning item without its following item.
 """
 
 from __future__ import annotations
@@ -173,6 +176,18 @@ def _anthropic_adjacency(
     return issues
 
 
+def _responses_reasoning(messages: Sequence[Message]) -> list[ProtocolIssue]:
+    issues = []
+    for position, message in enumerate(messages):
+        if message.item_type != "reasoning":
+            continue
+        following = messages[position + 1] if position + 1 < len(messages) else None
+        if following is None or following.role not in ("assistant", "other"):
+            detail = "reasoning item without the model output that follows it"
+            issues.append(_issue("orphan_reasoning", message, None, detail))
+    return issues
+
+
 def find_protocol_errors(entries: Sequence[JSON], *, format: Format) -> list[ProtocolIssue]:
     """Every tool-call protocol problem of ``entries`` read as ``format``, by position.
 
@@ -196,4 +211,6 @@ def find_protocol_errors(entries: Sequence[JSON], *, format: Format) -> list[Pro
         issues.extend(_chat_adjacency(messages, skip))
     elif format == "anthropic":
         issues.extend(_anthropic_adjacency(messages, skip))
+    else:
+        issues.extend(_responses_reasoning(messages))
     return sorted(issues, key=lambda issue: (issue.index, issue.reason))

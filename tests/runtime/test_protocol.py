@@ -114,6 +114,24 @@ CASES: list[tuple[str, Format, list[Any], list[tuple[str, int, str | None]]]] = 
         [("unanswered_call", 1, "a")],
     ),
     ("responses orphan", "openai-responses", [R_USER, _fco("zz")], [("orphan_result", 1, "zz")]),
+    (
+        "responses reasoning whose call was dropped",
+        "openai-responses",
+        [R_USER, REASONING, R_USER],
+        [("orphan_reasoning", 1, None)],
+    ),
+    (
+        "responses reasoning at the very end",
+        "openai-responses",
+        [R_USER, REASONING],
+        [("orphan_reasoning", 1, None)],
+    ),
+    (
+        "responses reasoning before an assistant message is fine",
+        "openai-responses",
+        [R_USER, REASONING, {"role": "assistant", "content": "ok"}],
+        [],
+    ),
     ("anthropic valid", "anthropic", [USER, _use("t1", "t2"), _results("t2", "t1"), REPLY], []),
     ("anthropic pending tail", "anthropic", [USER, _use("t1")], []),
     (
