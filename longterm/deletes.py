@@ -54,12 +54,28 @@ def delete_preference(
     db.flush()
     scrub_history(db, tenant_id=subject.tenant_id, user_id=user_id, key=key)
     marker = PreferenceWrite(user_id, key, None, deleted.source, confidence=deleted.confidence)
-    add_history(db, write=marker, subject=subject, now=now, outcome="deleted",
-                reason="deleted", version=deleted.version, keep_value=False)  # fmt: skip
-    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=user_id,
-                 action="preference.delete", object_type="preference",
-                 object_id=audit.audit_key_ref(spec), outcome="ok", now=now,
-                 detail={"version": deleted.version})  # fmt: skip
+    add_history(
+        db,
+        write=marker,
+        subject=subject,
+        now=now,
+        outcome="deleted",
+        reason="deleted",
+        version=deleted.version,
+        keep_value=False,
+    )
+    audit.record(
+        db,
+        tenant_id=subject.tenant_id,
+        subject=subject,
+        user_id=user_id,
+        action="preference.delete",
+        object_type="preference",
+        object_id=audit.audit_key_ref(spec),
+        outcome="ok",
+        now=now,
+        detail={"version": deleted.version},
+    )
     db.flush()
     return deleted
 
@@ -84,7 +100,15 @@ def delete_event(
     if row is None or (row.expires_at is not None and row.expires_at <= now):
         raise MemoryNotFound(f"no event {event_id!r}")
     db.delete(row)
-    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=user_id,
-                 action="event.delete", object_type="event", object_id=event_id,
-                 outcome="ok", now=now)  # fmt: skip
+    audit.record(
+        db,
+        tenant_id=subject.tenant_id,
+        subject=subject,
+        user_id=user_id,
+        action="event.delete",
+        object_type="event",
+        object_id=event_id,
+        outcome="ok",
+        now=now,
+    )
     db.flush()

@@ -104,10 +104,12 @@ def preference_history(
     tenant_id: str,
     user_id: str,
     key: str,
+    now: datetime,
     limit: int = 50,
     cursor: str | None = None,
 ) -> Page[PreferenceChange]:
-    """Every change of ``key``, newest first: applied, refused, denied, deleted, expired.
+    """Every change of ``key``, newest first: applied, refused, denied, deleted. Entries whose
+    value has expired are hidden like the value itself (and purged by ``tiermem expire``).
 
     Raises:
         InvalidCursor: ``cursor`` is not from this listing.
@@ -117,6 +119,7 @@ def preference_history(
         PreferenceHistoryRow.tenant_id == tenant_id,
         PreferenceHistoryRow.user_id == user_id,
         PreferenceHistoryRow.key == key,
+        _live(PreferenceHistoryRow.expires_at, now),
     )
     position = decode_cursor("history", cursor)
     if position is not None:

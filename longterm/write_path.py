@@ -151,29 +151,53 @@ def _attempt(job: _Write) -> WriteOutcome | None:
     decision = _decide(job, live)
     if not decision.allowed:
         reason = f"policy rule {decision.rule}: {decision.reason}"
-        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="denied",
-                    reason=reason, keep_value=False)  # fmt: skip
+        add_history(
+            job.db,
+            write=write,
+            subject=job.subject,
+            now=job.now,
+            outcome="denied",
+            reason=reason,
+            keep_value=False,
+        )
         return WriteOutcome("denied", decision, reason=decision.reason)
     current_etag = live.etag if live else None
     if write.if_match is not None and not etag_matches(write.if_match, current_etag):
-        return WriteOutcome("stale", decision, current_etag=current_etag,
-                            current_source=live.source if live else None,
-                            reason="If-Match does not match the current value")  # fmt: skip
+        return WriteOutcome(
+            "stale",
+            decision,
+            current_etag=current_etag,
+            current_source=live.source if live else None,
+            reason="If-Match does not match the current value",
+        )
     if live and TRUST_RANK[write.source] < TRUST_RANK[live.source] and not write.supersede:
         reason = f"the current value's source {live.source} is more trusted than {write.source}"
-        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="refused",
-                    reason=reason)  # fmt: skip
+        add_history(
+            job.db, write=write, subject=job.subject, now=job.now, outcome="refused", reason=reason
+        )
         job.audit("preference.write", "refused", decision)
-        return WriteOutcome("refused", decision, current_source=live.source,
-                            current_etag=current_etag, reason=reason)  # fmt: skip
-    stored = swap(job.db, row=row, write=write, spec=job.spec, tenant_id=job.subject.tenant_id,
-                  now=job.now)  # fmt: skip
+        return WriteOutcome(
+            "refused",
+            decision,
+            current_source=live.source,
+            current_etag=current_etag,
+            reason=reason,
+        )
+    stored = swap(
+        job.db, row=row, write=write, spec=job.spec, tenant_id=job.subject.tenant_id, now=job.now
+    )
     if stored is None:
         if write.if_match is None:
             return None
         return WriteOutcome("stale", decision, reason="a concurrent write changed the value")
-    add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="applied",
-                version=stored.version)  # fmt: skip
+    add_history(
+        job.db,
+        write=write,
+        subject=job.subject,
+        now=job.now,
+        outcome="applied",
+        version=stored.version,
+    )
     status: WriteStatus = "created" if row is None else "updated"
     action = "preference.create" if row is None else "preference.update"
     job.audit(action, "ok", decision, version=stored.version, source=write.source)
@@ -203,9 +227,16 @@ def _submit_event(
     )
     decision = gate.decide(subject=subject, action=action, obj=obj)
     event_id = new_id("evt")
-    audit.record_decision(db, subject=subject, action=action, object_type="event",
-                          object_id=event_id, user_id=write.user_id, decision=decision,
-                          now=now)  # fmt: skip
+    audit.record_decision(
+        db,
+        subject=subject,
+        action=action,
+        object_type="event",
+        object_id=event_id,
+        user_id=write.user_id,
+        decision=decision,
+        now=now,
+    )
     if not decision.allowed:
         return WriteOutcome("denied", decision, reason=decision.reason)
     row = EventRow(
@@ -224,7 +255,17 @@ def _submit_event(
     )
     db.add(row)
     db.flush()
-    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=write.user_id,
-                 action="event.create", object_type="event", object_id=event_id, outcome="ok",
-                 now=now, decision=decision, detail={"kind": write.kind})  # fmt: skip
+    audit.record(
+        db,
+        tenant_id=subject.tenant_id,
+        subject=subject,
+        user_id=write.user_id,
+        action="event.create",
+        object_type="event",
+        object_id=event_id,
+        outcome="ok",
+        now=now,
+        decision=decision,
+        detail={"kind": write.kind},
+    )
     return WriteOutcome("created", decision, event=event_from_row(row))

@@ -68,12 +68,12 @@ def test_history_keeps_every_change_and_delete_scrubs_values(db: Session, clock:
     put(db, AGENT, "250 CNY", now=clock.advance(seconds=1))
     refused = put(db, CONSOLIDATOR, "300 CNY", source="consolidated", now=clock.advance(seconds=1))
     assert refused.status == "refused" and refused.current_source == "user_stated"
-    page = store.preference_history(db, tenant_id="t1", user_id="u1", key=BUDGET)
+    page = store.preference_history(db, tenant_id="t1", user_id="u1", key=BUDGET, now=T0)
     outcomes = [(c.outcome, c.version, c.value and c.value["amount"]) for c in page.items]
     assert outcomes == [("refused", None, "300"), ("applied", 2, "250"), ("applied", 1, "200")]
     delete_preference(db, subject=AGENT, user_id="u1", key=BUDGET, now=clock.advance(seconds=1))
     db.commit()
-    after = store.preference_history(db, tenant_id="t1", user_id="u1", key=BUDGET).items
+    after = store.preference_history(db, tenant_id="t1", user_id="u1", key=BUDGET, now=T0).items
     assert [c.outcome for c in after] == ["deleted", "refused", "applied", "applied"]
     assert all(c.value is None and c.consent is None for c in after)
 
@@ -84,7 +84,7 @@ def test_history_pagination(db: Session, clock: Clock) -> None:
     seen, cursor = [], None
     while True:
         page = store.preference_history(
-            db, tenant_id="t1", user_id="u1", key=BUDGET, limit=3, cursor=cursor
+            db, tenant_id="t1", user_id="u1", key=BUDGET, now=T0, limit=3, cursor=cursor
         )
         seen += [c.version for c in page.items]
         cursor = page.next_cursor
@@ -212,7 +212,9 @@ def test_policy_denial_is_audited_and_kept_without_value(db: Session) -> None:
     )
     db.commit()
     assert outcome.status == "denied"
-    history = store.preference_history(db, tenant_id="t1", user_id="u1", key="health.allergies")
+    history = store.preference_history(
+        db, tenant_id="t1", user_id="u1", key="health.allergies", now=T0
+    )
     assert [(c.outcome, c.value) for c in history.items] == [("denied", None)]
     rows = audit.list_audit(db, tenant_id="t1").items
     assert [(r.action, r.outcome, r.policy_version, r.rule) for r in rows] == [

@@ -1,0 +1,158 @@
+"""Route helpers: the clock, the policy gate, error translation, idempotent replay.
+
+The long-term tier raises ``longterm.errors``; ``translate`` maps them to ``api.errors`` in this
+one place. The gate is ``app.state.policy_gate`` when the policy tier has installed one, else
+``policy.types.AllowAllGate`` (which allows; the write path still audits every decision). The
+clock is ``app.state.clock`` when a test installed one, else the wall clock in UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlmodel import Session
+
+from api.auth import Principal, require_roles
+from api.errors import ApiError, Conflict, Forbidden, NotFound, PreconditionFailed, Unprocessable
+from longterm import errors as lt
+from longterm import idempotency
+from longterm.models import WriteOutcome
+from policy.types import AllowAllGate, PolicyGate
+
+__all__ = [
+    "CallerDep",
+    "ClockDep",
+    "GateDep",
+    "Idempotent",
+    "raise_for_outcome",
+    "translate",
+]
+
+CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
+
+
+def get_clock(request: Request) -> datetime:
+    """Now, from ``app.state.clock`` (tests) or the wall clock."""
+    clock: Callable[[], datetime] | None = getattr(request.app.state, "clock", None)
+    return clock() if clock is not None else datetime.now(UTC)
+
+
+def get_gate(request: Request) -> PolicyGate:
+    """The installed policy gate, or the allow-all stand-in."""
+    gate: PolicyGate | None = getattr(request.app.state, "policy_gate", None)
+    return gate if gate is not None else AllowAllGate()
+
+
+ClockDep = Annotated[datetime, Depends(get_clock)]
+GateDep = Annotated[PolicyGate, Depends(get_gate)]
+
+
+@contextmanager
+def translate() -> Iterator[None]:
+    """Map long-term errors to problem-details errors (404, 403, 409, 412, 422)."""
+    try:
+        yield
+    except lt.MemoryNotFound as exc:
+        raise NotFound(str(exc)) from None
+    except lt.SupersedeNotAllowed as exc:
+        raise Forbidden(str(exc)) from None
+    except lt.StalePrecondition as exc:
+        raise PreconditionFailed(str(exc), current_etag=exc.current_etag) from None
+    except (lt.InvalidKey, lt.InvalidValue, lt.InvalidRequest, lt.InvalidCursor) as exc:
+        raise Unprocessable(str(exc)) from None
+    except lt.IdempotencyMismatch as exc:
+        raise Unprocessable(str(exc), reason="idempotency-key-reused") from None
+
+
+def raise_for_outcome(outcome: WriteOutcome) -> None:
+    """Turn a committed refusal into its HTTP error; return quietly on success.
+
+    Raises:
+        Forbidden: the policy gate denied the write (403, with rule and policy version).
+        Conflict: a less trusted source met a more trusted value (409, ``current_source``).
+        PreconditionFailed: ``If-Match`` is stale (412).
+    """
+    if outcome.status == "denied":
+        raise Forbidden(
+            f"policy denied the write: {outcome.reason}",
+            rule=outcome.decision.rule,
+            policy_version=outcome.decision.policy_version,
+        )
+    if outcome.status == "refused":
+        raise Conflict(outcome.reason, current_source=outcome.current_source)
+    if outcome.status == "stale":
+        raise PreconditionFailed(outcome.reason, current_etag=outcome.current_etag)
+
+
+class Idempotent:
+    """One POST/PUT under an optional ``Idempotency-Key``, per tenant and API key."""
+
+    def __init__(
+        self,
+        db: Session,
+        *,
+        caller: Principal,
+        key: str | None,
+        request: Request,
+        body: BaseModel,
+        now: datetime,
+    ) -> None:
+        self.db, self.caller, self.key, self.now = db, caller, key, now
+        self.hash = idempotency.fingerprint(
+            request.method, request.url.path, BaseModel.model_dump_json(body).encode()
+        )
+
+    def replay(self) -> JSONResponse | None:
+        """The stored response of an earlier identical request, if any.
+
+        Raises:
+            Unprocessable: the key was used with another request.
+        """
+        if self.key is None:
+            return None
+        with translate():
+            stored = idempotency.lookup(
+                self.db,
+                tenant_id=self.caller.tenant_id,
+                owner=self.caller.key_id,
+                key=self.key,
+                request_hash=self.hash,
+                now=self.now,
+            )
+        if stored is None:
+            return None
+        headers = {**stored.headers, "Idempotent-Replayed": "true"}
+        return JSONResponse(stored.body, status_code=stored.status_code, headers=headers)
+
+    def commit(
+        self, *, user_id: str, status: int, body: Any, headers: dict[str, str]
+    ) -> JSONResponse:
+        """Store the response with the write and commit; a concurrent twin wins instead."""
+        content = jsonable_encoder(body)
+        if self.key is not None:
+            stored = idempotency.StoredResponse(status, content, headers)
+            won = idempotency.remember(
+                self.db,
+                tenant_id=self.caller.tenant_id,
+                owner=self.caller.key_id,
+                key=self.key,
+                user_id=user_id,
+                request_hash=self.hash,
+                response=stored,
+                now=self.now,
+            )
+            if not won:
+                self.db.rollback()
+                replay = self.replay()
+                if replay is not None:
+                    return replay
+                raise ApiError("concurrent request with the same Idempotency-Key failed")
+        self.db.commit()
+        return JSONResponse(content, status_code=status, headers=headers)

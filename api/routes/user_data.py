@@ -1,0 +1,154 @@
+"""A user's long-term memory as a whole: the profile to inject into a new session, and the
+export (right of access and portability). Under ``/v1/users/{user_id}`` like ``users``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+
+from api.auth import ensure_user_access
+from api.deps import DbSessionDep
+from api.memory.http import CallerDep, ClockDep, GateDep, translate
+from api.memory.schemas import (
+    AuditPublic,
+    ChangePublic,
+    ErasureReceiptPublic,
+    EventPublic,
+    ExportOut,
+    PreferencePublic,
+    ProfileOut,
+)
+from api.problems import PROBLEM_RESPONSES
+from api.routes.users import ensure_self_service
+from longterm import store
+from longterm.export import export_user
+from longterm.models import Preference
+from longterm.profile import (
+    PROFILE_GUARD_TEXT,
+    readable_events,
+    readable_preferences,
+    shape_profile,
+)
+from runtime.tokens import DEFAULT_ENCODING, load_encoding
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROBLEM_RESPONSES)
+
+UserId = Annotated[
+    str, Path(min_length=1, max_length=256, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@-]*$")
+]
+_MAX_PROFILE_PREFERENCES = 1000
+_PROFILE_EVENTS = 50
+
+
+@lru_cache(maxsize=1)
+def _encoding() -> Any:
+    # Only the tokenizer is cached; profile texts are counted without any text cache, so no
+    # user's value outlives the request in this process.
+    return load_encoding(DEFAULT_ENCODING)
+
+
+def _count(text: str) -> int:
+    return len(_encoding().encode(text, disallowed_special=()))
+
+
+def _all_preferences(db: Any, *, tenant_id: str, user_id: str, now: Any) -> list[Preference]:
+    prefs: list[Preference] = []
+    cursor = None
+    while len(prefs) < _MAX_PROFILE_PREFERENCES:
+        page = store.list_preferences(
+            db, tenant_id=tenant_id, user_id=user_id, now=now, limit=200, cursor=cursor
+        )
+        prefs += page.items
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    return prefs
+
+
+@router.get("/{user_id}/profile", summary="Profile block for a new session")
+def get_profile(
+    user_id: UserId,
+    db: DbSessionDep,
+    caller: CallerDep,
+    gate: GateDep,
+    now: ClockDep,
+    query: Annotated[str | None, Query(max_length=500)] = None,
+    max_tokens: Annotated[int, Query(ge=1, le=32_000)] = 1000,
+) -> ProfileOut:
+    """Current preferences plus the events most relevant to ``query`` (full-text search), or
+    the most recent ones, that the key may read, as one ``<user_profile trust='untrusted'>``
+    block within ``max_tokens``. Inject ``text`` as a user-role message and put
+    ``guard_text`` in the system prompt; never inject it as a system message."""
+    ensure_user_access(caller, user_id)
+    subject = caller.subject()
+    with translate():
+        prefs = _all_preferences(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+        if query and query.strip():
+            events = store.search_events(
+                db,
+                tenant_id=caller.tenant_id,
+                user_id=user_id,
+                query=query,
+                now=now,
+                limit=_PROFILE_EVENTS,
+            )
+        else:
+            events = store.recent_events(
+                db, tenant_id=caller.tenant_id, user_id=user_id, now=now, limit=_PROFILE_EVENTS
+            )
+        profile = shape_profile(
+            user_id=user_id,
+            preferences=readable_preferences(gate, subject, prefs),
+            events=readable_events(gate, subject, events),
+            max_tokens=max_tokens,
+            count_tokens=_count,
+            now=now,
+        )
+    return ProfileOut(
+        user_id=user_id,
+        text=profile.text,
+        tokens=profile.tokens,
+        max_tokens=max_tokens,
+        guard_text=PROFILE_GUARD_TEXT,
+        preference_keys=[p.key for p in profile.preferences],
+        event_ids=[e.id for e in profile.events],
+        omitted_preferences=profile.omitted_preferences,
+        omitted_events=profile.omitted_events,
+        query=query,
+    )
+
+
+def _sessions_of(db: Any, *, tenant_id: str, user_id: str) -> list[dict[str, Any]]:
+    try:
+        from api.sessions import list_sessions
+    except ImportError:  # pragma: no cover - the sessions API ships with tiermem
+        return []
+    found = list_sessions(db, tenant_id=tenant_id, user_id=user_id, user_scope=user_id, limit=500)
+    return [s.model_dump(mode="json") for s in found]
+
+
+@router.get("/{user_id}/export", summary="Export everything about a user")
+def get_export(user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockDep) -> ExportOut:
+    """Everything tiermem holds about the user as one JSON document: current preferences,
+    their full history, events, the audit trail about the user, erasure receipts and the
+    user's sessions. Admin keys, or keys restricted to this user."""
+    ensure_self_service(caller, user_id)
+    data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+    history: dict[str, list[ChangePublic]] = {}
+    for change in data.history:
+        history.setdefault(change.key, []).append(ChangePublic.of(change))
+    return ExportOut(
+        tenant_id=data.tenant_id,
+        user_id=user_id,
+        exported_at=now,
+        preferences=[PreferencePublic.of(p) for p in data.preferences],
+        history=history,
+        events=[EventPublic.of(e) for e in data.events],
+        audit=[AuditPublic.of(a) for a in data.audit],
+        erasure_receipts=[ErasureReceiptPublic.of(r) for r in data.receipts],
+        sessions=_sessions_of(db, tenant_id=caller.tenant_id, user_id=user_id),
+    )

@@ -1,0 +1,377 @@
+"""Long-term memory of one end user under ``/v1/users/{user_id}``: preferences, events,
+profile, export and erasure.
+
+Every route takes the caller from the API key (agent or admin role). A key restricted to one
+user gets 404 for every other user, exactly like a missing one. Writes go through
+``longterm.write_path.submit`` (policy gate, audit, trust order); refusals are committed (their
+history and audit rows are the point) and then answered 403, 409 or 412.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import AwareDatetime
+
+from api.auth import Principal, ensure_user_access
+from api.deps import DbSessionDep, EngineDep
+from api.errors import Forbidden
+from api.memory.http import CallerDep, ClockDep, GateDep, Idempotent, raise_for_outcome, translate
+from api.memory.schemas import (
+    ChangeList,
+    ChangePublic,
+    ConsentBody,
+    ErasureReceiptPublic,
+    EventIn,
+    EventList,
+    EventPublic,
+    PreferenceIn,
+    PreferenceList,
+    PreferencePublic,
+)
+from api.problems import PROBLEM_RESPONSES
+from longterm import store
+from longterm.deletes import delete_event, delete_preference
+from longterm.erasure import EraseHook, erase_user, finalize_erasure
+from longterm.models import Consent, EventWrite, PreferenceWrite
+from longterm.write_path import submit
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROBLEM_RESPONSES)
+
+UserId = Annotated[
+    str, Path(min_length=1, max_length=256, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@-]*$")
+]
+Key = Annotated[str, Path(min_length=1, max_length=256)]
+Limit = Annotated[int, Query(ge=1, description="page size; values above 200 are capped")]
+Cursor = Annotated[str | None, Query(max_length=512, description="opaque, from next_cursor")]
+IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=256)]
+IfMatch = Annotated[str | None, Header(alias="If-Match", max_length=512)]
+
+
+def _visible(caller: Principal, user_id: str) -> None:
+    ensure_user_access(caller, user_id)
+
+
+@router.get("/{user_id}/preferences", summary="List current preferences")
+def list_preferences(
+    user_id: UserId,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+    category: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Limit = 50,
+    cursor: Cursor = None,
+) -> PreferenceList:
+    """The user's current, unexpired preferences ordered by key (``?category=`` filters)."""
+    _visible(caller, user_id)
+    with translate():
+        page = store.list_preferences(
+            db,
+            tenant_id=caller.tenant_id,
+            user_id=user_id,
+            now=now,
+            category=category,
+            limit=limit,
+            cursor=cursor,
+        )
+    return PreferenceList(
+        items=[PreferencePublic.of(p) for p in page.items], next_cursor=page.next_cursor
+    )
+
+
+@router.get("/{user_id}/preferences/{key}", summary="Get one preference")
+def get_preference(
+    user_id: UserId,
+    key: Key,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+    response: Response,
+) -> PreferencePublic:
+    """The current value of ``key`` with its ``ETag``; 404 when none or expired."""
+    _visible(caller, user_id)
+    with translate():
+        pref = store.get_preference(
+            db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now
+        )
+    response.headers["ETag"] = pref.etag
+    return PreferencePublic.of(pref)
+
+
+def _consent(body: ConsentBody | None, now: Any) -> Consent | None:
+    if body is None:
+        return None
+    return Consent(body.given_by, body.given_at or now, body.purpose)
+
+
+@router.put(
+    "/{user_id}/preferences/{key}",
+    summary="Set one preference",
+    status_code=200,
+    responses={201: {"description": "Created", "model": PreferencePublic}},
+    response_model=PreferencePublic,
+)
+def put_preference(
+    user_id: UserId,
+    key: Key,
+    body: PreferenceIn,
+    request: Request,
+    db: DbSessionDep,
+    caller: CallerDep,
+    gate: GateDep,
+    now: ClockDep,
+    if_match: IfMatch = None,
+    idempotency_key: IdemKey = None,
+) -> JSONResponse:
+    """Create (201) or replace (200) the value of ``key``, answered with its ``ETag``.
+
+    The trust order admin > user_stated > user_confirmed > promoted > consolidated decides: a
+    less trusted source gets 409 naming the current source, unless ``supersede`` (admin keys
+    and ``user_stated`` only). A stale ``If-Match`` gets 412; a policy denial 403.
+    """
+    _visible(caller, user_id)
+    idem = Idempotent(db, caller=caller, key=idempotency_key, request=request, body=body, now=now)
+    replay = idem.replay()
+    if replay is not None:
+        return replay
+    write = PreferenceWrite(
+        user_id=user_id,
+        key=key,
+        value=body.value,
+        source=body.source,
+        source_ids=tuple(body.source_ids),
+        confidence=body.confidence,
+        consent=_consent(body.consent, now),
+        expires_at=body.expires_at,
+        ttl_seconds=body.ttl_seconds,
+        supersede=body.supersede,
+        if_match=if_match,
+    )
+    with translate():
+        outcome = submit(db, write=write, subject=caller.subject(), gate=gate, now=now)
+    if not outcome.ok or outcome.preference is None:
+        db.commit()
+        raise_for_outcome(outcome)
+        raise AssertionError("unreachable: a failed outcome always raises")
+    pref = outcome.preference
+    status = 201 if outcome.status == "created" else 200
+    headers = {"ETag": pref.etag, "Location": f"/v1/users/{user_id}/preferences/{key}"}
+    return idem.commit(
+        user_id=user_id, status=status, body=PreferencePublic.of(pref), headers=headers
+    )
+
+
+@router.delete("/{user_id}/preferences/{key}", summary="Delete one preference", status_code=204)
+def remove_preference(
+    user_id: UserId,
+    key: Key,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+    if_match: IfMatch = None,
+) -> Response:
+    """Delete the value; its history keeps the trail but loses every value. 412 on a stale
+    ``If-Match``."""
+    _visible(caller, user_id)
+    with translate():
+        delete_preference(
+            db, subject=caller.subject(), user_id=user_id, key=key, now=now, if_match=if_match
+        )
+    db.commit()
+    return Response(status_code=204)
+
+
+@router.get("/{user_id}/preferences/{key}/history", summary="History of one preference")
+def preference_history(
+    user_id: UserId,
+    key: Key,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+    limit: Limit = 50,
+    cursor: Cursor = None,
+) -> ChangeList:
+    """Every applied, refused, denied and deleted change of ``key``, newest first."""
+    _visible(caller, user_id)
+    with translate():
+        page = store.preference_history(
+            db,
+            tenant_id=caller.tenant_id,
+            user_id=user_id,
+            key=key,
+            now=now,
+            limit=limit,
+            cursor=cursor,
+        )
+    return ChangeList(
+        key=key, items=[ChangePublic.of(c) for c in page.items], next_cursor=page.next_cursor
+    )
+
+
+@router.post(
+    "/{user_id}/events", summary="Append an event", status_code=201, response_model=EventPublic
+)
+def post_event(
+    user_id: UserId,
+    body: EventIn,
+    request: Request,
+    db: DbSessionDep,
+    caller: CallerDep,
+    gate: GateDep,
+    now: ClockDep,
+    idempotency_key: IdemKey = None,
+) -> JSONResponse:
+    """Append one timeline entry (201); a policy denial is 403."""
+    _visible(caller, user_id)
+    idem = Idempotent(db, caller=caller, key=idempotency_key, request=request, body=body, now=now)
+    replay = idem.replay()
+    if replay is not None:
+        return replay
+    write = EventWrite(
+        user_id=user_id,
+        kind=body.kind,
+        text=body.text,
+        occurred_at=body.occurred_at,
+        source=body.source,
+        attributes=body.attributes,
+        source_ids=tuple(body.source_ids),
+        confidence=body.confidence,
+        expires_at=body.expires_at,
+        ttl_seconds=body.ttl_seconds,
+        category=body.category,
+    )
+    with translate():
+        outcome = submit(db, write=write, subject=caller.subject(), gate=gate, now=now)
+    if outcome.event is None:
+        db.commit()
+        raise_for_outcome(outcome)
+        raise AssertionError("unreachable: a failed outcome always raises")
+    location = {"Location": f"/v1/users/{user_id}/events/{outcome.event.id}"}
+    return idem.commit(
+        user_id=user_id, status=201, body=EventPublic.of(outcome.event), headers=location
+    )
+
+
+@router.get("/{user_id}/events", summary="List events")
+def list_events(
+    user_id: UserId,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+    kind: Annotated[str | None, Query(max_length=160)] = None,
+    since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
+    until: Annotated[AwareDatetime | None, Query(description="exclusive, with offset")] = None,
+    limit: Limit = 50,
+    cursor: Cursor = None,
+) -> EventList:
+    """The user's unexpired events, newest first, filtered by ``kind``, ``since``, ``until``."""
+    _visible(caller, user_id)
+    with translate():
+        page = store.list_events(
+            db,
+            tenant_id=caller.tenant_id,
+            user_id=user_id,
+            now=now,
+            kind=kind,
+            since=since,
+            until=until,
+            limit=limit,
+            cursor=cursor,
+        )
+    return EventList(items=[EventPublic.of(e) for e in page.items], next_cursor=page.next_cursor)
+
+
+@router.get("/{user_id}/events/{event_id}", summary="Get one event")
+def get_event(
+    user_id: UserId,
+    event_id: Annotated[str, Path(max_length=64)],
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+) -> EventPublic:
+    """One unexpired event; 404 when missing, expired or not visible to the key."""
+    _visible(caller, user_id)
+    with translate():
+        event = store.get_event(
+            db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
+        )
+    return EventPublic.of(event)
+
+
+@router.delete("/{user_id}/events/{event_id}", summary="Delete one event", status_code=204)
+def remove_event(
+    user_id: UserId,
+    event_id: Annotated[str, Path(max_length=64)],
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: ClockDep,
+) -> Response:
+    """Delete one event and its full-text entry."""
+    _visible(caller, user_id)
+    with translate():
+        delete_event(db, subject=caller.subject(), user_id=user_id, event_id=event_id, now=now)
+    db.commit()
+    return Response(status_code=204)
+
+
+def _erase_hooks() -> tuple[list[EraseHook], list[EraseHook]]:
+    """The policy tier's and the sessions API's erase functions, when they are installed."""
+    hooks: list[EraseHook] = []
+    session_hooks: list[EraseHook] = []
+    try:
+        from policy.storage import erase_user_policy_data
+    except ImportError:  # pragma: no cover - the policy tier ships with tiermem
+        pass
+    else:
+        hooks.append(lambda db, t, u: erase_user_policy_data(db, tenant_id=t, user_id=u))
+    try:
+        from api.sessions import erase_user_sessions
+    except ImportError:  # pragma: no cover - the sessions API ships with tiermem
+        pass
+    else:
+        session_hooks.append(lambda db, t, u: erase_user_sessions(db, tenant_id=t, user_id=u))
+    return hooks, session_hooks
+
+
+def ensure_self_service(caller: Principal, user_id: str) -> None:
+    """Export and erasure: admin keys, or agent keys restricted to exactly this user.
+
+    Raises:
+        NotFound: the key is restricted to another user.
+        Forbidden: an unrestricted agent key (it would reach every user of the tenant).
+    """
+    _visible(caller, user_id)
+    if caller.role != "admin" and caller.user_id != user_id:
+        raise Forbidden("only admin keys, or keys restricted to this user, may do this")
+
+
+@router.delete("/{user_id}/memories", summary="Erase everything about a user")
+def erase_memories(
+    user_id: UserId,
+    db: DbSessionDep,
+    engine: EngineDep,
+    caller: CallerDep,
+    now: ClockDep,
+    scope: Annotated[Literal["all", "longterm"], Query()] = "all",
+) -> ErasureReceiptPublic:
+    """Erase the user's preferences and history, events, consents, stored responses and
+    (unless ``?scope=longterm``) sessions, messages, summaries and snapshots. Returns the
+    receipt; afterwards the SQLite WAL is checkpointed and truncated."""
+    ensure_self_service(caller, user_id)
+    hooks, session_hooks = _erase_hooks()
+    receipt = erase_user(
+        db,
+        subject=caller.subject(),
+        user_id=user_id,
+        now=now,
+        scope=scope,
+        hooks=hooks,
+        session_hooks=session_hooks,
+    )
+    db.commit()
+    finalize_erasure(engine)
+    return ErasureReceiptPublic.of(receipt)

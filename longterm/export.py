@@ -1,0 +1,74 @@
+"""Everything the long-term tier holds about one user, for right of access and portability."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import desc, or_
+from sqlmodel import Session, col, select
+
+from longterm.erasure import list_receipts
+from longterm.models import AuditRecord, ErasureReceipt, Event, Preference, PreferenceChange
+from longterm.storage import (
+    AuditRow,
+    EventRow,
+    PreferenceHistoryRow,
+    PreferenceRow,
+    audit_from_row,
+    change_from_row,
+    event_from_row,
+    preference_from_row,
+)
+
+__all__ = ["UserExport", "export_user"]
+
+
+@dataclass(frozen=True, slots=True)
+class UserExport:
+    """The user's current preferences, full history, events, audit trail and receipts."""
+
+    tenant_id: str
+    user_id: str
+    exported_at: datetime
+    preferences: list[Preference]
+    history: list[PreferenceChange]
+    events: list[Event]
+    audit: list[AuditRecord]
+    receipts: list[ErasureReceipt]
+
+
+def export_user(db: Session, *, tenant_id: str, user_id: str, now: datetime) -> UserExport:
+    """Collect everything about ``user_id`` in ``tenant_id``; expired rows are left out."""
+    prefs = db.exec(
+        select(PreferenceRow)
+        .where(PreferenceRow.tenant_id == tenant_id, PreferenceRow.user_id == user_id)
+        .where(or_(col(PreferenceRow.expires_at).is_(None), col(PreferenceRow.expires_at) > now))
+        .order_by(col(PreferenceRow.key))
+    ).all()
+    history = db.exec(
+        select(PreferenceHistoryRow)
+        .where(PreferenceHistoryRow.tenant_id == tenant_id, PreferenceHistoryRow.user_id == user_id)
+        .order_by(col(PreferenceHistoryRow.key), desc(col(PreferenceHistoryRow.at)))
+    ).all()
+    events = db.exec(
+        select(EventRow)
+        .where(EventRow.tenant_id == tenant_id, EventRow.user_id == user_id)
+        .where(or_(col(EventRow.expires_at).is_(None), col(EventRow.expires_at) > now))
+        .order_by(desc(col(EventRow.occurred_at)))
+    ).all()
+    audit = db.exec(
+        select(AuditRow)
+        .where(AuditRow.tenant_id == tenant_id, AuditRow.user_id == user_id)
+        .order_by(col(AuditRow.id))
+    ).all()
+    return UserExport(
+        tenant_id=tenant_id,
+        user_id=user_id,
+        exported_at=now,
+        preferences=[preference_from_row(r) for r in prefs],
+        history=[change_from_row(r) for r in history],
+        events=[event_from_row(r) for r in events],
+        audit=[audit_from_row(r) for r in audit],
+        receipts=list_receipts(db, tenant_id=tenant_id, user_id=user_id),
+    )
