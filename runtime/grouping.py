@@ -15,6 +15,10 @@ Entries that grouping does not interpret (Responses ``reasoning``, ``compaction`
 role) join the group that follows them, or the last group when nothing follows, so a reasoning
 item is never split from the call it precedes.
 
+Call ids pair results with calls (see ``runtime.protocol.pair_calls``): an id may be reused once
+its earlier call was answered, as recorded histories do; an orphan result, a second result for
+one call, or an id reused while its call is still open raises ``ProtocolError``.
+
 Unanswered calls: a call with no result whose group is followed only by such pass-through
 entries (nothing else happens after it) is *pending at the tail* (in flight, or awaiting human
 approval): its group runs to the end of the history and lists it in ``pending_call_ids``. An
