@@ -106,9 +106,8 @@ def build_context(
         _store(db, loaded, result, report=report, runtime=runtime)
         if runtime.on_compaction is not None:
             runtime.on_compaction(report)
-        return ContextOut(
-            messages=result.messages, system=result.system, ids=result.ids, report=report
-        )
+        system = result.system if result.system is not None else load_json(loaded.row.system_json)
+        return ContextOut(messages=result.messages, system=system, ids=result.ids, report=report)
 
     return run_with_retry(db, unit, what="context")
 
@@ -185,6 +184,7 @@ def _compact(
             "calibrated_usable_tokens": calibrated.usable,
         },
         "adaptive_trigger": adaptive.to_dict(),
+        "summarizer": None if runtime.summarizer is None else runtime.summarizer.name,
     }
     return result, extra
 

@@ -6,6 +6,7 @@ at import); a test may set that attribute to inject a fake summarizer or clock.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -21,6 +22,7 @@ from runtime.tokens import TiktokenCounter
 __all__ = ["context_runtime", "make_context_runtime"]
 
 _LOCK = threading.Lock()
+_log = logging.getLogger("tiermem.sessions")
 
 
 def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> ContextRuntime:
@@ -39,6 +41,13 @@ def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> 
         )
     except SummarizerConfigError as exc:
         raise ApiError(f"summarizer misconfigured: {exc}") from exc
+    except ImportError:
+        # The summary tier is optional at run time: without it the service compacts with the
+        # window alone, and the report says so.
+        _log.warning(
+            "summarizer %r is not available; compacting with the window only", settings.summarizer
+        )
+        summarizer = None
 
     def on_compaction(report: dict[str, Any]) -> None:
         if metrics is None:

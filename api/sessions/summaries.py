@@ -2,38 +2,53 @@
 
 Restoring version ``v`` while ``N`` is current creates version ``N+1`` whose content is ``v``'s,
 with ``restored_from = v`` and ``previous_version = N`` (the run-time tier's rollback). The
-session's compaction state is rewound to the state stored with ``v``: its cut and the point up to
-which ``v`` summarized, so every message summarized after ``v`` is kept raw again, or summarized
-again by the next compaction, never lost. The new version, its snapshot and the new state are
-written in one transaction, with the same optimistic check as ``/context``.
+run-time tier's ``rollback`` re-validates ``v`` against the messages it covered and writes the
+snapshot record of ``N+1`` (through ``SqlSnapshotStore``); the session's compaction state is then
+rewound to where ``v`` left off (cut and summary coverage), so every message summarized after ``v``
+is kept raw again, or summarized again by the next compaction, never lost. The new version, its
+snapshot and the new state are written in one transaction, with the same optimistic check as
+``/context``.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from api.errors import NotFound
+from api.errors import Conflict, NotFound, Unprocessable
 from api.sessions.context import ContextRuntime
-from api.sessions.schemas import SummaryDetail, SummaryList, SummaryPublic
+from api.sessions.schemas import BudgetSpec, SummaryDetail, SummaryList, SummaryPublic
+from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.store import (
     RetryUnit,
     as_utc,
     dump_json,
     load_json,
+    load_messages,
     load_session,
     load_state,
     run_with_retry,
 )
 from api.storage.base import utcnow
-from api.storage.sessions import SessionSnapshotRow, SessionStateRow, SessionSummaryRow
-from runtime.errors import FormatError
+from api.storage.sessions import (
+    AgentSessionRow,
+    SessionSnapshotRow,
+    SessionStateRow,
+    SessionSummaryRow,
+)
+from runtime.formats import read_history
+from runtime.messages import Format, Message
 from runtime.state import CompactionState
+from runtime.summary.snapshots import SnapshotError, rollback
 
-__all__ = ["get_summary", "list_summaries", "restore_summary"]
+__all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
+
+SUMMARY_BUDGET_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
 
 
 def _public(row: SessionSummaryRow, current: int) -> SummaryPublic:
@@ -117,14 +132,30 @@ def get_summary(
     return _detail(db, row, current)
 
 
-def _restored_state(source: SessionSummaryRow, summary: dict[str, Any], version: int) -> str:
-    try:
-        base = CompactionState.from_json(source.state_json) if source.state_json else None
-    except FormatError:
-        base = None
-    if base is None:
-        raise NotFound(f"summary version {source.version} has no state to restore")
-    return replace(base, summary=summary, summary_version=version, summary_active=True).to_json()
+def _restored_state(
+    fmt: Format, messages: Sequence[Message], *, summary: dict[str, Any], version: int, cut: int
+) -> CompactionState:
+    """The state after a rollback: cut and summary coverage rewound to ``cut``."""
+    mark = messages[cut] if cut < len(messages) else None
+    index, ident = (mark.index, mark.id) if mark is not None else (None, None)
+    return CompactionState(
+        format=fmt,
+        cut_index=index,
+        cut_id=ident,
+        summary=summary,
+        summary_version=version,
+        summary_until_index=index,
+        summary_until_id=ident,
+        summary_active=True,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Restore:
+    tenant_id: str
+    session: AgentSessionRow
+    version: int
+    runtime: ContextRuntime
 
 
 def restore_summary(
@@ -140,86 +171,99 @@ def restore_summary(
 
     Raises:
         NotFound: no such session for this caller, or no such version.
-        Conflict: concurrent updates kept conflicting.
+        Conflict: ``version`` is the current one, or concurrent updates kept conflicting.
+        Unprocessable: the restored version fails validation against the messages it covered
+            (nothing changes; compaction goes on with the current version or the window).
     """
     session = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-
-    def unit() -> SummaryDetail:
-        state_row = load_state(db, tenant_id=tenant_id, session_id=session_id)
-        source = _summary_row(db, tenant_id=tenant_id, session_id=session_id, version=version)
-        db.commit()
-        current, new_version = state_row.summary_version, state_row.summary_version + 1
-        summary = dict(load_json(source.summary_json))
-        summary |= {
-            "summary_version": new_version,
-            "previous_version": current,
-            "restored_from": version,
-        }
-        state_json = _restored_state(source, summary, new_version)
-        now = utcnow()
-        updated = db.execute(
-            update(SessionStateRow)
-            .where(
-                col(SessionStateRow.tenant_id) == tenant_id,
-                col(SessionStateRow.session_id) == session_id,
-                col(SessionStateRow.revision) == state_row.revision,
-            )
-            .values(
-                revision=state_row.revision + 1,
-                state_json=state_json,
-                summary_version=new_version,
-                updated_at=now,
-            )
-        )
-        if getattr(updated, "rowcount", 0) != 1:
-            raise RetryUnit
-        row = SessionSummaryRow(
-            tenant_id=tenant_id,
-            session_id=session_id,
-            user_id=session.user_id,
-            version=new_version,
-            previous_version=current,
-            restored_from=version,
-            summarizer=source.summarizer,
-            model=source.model,
-            summary_json=dump_json(summary),
-            state_json=state_json,
-            created_at=now,
-        )
-        db.add(row)
-        db.add(
-            SessionSnapshotRow(
-                tenant_id=tenant_id,
-                session_id=session_id,
-                user_id=session.user_id,
-                version=new_version,
-                record_json=dump_json(_restore_record(db, source, summary, current, now)),
-                created_at=now,
-            )
-        )
-        db.commit()
-        return _detail(db, row, new_version)
-
-    del runtime  # reserved: validation of the restored version by the run-time tier
-    return run_with_retry(db, unit, what="restore")
+    job = _Restore(tenant_id, session, version, runtime)
+    return run_with_retry(db, lambda: _restore_unit(db, job), what="restore")
 
 
-def _restore_record(
-    db: Session, source: SessionSummaryRow, summary: dict[str, Any], current: int, now: Any
-) -> dict[str, Any]:
-    snap = db.exec(
-        select(SessionSnapshotRow).where(
-            SessionSnapshotRow.tenant_id == source.tenant_id,
-            SessionSnapshotRow.session_id == source.session_id,
-            SessionSnapshotRow.version == source.version,
+def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
+    tenant_id, session = job.tenant_id, job.session
+    state_row = load_state(db, tenant_id=tenant_id, session_id=session.id)
+    _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
+    current = state_row.summary_version
+    if job.version == current:
+        raise Conflict(f"summary version {job.version} is already the current one")
+    fmt: Format = session.format or "openai-chat"  # type: ignore[assignment]
+    entries = [
+        load_json(r.raw_json) for r in load_messages(db, tenant_id=tenant_id, session_id=session.id)
+    ]
+    db.commit()  # end the read; the write below starts its own transaction
+    messages = read_history(entries, format=fmt).messages
+    store = SqlSnapshotStore(
+        db, tenant_id=tenant_id, session_id=session.id, user_id=session.user_id
+    )
+    budget = BudgetSpec().apply(load_json(session.budget_json))
+    try:
+        outcome = rollback(
+            store=store,
+            to_version=job.version,
+            current_version=current,
+            now=job.runtime.clock(),
+            sources=_sources(store, job.version, messages),
+            budget_tokens=math.floor(SUMMARY_BUDGET_SHARE * budget.target_tokens),
+            count_tokens=job.runtime.counter.count_text,
         )
-    ).first()
-    base = {} if snap is None else dict(load_json(snap.record_json))
-    return base | {
-        "version": summary["summary_version"],
-        "previous_version": current,
-        "restored_from": source.version,
-        "created_at": now.isoformat(),
-        "diff": None,
-        "summary": summary,
-    }
+    except SnapshotError as exc:
+        raise NotFound(str(exc)) from exc
+    if outcome.summary is None or outcome.snapshot is None:
+        raise Unprocessable(
+            f"summary version {job.version} fails validation; nothing was restored",
+            fallback=outcome.fallback,
+            validation=outcome.validation.to_dict(),
+        )
+    summary = outcome.summary.model_dump(mode="json")
+    new_version = outcome.summary.summary_version
+    state = _restored_state(
+        fmt, messages, summary=summary, version=new_version, cut=outcome.cut_index
+    )
+    _write_state(db, state_row, state, new_version)
+    source = _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
+    row = SessionSummaryRow(
+        tenant_id=tenant_id,
+        session_id=session.id,
+        user_id=session.user_id,
+        version=new_version,
+        previous_version=current,
+        restored_from=job.version,
+        summarizer=source.summarizer,
+        model=source.model,
+        summary_json=dump_json(summary),
+        state_json=state.to_json(),
+    )
+    db.add(row)
+    db.commit()
+    return _detail(db, row, new_version)
+
+
+def _sources(store: SqlSnapshotStore, version: int, messages: Sequence[Message]) -> list[Message]:
+    """The messages from the first one ``version`` covers on (what rollback re-validates)."""
+    record = store.get(version)
+    if record is None or record.first_message_id is None:
+        return []
+    start = next((i for i, m in enumerate(messages) if m.id == record.first_message_id), None)
+    return [] if start is None else list(messages[start:])
+
+
+def _write_state(
+    db: Session, state_row: SessionStateRow, state: CompactionState, version: int
+) -> None:
+    updated = db.execute(
+        update(SessionStateRow)
+        .where(
+            col(SessionStateRow.tenant_id) == state_row.tenant_id,
+            col(SessionStateRow.session_id) == state_row.session_id,
+            col(SessionStateRow.revision) == state_row.revision,
+        )
+        .values(
+            revision=state_row.revision + 1,
+            state_json=state.to_json(),
+            summary_version=version,
+            updated_at=utcnow(),
+        )
+    )
+    if getattr(updated, "rowcount", 0) != 1:
+        raise RetryUnit

@@ -1,0 +1,101 @@
+"""Shared helpers of the sessions tests: a deterministic fake summarizer, histories, an app."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.sessions.context import ContextRuntime
+from runtime.summary.protocol import SummaryRequest, SummaryResponse
+from runtime.summary.schema import CompactionSummary, Fact
+from runtime.tokens import TiktokenCounter
+from tests.api.conftest import make_settings
+
+FIXED_NOW = datetime(2026, 9, 18, 9, 0, tzinfo=UTC)
+_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+class FakeSummarizer:
+    """Deterministic summarizer: one ``observed`` fact per summarized message (its first word,
+    no figures, so validation always passes), previous facts carried over."""
+
+    name = "fake"
+    model: str | None = None
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def summarize(self, request: SummaryRequest) -> SummaryResponse:
+        self.calls.append(len(request.messages))
+        previous = request.previous
+        facts = list(previous.facts) if previous else []
+        ids = list(previous.source_message_ids) if previous else []
+        # One fact per chunk (its first message with a word), so the summary stays small.
+        for message in request.messages:
+            word = _WORD.search(message.text or "")
+            if word:
+                facts.append(
+                    Fact(
+                        key=f"topic.{word.group(0).lower()}",
+                        value=word.group(0),
+                        status="observed",
+                        confidence=0.5,
+                        source_ids=[message.id],
+                    )
+                )
+                ids.append(message.id)
+                break
+        summary = CompactionSummary(
+            summary_version=request.next_version,
+            previous_version=previous.summary_version if previous else None,
+            source_message_ids=ids,
+            facts=facts,
+            created_at=request.now,
+        )
+        return SummaryResponse(summary=summary)
+
+
+def runtime_with(summarizer: Any | None) -> ContextRuntime:
+    """A ``ContextRuntime`` with ``summarizer`` and a fixed clock."""
+    return ContextRuntime(counter=TiktokenCounter(), summarizer=summarizer, clock=lambda: FIXED_NOW)
+
+
+@contextmanager
+def sessions_client(database_url: str, *, summarizer: Any | None = None) -> Iterator[TestClient]:
+    """A started app over ``database_url`` whose sessions use ``summarizer``."""
+    app = create_app(make_settings(database_url, summarizer="none"))
+    app.state.sessions_runtime = runtime_with(summarizer)
+    with TestClient(app) as client:
+        yield client
+
+
+def chat_history(turns: int, *, filler: int = 20, start: int = 0) -> list[dict[str, Any]]:
+    """A Chat Completions history: a system prompt (when ``start`` is 0) and ``turns`` rounds
+    of user question, assistant tool call, tool result, assistant answer."""
+    out: list[dict[str, Any]] = []
+    if start == 0:
+        out.append({"role": "system", "content": "You are a travel agent."})
+    for i in range(start, start + turns):
+        out.append({"role": "user", "content": f"question number {i} " + "lorem ipsum " * filler})
+        out.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": f"call_{i}",
+                        "type": "function",
+                        "function": {"name": "search", "arguments": f'{{"q": "{i}"}}'},
+                    }
+                ],
+            }
+        )
+        out.append({"role": "tool", "tool_call_id": f"call_{i}", "content": "found " * filler})
+        out.append({"role": "assistant", "content": f"answer {i}"})
+    return out

@@ -1,0 +1,214 @@
+"""The sessions API over HTTP on SQLite and PostgreSQL: auth and tenancy, append, pins, context,
+usage feedback, summaries and restore, delete, problem details."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from runtime.protocol import find_protocol_errors
+from tests.api._sessions_support import FakeSummarizer, chat_history, sessions_client
+from tests.api.conftest import bearer, make_key
+
+SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with sessions_client(database_url, summarizer=FakeSummarizer()) as client:
+        yield client
+
+
+@pytest.fixture
+def keys(database_url: str) -> dict[str, dict[str, str]]:
+    return {
+        "agent": bearer(make_key(database_url, "t1", "agent")),
+        "alice": bearer(make_key(database_url, "t1", "agent", user="alice")),
+        "other_tenant": bearer(make_key(database_url, "t2", "agent")),
+        "consolidator": bearer(make_key(database_url, "t1", "consolidator")),
+    }
+
+
+def _create(client: TestClient, key: dict[str, str], user: str = "alice", **extra) -> str:
+    body = {"user_id": user, "budget": SMALL, **extra}
+    r = client.post("/v1/sessions", json=body, headers=key)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def test_create_get_list_and_openapi(client: TestClient, keys) -> None:
+    r = client.post(
+        "/v1/sessions",
+        json={"user_id": "alice", "format": "openai-chat", "metadata": {"task": "trip"}},
+        headers=keys["agent"],
+    )
+    assert r.status_code == 201
+    body = r.json()
+    assert body["tenant_id"] == "t1" and body["user_id"] == "alice"
+    assert body["budget"]["context_limit"] == 128_000 and body["message_count"] == 0
+    other = _create(client, keys["agent"], user="bob")
+    listed = client.get("/v1/sessions", headers=keys["agent"]).json()["sessions"]
+    assert {s["id"] for s in listed} == {body["id"], other}
+    only_bob = client.get("/v1/sessions?user_id=bob", headers=keys["agent"]).json()["sessions"]
+    assert [s["id"] for s in only_bob] == [other]
+    assert client.get(f"/v1/sessions/{other}", headers=keys["agent"]).json()["user_id"] == "bob"
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "/v1/sessions/{session_id}/context" in paths
+    assert "/v1/sessions/{session_id}/summaries/{version}/restore" in paths
+
+
+def test_auth_roles_and_tenancy(client: TestClient, keys) -> None:
+    sid = _create(client, keys["agent"], user="bob")
+    assert client.get(f"/v1/sessions/{sid}").status_code == 401
+    assert client.get(f"/v1/sessions/{sid}", headers=keys["consolidator"]).status_code == 403
+    missing = client.get("/v1/sessions/s_missing", headers=keys["agent"])
+    for key in ("other_tenant", "alice"):  # another tenant, a key restricted to another user
+        r = client.get(f"/v1/sessions/{sid}", headers=keys[key])
+        assert r.status_code == 404 and r.headers["content-type"].startswith(PROBLEM)
+        assert r.json()["title"] == missing.json()["title"]
+        for method, path in (
+            ("post", f"/v1/sessions/{sid}/context"),
+            ("get", f"/v1/sessions/{sid}/summaries"),
+            ("delete", f"/v1/sessions/{sid}"),
+        ):
+            assert client.request(method, path, headers=keys[key]).status_code == 404
+    assert client.get("/v1/sessions", headers=keys["other_tenant"]).json()["sessions"] == []
+    # Whatever the query says, a restricted key only lists its own user's sessions.
+    assert client.get("/v1/sessions?user_id=bob", headers=keys["alice"]).json()["sessions"] == []
+    assert client.post("/v1/sessions", json={"user_id": "bob"}, headers=keys["alice"]).status_code
+    assert client.get(f"/v1/sessions/{sid}", headers=keys["agent"]).status_code == 200
+
+
+def test_append_idempotency_conflict_and_protocol_problem(client: TestClient, keys) -> None:
+    sid = _create(client, keys["alice"])
+    url = f"/v1/sessions/{sid}/messages"
+    history = chat_history(2)
+    r = client.post(url, json={"messages": history[:4]}, headers=keys["alice"])
+    assert r.status_code == 200 and r.json()["appended"] == 4
+    ids = r.json()["ids"]
+    r = client.post(url, json={"messages": history, "offset": 0}, headers=keys["alice"])
+    assert r.json()["ids"][:4] == ids and r.json()["appended"] == 5
+    r = client.post(url, json={"messages": [{"role": "user", "content": "x"}], "offset": 1},
+                    headers=keys["alice"])  # fmt: skip
+    assert r.status_code == 409 and r.headers["content-type"].startswith(PROBLEM)
+    r = client.post(
+        url,
+        json={"messages": [{"role": "tool", "tool_call_id": "ghost", "content": "?"}]},
+        headers=keys["alice"],
+    )
+    assert r.status_code == 422 and r.headers["content-type"].startswith(PROBLEM)
+    problem = r.json()
+    assert problem["call_id"] == "ghost" and problem["message_id"].startswith("m9-")
+    assert client.get(f"/v1/sessions/{sid}", headers=keys["alice"]).json()["message_count"] == 9
+    r = client.post(url, json={"messages": "not a list"}, headers=keys["alice"])
+    assert r.status_code == 422
+
+
+def test_context_report_pins_override_and_usage(client: TestClient, keys) -> None:
+    sid = _create(client, keys["alice"])
+    history = chat_history(30)
+    ids = client.post(
+        f"/v1/sessions/{sid}/messages", json={"messages": history}, headers=keys["alice"]
+    ).json()["ids"]
+    pinned = ids[1]  # the first user question: old, would be dropped without the pin
+    r = client.put(
+        f"/v1/sessions/{sid}/pins", json={"message_ids": [pinned]}, headers=keys["alice"]
+    )
+    assert r.status_code == 200 and r.json()["message_ids"] == [pinned]
+    assert (
+        client.put(
+            f"/v1/sessions/{sid}/pins", json={"message_ids": ["nope"]}, headers=keys["alice"]
+        ).status_code
+        == 422
+    )
+    r = client.post(f"/v1/sessions/{sid}/context", json={}, headers=keys["alice"])
+    assert r.status_code == 200
+    out = r.json()
+    report = out["report"]
+    assert pinned in out["ids"] and report["triggered"] is True
+    assert report["compacted_tokens"] <= report["usable_tokens"]
+    assert find_protocol_errors(out["messages"], format="openai-chat") == []
+    for key in ("calibration", "adaptive_trigger", "session_budget", "strategy", "elapsed_ms"):
+        assert key in report
+    # A per-call override applies to this call only.
+    r = client.post(
+        f"/v1/sessions/{sid}/context",
+        json={"budget": {"context_limit": 2000}},
+        headers=keys["alice"],
+    )
+    assert r.json()["report"]["session_budget"]["context_limit"] == 2000
+    bad = {"budget": {"context_limit": 100}}
+    r = client.post(f"/v1/sessions/{sid}/context", json=bad, headers=keys["alice"])
+    assert r.status_code == 422
+    # Usage: the provider counted 25% more than we did; the next budget shrinks accordingly.
+    own = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()["report"]
+    usage = {"input_tokens": round(own["compacted_tokens"] * 1.25), "output_tokens": 40,
+             "cached_input_tokens": 100, "latency_ms": 812.5, "ttft_ms": 300}  # fmt: skip
+    r = client.post(f"/v1/sessions/{sid}/usage", json=usage, headers=keys["alice"])
+    assert r.status_code == 200 and r.json()["calibration_factor"] == pytest.approx(1.25, abs=0.01)
+    report = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()["report"]
+    assert report["calibration"]["factor"] == pytest.approx(1.25, abs=0.01)
+    assert report["usable_tokens"] < report["session_budget"]["usable_tokens"]
+    metrics = client.get("/metrics").text
+    assert "tiermem_compactions_total" in metrics and 'kind="cached_input"' in metrics
+
+
+def test_summaries_restore_and_delete(client: TestClient, keys) -> None:
+    sid = _create(client, keys["alice"])
+    history = chat_history(60)
+    for start in range(0, len(history), 40):
+        chunk = history[start : start + 40]
+        client.post(f"/v1/sessions/{sid}/messages", json={"messages": chunk}, headers=keys["alice"])
+        client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"])
+    listed = client.get(f"/v1/sessions/{sid}/summaries", headers=keys["alice"]).json()
+    versions = [s["version"] for s in listed["summaries"]]
+    assert versions == list(range(1, len(versions) + 1)) and len(versions) >= 3
+    assert listed["current_version"] == versions[-1]
+    one = client.get(f"/v1/sessions/{sid}/summaries/1", headers=keys["alice"]).json()
+    assert one["snapshot"]["version"] == 1 and one["snapshot"]["messages_sha256"]
+    assert isinstance(one["diff"], dict) and one["diff"]["added"]
+    two = client.get(f"/v1/sessions/{sid}/summaries/2", headers=keys["alice"]).json()
+    assert two["previous_version"] == 1
+    assert client.get(f"/v1/sessions/{sid}/summaries/99", headers=keys["alice"]).status_code == 404
+    r = client.post(f"/v1/sessions/{sid}/summaries/1/restore", headers=keys["alice"])
+    assert r.status_code == 201, r.text
+    restored = r.json()
+    assert restored["version"] == versions[-1] + 1 and restored["restored_from"] == 1
+    assert restored["summary"]["facts"] == one["summary"]["facts"]
+    again = client.get(f"/v1/sessions/{sid}/summaries/{restored['version']}", headers=keys["alice"])
+    assert again.json()["restored_from"] == 1 and again.json()["current"] is True
+    current = restored["version"]
+    r = client.post(f"/v1/sessions/{sid}/summaries/{current}/restore", headers=keys["alice"])
+    assert r.status_code == 409
+    # Compaction goes on from the restored version: nothing lost, versions keep counting.
+    out = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()
+    assert find_protocol_errors(out["messages"], format="openai-chat") == []
+    assert out["report"]["summary_version"] >= current
+    r = client.delete(f"/v1/sessions/{sid}", headers=keys["alice"])
+    assert r.status_code == 204
+    assert client.get(f"/v1/sessions/{sid}", headers=keys["alice"]).status_code == 404
+    assert client.get(f"/v1/sessions/{sid}/summaries/1", headers=keys["alice"]).status_code == 404
+
+
+def test_anthropic_session_keeps_system_untouched(client: TestClient, keys) -> None:
+    system = [{"type": "text", "text": "You are a travel agent.", "cache_control": {"type": "x"}}]
+    sid = _create(client, keys["alice"], format="anthropic", system=system)
+    messages = [
+        {"role": "user", "content": "Find trains to Hangzhou."},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": "Searching."},
+            {"type": "tool_use", "id": "tu_1", "name": "search", "input": {"to": "Hangzhou"}},
+        ]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "tu_1", "content": "G7301 08:00"},
+        ]},
+    ]  # fmt: skip
+    r = client.post(
+        f"/v1/sessions/{sid}/messages", json={"messages": messages}, headers=keys["alice"]
+    )
+    assert r.status_code == 200, r.text
+    out = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()
+    assert out["system"] == system and out["messages"] == messages
