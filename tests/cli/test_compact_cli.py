@@ -1,0 +1,124 @@
+"""``tiermem compact`` through the real typer app: output shape, state file, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from api.cli import _register, app
+
+_register()
+runner = CliRunner()
+SMALL = ["--context-limit", "1000", "--max-output-tokens", "0", "--tool-reserve", "0"]
+SMALL += ["--safety-margin", "0"]
+
+
+def history(turns: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You book trains."}]
+    for i in range(turns):
+        role = "user" if i % 2 == 0 else "assistant"
+        out.append({"role": role, "content": " ".join(f"t{i}w{j}" for j in range(20))})
+    return out
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["compact", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, value: Any, name: str = "in.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(value), encoding="utf-8")
+    return str(path)
+
+
+def test_prints_messages_and_report(tmp_path: Path) -> None:
+    entries = history(40)
+    code, out, err = run(write(tmp_path, entries), *SMALL)
+    assert code == 0, err
+    body = json.loads(out)
+    assert set(body) == {"messages", "report"}
+    report = body["report"]
+    assert report["strategy"] == "window" and report["triggered"]
+    assert body["messages"][0] == entries[0] and body["messages"][-1] == entries[-1]
+    assert report["compacted_tokens"] <= report["target_tokens"]
+    assert len(report["ids"]) == len(body["messages"])
+
+
+def test_stdin_and_output_file(tmp_path: Path) -> None:
+    out_path = tmp_path / "out.json"
+    code, out, err = run("-", "-o", str(out_path), stdin=json.dumps(history(3)))
+    assert code == 0, err
+    assert out == ""
+    body = json.loads(out_path.read_text(encoding="utf-8"))
+    assert body["report"]["strategy"] == "none"
+    assert body["messages"] == history(3)
+
+
+def test_anthropic_payload_keeps_system(tmp_path: Path) -> None:
+    payload = {
+        "system": "Be careful.",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "hi"}]},
+            {"role": "assistant", "content": [{"type": "text", "text": "hello"}]},
+        ],
+    }
+    code, out, err = run(write(tmp_path, payload))
+    assert code == 0, err
+    body = json.loads(out)
+    assert body["system"] == "Be careful."
+    assert body["messages"] == payload["messages"]
+    assert body["report"]["format"] == "anthropic"
+
+
+def test_pins_and_state_file(tmp_path: Path) -> None:
+    entries = history(40)
+    state = tmp_path / "state.json"
+    code, out, err = run(write(tmp_path, entries), *SMALL, "--state", str(state))
+    assert code == 0, err
+    first = json.loads(out)
+    pin = next(i for i in first["report"]["dropped_ids"] if i.startswith("m3-"))
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["cut_id"] == first["report"]["cut_id"]
+    entries.append({"role": "user", "content": "and then?"})
+    code, out, err = run(write(tmp_path, entries), *SMALL, "--state", str(state), "--pin", pin)
+    assert code == 0, err
+    second = json.loads(out)
+    assert second["report"]["strategy"] == "none"  # the state's window plus one message
+    assert second["report"]["pinned_ids"] == [pin]
+    assert pin in second["report"]["ids"]
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "needle"),
+    [
+        (["-"], "not json", "not JSON"),
+        (["-", "--format", "yaml"], "[]", "unknown format"),
+        (["-"], '{"foo": 1}', "format"),
+        (["-"], json.dumps([{"role": "tool", "tool_call_id": "c1", "content": "x"}]), "orphan"),
+        (["-", "--max-output-tokens", "-1"], "[]", "max_output_tokens"),
+        (["-", "--target", "0.9"], "[]", "target"),
+        (["-", "--context-limit", "100"], "[]", "usable"),
+        (["-", "--encoding", "nope"], "[]", "encoding"),
+        (["-", "--summarizer", "magic"], "[]", "summarizer"),
+        (["/no/such/file.json"], None, "cannot read"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], stdin: str | None, needle: str) -> None:
+    code, out, err = run(*args, stdin=stdin)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_bad_state_file_exits_2(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text("{broken", encoding="utf-8")
+    code, _, err = run(write(tmp_path, history(2)), "--state", str(state))
+    assert code == 2 and "state" in err
