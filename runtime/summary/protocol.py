@@ -48,8 +48,9 @@ class SummaryResponse:
 
     Attributes:
         summary: the FULL new summary (previous carried over, the new chunk merged in).
-        tokens_in: tokens the summarizer consumed (0 for offline summarizers).
-        tokens_out: tokens it produced (0 for offline summarizers).
+        tokens_in: tokens the summarizer consumed (for offline summarizers: the size of what
+            they read, previous summary plus chunk, so the flat-line measure works for them).
+        tokens_out: tokens it produced (for offline summarizers: the rendered summary).
         model: the model that produced it, ``None`` for offline summarizers.
     """
 

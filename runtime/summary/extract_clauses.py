@@ -1,0 +1,225 @@
+"""Sentence-level cues for the extractive summarizer, in English and Chinese.
+
+Splits message text into sentences and says what each one does: states a limit or a negation
+("不自动购票", "don't book"), a preference ("优先直达", "prefer direct"), a decision or an
+exclusion with its reason ("选 G7301，因为…", "G123 excluded: arrives too late"), or asks a
+question. ``salience`` scores sentences for the verbatim notes kept for conversational data
+(who did what, when, names, places): specific beats phatic.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "CODE_RE",
+    "content_terms",
+    "date_role",
+    "day_period",
+    "find_codes",
+    "is_choice",
+    "is_exclusion",
+    "is_negation",
+    "is_preference",
+    "is_question",
+    "is_requirement_negation",
+    "salience",
+    "split_reason",
+    "split_sentences",
+]
+
+_SENTENCE_RE = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|\s*\n+\s*")
+CODE_RE = re.compile(
+    r"(?<![\w-])(?:[A-Z]{1,3}\d{1,5}[A-Z]?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}"
+    r"|[a-z]+_[a-z]+_\d+)(?![\w-])"
+)
+_LIMITS_RE = re.compile(
+    r"不超过|不高于|不低于|不多于|不少于|不晚于|不早于|不迟于|不大于|不小于|不到|不过|不错|不同"
+    r"|不仅|不管|不断|不久|\bno\s+(?:more|later|earlier|less|fewer)\s+than\b"
+    r"|\bnot\s+(?:more|later|earlier|less|fewer)\s+than\b|\bnot\s+exceed(?:ing)?\b|\bno\s+problem",
+    re.IGNORECASE,
+)
+_NEGATION_RE = re.compile(
+    r"不要|不想|不能|不用|不需要|不必|不自动|不接受|不考虑|不坐|不乘|不订|不买|别|禁止|无需|勿|不"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|without|avoid|won'?t|can'?t|cannot"
+    r"|rather\s+not|refuse)\b",
+    re.IGNORECASE,
+)
+_REQUIREMENT_RE = re.compile(
+    r"不要|不想|别|禁止|不自动|不接受|不考虑|无需|不用|不需要|不坐|不乘|不订|不买|不能|不允许|勿"
+    r"|^\W*(?:please\s+)?(?:don'?t|do\s+not|never|no)\b"
+    r"|\b(?:i|we)\s+(?:really\s+)?(?:do\s+not|don'?t|won'?t|will\s+not|would\s+not|wouldn'?t"
+    r"|can'?t|cannot|must\s+not|mustn'?t)\s+(?:want|need|like|accept|fly|take|book|pay|use|travel"
+    r"|go|stay|buy|sit|leave|arrive|have)\b"
+    r"|\brather\s+not\b|\bavoid\b|\b(?:must|should)\s+not\b|\bmustn'?t\b",
+    re.IGNORECASE,
+)
+_NOT_REQUIREMENT_RE = re.compile(
+    r"^\W*no\s+(?:worries|problem|way|idea|matter|doubt|kidding|wonder)\b|long\s+time\s+no",
+    re.IGNORECASE,
+)
+_EXCLUDE_RE = re.compile(
+    r"排除|不考虑|不选|放弃|淘汰|否决|pass\s+on|ruled?\s+out|rule\s+out|exclud(?:e|ed|ing)"
+    r"|reject(?:ed)?|eliminat(?:e|ed)|drop(?:ped)?|not\s+an?\s+option",
+    re.IGNORECASE,
+)
+_CHOICE_RE = re.compile(
+    r"选定|选择|选|决定|定了|就订|就要|就坐|改成|确定|go\s+with|choos(?:e|ing)|chose|chosen"
+    r"|pick(?:ed)?|decided?|select(?:ed)?|(?:we|i)'?(?:ll| will)\s+take|settle\s+on|opt\s+for",
+    re.IGNORECASE,
+)
+_PREFER_RE = re.compile(
+    r"优先|最好|更喜欢|倾向|偏好|尽量|希望|prefer(?:ably|red|s)?|ideally|would\s+rather"
+    r"|would\s+like|i'?d\s+like|if\s+possible",
+    re.IGNORECASE,
+)
+_REASON_RE = re.compile(
+    r"\s*(?:[，,]\s*)?(?:因为|由于|原因是|理由是|because|since|due\s+to|as\s+it)\s*"
+    r"|\s*[:：]\s*|\s+--?\s+|——",
+    re.IGNORECASE,
+)
+_QUESTION_START_RE = re.compile(
+    r"^(?:why|what|how|when|where|which|who|whom|whose|is|are|can|could|would|will|do|does"
+    r"|did|should|shall|may)\b",
+    re.IGNORECASE,
+)
+_CN_QUESTION_RE = re.compile(
+    r"为什么|为啥|怎么|如何|哪|几点|多少|是否|能否|可否|有没有|是不是|[吗呢么]$"
+)
+_PHATIC_RE = re.compile(
+    r"^(?:hey|hi|hello|thanks?|thank\s+you|wow|cool|great|awesome|nice|lol|haha|ok(?:ay)?|yeah"
+    r"|yes|sure|bye|good\s+(?:morning|night|to\s+see)|that'?s\s+(?:great|awesome|amazing|so)"
+    r"|好的|谢谢|你好|嗯|哈哈)\b",
+    re.IGNORECASE,
+)
+_EVENT_RE = re.compile(
+    r"\b(?:went|visited|bought|started|joined|moved|adopted|finished|painted|made|took|got|met"
+    r"|signed|ran|won|lost|learned|read|wrote|played|traveled|travelled|attended|graduated"
+    r"|married|born|gave|received|created|built|decided|planning|plan|going\s+to|will)\b"
+    r"|去了|买了|开始|参加|搬|完成|见了|报名",
+    re.IGNORECASE,
+)
+_PROPER_RE = re.compile(r"(?<=[\w,;] )[A-Z][a-z]{2,}")
+_TIME_WORD_RE = re.compile(
+    r"\b(?:yesterday|today|tomorrow|last\s+(?:week|month|year|weekend)|next\s+(?:week|month"
+    r"|year)|ago|since|years?|months?|weeks?)\b|\d",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
+_CJK_RUN_RE = re.compile(r"[\u4e00-\u9fff]+")
+_STOP_WORDS = (
+    "the and for with that this from was were are has have had will would should could can you "
+    "your our their they them his her its who what which when where why how all any some into "
+    "than then there here about after before also just only very more most less too please "
+    "want wants need like okay yes because since been being really much many know think"
+)
+_STOP = frozenset(_STOP_WORDS.split(" "))
+_ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("return", re.compile(r"回到|返回|返程|回程|回来|回\w{0,2}$|\breturn|\bback\b|\bhome\b", re.I)),
+    ("arrive", re.compile(r"到达|抵达|到\b|\barriv", re.I)),
+    ("depart", re.compile(r"出发|出行|启程|动身|前往|去程|\bdepart|\bleav|\bfly\s+out", re.I)),
+    ("checkin", re.compile(r"入住|check[-\s]?in", re.I)),
+    ("checkout", re.compile(r"退房|check[-\s]?out", re.I)),
+)  # fmt: skip
+_PERIODS = (
+    ("morning", re.compile(r"上午|早上|早晨|清晨|\bmorning\b", re.I)),
+    ("afternoon", re.compile(r"下午|\bafternoon\b", re.I)),
+    ("evening", re.compile(r"晚上|傍晚|\bevening\b|\btonight\b", re.I)),
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped."""
+    return [part.strip() for part in _SENTENCE_RE.split(text) if part and part.strip()]
+
+
+def find_codes(text: str) -> list[str]:
+    """Ids such as train and flight numbers (``G7301``, ``HAT069``), bookings, user ids."""
+    return list(dict.fromkeys(m.group(0) for m in CODE_RE.finditer(text)))
+
+
+def is_negation(text: str) -> bool:
+    """Whether ``text`` negates something once limit phrases ("不超过") are taken out."""
+    return _NEGATION_RE.search(_LIMITS_RE.sub(" ", text)) is not None
+
+
+def is_requirement_negation(text: str) -> bool:
+    """Whether ``text`` negates as a requirement ("不自动购票", "don't book", "I do not want
+    insurance"), not merely in passing ("long time no see", "I'm not alone")."""
+    plain = _LIMITS_RE.sub(" ", text)
+    return _REQUIREMENT_RE.search(plain) is not None and not _NOT_REQUIREMENT_RE.search(plain)
+
+
+def is_exclusion(text: str) -> bool:
+    """Whether ``text`` rules an option out ("排除 G123", "G123 excluded")."""
+    return _EXCLUDE_RE.search(text) is not None
+
+
+def is_choice(text: str) -> bool:
+    """Whether ``text`` states a choice ("选 G7301", "let's go with G7301")."""
+    return _CHOICE_RE.search(text) is not None and not is_negation(text)
+
+
+def is_preference(text: str) -> bool:
+    """Whether ``text`` states a soft preference ("优先直达", "prefer direct trains")."""
+    return _PREFER_RE.search(text) is not None
+
+
+def is_question(text: str) -> bool:
+    """Whether ``text`` asks something."""
+    stripped = text.strip()
+    if stripped.endswith(("?", "？")):
+        return True
+    return bool(_QUESTION_START_RE.match(stripped) or _CN_QUESTION_RE.search(stripped))
+
+
+def split_reason(text: str) -> tuple[str, str | None]:
+    """``("排除 G123", "到达时间晚于计划")`` from ``"排除 G123，因为到达时间晚于计划"``."""
+    match = _REASON_RE.search(text)
+    if match is None or match.start() == 0:
+        return text.strip(), None
+    head, reason = text[: match.start()].strip(" ，,"), text[match.end() :].strip(" 。.")
+    return (head, reason) if head and reason else (text.strip(), None)
+
+
+def date_role(text: str) -> str | None:
+    """What a date in ``text`` is for: ``depart``, ``return``, ``arrive``, ``checkin``..."""
+    for role, pattern in _ROLE_WORDS:
+        if pattern.search(text):
+            return role
+    return None
+
+
+def day_period(text: str) -> str | None:
+    """``morning`` / ``afternoon`` / ``evening`` when the text names a part of the day."""
+    for name, pattern in _PERIODS:
+        if pattern.search(text):
+            return name
+    return None
+
+
+def content_terms(text: str) -> frozenset[str]:
+    """Content words (lower-cased) and Chinese character bigrams, for overlap tests."""
+    terms = {w.lower() for w in _WORD_RE.findall(text) if w.lower() not in _STOP}
+    for run in _CJK_RUN_RE.findall(text):
+        terms.update(run[i : i + 2] for i in range(len(run) - 1))
+    return frozenset(terms)
+
+
+def salience(text: str) -> float:
+    """How much specific information a sentence carries (higher keeps it first)."""
+    words = text.split()
+    cjk = sum(len(run) for run in _CJK_RUN_RE.findall(text))
+    size = len(words) + cjk // 2
+    if size < 3:
+        return -2.0
+    score = min(len(content_terms(text)), 8) * 0.5
+    score += 1.5 * len(_PROPER_RE.findall(text))
+    score += 1.5 * len(find_codes(text))
+    score += 1.0 * min(len(_TIME_WORD_RE.findall(text)), 3)
+    score += 1.5 if _EVENT_RE.search(text) else 0.0
+    if _PHATIC_RE.match(text.strip()):
+        score -= 3.0
+    if is_question(text):
+        score -= 1.0
+    return score

@@ -1,0 +1,262 @@
+"""Dates and times in English and Chinese text, normalized to ISO 8601.
+
+Absolute forms (``2026-09-19``, ``9月19日``, ``September 19``, ``19 Sept 2026``), clock times
+(``18:00``, ``18点``, ``下午6点``, ``6pm``), relative days (``明天``, ``tomorrow``, ``yesterday``)
+and weekdays (``周六``, ``下周五``, ``Saturday``, ``next Friday``) are found and resolved against
+a reference time: the message's own timestamp when it has one, else the caller's ``now``. A time
+right after a date joins it (``9月20日18点前`` -> ``2026-09-20T18:00``); a bound word around it
+(``前``, ``before``, ``by``, ``after``) is kept so that "back before 18:00" stays a deadline.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Literal
+
+__all__ = ["DateMention", "find_dates", "parse_reference"]
+
+Bound = Literal["before", "after"]
+
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH = (
+    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CN_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_REL_DAYS = {
+    "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
+    "今天": 0, "今晚": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3, "昨天": -1,
+}  # fmt: skip
+
+_ISO_RE = re.compile(
+    r"(?<!\d)(?P<y>\d{4})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})[日号]?(?!\d)"
+)
+_CN_MD_RE = re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+_EN_MD_RE = re.compile(
+    rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?(?![\d:])", re.I
+)
+_EN_DM_RE = re.compile(
+    rf"(?<!\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(?P<y>\d{{4}}))?\b",
+    re.I,
+)
+_REL_RE = re.compile(
+    r"\b(?:day after tomorrow|tomorrow|yesterday|today|tonight)\b"
+    r"|大后天|后天|明天|明早|明晚|今天|今晚|昨天",
+    re.I,
+)
+_CN_WD_RE = re.compile(
+    r"(?P<mod>下下|下个?|这个?|本|上个?)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"
+)
+_EN_WD_RE = re.compile(
+    r"\b(?:(?P<mod>next|this|last|coming)\s+)?(?P<wd>" + "|".join(_EN_WEEKDAYS) + r")\b", re.I
+)
+_DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("iso", _ISO_RE),
+    ("cn_md", _CN_MD_RE),
+    ("en_md", _EN_MD_RE),
+    ("en_dm", _EN_DM_RE),
+    ("rel", _REL_RE),
+    ("cn_wd", _CN_WD_RE),
+    ("en_wd", _EN_WD_RE),
+)
+_CLOCK_RE = re.compile(
+    r"(?<![\d:])(?P<h>[01]?\d|2[0-3])\s*[:：]\s*(?P<mi>[0-5]\d)(?::\d\d)?"
+    r"(?:\s*(?P<ap>[ap])\.?m\b\.?)?",
+    re.I,
+)
+_AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?", re.I)
+_CN_TIME_RE = re.compile(
+    r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(?P<h>\d{1,2})\s*[点時时]"
+    r"(?:\s*(?P<half>半)|\s*(?P<mi>\d{1,2})\s*分)?"
+)
+_TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("clock", _CLOCK_RE),
+    ("ampm", _AMPM_RE),
+    ("cn", _CN_TIME_RE),
+)
+_BEFORE_AFTER_RE = re.compile(r"(?P<pre>before|by|no later than|until|till|不晚于|最晚)\s*$", re.I)
+_AFTER_PRE_RE = re.compile(r"(?P<pre>after|no earlier than|not before|from|不早于)\s*$", re.I)
+_BOUND_POST_RE = re.compile(r"^\s*(?P<post>之前|以前|前|或更早|之后|以后|后|或更晚)")
+_JOIN_GAP_RE = re.compile(r"^[\s,，]*(?:at|@|的)?\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class DateMention:
+    """A date and/or time found in a text.
+
+    Attributes:
+        start: offset of the mention in the text.
+        end: offset just past the mention (bound words included).
+        text: the mention as written.
+        iso: ``YYYY-MM-DD``, ``YYYY-MM-DDTHH:MM`` or ``THH:MM`` (a time without a date).
+        relative: resolved against the reference time (``明天``, ``next Friday``).
+        bound: ``before`` / ``after`` when the text bounds the time ("18点前", "by 6pm").
+    """
+
+    start: int
+    end: int
+    text: str
+    iso: str
+    relative: bool = False
+    bound: Bound | None = None
+
+    @property
+    def has_date(self) -> bool:
+        """Whether the mention names a day (not only a clock time)."""
+        return not self.iso.startswith("T")
+
+
+def parse_reference(value: str | None, fallback: datetime) -> datetime:
+    """A message timestamp (ISO 8601) as a datetime, or ``fallback`` when absent or invalid."""
+    if value:
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            pass
+    return fallback
+
+
+def _weekday(base: date, weekday: int, modifier: str) -> date:
+    monday = base - timedelta(days=base.weekday())
+    modifier = modifier.lower()
+    if modifier in {"下下"}:
+        return monday + timedelta(days=14 + weekday)
+    if modifier in {"下", "下个", "next"}:
+        return monday + timedelta(days=7 + weekday)
+    if modifier in {"上", "上个", "last"}:
+        return monday - timedelta(days=7 - weekday)
+    if modifier in {"这", "这个", "本"}:
+        return monday + timedelta(days=weekday)
+    ahead = (weekday - base.weekday()) % 7  # bare or "this"/"coming": the next such day
+    return base + timedelta(days=ahead)
+
+
+def _resolve_date(kind: str, m: re.Match[str], ref: date) -> tuple[date, bool] | None:
+    if kind == "rel":
+        return ref + timedelta(days=_REL_DAYS[m.group(0).lower()]), True
+    if kind == "cn_wd":
+        return _weekday(ref, _CN_WEEKDAYS[m.group("wd")], m.group("mod") or ""), True
+    if kind == "en_wd":
+        return _weekday(ref, _EN_WEEKDAYS.index(m.group("wd").lower()), m.group("mod") or ""), True
+    month = _MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else int(m.group("m"))
+    year = int(m.group("y")) if m.groupdict().get("y") else ref.year
+    try:
+        return date(year, month, int(m.group("d"))), False
+    except ValueError:
+        return None
+
+
+def _resolve_time(kind: str, m: re.Match[str]) -> time | None:
+    hour = int(m.group("h"))
+    groups = m.groupdict()
+    minute = 30 if groups.get("half") else int(groups.get("mi") or 0)
+    if kind == "cn":
+        if m.group("part") in {"下午", "傍晚", "晚上", "夜里"} and hour < 12:
+            hour += 12
+    else:
+        ampm = (groups.get("ap") or "").lower()
+        if ampm == "p" and hour < 12:
+            hour += 12
+        elif ampm == "a" and hour == 12:
+            hour = 0
+    if hour > 23 or minute > 59:
+        return None
+    return time(hour, minute)
+
+
+def _spans(
+    text: str, patterns: tuple[tuple[str, re.Pattern[str]], ...]
+) -> list[tuple[str, re.Match[str]]]:
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[str, re.Match[str]]] = []
+    for kind, pattern in patterns:
+        for m in pattern.finditer(text):
+            if any(m.start() < end and start < m.end() for start, end in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            found.append((kind, m))
+    return sorted(found, key=lambda item: item[1].start())
+
+
+def _bound(text: str, start: int, end: int) -> tuple[Bound | None, int, int]:
+    post = _BOUND_POST_RE.match(text[end:])
+    if post:
+        word = post.group("post")
+        return ("before" if "前" in word or "早" in word else "after"), start, end + post.end()
+    head = text[max(0, start - 20) : start]
+    if _BEFORE_AFTER_RE.search(head):
+        return "before", start, end
+    if _AFTER_PRE_RE.search(head):
+        return "after", start, end
+    return None, start, end
+
+
+def find_dates(text: str, *, reference: datetime) -> list[DateMention]:
+    """Every date and time in ``text``, in order, resolved against ``reference``."""
+    ref = reference.date()
+    dates = [(k, m) for k, m in _spans(text, _DATE_PATTERNS)]
+    times = [
+        (k, m)
+        for k, m in _spans(text, _TIME_PATTERNS)
+        if not any(m.start() < d.end() and d.start() < m.end() for _, d in dates)
+    ]
+    mentions: list[DateMention] = []
+    used_times: set[int] = set()
+    for kind, m in dates:
+        resolved = _resolve_date(kind, m, ref)
+        if resolved is None:
+            continue
+        day, relative = resolved
+        iso, end = day.isoformat(), m.end()
+        for index, (tkind, tm) in enumerate(times):
+            if tm.start() >= end and _JOIN_GAP_RE.match(text[end : tm.start()]):
+                clock = _resolve_time(tkind, tm)
+                if clock is not None:
+                    iso, end = f"{iso}T{clock.strftime('%H:%M')}", tm.end()
+                    used_times.add(index)
+                break
+        bound, start, end = _bound(text, m.start(), end)
+        mentions.append(DateMention(start, end, text[start:end], iso, relative, bound))
+    for index, (tkind, tm) in enumerate(times):
+        clock = _resolve_time(tkind, tm)
+        if index in used_times or clock is None:
+            continue
+        bound, start, end = _bound(text, tm.start(), tm.end())
+        iso = f"T{clock.strftime('%H:%M')}"
+        mentions.append(DateMention(start, end, text[start:end], iso, False, bound))
+    return _join_time_then_date(text, sorted(mentions, key=lambda mention: mention.start))
+
+
+_TIME_DATE_GAP_RE = re.compile(r"^\s*(?:on|,)?\s*$", re.I)
+
+
+def _join_time_then_date(text: str, mentions: list[DateMention]) -> list[DateMention]:
+    """ "6pm on September 20" -> one mention ``2026-09-20T18:00`` (the time's bound kept)."""
+    out: list[DateMention] = []
+    for mention in mentions:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and not last.has_date
+            and mention.has_date
+            and "T" not in mention.iso
+            and _TIME_DATE_GAP_RE.match(text[last.end : mention.start])
+        ):
+            iso = f"{mention.iso}{last.iso}"
+            out[-1] = DateMention(
+                last.start,
+                mention.end,
+                text[last.start : mention.end],
+                iso,
+                mention.relative,
+                last.bound or mention.bound,
+            )
+            continue
+        out.append(mention)
+    return out

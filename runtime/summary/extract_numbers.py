@@ -1,0 +1,148 @@
+"""Amounts with currency and the limits around them, in English and Chinese.
+
+``200 元``, ``200块``, ``CNY 200``, ``¥200``, ``$45.50``, ``45 dollars``, ``两百元`` are amounts;
+``不超过 / 最多 / 以内 / at most / under / no more than / up to / budget`` before or after one
+make it a maximum, ``至少 / 不低于 / at least / over`` a minimum. A bare number is not an
+amount: flight numbers, seat counts and dates are left to other extractors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+__all__ = ["Amount", "find_amounts", "format_amount"]
+
+LimitKind = Literal["max", "min"]
+
+_CURRENCY_WORDS = {
+    "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY",
+    "yuan": "CNY", "¥": "CNY", "￥": "CNY", "$": "USD", "usd": "USD", "dollar": "USD",
+    "dollars": "USD", "bucks": "USD", "us$": "USD", "€": "EUR", "eur": "EUR", "euro": "EUR",
+    "euros": "EUR", "£": "GBP", "gbp": "GBP", "pounds": "GBP", "jpy": "JPY", "円": "JPY",
+    "美元": "USD", "欧元": "EUR", "英镑": "GBP", "日元": "JPY",
+}  # fmt: skip
+_NUM = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十百千万]+)"
+_PREFIX = r"(?P<cur>US\$|[$¥￥€£]|(?:CNY|RMB|USD|EUR|GBP|JPY)\b|人民币)"
+_SUFFIX = (
+    r"(?P<cur>块钱|元|块|人民币|美元|欧元|英镑|日元|円"
+    r"|(?:CNY|RMB|USD|EUR|GBP|JPY|yuan|dollars?|bucks|euros?|pounds)\b)"
+)
+_AMOUNT_RES = (
+    re.compile(_PREFIX + r"\s*" + _NUM, re.IGNORECASE),
+    re.compile(_NUM + r"\s*" + _SUFFIX, re.IGNORECASE),
+)
+_MAX_BEFORE = re.compile(
+    r"(?:不超过|不高于|不多于|不大于|最多|至多|顶多|最高|上限|预算|控制在|(?<!不)低于|(?<!不)少于"
+    r"|\bat\s+most|\bno\s+more\s+than|\bnot\s+more\s+than|\bunder|\bbelow|\bless\s+than"
+    r"|\bup\s+to|\bmax(?:imum)?|\bbudget(?:\s+(?:is|of))?|\bwithin|\bcap(?:ped)?\s+at"
+    r"|\bnot\s+(?:to\s+)?exceed(?:ing)?)\s*(?:of\s+|is\s+|at\s+|:)?\s*$",
+    re.IGNORECASE,
+)
+_MIN_BEFORE = re.compile(
+    r"(?:至少|不低于|不少于|最少|最低|(?<!不)高于|(?<!不)超过|\bat\s+least|\bno\s+less\s+than|\bover|\bmore\s+than"
+    r"|\bmin(?:imum)?)\s*(?:of\s+|:)?\s*$",
+    re.IGNORECASE,
+)
+_MAX_AFTER = re.compile(r"^\s*(?:以内|以下|之内|封顶|or\s+less|max\b|at\s+most|tops\b)", re.I)
+_MIN_AFTER = re.compile(r"^\s*(?:以上|起|or\s+more|at\s+least|minimum)", re.IGNORECASE)
+_CN_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """An amount of money found in a text.
+
+    Attributes:
+        start: offset of the amount (its limit words included).
+        end: offset just past it.
+        text: the amount as written, with its limit words.
+        value: the number as a plain decimal string (``"45.5"``, ``"200"``).
+        currency: ISO 4217 code.
+        limit: ``max`` / ``min`` when the text bounds it, else ``None``.
+    """
+
+    start: int
+    end: int
+    text: str
+    value: str
+    currency: str
+    limit: LimitKind | None = None
+
+
+def _cn_number(text: str) -> int | None:
+    total, section, digit = 0, 0, 0
+    for char in text:
+        if char in _CN_DIGITS:
+            digit = _CN_DIGITS[char]
+        elif char == "万":
+            total += (section + digit) * 10000
+            section, digit = 0, 0
+        elif char in _CN_UNITS:
+            section += (digit or 1) * _CN_UNITS[char]
+            digit = 0
+        else:
+            return None
+    return total + section + digit
+
+
+def _number(raw: str) -> str | None:
+    if raw and raw[0] in "一二两三四五六七八九十百千万":
+        value = _cn_number(raw)
+        return None if value is None else str(value)
+    try:
+        number = Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        return None
+    return format(number.normalize(), "f")
+
+
+def format_amount(amount: Amount) -> str:
+    """``"200 CNY"``, ``"45.5 USD"``: the canonical rendering used in summaries."""
+    return f"{amount.value} {amount.currency}"
+
+
+def _limit(text: str, start: int, end: int) -> tuple[LimitKind | None, int, int]:
+    head = text[max(0, start - 30) : start]
+    tail = text[end : end + 12]
+    for pattern, kind in ((_MAX_BEFORE, "max"), (_MIN_BEFORE, "min")):
+        found = pattern.search(head)
+        if found:
+            return kind, start - (len(head) - found.start()), end  # type: ignore[return-value]
+    for pattern, kind in ((_MAX_AFTER, "max"), (_MIN_AFTER, "min")):
+        found = pattern.match(tail)
+        if found:
+            return kind, start, end + found.end()  # type: ignore[return-value]
+    return None, start, end
+
+
+def find_amounts(text: str) -> list[Amount]:
+    """Every amount of money in ``text``, in order, with its limit when one is stated."""
+    found: list[Amount] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in _AMOUNT_RES:
+        for m in pattern.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            value = _number(m.group("num"))
+            if value is None:
+                continue
+            taken.append((m.start(), m.end()))
+            currency = _CURRENCY_WORDS.get(m.group("cur").lower(), m.group("cur").upper())
+            limit, start, end = _limit(text, m.start(), m.end())
+            found.append(Amount(start, end, text[start:end].strip(), value, currency, limit))
+    return sorted(found, key=lambda amount: amount.start)

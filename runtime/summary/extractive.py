@@ -1,0 +1,267 @@
+"""The offline, deterministic summarizer: the product's default.
+
+It reads the newly dropped chunk (already sanitized) sentence by sentence and keeps, in order
+of priority: structured constraints, preferences, choices and exclusions with their reasons
+(``extract_facts``), user questions the chunk left unanswered, a bounded digest of every tool
+call and its result (``extract_tools``), and, within what is left of the budget, short verbatim
+notes of the most specific remaining sentences (who did what, when, names, places), which is
+what conversational histories need. The chunk's summary is then merged into the previous one
+(``merge_summaries``): a newer fact with the same key supersedes the older, questions the chunk
+answered are closed. Exact budget enforcement (eviction by priority) is the rolling step's job;
+this summarizer only keeps its own additions within the budget left by the previous summary,
+with a floor so that new information always gets in and the oldest notes are evicted instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from runtime.messages import Message
+from runtime.summary.envelope import render_summary_block
+from runtime.summary.extract_clauses import content_terms, salience, split_sentences
+from runtime.summary.extract_dates import parse_reference
+from runtime.summary.extract_facts import extract_sentence
+from runtime.summary.extract_tools import digest_arguments, digest_result
+from runtime.summary.injection import INJECTION_MARKER
+from runtime.summary.merge import merge_summaries, normalize_item_text
+from runtime.summary.protocol import SummaryRequest, SummaryResponse
+from runtime.summary.schema import (
+    CompactionSummary,
+    Decision,
+    Fact,
+    OpenQuestion,
+    ToolResultDigest,
+)
+
+__all__ = ["ExtractiveSummarizer", "estimate_tokens"]
+
+_CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_TRUNCATION_RE = re.compile(r"\s*…\[TRUNCATED \d+ chars\]")
+_CONSONANTS = "bcdfghjklmpqrstvwxz"  # no vowels: a tag can never spell "no" or "not"
+_NOTE_FLOOR = 0.3  # share of the budget new notes may take even when the previous summary is full
+_MIN_SALIENCE = 1.0
+_QUESTION_SALIENCE = 2.0
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: ~1.5 characters per CJK token, ~4 per token for everything else."""
+    cjk = len(_CJK_RE.findall(text))
+    return int(cjk / 1.5 + (len(text) - cjk) / 4) + 1
+
+
+def _tag(text: str) -> str:
+    digest = hashlib.sha256(text.encode()).digest()
+    return "".join(_CONSONANTS[b % len(_CONSONANTS)] for b in digest[:6])
+
+
+@dataclass
+class _Chunk:
+    facts: list[Fact] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    questions: list[OpenQuestion] = field(default_factory=list)
+    digests: list[ToolResultDigest] = field(default_factory=list)
+    answered: list[str] = field(default_factory=list)
+    # (salience, order, message, sentence) of sentences not captured as structured items
+    notes: list[tuple[float, int, Message, str]] = field(default_factory=list)
+
+
+def _input_text(message: Message) -> str:
+    """What the summarizer reads of a message (its input size, reported as ``tokens_in``)."""
+    parts = [message.text, *(c.arguments for c in message.tool_calls)]
+    parts += [r.text for r in message.tool_results if r.text not in message.text]
+    return "\n".join(parts)
+
+
+def _clean(text: str) -> str:
+    return _TRUNCATION_RE.sub("", text)
+
+
+def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: int) -> int:
+    reference = parse_reference(message.timestamp, request.now)
+    pinned = message.id in request.pinned_ids
+    for sentence in split_sentences(_clean(message.text)):
+        if INJECTION_MARKER in sentence or len(sentence) > 1500:
+            continue
+        items = extract_sentence(
+            sentence, role=message.role, source_id=message.id, pinned=pinned, reference=reference
+        )
+        chunk.facts += items.facts
+        chunk.decisions += items.decisions
+        if items.question:
+            chunk.questions.append(OpenQuestion(text=sentence[:2000], source_ids=[message.id]))
+        if not items.consumed:
+            order += 1
+            chunk.notes.append((salience(sentence), order, message, sentence))
+    return order
+
+
+def _close_answered(chunk: _Chunk, message: Message, previous: Sequence[OpenQuestion]) -> None:
+    """An assistant reply answers the open questions before it that share a content term.
+
+    Small talk ("How have you been?") carries no term to share; any reply closes it.
+    """
+    if not message.text.strip():
+        return
+    terms = content_terms(message.text)
+    for question in [*previous, *chunk.questions]:
+        if question.text in chunk.answered:
+            continue
+        phatic = salience(question.text) < _QUESTION_SALIENCE
+        if phatic or terms & content_terms(question.text):
+            chunk.answered.append(question.text)
+
+
+def _pairs(messages: Sequence[Message]) -> dict[str, list[tuple[str, list[str]]]]:
+    """Call id -> ``(call+result digest, source ids)`` per use, results paired in order.
+
+    A call id used twice (seen in recorded agent runs) keeps both uses under one id.
+    """
+    uses: dict[str, list[tuple[str, list[str]]]] = {}
+    pending: dict[str, list[int]] = {}
+    for message in messages:
+        for call in message.tool_calls:
+            head = f"{call.name}({digest_arguments(call.arguments)})"
+            uses.setdefault(call.call_id, []).append((f"{head} -> pending", [message.id]))
+            pending.setdefault(call.call_id, []).append(len(uses[call.call_id]) - 1)
+        for result in message.tool_results:
+            body = digest_result(result.text)
+            slots = pending.get(result.call_id)
+            if slots:
+                head, sources = uses[result.call_id][slots.pop(0)]
+                entry = (head.replace(" -> pending", f" -> {body}"), [*sources, message.id])
+                uses[result.call_id][uses[result.call_id].index((head, sources))] = entry
+            else:
+                uses.setdefault(result.call_id, []).append((f"result -> {body}", [message.id]))
+    return uses
+
+
+def _digests(messages: Sequence[Message]) -> list[ToolResultDigest]:
+    names = {c.call_id: c.name for m in messages for c in m.tool_calls}
+    digests = []
+    for call_id, entries in _pairs(messages).items():
+        text = " | ".join(" ".join(d.split()) for d, _ in entries).replace(INJECTION_MARKER, "")
+        sources = list(dict.fromkeys(s for _, ids in entries for s in ids))
+        digests.append(
+            ToolResultDigest(
+                tool_call_id=call_id, tool_name=names.get(call_id, "unknown"),
+                digest=text[:4000], source_ids=sources,
+            )
+        )  # fmt: skip
+    return digests
+
+
+def _read_chunk(request: SummaryRequest) -> _Chunk:
+    chunk = _Chunk()
+    previous = list(request.previous.open_questions) if request.previous else []
+    order = 0
+    for message in request.messages:
+        if message.role == "assistant":
+            _close_answered(chunk, message, previous)
+        if message.role in ("user", "assistant") and message.text:
+            order = _read_text(chunk, message, request, order)
+    chunk.digests = _digests(request.messages)
+    answered = {normalize_item_text(text) for text in chunk.answered}
+    chunk.questions = [
+        q for q in chunk.questions if normalize_item_text(q.text) not in answered
+    ]  # fmt: skip
+    return chunk
+
+
+class ExtractiveSummarizer:
+    """Offline, deterministic ``Summarizer`` (``name="extractive"``, ``model=None``).
+
+    Args:
+        count_tokens: token counter for budget decisions; ``estimate_tokens`` when omitted.
+        note_chars: longest verbatim note group (characters) per fact.
+    """
+
+    name: str = "extractive"
+    model: str | None = None
+
+    def __init__(
+        self, *, count_tokens: Callable[[str], int] | None = None, note_chars: int = 480
+    ) -> None:
+        self._count = count_tokens or estimate_tokens
+        self._note_chars = note_chars
+
+    def summarize(self, request: SummaryRequest) -> SummaryResponse:
+        """Summarize ``request.messages`` and merge the result into ``request.previous``."""
+        chunk = _read_chunk(request)
+        delta = CompactionSummary(
+            summary_version=request.next_version,
+            source_message_ids=list(dict.fromkeys(m.id for m in request.messages)),
+            facts=chunk.facts,
+            decisions=chunk.decisions,
+            open_questions=chunk.questions,
+            tool_result_digests=chunk.digests,
+            created_at=request.now,
+        )
+        base = merge_summaries(
+            request.previous, delta, now=request.now, answered_questions=chunk.answered
+        ).summary
+        used = self._count(render_summary_block(base))
+        room = max(request.budget_tokens - used, int(request.budget_tokens * _NOTE_FLOOR))
+        notes = self._notes(chunk, room)
+        if notes:
+            delta = delta.model_copy(update={"facts": [*chunk.facts, *notes]})
+            base = merge_summaries(
+                request.previous, delta, now=request.now, answered_questions=chunk.answered
+            ).summary
+        tokens_in = self._count(render_summary_block(request.previous)) if request.previous else 0
+        tokens_in += sum(self._count(_input_text(m)) for m in request.messages)
+        return SummaryResponse(
+            summary=base,
+            tokens_in=tokens_in,
+            tokens_out=self._count(render_summary_block(base)),
+        )
+
+    def _notes(self, chunk: _Chunk, room: int) -> list[Fact]:
+        """Verbatim notes of the most salient remaining sentences, within ``room`` tokens."""
+        ranked = sorted(
+            (n for n in chunk.notes if n[0] >= _MIN_SALIENCE), key=lambda n: (-n[0], n[1])
+        )
+        chosen: list[tuple[int, Message, str]] = []
+        spent = 0
+        for _, order, message, sentence in ranked:
+            cost = self._count(json.dumps(sentence, ensure_ascii=False)) + 2
+            if spent + cost > room:
+                continue
+            chosen.append((order, message, sentence))
+            spent += cost
+            # Each note group costs a fixed overhead (key, status, sources): account for it.
+            if len(chosen) % 4 == 1:
+                spent += 30
+        return self._group(sorted(chosen, key=lambda c: c[0]))
+
+    def _group(self, chosen: list[tuple[int, Message, str]]) -> list[Fact]:
+        facts: list[Fact] = []
+        parts: list[str] = []
+        sources: list[str] = []
+        last_role = ""
+        for _, message, sentence in chosen:
+            size = sum(len(p) + 1 for p in parts)
+            if parts and size + len(sentence) > self._note_chars:
+                facts.append(self._note(parts, sources))
+                parts, sources, last_role = [], [], ""
+            label = f"{message.role}: " if message.role != last_role else ""
+            parts.append(label + sentence)
+            last_role = message.role
+            if message.id not in sources:
+                sources.append(message.id)
+        if parts:
+            facts.append(self._note(parts, sources))
+        return facts
+
+    @staticmethod
+    def _note(parts: list[str], sources: list[str]) -> Fact:
+        return Fact(
+            key=f"notes.{_tag(sources[0] + chr(10) + parts[0])}",
+            value=" ".join(parts)[:2000],
+            status="observed",
+            confidence=0.9,
+            source_ids=sources,
+        )
