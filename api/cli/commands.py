@@ -6,3 +6,4 @@ from api.cli import db_cmd  # noqa: F401
 from api.cli import keys_cmd  # noqa: F401
 from api.cli import serve_cmd  # noqa: F401
 from api.cli import consolidate_cmd  # noqa: F401
+from api.cli import schema_cmd  # noqa: F401
