@@ -56,6 +56,7 @@ _ROLES: dict[str, Role] = {
 }
 _TEXT_PARTS = frozenset({"input_text", "output_text", "text", "summary_text", "reasoning_text"})
 _IMAGE_PARTS = frozenset({"input_image"})
+_IMAGE_OUTPUTS = frozenset({"computer_screenshot", "input_image"})
 
 
 def _refusal(part: dict[str, Any]) -> str:
@@ -64,6 +65,11 @@ def _refusal(part: dict[str, Any]) -> str:
 
 
 def _output_text(output: JSON) -> str:
+    """Readable text of an output: a string, typed parts, shell streams, or a typed object.
+
+    Images (``input_image`` parts, ``computer_screenshot`` objects) are counted, not inlined:
+    a base64 screenshot is not text to count or summarize.
+    """
     if isinstance(output, list):
         pieces = [parts_text([part], text_types=_TEXT_PARTS) for part in output]
         for part in output:
@@ -72,7 +78,19 @@ def _output_text(output: JSON) -> str:
         return join_text(pieces)
     if output is None or isinstance(output, str):
         return output or ""
+    if isinstance(output, dict):
+        text = output.get("text")
+        if isinstance(text, str):
+            return text
+        if output.get("type") in _IMAGE_OUTPUTS:
+            return ""
     return json.dumps(output)
+
+
+def _output_images(output: JSON) -> int:
+    if isinstance(output, dict):
+        return 1 if output.get("type") in _IMAGE_OUTPUTS else 0
+    return count_parts(output, _IMAGE_PARTS)
 
 
 def _call_id(index: int, item: dict[str, Any], item_type: str) -> str:
@@ -113,8 +131,9 @@ def _read_output(index: int, item: dict[str, Any], item_type: str) -> Message:
     if item_type == "mcp_approval_response":
         text = "approved" if item.get("approve") else "denied"
     result = ToolResult(_result_id(index, item, item_type), text)
-    images = count_parts(output, _IMAGE_PARTS)
-    return build_message(index, item, "tool", text, item_type, (), (result,), images)
+    return build_message(
+        index, item, "tool", text, item_type, (), (result,), _output_images(output)
+    )
 
 
 def _read_item(index: int, raw: JSON) -> Message:

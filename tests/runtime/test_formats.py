@@ -375,6 +375,34 @@ def test_responses_canonical_fields() -> None:
     assert msgs[12].text == "done"
 
 
+def test_responses_outputs_of_other_tools() -> None:
+    shot = {"type": "computer_screenshot", "image_url": "data:image/png;base64," + "A" * 400}
+    items = [
+        {"type": "computer_call", "call_id": "k1", "action": {"type": "click", "x": 1, "y": 2}},
+        {"type": "computer_call_output", "call_id": "k1", "output": shot},
+        {"type": "shell_call", "call_id": "s1", "action": {"commands": ["ls"]}},
+        {
+            "type": "shell_call_output",
+            "call_id": "s1",
+            "output": [
+                {"stdout": "a.txt", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}
+            ],
+        },
+        {"type": "local_shell_call", "id": "ls_1", "call_id": "l1", "action": {}},
+    ]
+    msgs = read_history(items, format="openai-responses").messages
+    assert msgs[0].tool_calls == (
+        ToolCall("k1", "computer_call", '{"type": "click", "x": 1, "y": 2}'),
+    )
+    assert (msgs[1].text, msgs[1].image_count) == ("", 1)
+    assert msgs[3].tool_results == (ToolResult("s1", "a.txt"),)
+    assert (msgs[4].role, msgs[4].item_type, msgs[4].tool_calls) == (
+        "other",
+        "local_shell_call",
+        (),
+    )
+
+
 def test_responses_string_input_is_one_user_message() -> None:
     msgs = read_history({"input": "hello"}).messages
     assert [(m.role, m.text) for m in msgs] == [("user", "hello")]
