@@ -26,6 +26,7 @@ __all__ = [
     "candidates_from_summary",
     "map_fact_key",
     "normalize_money_text",
+    "normalize_value",
     "parse_summary",
 ]
 
@@ -118,14 +119,37 @@ def normalize_money_text(value: Any) -> Any:
     return value
 
 
+_TRUE: Final = frozenset({"true", "yes", "y", "1", "是", "对"})
+_FALSE: Final = frozenset({"false", "no", "n", "0", "否", "不"})
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def normalize_value(key: str, value: Any, *, registry: KeyRegistry = DEFAULT_REGISTRY) -> Any:
+    """Bring a summary's text value into the key's type where the text is unambiguous
+    (``"false"`` for a boolean, ``"不超过200元"`` for money, ``"2"`` for an integer); anything
+    else is passed on unchanged for the long-term tier's validation to accept or refuse."""
+    if not isinstance(value, str):
+        return value
+    kind = registry.lookup(key).value_type
+    text = value.strip().lower()
+    if kind == "money":
+        return normalize_money_text(value)
+    if kind == "boolean" and (text in _TRUE or text in _FALSE):
+        return text in _TRUE
+    if kind in ("integer", "number"):
+        match = _NUMBER.search(text)
+        if match and kind == "integer" and "." not in match.group(0):
+            return int(match.group(0))
+        if match and kind == "number":
+            return float(match.group(0))
+    return value
+
+
 def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candidate:
     key = map_fact_key(fact.key, registry=registry)
-    value: Any = fact.value
-    if registry.lookup(key).value_type == "money":
-        value = normalize_money_text(value)
     return Candidate(
         key=key,
-        value=value,
+        value=normalize_value(key, fact.value, registry=registry),
         confidence=fact.confidence,
         source_ids=(f"session:{session_id}", *fact.source_ids),
         fact_key=fact.key,

@@ -32,7 +32,7 @@ from longterm.write_path import submit
 from policy.candidates import (
     Candidate,
     candidates_from_summary,
-    normalize_money_text,
+    normalize_value,
     parse_summary,
 )
 from policy.errors import SessionNotEndable, SessionNotFound
@@ -167,14 +167,14 @@ def _merge_consents(
             confidence = existing.confidence if consent.value is None else 1.0
             by_key[consent.key] = replace(
                 existing,
-                value=_money(value, consent.key, registry),
+                value=_typed(value, consent.key, registry),
                 confidence=confidence,
                 consent=True,
             )
         elif consent.value is not None:
             by_key[consent.key] = Candidate(
                 key=consent.key,
-                value=_money(consent.value, consent.key, registry),
+                value=_typed(consent.value, consent.key, registry),
                 confidence=1.0,
                 source_ids=(f"session:{session_id}",),
                 fact_key=None,
@@ -195,12 +195,11 @@ def _merge_consents(
     return list(by_key.values())
 
 
-def _money(value: Any, key: str, registry: KeyRegistry) -> Any:
+def _typed(value: Any, key: str, registry: KeyRegistry) -> Any:
     try:
-        is_money = registry.lookup(key).value_type == "money"
+        return normalize_value(key, value, registry=registry)
     except LongtermError:
         return value
-    return normalize_money_text(value) if is_money else value
 
 
 def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:

@@ -3,6 +3,8 @@ replacement (admin only, validated, versioned, audited), and standing consent.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
@@ -17,7 +19,7 @@ DENY_SHOPPING = {
     "effect": "deny",
     "name": "tenant.no-shopping",
 }
-CHECK = {
+CHECK: dict[str, Any] = {
     "action": "promote",
     "object": {
         "user_id": "u1",
@@ -82,7 +84,7 @@ def test_policy_rules_lifecycle(app_client: TestClient, database_url: str) -> No
 
 def test_check_is_a_dry_run_of_the_real_attributes(app_client: TestClient, database_url: str):
     agent = bearer(make_key(database_url, "t1", "agent"))
-    cases = [
+    cases: list[tuple[dict[str, Any], str, str]] = [
         ({"key": "health.allergies", "source": "user_stated"}, "write", "sensitive.category"),
         ({"key": "travel.budget.one_way_max", "source": "admin"}, "write", "write.agent.source"),
         ({"key": "trip.departure_date", "source": "promoted", "consent": True}, "promote",

@@ -1,0 +1,165 @@
+"""``POST /v1/sessions/{id}/end`` with the source document's example, on SQLite and PostgreSQL.
+
+At the end of the Shanghai-to-Hangzhou trip, with consent to "usually keeps one-way budget
+under 200 CNY", that preference is promoted; the departure date, G7301, G123 and the ticket
+prices are not, and the response says why for each. Ending twice is idempotent.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, select
+
+from api.storage.engine import create_db_engine
+from longterm.storage import AuditRow
+from longterm.store import get_preference
+from tests.api.conftest import bearer, make_key
+from tests.policy.trip import TRIP_MESSAGES, install_summary, trip_summary
+
+END = {"consents": [{"key": "travel.budget.one_way_max"}, {"key": "travel.train.direct_preferred"}]}
+
+
+def _start_trip(client: TestClient, key: dict[str, str], database_url: str) -> str:
+    r = client.post("/v1/sessions", headers=key, json={"user_id": "u1", "format": "openai-chat"})
+    assert r.status_code == 201, r.text
+    session_id = str(r.json()["id"])
+    r = client.post(
+        f"/v1/sessions/{session_id}/messages", headers=key, json={"messages": TRIP_MESSAGES}
+    )
+    assert r.status_code in (200, 201), r.text
+    engine = create_db_engine(database_url)
+    try:
+        install_summary(
+            engine, tenant="t1", session_id=session_id, user="u1", summary=trip_summary()
+        )
+    finally:
+        engine.dispose()
+    return session_id
+
+
+def test_trip_end_promotes_only_the_consented_durable_budget(
+    app_client: TestClient, database_url: str
+) -> None:
+    agent = bearer(make_key(database_url, "t1", "agent", user="u1"))
+    session_id = _start_trip(app_client, agent, database_url)
+
+    r = app_client.post(f"/v1/sessions/{session_id}/end", headers=agent, json=END)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    by_fact = {c["fact_key"]: c for c in body["candidates"]}
+    assert (body["promoted"], body["denied"]) == (1, 8)
+
+    budget = by_fact["budget.one_way_max"]
+    assert budget["key"] == "travel.budget.one_way_max"
+    assert (budget["status"], budget["rule"], budget["consent"]) == (
+        "promoted",
+        "promote.allow",
+        True,
+    )
+    assert budget["source_ids"] == [f"session:{session_id}", "m1"]
+
+    # task facts: each denied because it is task-scoped, whatever else holds
+    for fact in (
+        "trip.departure_date",
+        "trip.return_deadline",
+        "train.chosen",
+        "train.excluded",
+        "price.g7301",
+        "price.g123",
+    ):
+        c = by_fact[fact]
+        assert (c["status"], c["rule"]) == ("denied", "promote.durable"), c
+        assert "task-scoped" in c["reason"]
+    # durable but not consented to
+    auto = by_fact["booking.auto_allowed"]
+    assert (auto["key"], auto["status"], auto["rule"]) == (
+        "travel.booking.auto_allowed",
+        "denied",
+        "promote.consent",
+    )
+    # consented but the summary is not confident enough about it
+    direct = by_fact["train.direct_preferred"]
+    assert (direct["status"], direct["rule"], direct["consent"]) == (
+        "denied",
+        "promote.confidence",
+        True,
+    )
+    assert "0.60" in direct["reason"] and "0.7" in direct["reason"]
+    # nothing in the answer carries a value
+    assert "G7301" not in str([c["reason"] for c in body["candidates"]])
+
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as db:
+            now = datetime.now(UTC)
+            pref = get_preference(
+                db, tenant_id="t1", user_id="u1", key="travel.budget.one_way_max", now=now
+            )
+            assert pref.value == {"amount": "200", "currency": "CNY"}
+            assert pref.source == "promoted" and pref.consent is not None
+            assert pref.source_ids == (f"session:{session_id}", "m1")
+            assert pref.expires_at is not None and pref.expires_at > now + timedelta(days=300)
+            decisions = db.exec(
+                select(AuditRow).where(
+                    col(AuditRow.tenant_id) == "t1", col(AuditRow.action) == "policy.promote"
+                )
+            ).all()
+            assert len(decisions) == 9
+            assert sorted(d.outcome for d in decisions).count("allow") == 1
+    finally:
+        engine.dispose()
+
+    # ending again: same answer, nothing written twice
+    again = app_client.post(f"/v1/sessions/{session_id}/end", headers=agent, json=END)
+    assert again.status_code == 200
+    assert again.json()["replayed"] is True
+    assert again.json()["candidates"] == body["candidates"]
+    assert (
+        app_client.post(
+            f"/v1/sessions/{session_id}/end", headers=agent, json={"consents": []}
+        ).status_code
+        == 409
+    )
+
+
+def test_end_is_tenant_and_user_scoped(app_client: TestClient, database_url: str) -> None:
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    session_id = _start_trip(app_client, agent, database_url)
+    other_user = bearer(make_key(database_url, "t1", "agent", user="u2"))
+    other_tenant = bearer(make_key(database_url, "t10", "agent"))
+    consolidator = bearer(make_key(database_url, "t1", "consolidator"))
+    for key, status in ((other_user, 404), (other_tenant, 404), (consolidator, 403)):
+        r = app_client.post(f"/v1/sessions/{session_id}/end", headers=key, json=END)
+        assert r.status_code == status, r.text
+    assert app_client.post("/v1/sessions/nope/end", headers=agent, json=END).status_code == 404
+
+
+def test_end_without_promotion_and_with_consent_values(
+    app_client: TestClient, database_url: str
+) -> None:
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    session_id = _start_trip(app_client, agent, database_url)
+    body = {
+        "consents": [
+            {"key": "food.diet", "value": "vegetarian"},
+            {"key": "travel.home_city"},
+            {"key": "health.allergies", "value": ["peanuts"]},
+        ]
+    }
+    r = app_client.post(f"/v1/sessions/{session_id}/end", headers=agent, json=body)
+    assert r.status_code == 200, r.text
+    by_key = {c["key"]: c for c in r.json()["candidates"]}
+    assert by_key["food.diet"]["status"] == "promoted"
+    assert (by_key["travel.home_city"]["status"], by_key["travel.home_city"]["rule"]) == (
+        "denied",
+        "value.missing",
+    )
+    assert by_key["health.allergies"]["rule"] == "sensitive.category"
+
+    session2 = _start_trip(app_client, agent, database_url)
+    r = app_client.post(
+        f"/v1/sessions/{session2}/end", headers=agent, json={"promote": False, **END}
+    )
+    assert r.status_code == 200 and r.json()["candidates"] == [] and r.json()["promote"] is False

@@ -1,0 +1,142 @@
+"""The source document's scenario as data: a Shanghai-to-Hangzhou weekend trip.
+
+``TRIP_MESSAGES`` is the conversation (OpenAI Chat format with ids), ``trip_summary()`` the
+compaction summary of it as a summarizer reports it (facts with their source message ids), and
+``seed_session`` stores a session with that summary straight into the tables (for the
+consolidation tests, which need many idle sessions quickly).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, update
+from sqlmodel import Session, col
+
+from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from runtime.summary.schema import CompactionSummary, Fact
+
+T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
+
+TRIP_MESSAGES = [
+    {
+        "id": "m1",
+        "role": "user",
+        "content": (
+            "Plan a weekend trip Shanghai to Hangzhou: leave the morning of 2026-09-19, one-way "
+            "at most 200 CNY (I usually keep one-way under 200 CNY), back in Shanghai before "
+            "18:00 on 2026-09-20. Direct trains preferred. Do not book automatically."
+        ),
+    },
+    {
+        "id": "m2",
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "type": "function",
+                "function": {
+                    "name": "search_trains",
+                    "arguments": '{"from": "Shanghai", "to": "Hangzhou", "date": "2026-09-19"}',
+                },
+            }
+        ],
+    },
+    {
+        "id": "m3",
+        "role": "tool",
+        "tool_call_id": "call_1",
+        "content": (
+            '[{"train": "G7301", "depart": "08:05", "arrive": "09:02", "price": "73 CNY"}, '
+            '{"train": "G123", "depart": "10:30", "arrive": "12:40", "price": "68 CNY"}]'
+        ),
+    },
+    {
+        "id": "m4",
+        "role": "assistant",
+        "content": ("G7301 (08:05, 73 CNY) fits; G123 is excluded because it arrives too late."),
+    },
+    {"id": "m5", "role": "user", "content": "Take G7301, but don't book it yet."},
+]
+
+
+def trip_summary(*, version: int = 1, budget_confidence: float = 0.95) -> CompactionSummary:
+    """The trip's summary: constraints, the choice, the exclusion and the observed prices."""
+
+    def fact(key: str, value: str, status: str, ids: list[str], conf: float = 0.9) -> Fact:
+        return Fact(key=key, value=value, status=status, confidence=conf, source_ids=ids)
+
+    return CompactionSummary(
+        summary_version=version,
+        source_message_ids=["m1", "m2", "m3", "m4", "m5"],
+        facts=[
+            fact("budget.one_way_max", "200 CNY", "constraint", ["m1"], budget_confidence),
+            fact("trip.departure_date", "2026-09-19", "constraint", ["m1"]),
+            fact("trip.return_deadline", "2026-09-20T18:00", "constraint", ["m1"]),
+            fact("train.direct_preferred", "true", "preference", ["m1"], 0.6),
+            fact("booking.auto_allowed", "false", "constraint", ["m1", "m5"]),
+            fact("train.chosen", "G7301", "chosen", ["m4", "m5"]),
+            fact("train.excluded", "G123", "excluded", ["m4"]),
+            fact("price.g7301", "73 CNY", "observed", ["m3"]),
+            fact("price.g123", "68 CNY", "observed", ["m3"]),
+        ],
+        created_at=T0,
+    )
+
+
+def install_summary(
+    engine: Engine, *, tenant: str, session_id: str, user: str, summary: CompactionSummary
+) -> None:
+    """Store ``summary`` as the session's current summary version."""
+    with Session(engine) as db:
+        db.add(
+            SessionSummaryRow(
+                tenant_id=tenant,
+                session_id=session_id,
+                user_id=user,
+                version=summary.summary_version,
+                summarizer="test",
+                summary_json=summary.model_dump_json(),
+            )
+        )
+        db.execute(
+            update(SessionStateRow)
+            .where(col(SessionStateRow.tenant_id) == tenant)
+            .where(col(SessionStateRow.session_id) == session_id)
+            .values(summary_version=summary.summary_version)
+        )
+        db.commit()
+
+
+def seed_session(
+    engine: Engine,
+    *,
+    tenant: str,
+    session_id: str,
+    user: str,
+    updated_at: datetime,
+    summary: CompactionSummary | None = None,
+) -> None:
+    """A session row, its state and (optionally) its current summary, idle since ``updated_at``."""
+    with Session(engine) as db:
+        db.add(
+            AgentSessionRow(
+                tenant_id=tenant,
+                id=session_id,
+                user_id=user,
+                format="openai-chat",
+                budget_json=json.dumps({"context_limit": 8000, "max_output_tokens": 1000}),
+                created_at=updated_at,
+                updated_at=updated_at,
+            )
+        )
+        db.add(
+            SessionStateRow(
+                tenant_id=tenant, session_id=session_id, user_id=user, updated_at=updated_at
+            )
+        )
+        db.commit()
+    if summary is not None:
+        install_summary(engine, tenant=tenant, session_id=session_id, user=user, summary=summary)
