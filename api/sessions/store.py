@@ -8,6 +8,8 @@ tenant's row is never even loaded.
 from __future__ import annotations
 
 import json
+import random
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -42,7 +44,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-MAX_ATTEMPTS = 5
+MAX_ATTEMPTS = 6
+BACKOFF_S = 0.004
 
 
 class RetryUnit(Exception):
@@ -164,12 +167,13 @@ def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
 
     A unit is retried when it raises ``RetryUnit`` (an optimistic check failed), an
     ``IntegrityError`` (a concurrent unit took the same version or position), or a lock error
-    (SQLite's busy snapshot, a PostgreSQL deadlock). Each attempt starts a fresh transaction.
+    (SQLite's busy snapshot, a PostgreSQL deadlock). Each attempt starts a fresh transaction,
+    after a short jittered backoff.
 
     Raises:
         Conflict: still conflicting after the last attempt (the client may retry).
     """
-    for _ in range(MAX_ATTEMPTS):
+    for attempt in range(MAX_ATTEMPTS):
         try:
             return unit()
         except (RetryUnit, IntegrityError):
@@ -178,4 +182,6 @@ def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
             db.rollback()
             if not _is_lock_error(exc):
                 raise
+        # Jittered backoff, so that racing calls do not collide again in lockstep.
+        time.sleep(random.uniform(0, BACKOFF_S * 2**attempt))
     raise Conflict(f"{what}: concurrent updates kept conflicting; retry the request")

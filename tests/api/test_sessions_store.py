@@ -74,7 +74,7 @@ def db(engine: Engine) -> Iterator[Session]:
 
 
 def _new(db: Session, tenant: str = "t1", user: str = "u1", **budget: int) -> str:
-    body = SessionCreate(user_id=user, budget=budget or SMALL)  # type: ignore[arg-type]
+    body = SessionCreate(user_id=user, budget=budget or SMALL)
     return create_session(db, tenant_id=tenant, body=body).id
 
 
