@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from runtime.messages import Message
 from runtime.summary.envelope import render_summary_block
+from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
-from runtime.summary.extract_dates import parse_reference
+from runtime.summary.extract_dates import find_dates, parse_reference
 from runtime.summary.extract_facts import extract_sentence
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
@@ -45,6 +48,12 @@ _CONSONANTS = "bcdfghjklmpqrstvwxz"  # no vowels: a tag can never spell "no" or 
 _NOTE_FLOOR = 0.3  # share of the budget new notes may take even when the previous summary is full
 _MIN_SALIENCE = 1.0
 _QUESTION_SALIENCE = 2.0
+_TURN_CHARS = 600  # turns up to this long are kept whole, longer ones sentence by sentence
+_REL_DAY_RE = re.compile(
+    r"\b(?:day after tomorrow|tomorrow|yesterday|today|tonight)\b"
+    r"|大后天|后天|明天|明早|明晚|今天|今晚|昨天",
+    re.IGNORECASE,
+)
 
 
 def estimate_tokens(text: str) -> int:
@@ -80,10 +89,28 @@ def _clean(text: str) -> str:
     return _TRUNCATION_RE.sub("", text)
 
 
+def _date_notes(text: str, reference: datetime) -> str:
+    """`` [yesterday=2023-05-07]`` for each relative day in ``text``, resolved as validation
+    resolves it (against the message's own time)."""
+    found = [
+        f"{m.text}={m.iso}"
+        for m in find_dates(text, reference=reference)
+        if m.relative and _REL_DAY_RE.search(m.text)
+    ]
+    return f" [{'; '.join(dict.fromkeys(found))}]" if found else ""
+
+
+def _density(score: float, text: str) -> float:
+    """Salience per token, softened: a long specific turn still beats a short vague one."""
+    return score / math.sqrt(max(estimate_tokens(text), 10) / 10)
+
+
 def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: int) -> int:
     reference = parse_reference(message.timestamp, request.now)
     pinned = message.id in request.pinned_ids
-    for sentence in split_sentences(_clean(message.text)):
+    text = _clean(message.text)
+    loose: list[tuple[float, str]] = []
+    for sentence in split_sentences(text):
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
         items = extract_sentence(
@@ -94,8 +121,15 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         if items.question:
             chunk.questions.append(OpenQuestion(text=sentence[:2000], source_ids=[message.id]))
         if not items.consumed:
-            order += 1
-            chunk.notes.append((salience(sentence), order, message, sentence))
+            loose.append((salience(sentence), sentence))
+    whole = len(text) <= _TURN_CHARS and INJECTION_MARKER not in text
+    if whole and len(loose) == len(split_sentences(text)):
+        # Nothing was captured as a structured item: keep the turn verbatim, as it was said.
+        loose = [(sum(max(score, 0.0) for score, _ in loose), text)]
+    for score, sentence in loose:
+        order += 1
+        note = sentence + _date_notes(sentence, reference)
+        chunk.notes.append((_density(score, sentence), order, message, note))
     return order
 
 
@@ -164,6 +198,10 @@ def _read_chunk(request: SummaryRequest) -> _Chunk:
         if message.role in ("user", "assistant") and message.text:
             order = _read_text(chunk, message, request, order)
     chunk.digests = _digests(request.messages)
+    by_id = {m.id: m for m in request.messages}
+    chunk.facts = [f for f in chunk.facts if passes_checks(f, by_id)]
+    chunk.decisions = [d for d in chunk.decisions if passes_checks(d, by_id)]
+    chunk.digests = [d for d in chunk.digests if passes_checks(d, by_id)]
     answered = {normalize_item_text(text) for text in chunk.answered}
     chunk.questions = [
         q for q in chunk.questions if normalize_item_text(q.text) not in answered
@@ -235,26 +273,54 @@ class ExtractiveSummarizer:
             # Each note group costs a fixed overhead (key, status, sources): account for it.
             if len(chosen) % 4 == 1:
                 spent += 30
-        return self._group(sorted(chosen, key=lambda c: c[0]))
+        by_id = {m.id: m for _, _, m, _ in chunk.notes}
+        return self._group(sorted(chosen, key=lambda c: c[0]), by_id)
 
-    def _group(self, chosen: list[tuple[int, Message, str]]) -> list[Fact]:
+    def _group(
+        self, chosen: list[tuple[int, Message, str]], by_id: Mapping[str, Message]
+    ) -> list[Fact]:
+        """Consecutive notes joined into facts of at most ``note_chars`` characters.
+
+        A note that would make its group fail validation starts a group of its own; one that
+        fails even alone is left out.
+        """
         facts: list[Fact] = []
         parts: list[str] = []
         sources: list[str] = []
-        last_role = ""
         for _, message, sentence in chosen:
             size = sum(len(p) + 1 for p in parts)
             if parts and size + len(sentence) > self._note_chars:
                 facts.append(self._note(parts, sources))
-                parts, sources, last_role = [], [], ""
-            label = f"{message.role}: " if message.role != last_role else ""
-            parts.append(label + sentence)
-            last_role = message.role
-            if message.id not in sources:
-                sources.append(message.id)
+                parts, sources = [], []
+            candidate = self._extend(parts, sources, message, sentence)
+            if not passes_checks(candidate[0], by_id):
+                if parts:
+                    facts.append(self._note(parts, sources))
+                parts, sources = [], []
+                candidate = self._extend(parts, sources, message, sentence)
+                if not passes_checks(candidate[0], by_id):
+                    continue
+            _, parts, sources = candidate
         if parts:
             facts.append(self._note(parts, sources))
         return facts
+
+    def _extend(
+        self, parts: list[str], sources: list[str], message: Message, sentence: str
+    ) -> tuple[Fact, list[str], list[str]]:
+        last_role = self._last_role(parts)
+        label = f"{message.role}: " if message.role != last_role else ""
+        new_parts = [*parts, label + sentence]
+        new_sources = sources if message.id in sources else [*sources, message.id]
+        return self._note(new_parts, new_sources), new_parts, new_sources
+
+    @staticmethod
+    def _last_role(parts: list[str]) -> str:
+        for part in reversed(parts):
+            role, sep, _ = part.partition(": ")
+            if sep and role in ("user", "assistant"):
+                return role
+        return ""
 
     @staticmethod
     def _note(parts: list[str], sources: list[str]) -> Fact:
