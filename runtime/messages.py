@@ -111,8 +111,13 @@ class Transcript:
     tools: JSON | None = None
 
 
+# What ``json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`` builds
+# on every call, built once: every message is hashed on every read.
+_CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def _canonical_json(value: JSON) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+    return _CANONICAL_ENCODER.encode(value).encode()
 
 
 def content_digest(value: JSON) -> str:

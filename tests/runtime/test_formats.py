@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import hashlib
 import json
 from typing import Any
 
@@ -177,6 +178,14 @@ def test_derived_ids_and_digest_hints_match_the_definitions(drawn: tuple[str, li
         assert message.digest == content_digest(message.raw)
         if not message.own_id:
             assert message.id == derive_message_id(message.index, message.raw)
+
+
+@settings(max_examples=60, deadline=None)
+@given(formatted_conversations())
+def test_content_digest_is_sha256_of_canonical_json(drawn: tuple[str, list[Any]]) -> None:
+    for entry in drawn[1]:
+        text = json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        assert content_digest(entry) == hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_digest_hint_is_ignored_once_raw_is_replaced() -> None:
