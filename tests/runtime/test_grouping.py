@@ -187,6 +187,11 @@ RESPONSES_CASES = [
         [("message", [0], (), ()), ("message", [1, 2, 3], (), ())],
     ),
     (
+        "interleaved user message between a call and its output",
+        [R_USER, _fc("a"), R_USER, _fco("a"), R_REPLY],
+        [("message", [0], (), ()), ("tool", [1, 2, 3], ("a",), ()), ("message", [4], (), ())],
+    ),
+    (
         "only unknown items form one group",
         [WEB, COMPACTION],
         [("message", [0, 1], (), ())],
@@ -257,6 +262,27 @@ ANTHROPIC_CASES = [
             ("message", [2], (), ()),
             ("tool", [3], ("t1",), ("t1",)),
         ],
+    ),
+    (
+        "interleaved user message before the results message",
+        [A_USER, _use("t1"), A_USER, _results("t1"), A_REPLY],
+        [("message", [0], (), ()), ("tool", [1, 2, 3], ("t1",), ()), ("message", [4], (), ())],
+    ),
+    (
+        "results and a new user question in one message",
+        [
+            A_USER,
+            _use("t1"),
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": "t1", "content": "r"},
+                    {"type": "text", "text": "and the hotel?"},
+                ],
+            },
+            A_REPLY,
+        ],
+        [("message", [0], (), ()), ("tool", [1, 2], ("t1",), ()), ("message", [3], (), ())],
     ),
     (
         "server tools and images pass through inside their message",
