@@ -1,9 +1,9 @@
 """Route helpers: the clock, the policy gate, error translation, idempotent replay.
 
 The long-term tier raises ``longterm.errors``; ``translate`` maps them to ``api.errors`` in this
-one place. The gate is ``app.state.policy_gate`` when the policy tier has installed one, else
-``policy.types.AllowAllGate`` (which allows; the write path still audits every decision). The
-clock is ``app.state.clock`` when a test installed one, else the wall clock in UTC.
+one place. The gate is the policy tier's ``CasbinGate`` (``api.routes.policy.get_policy_gate``,
+one per app); every decision it makes on a write is audited by the write path.
+The clock is ``app.state.clock`` when a test installed one, else the wall clock in UTC.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from sqlmodel import Session
 
 from api.auth import Principal, require_roles
 from api.errors import ApiError, Conflict, Forbidden, NotFound, PreconditionFailed, Unprocessable
+from api.routes.policy import get_policy_gate
 from longterm import errors as lt
 from longterm import idempotency
 from longterm.models import WriteOutcome
-from policy.types import AllowAllGate, PolicyGate
+from policy.types import PolicyGate
 
 __all__ = [
     "CallerDep",
@@ -44,14 +45,8 @@ def get_clock(request: Request) -> datetime:
     return clock() if clock is not None else datetime.now(UTC)
 
 
-def get_gate(request: Request) -> PolicyGate:
-    """The installed policy gate, or the allow-all stand-in."""
-    gate: PolicyGate | None = getattr(request.app.state, "policy_gate", None)
-    return gate if gate is not None else AllowAllGate()
-
-
 ClockDep = Annotated[datetime, Depends(get_clock)]
-GateDep = Annotated[PolicyGate, Depends(get_gate)]
+GateDep = Annotated[PolicyGate, Depends(get_policy_gate)]
 
 
 @contextmanager
