@@ -7,3 +7,4 @@ from api.cli import keys_cmd  # noqa: F401
 from api.cli import serve_cmd  # noqa: F401
 from api.cli import consolidate_cmd  # noqa: F401
 from api.cli import schema_cmd  # noqa: F401
+from api.cli import expire_cmd  # noqa: F401

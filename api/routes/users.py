@@ -18,6 +18,7 @@ from pydantic import AwareDatetime
 from api.auth import Principal, ensure_user_access
 from api.deps import DbSessionDep, EngineDep
 from api.errors import Forbidden
+from api.memory.hooks import erase_hooks
 from api.memory.http import CallerDep, ClockDep, GateDep, Idempotent, raise_for_outcome, translate
 from api.memory.schemas import (
     ChangeList,
@@ -34,7 +35,7 @@ from api.memory.schemas import (
 from api.problems import PROBLEM_RESPONSES
 from longterm import store
 from longterm.deletes import delete_event, delete_preference
-from longterm.erasure import EraseHook, erase_user, finalize_erasure
+from longterm.erasure import erase_user, finalize_erasure
 from longterm.models import Consent, EventWrite, PreferenceWrite
 from longterm.write_path import submit
 
@@ -318,25 +319,6 @@ def remove_event(
     return Response(status_code=204)
 
 
-def _erase_hooks() -> tuple[list[EraseHook], list[EraseHook]]:
-    """The policy tier's and the sessions API's erase functions, when they are installed."""
-    hooks: list[EraseHook] = []
-    session_hooks: list[EraseHook] = []
-    try:
-        from policy.storage import erase_user_policy_data
-    except ImportError:  # pragma: no cover - the policy tier ships with tiermem
-        pass
-    else:
-        hooks.append(lambda db, t, u: erase_user_policy_data(db, tenant_id=t, user_id=u))
-    try:
-        from api.sessions import erase_user_sessions
-    except ImportError:  # pragma: no cover - the sessions API ships with tiermem
-        pass
-    else:
-        session_hooks.append(lambda db, t, u: erase_user_sessions(db, tenant_id=t, user_id=u))
-    return hooks, session_hooks
-
-
 def ensure_self_service(caller: Principal, user_id: str) -> None:
     """Export and erasure: admin keys, or agent keys restricted to exactly this user.
 
@@ -362,7 +344,7 @@ def erase_memories(
     (unless ``?scope=longterm``) sessions, messages, summaries and snapshots. Returns the
     receipt; afterwards the SQLite WAL is checkpointed and truncated."""
     ensure_self_service(caller, user_id)
-    hooks, session_hooks = _erase_hooks()
+    hooks, session_hooks = erase_hooks()
     receipt = erase_user(
         db,
         subject=caller.subject(),
