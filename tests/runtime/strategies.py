@@ -17,7 +17,7 @@ entries with ``runtime.formats.read_history`` to get ids for pinning.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
@@ -67,19 +67,40 @@ _TOOL_NAMES = st.sampled_from(["search_flights", "get_user", "book", "calculate"
 
 @dataclass
 class _Ids:
-    """Unique ids within one drawn history."""
+    """Unique ids within one drawn history (call ids reused only after their answer, if messy)."""
 
     counter: int = 0
+    answered: list[str] = field(default_factory=list)
 
     def next(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}_{self.counter:04d}"
+
+    def call(self, draw: st.DrawFn, prefix: str, opts: _Options) -> str:
+        if opts.messy and self.answered and draw(st.integers(0, 3)) == 0:
+            return self.answered.pop(draw(st.integers(0, len(self.answered) - 1)))
+        return self.next(prefix)
 
 
 @dataclass(frozen=True)
 class _Options:
     format: Format
     extras: bool
+    messy: bool = False
+
+
+def _shown(draw: st.DrawFn, opts: _Options, count: int, answered: int | None) -> int:
+    """How many of ``count`` calls get results: all, fewer when pending, one less when messy."""
+    if answered is not None:
+        return min(answered, count - 1)
+    if opts.messy and count > 1 and draw(st.integers(0, 3)) == 0:
+        return count - 1  # an unanswered call that is not at the tail
+    return count
+
+
+def _interleave(draw: st.DrawFn, opts: _Options, answered: int | None) -> bool:
+    """Whether a user message lands between the calls and their results (messy only)."""
+    return opts.messy and answered is None and draw(st.integers(0, 3)) == 0
 
 
 def _args(draw: st.DrawFn) -> str:
@@ -109,7 +130,7 @@ def _chat_round(draw: st.DrawFn, ids: _Ids, opts: _Options, *, answered: int | N
     count = draw(st.integers(1, 3))
     calls: list[dict[str, Any]] = [
         {
-            "id": ids.next("call"),
+            "id": ids.call(draw, "call", opts),
             "type": "function",
             "function": {"name": draw(_TOOL_NAMES), "arguments": _args(draw)},
         }
@@ -117,7 +138,10 @@ def _chat_round(draw: st.DrawFn, ids: _Ids, opts: _Options, *, answered: int | N
     ]
     text = draw(st.one_of(st.none(), _TEXT))
     entries: list[Any] = [{"role": "assistant", "content": text, "tool_calls": calls}]
-    shown = count if answered is None else min(answered, count - 1)
+    if _interleave(draw, opts, answered):
+        entries.append({"role": "user", "content": "still there? " + draw(_TEXT)})
+    shown = _shown(draw, opts, count, answered)
+    ids.answered.extend(call["id"] for call in calls[:shown])
     for call in calls[:shown]:
         result: dict[str, Any] = {
             "role": "tool",
@@ -191,13 +215,17 @@ def _responses_round(
     count = draw(st.integers(1, 3))
     calls = []
     for _ in range(count):
-        call = {"type": "function_call", "call_id": ids.next("call"), "name": draw(_TOOL_NAMES)}
+        call_id = ids.call(draw, "call", opts)
+        call = {"type": "function_call", "call_id": call_id, "name": draw(_TOOL_NAMES)}
         call["arguments"] = _args(draw)
         if draw(st.booleans()):
             call["id"] = ids.next("fc")
         calls.append(call)
     entries.extend(calls)
-    shown = count if answered is None else min(answered, count - 1)
+    if _interleave(draw, opts, answered):
+        entries.append({"role": "user", "content": "still there? " + draw(_TEXT)})
+    shown = _shown(draw, opts, count, answered)
+    ids.answered.extend(call["call_id"] for call in calls[:shown])
     for call in draw(st.permutations(calls[:shown])):
         entries.append(
             {"type": "function_call_output", "call_id": call["call_id"], "output": draw(_TEXT)}
@@ -239,10 +267,10 @@ def _anthropic_round(
     if draw(st.booleans()):
         blocks.append({"type": "text", "text": draw(_TEXT)})
     count = draw(st.integers(1, 3))
-    uses = [
+    uses: list[dict[str, Any]] = [
         {
             "type": "tool_use",
-            "id": ids.next("toolu"),
+            "id": ids.call(draw, "toolu", opts),
             "name": draw(_TOOL_NAMES),
             "input": {"q": draw(_WORDS)},
         }
@@ -252,6 +280,10 @@ def _anthropic_round(
     entries: list[Any] = [{"role": "assistant", "content": blocks}]
     if answered is not None:
         return entries  # pending: the results message has not been written yet
+    if _interleave(draw, opts, answered):
+        entries.append({"role": "user", "content": "still there? " + draw(_TEXT)})
+    uses = uses[: _shown(draw, opts, count, answered)]
+    ids.answered.extend(use["id"] for use in uses)
     results: list[Any] = [
         {
             "type": "tool_result",
@@ -327,8 +359,9 @@ def conversations(
     max_exchanges: int = 6,
     extras: bool = True,
     pending_tail: bool | None = None,
+    messy: bool = False,
 ) -> list[Any]:
-    """A realistic, provider-valid history in ``format`` (a list of entries).
+    """A realistic history in ``format`` (a list of entries), provider-valid unless ``messy``.
 
     Args:
         format: the wire format of the entries.
@@ -337,9 +370,12 @@ def conversations(
             server-tool blocks, images, unknown fields).
         pending_tail: end in a tool round whose calls are not all answered (True), never
             (False), or either (None).
+        messy: also draw what providers reject but grouping must still handle without error:
+            a user message between calls and their results, a call left unanswered mid-history,
+            call ids reused after their answer.
     """
     ids = _Ids()
-    opts = _Options(format, extras)
+    opts = _Options(format, extras, messy)
     entries: list[Any] = []
     if format == "openai-chat":
         entries += _chat_prefix(draw)

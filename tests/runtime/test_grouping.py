@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runtime.errors import ProtocolError
 from runtime.formats import read_history
 from runtime.grouping import Group, group_messages
 from runtime.messages import Format
 from tests.conftest import shared_data
-from tests.runtime.strategies import formatted_conversations
+from tests.runtime.strategies import FORMATS, conversations, formatted_conversations
 
 
 def _shape(
@@ -412,6 +413,16 @@ def test_groups_never_split_a_call_from_its_results(drawn: tuple[Format, list[An
         if message.item_type == "reasoning" or message.role == "other":
             # pass-through items ride with the entry after them
             assert group_of[message.index] == group_of[message.index + 1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(FORMATS), st.data())
+def test_messy_histories_group_without_error(fmt: Format, data: st.DataObject) -> None:
+    # interleaved messages, calls unanswered mid-history, ids reused after their answer:
+    # providers reject these, grouping must still cover them without splitting a call
+    entries = data.draw(conversations(fmt, messy=True))
+    messages = read_history(entries, format=fmt).messages
+    _check_invariants(group_messages(messages), len(messages))
 
 
 def test_tau_bench_all_runs_group_every_call() -> None:

@@ -182,6 +182,14 @@ def test_generated_histories_are_valid(drawn: tuple[Format, list[Any]]) -> None:
     assert find_protocol_errors(entries, format=fmt) == []
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["openai-chat", "openai-responses", "anthropic"]), st.data())
+def test_messy_histories_report_placement_not_pairing(fmt: Format, data: st.DataObject) -> None:
+    entries = data.draw(conversations(fmt, messy=True))
+    reasons = {issue.reason for issue in find_protocol_errors(entries, format=fmt)}
+    assert reasons <= {"unanswered_call", "result_not_adjacent"}
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(["openai-chat", "openai-responses", "anthropic"]), st.data())
 def test_dropping_a_call_leaves_orphans(fmt: Format, data: st.DataObject) -> None:
