@@ -121,10 +121,12 @@ def _goes_on(message: Message, format: Format) -> bool:
 def _unanswered(
     messages: Sequence[Message], unanswered: tuple[tuple[int, str], ...], format: Format
 ) -> list[ProtocolIssue]:
-    issues = []
+    issues: list[ProtocolIssue] = []
+    if not unanswered:
+        return issues
+    last = max((i for i, message in enumerate(messages) if _goes_on(message, format)), default=-1)
     for position, call_id in unanswered:
-        later = messages[position + 1 :]
-        if any(_goes_on(message, format) for message in later):
+        if last > position:
             detail = "call never answered but the history continues"
             issues.append(_issue("unanswered_call", messages[position], call_id, detail))
     return issues
