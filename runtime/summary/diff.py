@@ -109,6 +109,7 @@ def diff_summaries(
     current: CompactionSummary,
     *,
     evicted: Iterable[str] = (),
+    new_message_ids: Iterable[str] | None = None,
 ) -> SummaryDiff:
     """Compare two versions by item identity.
 
@@ -117,19 +118,24 @@ def diff_summaries(
         current: the candidate new version.
         evicted: identities ``shrink_summary`` dropped on purpose; they are reported as evicted
             instead of removed.
+        new_message_ids: ids of the newly summarized messages that could answer a question
+            (the rolling step passes the chunk's assistant and tool messages); by default, the
+            ids ``current`` cites.
 
     Returns:
         The ``SummaryDiff``. A fact whose key is still present only as ``superseded`` in
-        ``current`` counts as superseded; so does a previous open question answered later
-        (the summarizer drops it when a newer message answers it) only if ``current`` cites a
-        message the previous version did not, i.e. there was newer material at all.
+        ``current`` counts as superseded; so does a previous open question that vanished
+        (the summarizer closes it when a newer message answers it), but only when there is
+        newer material that could have answered it: a new id the previous version did not
+        cover. Otherwise the question counts as removed.
     """
     evicted_set = set(evicted)
     old_items = item_ids(previous) if previous is not None else {}
     new_items = item_ids(current)
     new_facts = _live_facts(current)
     now_superseded = _superseded_keys(current)
-    has_newer = previous is not None and bool(current.all_source_ids() - previous.all_source_ids())
+    cited_now = current.all_source_ids() if new_message_ids is None else set(new_message_ids)
+    has_newer = previous is not None and bool(cited_now - previous.all_source_ids())
     added = [ident for ident in new_items if ident not in old_items]
     changed: list[str] = []
     superseded: list[str] = []

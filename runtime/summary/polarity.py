@@ -1,15 +1,17 @@
 """Negation and injected-instruction detection for summary validation (English and Chinese).
 
 Negation is judged clause by clause. A summary clause is compared only with source clauses that
-share a *predicate* with it (a content word, a Chinese character bigram, or a concept from a
+share predicates with it (two content words or Chinese character bigrams, or one concept from a
 small bilingual lexicon, so "auto-book" meets "自动购票"); ids and numbers alone do not count,
 because "G123 arrives late" and "G123 excluded" are about the same train but say different
 things. A summary clause contradicts its sources when every source clause sharing a predicate
-has the opposite polarity. Limits ("不超过", "no more than", "at most") are not negations.
+has the opposite polarity. Limits ("不超过", "no more than", "at most") are not negations; a
+clause quoted verbatim from a source, or with fewer than two terms, is not judged.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -112,13 +114,29 @@ def _terms(text: str) -> frozenset[str]:
     return frozenset(terms)
 
 
+@functools.lru_cache(maxsize=8192)
+def _split(text: str) -> tuple[ClauseView, ...]:
+    return tuple(
+        ClauseView(part.strip(), is_negated(part), _terms(part))
+        for part in _CLAUSE_RE.split(text)
+        if part and part.strip()
+    )
+
+
 def split_clauses(text: str) -> list[ClauseView]:
-    """Split ``text`` into clauses with their polarity and predicate terms."""
-    views = []
-    for part in _CLAUSE_RE.split(text):
-        if part and part.strip():
-            views.append(ClauseView(part.strip(), is_negated(part), _terms(part)))
-    return views
+    """Split ``text`` into clauses with their polarity and predicate terms (cached: validation
+    meets the same source messages once per item that cites them)."""
+    return list(_split(text))
+
+
+def _related(claim: frozenset[str], source: frozenset[str]) -> bool:
+    """Two clauses are about the same thing when they share a concept or two plain terms."""
+    shared = claim & source
+    return len(shared) >= 2 or any(term.startswith("~") for term in shared)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.casefold().split())
 
 
 def contradicted_clauses(
@@ -137,7 +155,9 @@ def contradicted_clauses(
             whatever its wording); ``None`` reads it from each clause.
         one_clause: judge ``claim`` as a single clause (a fact's key and value belong together).
     """
-    source_clauses = [view for text in sources for view in split_clauses(text)]
+    texts = list(sources)
+    source_clauses = [view for text in texts for view in split_clauses(text)]
+    whole = "\n".join(_squash(text) for text in texts)
     claims = (
         [ClauseView(claim, is_negated(claim), _terms(claim))]
         if one_clause
@@ -145,8 +165,12 @@ def contradicted_clauses(
     )
     bad: list[str] = []
     for clause in claims:
+        if claim_negated is None and _squash(clause.text) in whole:
+            continue  # a verbatim quote of a source clause cannot contradict it
+        if len(clause.terms) < 2:
+            continue  # one bare word is too little to say what the clause is about
         negated = clause.negated if claim_negated is None else claim_negated
-        related = [view for view in source_clauses if clause.terms & view.terms]
+        related = [view for view in source_clauses if _related(clause.terms, view.terms)]
         if related and all(view.negated != negated for view in related):
             bad.append(clause.text)
     return bad

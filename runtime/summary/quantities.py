@@ -11,6 +11,7 @@ have resolved them against a clock the validator does not see.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -211,10 +212,13 @@ def _codes_and_numbers(text: str, found: list[Quantity]) -> None:
             found.append(Quantity("number", value))
 
 
+@functools.lru_cache(maxsize=8192)
 def extract_quantities(
     text: str, *, reference: date | datetime | str | None = None
 ) -> frozenset[Quantity]:
     """Every number, date, time, amount and alphanumeric code in ``text``, normalized.
+
+    Cached: validation meets the same source messages once per item that cites them.
 
     Args:
         text: English or Chinese text.

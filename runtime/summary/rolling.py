@@ -148,7 +148,8 @@ def roll_summary(
         pinned_ids=pinned_ids,
         count_summary=count_summary,
     )
-    diff = diff_summaries(previous, shrunk.summary, evicted=shrunk.evicted)
+    answers = [m.id for m in chunk if m.role in {"assistant", "tool"}]
+    diff = diff_summaries(previous, shrunk.summary, evicted=shrunk.evicted, new_message_ids=answers)
     validation = validate_summary(
         shrunk.summary,
         sources=summarized_range,

@@ -28,7 +28,12 @@ from pydantic import ValidationError
 from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries, item_ids, item_label
 from runtime.summary.envelope import render_summary_block
-from runtime.summary.polarity import contradicted_clauses, find_injection, is_negated
+from runtime.summary.polarity import (
+    contradicted_clauses,
+    find_injection,
+    is_negated,
+    split_clauses,
+)
 from runtime.summary.quantities import unsupported_quantities
 from runtime.summary.schema import (
     CompactionSummary,
@@ -42,6 +47,7 @@ __all__ = [
     "CHECK_NAMES",
     "CheckResult",
     "ValidationReport",
+    "check_item",
     "message_source_text",
     "validate_summary",
 ]
@@ -183,50 +189,59 @@ def _check_source_ids(summary: CompactionSummary, sources: _Sources) -> CheckRes
     return CheckResult("source_ids", not offending, offending)
 
 
-def _check_quantities(summary: CompactionSummary, sources: _Sources) -> CheckResult:
-    offending = []
+def _quantity_problems(item: Item, cited: Sequence[Message]) -> list[str]:
+    pairs = [(message_source_text(m), m.timestamp) for m in cited]
+    return unsupported_quantities(_claim_text(item), pairs)
+
+
+def _negation_problems(item: Item, cited: Sequence[Message]) -> list[str]:
+    texts = [message_source_text(m) for m in cited]
+    if isinstance(item, Fact) and len(split_clauses(item.value)) > 1:
+        return contradicted_clauses(item.value, texts)  # a note: judged clause by clause
+    if isinstance(item, Fact):
+        claim = f"{item.key} {item.value}".replace("_", " ").replace(".", " ")
+        negated = item.status == "excluded" or is_negated(claim)
+        return contradicted_clauses(claim, texts, claim_negated=negated, one_clause=True)
+    if isinstance(item, Decision):
+        return contradicted_clauses(item.text, texts) + contradicted_clauses(
+            item.reason or "", texts
+        )
+    return []
+
+
+def _injection_problems(item: Item) -> list[str]:
+    texts = [_claim_text(item)]
+    if isinstance(item, Fact):
+        texts.append(item.key)
+    if isinstance(item, ToolResultDigest):
+        texts.append(item.tool_name)
+    spans = [find_injection(text) for text in texts]
+    return [span[:80] for span in spans if span is not None]
+
+
+def check_item(item: Item, cited: Sequence[Message]) -> dict[str, list[str]]:
+    """The per-item checks of ``validate_summary`` on one item against the messages it cites.
+
+    Summarizers use it to leave out an item that would make the whole version fail. For a
+    tool digest, ``cited`` should include the messages carrying its call and result.
+
+    Returns:
+        Check name (``quantities``, ``negation``, ``injection``) -> what failed; empty when the
+        item passes. Without cited messages only the injection check runs.
+    """
+    problems = {"injection": _injection_problems(item)}
+    if cited:
+        problems["quantities"] = _quantity_problems(item, cited)
+        problems["negation"] = _negation_problems(item, cited)
+    return {name: found for name, found in problems.items() if found}
+
+
+def _check_items(summary: CompactionSummary, sources: _Sources) -> list[CheckResult]:
+    offending: dict[str, list[str]] = {"quantities": [], "negation": [], "injection": []}
     for item in _items(summary):
-        cited = sources.cited(item)
-        if not cited:
-            continue  # reported by source_ids
-        pairs = [(message_source_text(m), m.timestamp) for m in cited]
-        missing = unsupported_quantities(_claim_text(item), pairs)
-        offending += [f"{_label(item)}: {q}" for q in missing]
-    return CheckResult("quantities", not offending, offending)
-
-
-def _check_negation(summary: CompactionSummary, sources: _Sources) -> CheckResult:
-    offending = []
-    for item in _items(summary):
-        cited = [message_source_text(m) for m in sources.cited(item)]
-        if not cited:
-            continue
-        if isinstance(item, Fact):
-            claim = f"{item.key} {item.value}".replace("_", " ").replace(".", " ")
-            negated = item.status == "excluded" or is_negated(claim)
-            bad = contradicted_clauses(claim, cited, claim_negated=negated, one_clause=True)
-        elif isinstance(item, Decision):
-            bad = contradicted_clauses(item.text, cited)
-            bad += contradicted_clauses(item.reason or "", cited)
-        else:
-            continue
-        offending += [f"{_label(item)}: {clause}" for clause in bad]
-    return CheckResult("negation", not offending, offending)
-
-
-def _check_injection(summary: CompactionSummary) -> CheckResult:
-    offending = []
-    for item in _items(summary):
-        texts = [_claim_text(item)]
-        if isinstance(item, Fact):
-            texts.append(item.key)
-        if isinstance(item, ToolResultDigest):
-            texts.append(item.tool_name)
-        for text in texts:
-            span = find_injection(text)
-            if span is not None:
-                offending.append(f"{_label(item)}: {span[:80]}")
-    return CheckResult("injection", not offending, offending)
+        for name, found in check_item(item, sources.cited(item)).items():
+            offending[name] += [f"{_label(item)}: {detail}" for detail in found]
+    return [CheckResult(name, not bad, bad) for name, bad in offending.items()]
 
 
 def _check_budget(
@@ -310,9 +325,7 @@ def validate_summary(
     checks = [
         schema,
         _check_source_ids(parsed, indexed),
-        _check_quantities(parsed, indexed),
-        _check_negation(parsed, indexed),
-        _check_injection(parsed),
+        *_check_items(parsed, indexed),
         _check_budget(
             parsed,
             budget_tokens,
