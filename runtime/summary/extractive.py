@@ -74,8 +74,8 @@ class _Chunk:
     questions: list[OpenQuestion] = field(default_factory=list)
     digests: list[ToolResultDigest] = field(default_factory=list)
     answered: list[str] = field(default_factory=list)
-    # (salience, order, message, sentence) of sentences not captured as structured items
-    notes: list[tuple[float, int, Message, str]] = field(default_factory=list)
+    # (salience, order, message, sentence, date annotation) of text not captured otherwise
+    notes: list[tuple[float, int, Message, str, str]] = field(default_factory=list)
 
 
 def _input_text(message: Message) -> str:
@@ -128,8 +128,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         loose = [(sum(max(score, 0.0) for score, _ in loose), text)]
     for score, sentence in loose:
         order += 1
-        note = sentence + _date_notes(sentence, reference)
-        chunk.notes.append((_density(score, sentence), order, message, note))
+        chunk.notes.append(
+            (_density(score, sentence), order, message, sentence, _date_notes(sentence, reference))
+        )
     return order
 
 
@@ -262,48 +263,62 @@ class ExtractiveSummarizer:
         ranked = sorted(
             (n for n in chunk.notes if n[0] >= _MIN_SALIENCE), key=lambda n: (-n[0], n[1])
         )
-        chosen: list[tuple[int, Message, str]] = []
+        chosen: list[tuple[int, Message, str, str]] = []
         spent = 0
-        for _, order, message, sentence in ranked:
-            cost = self._count(json.dumps(sentence, ensure_ascii=False)) + 2
+        for _, order, message, sentence, annotation in ranked:
+            cost = self._count(json.dumps(sentence + annotation, ensure_ascii=False)) + 2
             if spent + cost > room:
                 continue
-            chosen.append((order, message, sentence))
+            chosen.append((order, message, sentence, annotation))
             spent += cost
             # Each note group costs a fixed overhead (key, status, sources): account for it.
             if len(chosen) % 4 == 1:
                 spent += 30
-        by_id = {m.id: m for _, _, m, _ in chunk.notes}
+        by_id = {m.id: m for _, _, m, _, _ in chunk.notes}
         return self._group(sorted(chosen, key=lambda c: c[0]), by_id)
 
     def _group(
-        self, chosen: list[tuple[int, Message, str]], by_id: Mapping[str, Message]
+        self, chosen: list[tuple[int, Message, str, str]], by_id: Mapping[str, Message]
     ) -> list[Fact]:
         """Consecutive notes joined into facts of at most ``note_chars`` characters.
 
-        A note that would make its group fail validation starts a group of its own; one that
-        fails even alone is left out.
+        A note that would make its group fail validation goes without its date annotation,
+        else starts a group of its own; one that fails even alone is left out.
         """
         facts: list[Fact] = []
         parts: list[str] = []
         sources: list[str] = []
-        for _, message, sentence in chosen:
+        for _, message, sentence, annotation in chosen:
             size = sum(len(p) + 1 for p in parts)
             if parts and size + len(sentence) > self._note_chars:
                 facts.append(self._note(parts, sources))
                 parts, sources = [], []
-            candidate = self._extend(parts, sources, message, sentence)
-            if not passes_checks(candidate[0], by_id):
-                if parts:
-                    facts.append(self._note(parts, sources))
+            candidate = self._fit(parts, sources, message, (sentence + annotation, sentence), by_id)
+            if candidate is None and parts:
+                facts.append(self._note(parts, sources))
                 parts, sources = [], []
-                candidate = self._extend(parts, sources, message, sentence)
-                if not passes_checks(candidate[0], by_id):
-                    continue
-            _, parts, sources = candidate
+                candidate = self._fit(
+                    parts, sources, message, (sentence + annotation, sentence), by_id
+                )
+            if candidate is not None:
+                parts, sources = candidate
         if parts:
             facts.append(self._note(parts, sources))
         return facts
+
+    def _fit(
+        self,
+        parts: list[str],
+        sources: list[str],
+        message: Message,
+        variants: tuple[str, ...],
+        by_id: Mapping[str, Message],
+    ) -> tuple[list[str], list[str]] | None:
+        for text in dict.fromkeys(variants):
+            note, new_parts, new_sources = self._extend(parts, sources, message, text)
+            if passes_checks(note, by_id):
+                return new_parts, new_sources
+        return None
 
     def _extend(
         self, parts: list[str], sources: list[str], message: Message, sentence: str
