@@ -1,10 +1,12 @@
 """Imports every sub-command module so that each registers itself on the typer app."""
 
-from api.cli import compact_cmd  # noqa: F401
-from api.cli import eval_cmd  # noqa: F401
-from api.cli import db_cmd  # noqa: F401
-from api.cli import keys_cmd  # noqa: F401
-from api.cli import serve_cmd  # noqa: F401
-from api.cli import consolidate_cmd  # noqa: F401
-from api.cli import schema_cmd  # noqa: F401
-from api.cli import expire_cmd  # noqa: F401
+from api.cli import (
+    compact_cmd,  # noqa: F401
+    consolidate_cmd,  # noqa: F401
+    db_cmd,  # noqa: F401
+    eval_cmd,  # noqa: F401
+    expire_cmd,  # noqa: F401
+    keys_cmd,  # noqa: F401
+    schema_cmd,  # noqa: F401
+    serve_cmd,  # noqa: F401
+)
