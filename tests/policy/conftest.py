@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from sqlalchemy import Engine
@@ -19,4 +19,20 @@ def engine(database_url: str) -> Iterator[Engine]:
     try:
         yield eng
     finally:
+        eng.dispose()
+
+
+@pytest.fixture
+def engine_for() -> Iterator[Callable[[str], Engine]]:
+    """Migrated engines for URLs a test picks (disposed afterwards)."""
+    engines: list[Engine] = []
+
+    def make(url: str) -> Engine:
+        eng = create_db_engine(url)
+        upgrade_database(url, engine=eng)
+        engines.append(eng)
+        return eng
+
+    yield make
+    for eng in engines:
         eng.dispose()
