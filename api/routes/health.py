@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from api.deps import EngineDep, MetricsDep
 from api.metrics import CONTENT_TYPE_LATEST
+from api.storage.migrate import current_heads, expected_heads
 
 __all__ = ["router"]
 
@@ -18,10 +20,13 @@ router = APIRouter(tags=["health"])
 
 
 class Health(BaseModel):
-    """Liveness or readiness answer."""
+    """Liveness or readiness answer; ``schema`` is ``behind`` while migrations are pending."""
 
     status: Literal["ok", "unavailable"]
     database: Literal["ok", "unreachable"] | None = None
+    schema_: Literal["current", "behind"] | None = Field(default=None, alias="schema")
+
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
 
 @router.get("/healthz", summary="The process is up")
@@ -36,14 +41,24 @@ async def healthz() -> Health:
     responses={503: {"model": Health, "description": "Database unreachable"}},
 )
 def readyz(engine: EngineDep, response: Response) -> Health:
-    """Runs ``SELECT 1``; 503 when the database does not answer, so balancers stop routing."""
+    """``SELECT 1`` and the schema revision: 503 when the database does not answer or its
+    schema is behind this version's migrations, so balancers route elsewhere meanwhile."""
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
+        heads = current_heads(engine)
     except SQLAlchemyError:
         response.status_code = 503
         return Health(status="unavailable", database="unreachable")
-    return Health(status="ok", database="ok")
+    if heads != _shipped_heads():
+        response.status_code = 503
+        return Health(status="unavailable", database="ok", schema_="behind")
+    return Health(status="ok", database="ok", schema_="current")
+
+
+@cache
+def _shipped_heads() -> frozenset[str]:
+    return frozenset(expected_heads())
 
 
 @router.get("/metrics", summary="Prometheus metrics", response_class=Response)

@@ -367,8 +367,22 @@ def test_body_under_the_limit_passes(probe_sqlite: tuple[TestClient, str]) -> No
 
 
 def test_healthz_and_readyz(app_client: TestClient) -> None:
-    assert app_client.get("/healthz").json() == {"status": "ok", "database": None}
-    assert app_client.get("/readyz").json() == {"status": "ok", "database": "ok"}
+    assert app_client.get("/healthz").json() == {"status": "ok", "database": None, "schema": None}
+    assert app_client.get("/readyz").json() == {
+        "status": "ok",
+        "database": "ok",
+        "schema": "current",
+    }
+
+
+def test_readyz_is_503_while_migrations_are_pending(sqlite_url: str) -> None:
+    app = create_app(make_settings(sqlite_url, run_migrations_on_start=False))
+    with TestClient(app) as client:
+        response = client.get("/readyz")
+        assert response.status_code == 503
+        assert response.json()["schema"] == "behind"
+        upgrade_database(sqlite_url)
+        assert client.get("/readyz").status_code == 200
 
 
 def test_readyz_is_503_when_the_database_is_unreachable(tmp_path: object) -> None:
