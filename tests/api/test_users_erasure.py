@@ -29,7 +29,7 @@ def _marker() -> str:
 
 def _fill(
     client: TestClient, h: dict[str, str], user: str, marker: str, admin: dict[str, str]
-) -> None:
+) -> str:
     base = f"/v1/users/{user}"
     note = {
         "value": f"{marker} prefers quiet cars",
@@ -79,6 +79,7 @@ def _fill(
         assert client.post(f"/v1/sessions/{sid}/context", headers=h).status_code == 200
     summaries = client.get(f"/v1/sessions/{sid}/summaries", headers=h).json()["summaries"]
     assert summaries, "the session must have produced a summary and snapshot"
+    return str(sid)
 
 
 def _scan_tables(url: str, needle: str) -> list[str]:
@@ -112,7 +113,7 @@ def test_erasure_leaves_no_trace(database_url: str) -> None:
     bob = bearer(make_key(database_url, "t1", "agent", user="bob"))
     gone, kept = _marker(), _marker()
     with sessions_client(database_url, summarizer=FakeSummarizer()) as client:
-        _fill(client, alice, "alice", gone, admin)
+        sid = _fill(client, alice, "alice", gone, admin)
         _fill(client, bob, "bob", kept, admin)
         before = _scan_tables(database_url, gone)
         for table in (
@@ -145,6 +146,9 @@ def test_erasure_leaves_no_trace(database_url: str) -> None:
         ]
         for response in reads:
             assert gone not in response.text, response.url
+        # an old summary version cannot be restored: it went with the session
+        restore = client.post(f"/v1/sessions/{sid}/summaries/1/restore", headers=alice)
+        assert restore.status_code == 404
         found = client.get("/v1/users/alice/profile", params={"query": gone}, headers=alice).json()
         assert found["event_ids"] == [] and gone not in found["text"]
         export = client.get("/v1/users/alice/export", headers=admin).json()

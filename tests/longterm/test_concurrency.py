@@ -77,6 +77,9 @@ def test_no_lost_updates_with_if_match(engine: Engine) -> None:
         history = store.preference_history(
             db, tenant_id="t1", user_id="u1", key=KEY, now=T0, limit=200
         )
+    print(
+        f"\n[{engine.dialect.name}] {WRITERS}x{ATTEMPTS}: {dict(outcomes)}, final v{final.version}"
+    )
     assert final.version == 1 + outcomes["updated"]
     assert outcomes["updated"] >= 1
     # every applied version appears once in the history: no two writers won the same version

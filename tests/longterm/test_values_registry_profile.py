@@ -1,0 +1,248 @@
+"""Pure tests: the key registry, typed value validation and the profile envelope."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import longterm
+from longterm.errors import InvalidKey, InvalidRequest, InvalidValue
+from longterm.models import Event, Preference
+from longterm.profile import CLOSE_TAG, OPEN_TAG, escape_block_json, shape_profile
+from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
+from longterm.values import validate_value
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("key", "value_type", "category", "scope", "sensitive", "registered"),
+    [
+        ("travel.budget.one_way_max", "money", "travel", "durable", False, True),
+        ("travel.train.direct_preferred", "boolean", "travel", "durable", False, True),
+        ("food.diet", "enum", "food", "durable", False, True),
+        ("health.allergies", "list", "health", "durable", True, True),
+        ("health.blood_type", "text", "health", "durable", True, True),
+        ("payment.card.last4", "text", "payment", "durable", True, True),
+        ("identity.passport.number", "text", "identity", "durable", True, True),
+        ("credentials.airline_password", "text", "credentials", "durable", True, True),
+        ("travel.trip.departure_date", "text", "other", "task", False, False),
+        ("nickname", "text", "other", "task", False, False),
+    ],
+)
+def test_registry_lookup(key, value_type, category, scope, sensitive, registered) -> None:
+    spec = DEFAULT_REGISTRY.lookup(key)
+    assert (spec.value_type, spec.category, spec.scope, spec.sensitive, spec.registered) == (
+        value_type,
+        category,
+        scope,
+        sensitive,
+        registered,
+    )
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["", "Travel.x", "travel..x", "travel.x.", ".x", "a b", "a.b.c.d.e.f.g", "1abc", "x" * 41],
+)
+def test_malformed_keys(key: str) -> None:
+    with pytest.raises(InvalidKey):
+        DEFAULT_REGISTRY.lookup(key)
+
+
+def test_custom_registry_replaces_specs() -> None:
+    registry = KeyRegistry.of([KeySpec("team.size", "integer", "work", minimum=1, maximum=9)])
+    assert registry.lookup("team.size").value_type == "integer"
+    assert registry.lookup("travel.budget.one_way_max").category == "other"
+
+
+def _spec(key: str) -> KeySpec:
+    return DEFAULT_REGISTRY.lookup(key)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "normalized"),
+    [
+        ("travel.budget.one_way_max", "200 cny", {"amount": "200", "currency": "CNY"}),
+        ("travel.budget.one_way_max", "CNY 199.50", {"amount": "199.5", "currency": "CNY"}),
+        (
+            "travel.budget.one_way_max",
+            {"amount": 1e2, "currency": "eur"},
+            {"amount": "100", "currency": "EUR"},
+        ),
+        (
+            "travel.budget.one_way_max",
+            {"amount": "0.0001", "currency": "USD"},
+            {"amount": "0.0001", "currency": "USD"},
+        ),
+        ("travel.layovers.max", 2, 2),
+        ("travel.seat.preference", " Aisle ", "aisle"),
+        ("travel.train.direct_preferred", False, False),
+        ("identity.date_of_birth", "1990-02-03", "1990-02-03"),
+        ("travel.airlines.preferred", ["MU", "CA", "MU"], ["MU", "CA"]),
+        ("language.preferred", "zh-CN", "zh-CN"),
+        ("other.note", "  quiet carriage  ", "quiet carriage"),
+    ],
+)
+def test_valid_values(key, value, normalized) -> None:
+    assert validate_value(_spec(key), value) == normalized
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("travel.budget.one_way_max", "cheap"),
+        ("travel.budget.one_way_max", "200"),
+        ("travel.budget.one_way_max", "CNY 200 USD"),
+        ("travel.budget.one_way_max", {"amount": -1, "currency": "CNY"}),
+        ("travel.budget.one_way_max", {"amount": "NaN", "currency": "CNY"}),
+        ("travel.budget.one_way_max", {"amount": 1, "currency": "yuan"}),
+        ("travel.budget.one_way_max", {"amount": 1, "currency": "CNY", "x": 1}),
+        ("travel.budget.one_way_max", {"amount": True, "currency": "CNY"}),
+        ("travel.budget.one_way_max", {"amount": "1.00001", "currency": "CNY"}),
+        ("travel.layovers.max", 6),
+        ("travel.layovers.max", True),
+        ("travel.layovers.max", 1.5),
+        ("travel.seat.preference", "roof"),
+        ("travel.train.direct_preferred", "yes"),
+        ("identity.date_of_birth", "03/02/1990"),
+        ("travel.airlines.preferred", "MU"),
+        ("travel.airlines.preferred", ["x"] * 51),
+        ("language.preferred", "Chinese!"),
+        ("other.note", ""),
+        ("other.note", "x" * 2001),
+        ("other.note", "bell\x07"),
+        ("other.note", 42),
+    ],
+)
+def test_invalid_values(key, value) -> None:
+    with pytest.raises(InvalidValue, match=key.replace(".", r"\.")):
+        validate_value(_spec(key), value)
+
+
+def test_public_modules_declare_all() -> None:
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(longterm.__path__):
+        mod = importlib.import_module(f"longterm.{module.name}")
+        if module.name in ("storage",):
+            continue
+        for name in getattr(mod, "__all__", []):
+            assert hasattr(mod, name), (module.name, name)
+
+
+def _pref(key: str, value, *, source="user_stated", confidence=1.0) -> Preference:
+    return Preference(
+        id=f"pref_{key}",
+        tenant_id="t1",
+        user_id="u1",
+        key=key,
+        value=value,
+        category="travel",
+        scope="durable",
+        sensitive=False,
+        source=source,
+        source_ids=(),
+        confidence=confidence,
+        consent=None,
+        valid_from=NOW,
+        expires_at=None,
+        version=1,
+        created_at=NOW,
+        updated_at=NOW,
+    )
+
+
+def _ev(n: int, text: str) -> Event:
+    return Event(
+        id=f"evt_{n}",
+        tenant_id="t1",
+        user_id="u1",
+        kind="trip.note",
+        text=text,
+        occurred_at=NOW,
+        attributes={},
+        source="user_stated",
+        source_ids=(),
+        confidence=1.0,
+        expires_at=None,
+        created_at=NOW,
+    )
+
+
+def _count(text: str) -> int:
+    return len(text) // 4 + 1
+
+
+def test_profile_orders_by_trust_and_fits() -> None:
+    prefs = [
+        _pref("a.low", "x", source="consolidated"),
+        _pref("b.admin", "y", source="admin"),
+        _pref("c.user", "z", confidence=0.5),
+        _pref("d.user", "w", confidence=0.9),
+    ]
+    profile = shape_profile(
+        user_id="u1",
+        preferences=prefs,
+        events=[_ev(1, "e" * 400)],
+        max_tokens=1000,
+        count_tokens=_count,
+        now=NOW,
+    )
+    assert [p.key for p in profile.preferences] == ["b.admin", "d.user", "c.user", "a.low"]
+    tight = shape_profile(
+        user_id="u1",
+        preferences=prefs,
+        events=[_ev(1, "e" * 400)],
+        max_tokens=120,
+        count_tokens=_count,
+        now=NOW,
+    )
+    assert tight.tokens <= 120 and tight.omitted_events == 1
+    with pytest.raises(InvalidRequest):
+        shape_profile(
+            user_id="u1", preferences=prefs, events=[], max_tokens=10, count_tokens=_count, now=NOW
+        )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    texts=st.lists(st.text(max_size=80), max_size=6),
+    budget=st.integers(min_value=80, max_value=600),
+)
+def test_profile_never_lets_content_break_the_envelope(texts, budget) -> None:
+    prefs = [_pref(f"other.k{i}", t or "v") for i, t in enumerate(texts)]
+    events = [_ev(i, t or "e") for i, t in enumerate(texts)]
+    profile = shape_profile(
+        user_id="u1",
+        preferences=prefs,
+        events=events,
+        max_tokens=budget,
+        count_tokens=_count,
+        now=NOW,
+    )
+    assert profile.tokens <= budget
+    assert profile.text.startswith(OPEN_TAG + "\n") and profile.text.endswith("\n" + CLOSE_TAG)
+    body = profile.text[len(OPEN_TAG) + 1 : -len(CLOSE_TAG) - 1]
+    assert not any(ch in body for ch in "<>&\u2028\u2029")
+    data = json.loads(body)
+    assert len(data["preferences"]) + data["omitted"]["preferences"] == len(prefs)
+    assert [e["text"] for e in data["events"]] == [e.text for e in profile.events]
+
+
+@given(
+    st.recursive(
+        st.text() | st.integers() | st.booleans(),
+        lambda c: st.lists(c) | st.dictionaries(st.text(), c),
+        max_leaves=10,
+    )
+)
+def test_escape_round_trips(value) -> None:
+    escaped = escape_block_json(value)
+    assert not any(ch in escaped for ch in "<>&")
+    assert json.loads(escaped) == value
