@@ -31,8 +31,8 @@ from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
     RetryUnit,
     dump_json,
+    load_entries,
     load_json,
-    load_messages,
     load_pins,
     load_session,
     load_state,
@@ -56,6 +56,7 @@ from runtime.tokens import TokenCounter
 __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 
 RECENT_TOOL_RESULTS = 3
+RECENT_TAIL = 40  # entries searched for recent tool results
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ def build_context(
 def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | None) -> _Loaded:
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     state_row = load_state(db, tenant_id=tenant_id, session_id=session_id)
-    stored = load_messages(db, tenant_id=tenant_id, session_id=session_id)
+    entries = load_entries(db, tenant_id=tenant_id, session_id=session_id)
     pins = load_pins(db, tenant_id=tenant_id, session_id=session_id)
     # End the read transaction: the compaction runs outside any transaction, and on SQLite the
     # write phase must start a fresh one (a read snapshot cannot be upgraded once it is stale).
@@ -131,7 +132,7 @@ def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | Non
         revision=state_row.revision,
         summary_version=state_row.summary_version,
         state=state,
-        entries=[load_json(r.raw_json) for r in stored],
+        entries=entries,
         pins=pins,
     )
 
@@ -144,11 +145,15 @@ def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> Budget:
 
 
 def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
+    """Token counts of the last few tool results (read from the tail of the history only)."""
     if not loaded.entries or loaded.row.format is None:
         return []
-    transcript = read_history(loaded.entries, format=loaded.row.format)  # type: ignore[arg-type]
-    with_results = [m for m in transcript.messages if m.tool_results]
-    recent = with_results[-RECENT_TOOL_RESULTS:]
+    tail = loaded.entries[-RECENT_TAIL:]
+    try:
+        messages = read_history(tail, format=loaded.row.format).messages  # type: ignore[arg-type]
+    except FormatError:
+        return []
+    recent = [m for m in messages if m.tool_results][-RECENT_TOOL_RESULTS:]
     return counter.count_messages(recent) if recent else []
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "RetryUnit",
     "as_utc",
     "dump_json",
+    "load_entries",
     "load_json",
     "load_messages",
     "load_pins",
@@ -110,6 +111,19 @@ def load_messages(db: Session, *, tenant_id: str, session_id: str) -> list[Sessi
             .order_by(col(SessionMessageRow.position))
         ).all()
     )
+
+
+def load_entries(db: Session, *, tenant_id: str, session_id: str) -> list[Any]:
+    """The session's stored history as the raw JSON entries, in order (no ORM objects)."""
+    rows = db.exec(
+        select(SessionMessageRow.raw_json)
+        .where(
+            SessionMessageRow.tenant_id == tenant_id,
+            SessionMessageRow.session_id == session_id,
+        )
+        .order_by(col(SessionMessageRow.position))
+    ).all()
+    return [json.loads(raw) for raw in rows]
 
 
 def load_pins(db: Session, *, tenant_id: str, session_id: str) -> list[str]:
