@@ -21,6 +21,7 @@ __all__ = [
     "MIGRATIONS_DIR",
     "alembic_config",
     "current_heads",
+    "downgrade_database",
     "expected_heads",
     "upgrade_database",
 ]
@@ -63,6 +64,24 @@ def upgrade_database(url: str, *, engine: Engine | None = None) -> None:
     finally:
         if own:
             eng.dispose()
+
+
+def downgrade_database(url: str, revision: str = "base") -> None:
+    """Revert to ``revision`` (``base``: drop every tiermem table). For tests and operators only.
+
+    Raises:
+        sqlalchemy.exc.SQLAlchemyError: the database is unreachable or a downgrade failed.
+    """
+    engine = create_db_engine(url)
+    try:
+        with engine.connect() as conn:
+            _lock(conn)
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, revision)
+            conn.commit()
+    finally:
+        engine.dispose()
 
 
 def _lock(conn: Connection) -> None:

@@ -21,7 +21,12 @@ from api.errors import Conflict, NotFound, PreconditionFailed, Unprocessable
 from api.logging import JsonFormatter
 from api.storage.engine import create_db_engine, normalize_database_url, session_scope
 from api.storage.keys import KeyStore, TenantRow
-from api.storage.migrate import current_heads, expected_heads, upgrade_database
+from api.storage.migrate import (
+    current_heads,
+    downgrade_database,
+    expected_heads,
+    upgrade_database,
+)
 from runtime.errors import ProtocolError
 from tests.api.conftest import bearer, make_key, make_settings
 
@@ -58,6 +63,19 @@ def _fts_shadow_tables(engine: Engine) -> set[str]:
         prefixes = tuple(f"{name}_" for name in virtual)
         names = conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'")).scalars()
         return {n for n in names if prefixes and n.startswith(prefixes)}
+
+
+def test_every_migration_downgrades_and_upgrades_again(database_url: str) -> None:
+    upgrade_database(database_url)
+    downgrade_database(database_url)
+    engine = create_db_engine(database_url)
+    try:
+        assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+        assert current_heads(engine) == set()
+        upgrade_database(database_url, engine=engine)
+        assert current_heads(engine) == expected_heads()
+    finally:
+        engine.dispose()
 
 
 def test_core_tables_match_the_models(database_url: str) -> None:
