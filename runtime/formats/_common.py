@@ -51,7 +51,10 @@ def entry_id(index: int, entry: dict[str, Any]) -> tuple[str, bool, tuple[JSON, 
     every message, so it is computed exactly once per read. The derived id is, by construction,
     ``derive_message_id(index, entry)``.
     """
-    digest = content_digest(entry)
+    try:
+        digest = content_digest(entry)
+    except (TypeError, ValueError) as exc:  # not JSON: a set, a datetime, a circular reference
+        raise fail(index, f"not a JSON value ({exc})") from exc
     own = entry.get("id")
     if isinstance(own, str) and own:
         return own, True, (entry, digest)

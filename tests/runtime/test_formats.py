@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runtime.errors import FormatError
 from runtime.formats import (
@@ -154,6 +155,45 @@ def test_tau_bench_runs_round_trip() -> None:
         transcript = read_history(run["traj"])
         assert transcript.format == "openai-chat"
         assert json.dumps(write_messages(transcript.messages)) == json.dumps(run["traj"])
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5))
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_KEY_NAMES = (
+    "role content type tool_calls tool_call_id id call_id name arguments output input function "
+    "function_call text tool_use_id summary approval_request_id timestamp custom action"
+)
+_VALUE_NAMES = (
+    "user assistant tool system function message function_call function_call_output "
+    "reasoning tool_use tool_result text image_url input_text custom"
+)
+_KEYS = st.sampled_from(_KEY_NAMES.split())
+_VALUES = st.one_of(_JSON, st.sampled_from(_VALUE_NAMES.split()))
+_PARTS = st.lists(st.dictionaries(_KEYS, _VALUES, max_size=5), max_size=3)
+_ENTRIES = st.lists(st.dictionaries(_KEYS, st.one_of(_VALUES, _PARTS), max_size=6), max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ENTRIES, st.sampled_from(["auto", *FORMATS]))
+def test_arbitrary_entries_raise_format_error_or_read(entries: list[Any], fmt: str) -> None:
+    # whatever JSON arrives, the only failure is a one-line FormatError (never a traceback)
+    try:
+        transcript = read_history(entries, format=fmt)  # type: ignore[arg-type]
+    except FormatError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert write_messages(transcript.messages) == entries
+
+
+def test_non_json_values_are_format_errors() -> None:
+    with pytest.raises(FormatError, match="entry 0: not a JSON value"):
+        read_history([{"role": "user", "content": {1, 2}}], format="openai-chat")
 
 
 # --- ids and timestamps ------------------------------------------------------------------------
