@@ -99,7 +99,8 @@ def submit(
     if subject.user_id is not None and subject.user_id != write.user_id:
         raise MemoryNotFound("no such user")
     if isinstance(write, EventWrite):
-        return _submit_event(db, write=write, subject=subject, gate=gate, now=now, action=action)
+        return _submit_event(db, write=write, subject=subject, gate=gate, now=now, action=action,
+                             standing_consent=standing_consent)  # fmt: skip
     spec = registry.lookup(write.key)
     checked = check_preference(write, spec=spec, subject=subject, now=now)
     job = _Write(db, checked, spec, subject, gate, now, action, standing_consent)
@@ -212,6 +213,7 @@ def _submit_event(
     gate: PolicyGate,
     now: datetime,
     action: Action,
+    standing_consent: bool = False,
 ) -> WriteOutcome:
     write = check_event(write, now=now)
     category = write.category or "other"
@@ -224,6 +226,7 @@ def _submit_event(
         source=write.source,
         confidence=write.confidence,
         sensitive=category in SENSITIVE_CATEGORIES,
+        standing_consent=standing_consent,
     )
     decision = gate.decide(subject=subject, action=action, obj=obj)
     event_id = new_id("evt")

@@ -40,7 +40,7 @@ from policy.candidates import Candidate, candidates_from_summary
 from policy.consent import consented_categories
 from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 from policy.promotion import current_summary
-from policy.storage import ConsolidationMarkRow, SessionEndRow
+from policy.storage import ConsolidationMarkRow, SessionEndRow, as_utc
 from policy.types import PolicyGate, Subject
 
 __all__ = [
@@ -235,7 +235,7 @@ def _task_event(unit: _Unit, due: DueSession, categories: set[str], decisions: i
             user_id=unit.user_id,
             kind=f"{category}.task_completed",
             text=f"completed a {category} task ({decisions} decisions recorded)",
-            occurred_at=ended.ended_at,
+            occurred_at=as_utc(ended.ended_at),
             source="consolidated",
             attributes={"session_id": due.session_id, "summary_version": due.summary_version},
             category=category,

@@ -179,3 +179,35 @@ def test_job_runner_runs_both_jobs(engine: Engine) -> None:
     assert result["purged"]["preferences"] == 3
     with pytest.raises(LookupError):
         runner.run("nope")
+
+
+def test_ended_session_becomes_a_task_event_within_consent(engine: Engine) -> None:
+    from policy.storage import SessionEndRow
+
+    _consent(engine, "u1")
+    seed_session(
+        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
+    )
+    with Session(engine) as db:
+        db.add(
+            SessionEndRow(
+                tenant_id="t1",
+                session_id="s1",
+                user_id="u1",
+                request_sha256="x",
+                response_json="{}",
+                ended_at=T0,
+            )
+        )
+        db.commit()
+    report = _run(engine)
+    assert report.events == 1, report.as_dict()
+    from longterm.storage import EventRow
+
+    with Session(engine) as db:
+        (event,) = db.exec(select(EventRow)).all()
+        assert (event.kind, event.source, event.user_id) == (
+            "travel.task_completed",
+            "consolidated",
+            "u1",
+        )
