@@ -9,7 +9,8 @@ Business code raises these (never ``HTTPException``); the status lives on the cl
     ├── Conflict                         409  state conflict: duplicate id, less trusted source
     ├── PreconditionFailed               412  a stale ``If-Match``
     ├── PayloadTooLarge                  413  body over ``Settings.max_body_bytes``
-    └── Unprocessable(ValueError)        422  well-formed JSON that breaks a rule
+    ├── Unprocessable(ValueError)        422  well-formed JSON that breaks a rule
+    └── ServiceUnavailable               503  the database is unreachable or busy; retry later
 
 Extra keyword arguments become RFC 9457 extension members of the response (e.g. ``current_source``
 on a 409, ``message_id`` and ``call_id`` on a protocol 422). They must be JSON-serializable and
@@ -27,6 +28,7 @@ __all__ = [
     "NotFound",
     "PayloadTooLarge",
     "PreconditionFailed",
+    "ServiceUnavailable",
     "Unauthorized",
     "Unprocessable",
 ]
@@ -114,3 +116,11 @@ class Unprocessable(ApiError, ValueError):
     status = 422
     title = "Unprocessable Content"
     slug = "unprocessable"
+
+
+class ServiceUnavailable(ApiError):
+    """A dependency (the database) cannot serve the request now; clients should retry (503)."""
+
+    status = 503
+    title = "Service Unavailable"
+    slug = "service-unavailable"

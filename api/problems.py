@@ -1,7 +1,9 @@
 """RFC 9457 problem details: the one place where errors become HTTP responses.
 
 ``install_problem_handlers(app)`` maps the ``api.errors`` tree, the run-time tier's input errors,
-request validation errors (422 with an ``errors`` list), Starlette/FastAPI ``HTTPException``
+request validation errors (422 with an ``errors`` list), database errors that escape a route
+(``IntegrityError`` -> 409, ``OperationalError`` -> 503 with ``Retry-After``; never the SQL),
+Starlette/FastAPI ``HTTPException``
 (404 for unknown routes, 405, ...) and anything unhandled (500, no traceback in the body) to
 ``application/problem+json`` with ``type``, ``title``, ``status``, ``detail`` and ``instance``.
 """
@@ -16,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.errors import ApiError
@@ -99,6 +102,26 @@ async def _runtime_error(request: Request, exc: Exception) -> JSONResponse:
     return await _unhandled(request, exc)
 
 
+async def _database_error(request: Request, exc: Exception) -> JSONResponse:
+    # Never the SQL or its parameters in the body: they may hold memory content.
+    if isinstance(exc, IntegrityError):
+        _log.warning("integrity error on %s %s", request.method, request.url.path)
+        return problem_response(
+            request,
+            status=409,
+            slug="conflict",
+            detail="the request conflicts with stored data (a concurrent write); retry it",
+        )
+    _log.error("database unavailable on %s %s: %s", request.method, request.url.path, type(exc))
+    return problem_response(
+        request,
+        status=503,
+        slug="service-unavailable",
+        detail="the database is unavailable or busy; retry later",
+        headers={"Retry-After": "1"},
+    )
+
+
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = [
@@ -144,6 +167,8 @@ def install_problem_handlers(app: FastAPI) -> None:
     """Register every exception handler on ``app`` and the ``Problem`` schema in OpenAPI."""
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RuntimeTierError, _runtime_error)
+    app.add_exception_handler(IntegrityError, _database_error)
+    app.add_exception_handler(OperationalError, _database_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_exception)
     app.add_exception_handler(Exception, _unhandled)

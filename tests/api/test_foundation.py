@@ -14,6 +14,7 @@ from fastapi import APIRouter
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 from sqlalchemy import Engine, inspect, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from api.app import create_app
 from api.deps import AdminDep, DbSessionDep, MetricsDep, PrincipalDep
@@ -201,6 +202,10 @@ def raise_kind(kind: str) -> None:
         raise Unprocessable("bad rule")
     if kind == "protocol":
         raise ProtocolError("orphan_result", message_id="m7", call_id="call_1", index=3)
+    if kind == "integrity":
+        raise IntegrityError("INSERT secret-marker", {"v": "secret-marker"}, Exception("dup"))
+    if kind == "dbdown":
+        raise OperationalError("SELECT secret-marker", {}, Exception("database is locked"))
     raise RuntimeError("secret internal state /etc/passwd")
 
 
@@ -291,6 +296,8 @@ def test_wrong_role_gets_403(probe_client: tuple[TestClient, str]) -> None:
         ("precondition", 412),
         ("unprocessable", 422),
         ("protocol", 422),
+        ("integrity", 409),
+        ("dbdown", 503),
         ("crash", 500),
     ],
 )
@@ -298,7 +305,8 @@ def test_errors_are_problem_details(
     probe_sqlite: tuple[TestClient, str], kind: str, status: int
 ) -> None:
     client, _ = probe_sqlite
-    body = assert_problem(client.get(f"/v1/probe/raise/{kind}"), status)
+    response = client.get(f"/v1/probe/raise/{kind}")
+    body = assert_problem(response, status)
     assert body["instance"] == f"/v1/probe/raise/{kind}"
     if kind == "conflict":
         assert body["current_source"] == "admin"
@@ -308,6 +316,9 @@ def test_errors_are_problem_details(
             "call_1",
             "orphan_result",
         )
+    assert "secret-marker" not in json.dumps(body)
+    if kind == "dbdown":
+        assert response.headers["retry-after"] == "1"
     if kind == "crash":
         assert "passwd" not in json.dumps(body)
         assert "Traceback" not in json.dumps(body)
