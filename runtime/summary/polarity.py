@@ -32,7 +32,7 @@ _LIMITS_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_RE = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|without|avoid(?:s|ed|ing)?|exclud(?:e|es|ed|ing)"
+    r"\b(?:not|no|never|neither|nor|none|nobody|nothing|without|avoid(?:s|ed|ing)?|exclud(?:e|es|ed|ing)"
     r"|ruled?\s+out|rule\s+out|reject(?:s|ed)?|refus(?:e|es|ed)|skip(?:s|ped)?|don'?t|doesn'?t"
     r"|didn'?t|won'?t|can'?t|cannot|shouldn'?t|mustn'?t|isn'?t|aren'?t|wasn'?t|false|disabled?"
     r"|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b|不|没|别|勿|禁止|排除|拒绝|避免|无|否|非",
@@ -135,6 +135,17 @@ def _related(claim: frozenset[str], source: frozenset[str]) -> bool:
     return len(shared) >= 2 or any(term.startswith("~") for term in shared)
 
 
+def _contradicted(terms: frozenset[str], negated: bool, related: list[ClauseView]) -> bool:
+    """Every related clause says the opposite, or the closest ones (covering at least half of
+    the claim's terms) all do."""
+    if all(view.negated != negated for view in related):
+        return True
+    cover = [(len(terms & view.terms) / len(terms), view) for view in related]
+    best = max(score for score, _ in cover)
+    closest = [view for score, view in cover if score == best]
+    return best >= 0.5 and all(view.negated != negated for view in closest)
+
+
 def _squash(text: str) -> str:
     return " ".join(text.casefold().split())
 
@@ -171,7 +182,7 @@ def contradicted_clauses(
             continue  # one bare word is too little to say what the clause is about
         negated = clause.negated if claim_negated is None else claim_negated
         related = [view for view in source_clauses if _related(clause.terms, view.terms)]
-        if related and all(view.negated != negated for view in related):
+        if related and _contradicted(clause.terms, negated, related):
             bad.append(clause.text)
     return bad
 

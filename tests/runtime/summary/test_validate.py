@@ -15,6 +15,7 @@ from runtime.summary.quantities import extract_quantities, unsupported_quantitie
 from runtime.summary.schema import Decision, OpenQuestion
 from runtime.summary.validate import CHECK_NAMES, ValidationReport, validate_summary
 from tests.runtime.summary.trip_fixture import (
+    NOW,
     TRIP_RAW,
     count_tokens,
     fact,
@@ -354,3 +355,76 @@ def test_amounts_match_across_spellings(amount: Decimal):
 @given(st.text(alphabet="0123456789 .,:-年月日点元GCNYabc周六不超过", max_size=40))
 def test_a_text_always_supports_itself(text: str):
     assert unsupported_quantities(text, [(text, None)]) == []
+
+
+# --- real recorded runs: no false rejections, mutations caught ---------------------------------
+
+
+def _flip(text: str) -> str | None:
+    import re
+
+    if re.search(r"\b(not|never)\b|n't\b", text, re.IGNORECASE):
+        return re.sub(r"\s*\b(not|never)\b|n't\b", "", text, count=1, flags=re.IGNORECASE)
+    verb = re.search(
+        r"\b(is|are|was|were|will|can|would|could|should|do|does|did|has|have)\b", text
+    )
+    return None if verb is None else f"{text[: verb.end()]} not{text[verb.end() :]}"
+
+
+def test_tau_bench_summaries_pass_and_mutations_are_caught():
+    """The extractive summaries of 20 real runs all validate; changing a figure in an item or
+    flipping a negation is caught for most items (figures: the changed number may happen to
+    occur elsewhere in the same sources; negation: only clauses with a close source clause are
+    judged, to keep false rejections at zero)."""
+    import json
+    import re
+
+    from tests.conftest import shared_data
+
+    extractive = pytest.importorskip("runtime.summary.extractive")
+    from runtime.summary.protocol import SummaryRequest
+    from runtime.summary.sanitize import sanitize_messages
+    from runtime.summary.schema import Fact, ToolResultDigest
+    from runtime.summary.validate import check_item
+
+    runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())[:20]
+    numbers = [0, 0]
+    flips = [0, 0]
+    for run in runs:
+        history = read_history(run["traj"], format="openai-chat").messages
+        messages = [m for m in history if m.role != "system"]
+        chunk, _ = sanitize_messages(messages)
+        request = SummaryRequest(None, chunk, frozenset(), NOW, 1, 100_000)
+        summary = extractive.ExtractiveSummarizer().summarize(request).summary
+        report = validate_summary(
+            summary,
+            sources=messages,
+            previous=None,
+            diff=None,
+            budget_tokens=100_000,
+            count_tokens=count_tokens,
+        )
+        assert report.passed, report.to_dict()
+        by_id = {m.id: m for m in messages}
+        for item in [*summary.facts, *summary.decisions, *summary.tool_result_digests]:
+            field = {Fact: "value", ToolResultDigest: "digest"}.get(type(item), "text")
+            text = getattr(item, field)
+            cited = [by_id[i] for i in item.source_ids]
+            number = re.search(r"\d+", text)
+            if number:
+                changed = f"{text[: number.start()]}{int(number.group()) + 1}{text[number.end() :]}"
+                numbers[0] += 1
+                numbers[1] += "quantities" in check_item(
+                    item.model_copy(update={field: changed}), cited
+                )
+            flipped = None if isinstance(item, ToolResultDigest) else _flip(text)
+            if flipped is not None:
+                bad = item.model_copy(update={field: flipped})
+                if isinstance(bad, Fact):
+                    bad = bad.model_copy(update={"status": "observed"})
+                flips[0] += 1
+                flips[1] += "negation" in check_item(bad, cited)
+    assert numbers[0] > 100 and flips[0] > 100
+    assert numbers[1] / numbers[0] >= 0.85, numbers
+    assert flips[1] / flips[0] >= 0.7, flips
+    print(f"figures changed: {numbers}, negations flipped: {flips} (total, caught)")
