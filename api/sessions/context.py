@@ -218,6 +218,7 @@ def _store(
             summary_version=max(new_version, loaded.summary_version),
             updated_at=now,
         )
+        .execution_options(synchronize_session=False)
     )
     if getattr(updated, "rowcount", 0) != 1:
         raise RetryUnit
@@ -226,6 +227,7 @@ def _store(
     db.execute(
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == row.tenant_id, col(AgentSessionRow.id) == row.id)
+        .execution_options(synchronize_session=False)
         .values(last_context_tokens=int(report.get("compacted_tokens") or 0), updated_at=now)
     )
     db.commit()

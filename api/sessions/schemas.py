@@ -87,7 +87,9 @@ class SessionCreate(_Body):
 
 
 class SessionPublic(BaseModel):
-    """A session as the API shows it: owner, format, budget, counts and calibration."""
+    """A session as the API shows it: owner, format, budget, counts, calibration, and the
+    totals of the provider usage reports (``usage``: reports, input, cached input and output
+    tokens, cache hit rate)."""
 
     id: str
     tenant_id: str
@@ -102,6 +104,7 @@ class SessionPublic(BaseModel):
     summary_version: int
     summary_count: int
     usage_reports: int
+    usage: dict[str, Any]
     calibration_factor: float
     created_at: datetime
     updated_at: datetime

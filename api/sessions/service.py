@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from api.errors import Unprocessable
@@ -105,6 +105,7 @@ def session_public(db: Session, row: AgentSessionRow) -> SessionPublic:
         summary_version=state.summary_version,
         summary_count=counts["summaries"],
         usage_reports=counts["usage"],
+        usage=usage_totals(db, tenant_id=row.tenant_id, session_id=row.id),
         calibration_factor=row.calibration_factor,
         created_at=as_utc(row.created_at),
         updated_at=as_utc(row.updated_at),
@@ -244,16 +245,21 @@ def _usage_out(session_id: str, body: UsageIn, own: int | None, row: AgentSessio
     )
 
 
-def usage_summary(db: Session, *, tenant_id: str, session_id: str) -> dict[str, Any]:
-    """Totals of the provider reports of one session (for the report and the session view)."""
-    rows = db.exec(
-        select(SessionUsageRow).where(
-            SessionUsageRow.tenant_id == tenant_id, SessionUsageRow.session_id == session_id
-        )
-    ).all()
+def usage_totals(db: Session, *, tenant_id: str, session_id: str) -> dict[str, Any]:
+    """Totals of the provider's usage reports of one session, and the cache hit rate."""
+    row = db.exec(
+        select(
+            func.count(),
+            func.coalesce(func.sum(SessionUsageRow.input_tokens), 0),
+            func.coalesce(func.sum(SessionUsageRow.cached_input_tokens), 0),
+            func.coalesce(func.sum(SessionUsageRow.output_tokens), 0),
+        ).where(SessionUsageRow.tenant_id == tenant_id, SessionUsageRow.session_id == session_id)
+    ).one()
+    reports, input_tokens, cached, output = (int(v) for v in row)
     return {
-        "reports": len(rows),
-        "input_tokens": sum(r.input_tokens for r in rows),
-        "cached_input_tokens": sum(r.cached_input_tokens for r in rows),
-        "output_tokens": sum(r.output_tokens for r in rows),
+        "reports": reports,
+        "input_tokens": input_tokens,
+        "cached_input_tokens": cached,
+        "output_tokens": output,
+        "cache_hit_rate": round(cached / input_tokens, 4) if input_tokens else None,
     }

@@ -96,6 +96,7 @@ def touch_session(db: Session, *, tenant_id: str, session_id: str) -> None:
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == tenant_id, col(AgentSessionRow.id) == session_id)
         .values(updated_at=utcnow())
+        .execution_options(synchronize_session=False)
     )
 
 

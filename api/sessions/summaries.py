@@ -264,6 +264,7 @@ def _write_state(
             summary_version=version,
             updated_at=utcnow(),
         )
+        .execution_options(synchronize_session=False)
     )
     if getattr(updated, "rowcount", 0) != 1:
         raise RetryUnit

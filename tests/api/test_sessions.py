@@ -212,3 +212,31 @@ def test_anthropic_session_keeps_system_untouched(client: TestClient, keys) -> N
     assert r.status_code == 200, r.text
     out = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()
     assert out["system"] == system and out["messages"] == messages
+
+
+def test_empty_session_impossible_budget_and_usage_totals(client: TestClient, keys) -> None:
+    bad = {"user_id": "alice", "budget": {"context_limit": 1000, "max_output_tokens": 4096}}
+    r = client.post("/v1/sessions", json=bad, headers=keys["alice"])
+    assert r.status_code == 422 and r.headers["content-type"].startswith(PROBLEM)
+    inverted = {
+        "user_id": "alice",
+        "budget": {"context_limit": 9000, "trigger": 0.5, "target": 0.7},
+    }
+    assert client.post("/v1/sessions", json=inverted, headers=keys["alice"]).status_code == 422
+    sid = _create(client, keys["alice"])
+    out = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"])
+    assert out.status_code == 200 and out.json()["messages"] == []
+    for n in range(2):
+        usage = {"input_tokens": 1000, "cached_input_tokens": 250 * n, "output_tokens": 10}
+        assert (
+            client.post(f"/v1/sessions/{sid}/usage", json=usage, headers=keys["alice"]).status_code
+            == 200
+        )
+    totals = client.get(f"/v1/sessions/{sid}", headers=keys["alice"]).json()["usage"]
+    assert totals == {
+        "reports": 2,
+        "input_tokens": 2000,
+        "cached_input_tokens": 250,
+        "output_tokens": 20,
+        "cache_hit_rate": 0.125,
+    }
