@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from runtime.summary.injection import find_injections
+
 __all__ = [
     "ClauseView",
     "contradicted_clauses",
@@ -188,6 +190,13 @@ def contradicted_clauses(
 
 
 def find_injection(text: str) -> str | None:
-    """The first instruction-like span aimed at the model in ``text`` (``None`` when clean)."""
+    """The first instruction-like span aimed at the model in ``text`` (``None`` when clean).
+
+    Both these patterns and the sanitizer's (``runtime.summary.injection``) count, so that a
+    summary item can never carry what the sanitizer would have flagged in a tool result.
+    """
     match = _INJECTION_RE.search(text)
-    return match.group(0) if match else None
+    if match:
+        return match.group(0)
+    found = find_injections(text)
+    return found[0] if found else None

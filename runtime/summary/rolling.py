@@ -27,7 +27,7 @@ from runtime.summary.diff import SummaryDiff, diff_summaries
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
 from runtime.summary.schema import CompactionSummary
-from runtime.summary.shrink import shrink_summary
+from runtime.summary.shrink import ShrinkResult, shrink_summary
 from runtime.summary.snapshots import SnapshotRecord, make_snapshot
 from runtime.summary.validate import ValidationReport, validate_summary
 
@@ -67,6 +67,48 @@ class RollOutcome:
     elapsed_ms: float
     diff: SummaryDiff | None
     error: str | None = None
+
+
+@dataclass(frozen=True)
+class _Step:
+    """The fixed inputs of one rolling step that judging a candidate needs."""
+
+    previous: CompactionSummary | None
+    chunk: Sequence[Message]
+    summarized_range: Sequence[Message]
+    budget_tokens: int
+    count_tokens: Callable[[str], int]
+    pinned_ids: frozenset[str]
+
+    def judge(
+        self,
+        candidate: CompactionSummary,
+        count_summary: Callable[[CompactionSummary], int] | None,
+    ) -> tuple[ShrinkResult, SummaryDiff, ValidationReport]:
+        """Shrink the candidate into the budget, diff it against the previous version (an
+        open question may close only if an assistant or tool message arrived) and validate."""
+        shrunk = shrink_summary(
+            candidate,
+            budget_tokens=self.budget_tokens,
+            count_tokens=self.count_tokens,
+            pinned_ids=self.pinned_ids,
+            count_summary=count_summary,
+        )
+        answers = [m.id for m in self.chunk if m.role in {"assistant", "tool"}]
+        diff = diff_summaries(
+            self.previous, shrunk.summary, evicted=shrunk.evicted, new_message_ids=answers
+        )
+        validation = validate_summary(
+            shrunk.summary,
+            sources=self.summarized_range,
+            previous=self.previous,
+            diff=diff,
+            budget_tokens=self.budget_tokens,
+            count_tokens=self.count_tokens,
+            pinned_ids=self.pinned_ids,
+            count_summary=count_summary,
+        )
+        return shrunk, diff, validation
 
 
 def _ms(started: float) -> float:
@@ -141,25 +183,8 @@ def roll_summary(
     )
     if isinstance(response, str):
         return replace(base, fallback="summarizer_error", error=response, elapsed_ms=_ms(started))
-    shrunk = shrink_summary(
-        response.summary,
-        budget_tokens=budget_tokens,
-        count_tokens=count_tokens,
-        pinned_ids=pinned_ids,
-        count_summary=count_summary,
-    )
-    answers = [m.id for m in chunk if m.role in {"assistant", "tool"}]
-    diff = diff_summaries(previous, shrunk.summary, evicted=shrunk.evicted, new_message_ids=answers)
-    validation = validate_summary(
-        shrunk.summary,
-        sources=summarized_range,
-        previous=previous,
-        diff=diff,
-        budget_tokens=budget_tokens,
-        count_tokens=count_tokens,
-        pinned_ids=pinned_ids,
-        count_summary=count_summary,
-    )
+    step = _Step(previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids)
+    shrunk, diff, validation = step.judge(response.summary, count_summary)
     if not shrunk.fits:
         return replace(
             base,
