@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 from sqlmodel import Session
 
 from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
 from policy.types import Subject
+from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
+
+LONGTERM_TABLES = (
+    "lt_preferences",
+    "lt_preference_history",
+    "lt_events",
+    "lt_audit_log",
+    "lt_idempotency_keys",
+    "lt_erasure_receipts",
+)
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 AGENT = Subject(role="agent", tenant_id="t1", key_id="key_agent")
@@ -30,15 +42,45 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    """A migrated database of each backend (``alembic upgrade heads``)."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """One fresh database per backend and test module (creating a PostgreSQL database per test
+    costs seconds on a loaded machine); ``db`` empties the long-term tables before each test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('lt') / 'tiermem.db'}"
+        return
+    require_postgres()
+    name = f"tiermem_lt_{uuid.uuid4().hex[:12]}"
+    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def module_engine(database_url: str) -> Iterator[Engine]:
+    """The module's migrated database (``alembic upgrade heads``)."""
     eng = create_db_engine(database_url)
     upgrade_database(database_url, engine=eng)
     try:
         yield eng
     finally:
         eng.dispose()
+
+
+@pytest.fixture
+def engine(module_engine: Engine) -> Engine:
+    """The module's database with the long-term tables emptied for this test."""
+    with module_engine.begin() as conn:
+        for table in LONGTERM_TABLES:
+            conn.execute(text(f"DELETE FROM {table}"))
+    return module_engine
 
 
 @pytest.fixture
