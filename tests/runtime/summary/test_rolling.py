@@ -6,14 +6,18 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runtime.errors import SummarizerTimeout, SummaryError
 from runtime.formats import read_history
+from runtime.summary.diff import item_ids
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.merge import merge_summaries
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.rolling import RollOutcome, roll_summary
-from runtime.summary.schema import CompactionSummary, Fact, ToolResultDigest
+from runtime.summary.schema import CompactionSummary, Decision, Fact, OpenQuestion, ToolResultDigest
+from runtime.summary.shrink import shrink_summary
 from runtime.summary.snapshots import messages_sha256
 from tests.runtime.summary.trip_fixture import (
     NOW,
@@ -296,3 +300,98 @@ def test_extractive_summarizer_rolls_the_trip_scenario_through_validation():
     assert second.summary is not None, second.validation.to_dict() if second.validation else second
     assert second.summary.summary_version == 2
     assert trip_messages()[0].id == "s0"
+
+
+# --- shrinking by priority (property) ---------------------------------------------------------
+
+_STATUSES = ["constraint", "preference", "excluded", "chosen", "observed", "superseded", "open"]
+
+
+@st.composite
+def summaries(draw):
+    ids = [f"m{i}" for i in range(12)]
+    pick = st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True)
+    words = st.text(alphabet="abcdefgh 0123456789", min_size=1, max_size=60)
+    facts = [
+        Fact(
+            key=f"k{i}",
+            value=draw(words),
+            status=draw(st.sampled_from(_STATUSES)),
+            confidence=0.5,
+            source_ids=draw(pick),
+            pinned=draw(st.booleans()),
+        )
+        for i in range(draw(st.integers(0, 8)))
+    ]
+    decisions = [
+        Decision(text=f"d{i} {draw(words)}", source_ids=draw(pick))
+        for i in range(draw(st.integers(0, 4)))
+    ]
+    questions = [
+        OpenQuestion(text=f"q{i} {draw(words)}?", source_ids=draw(pick))
+        for i in range(draw(st.integers(0, 3)))
+    ]
+    digests = [
+        ToolResultDigest(
+            tool_call_id=f"c{i}", tool_name="t", digest=draw(words), source_ids=draw(pick)
+        )
+        for i in range(draw(st.integers(0, 5)))
+    ]
+    summary = CompactionSummary(
+        summary_version=1,
+        source_message_ids=ids,
+        facts=facts,
+        decisions=decisions,
+        open_questions=questions,
+        tool_result_digests=digests,
+        created_at=NOW,
+    )
+    pinned = frozenset(draw(st.lists(st.sampled_from(ids), max_size=3)))
+    return summary, pinned
+
+
+def _rank(label: str, summary: CompactionSummary, pinned: frozenset[str]) -> int:
+    """Eviction tier of a label: 0 superseded, 1 digest, 2 fact, 3 question or decision."""
+    if label.startswith("digest:"):
+        return 1
+    if label.startswith("fact:"):
+        return 0 if "=" in label else 2
+    return 3
+
+
+@settings(max_examples=80, deadline=None)
+@given(summaries(), st.integers(20, 900))
+def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget):
+    summary, pinned = drawn
+    result = shrink_summary(
+        summary, budget_tokens=budget, count_tokens=count_tokens, pinned_ids=pinned
+    )
+    tokens = count_tokens(render_summary_block(result.summary))
+    assert result.tokens == tokens
+    assert result.fits == (tokens <= budget)
+    kept = item_ids(result.summary)
+    # Nothing pinned is ever evicted.
+    for label, item in item_ids(summary).items():
+        if (isinstance(item, Fact) and item.pinned) or pinned & set(item.source_ids):
+            assert label in kept and label not in result.evicted
+    # Every original item is kept or recorded as evicted.
+    for label in item_ids(summary):
+        assert label in kept or label in result.evicted
+    # Tiers go in order: nothing of a higher tier is evicted while a lower-tier one remains.
+    if result.evicted:
+        worst = max(_rank(label, summary, pinned) for label in result.evicted)
+        for label, item in kept.items():
+            unpinned = not (
+                (isinstance(item, Fact) and item.pinned) or pinned & set(item.source_ids)
+            )
+            if unpinned:
+                assert _rank(label, summary, pinned) >= worst or worst == 0
+    # A summary that fit is returned unchanged.
+    if count_tokens(render_summary_block(summary)) <= budget:
+        assert result.summary == summary and result.evicted == ()
+    # Remaining source ids are all cited by remaining items.
+    cited = {i for item in kept.values() for i in item.source_ids}
+    if result.evicted:
+        assert set(result.summary.source_message_ids) <= cited | {
+            i for f in result.summary.facts for i in f.source_ids
+        }
