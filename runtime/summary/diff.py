@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.summary.schema import CompactionSummary, Fact
+from runtime.summary.schema import CompactionSummary, Decision, Fact, ToolResultDigest
 
 __all__ = ["SummaryDiff", "diff_summaries", "item_ids", "item_label"]
 
@@ -25,7 +25,8 @@ class SummaryDiff:
 
     Attributes:
         added: items new in this version.
-        changed: items kept with a different value or attributes and no newer source.
+        changed: items kept with a different value or status (facts), reason (decisions) or
+            digest, without a newer source; more source ids alone are not a change.
         superseded: items of the previous version a newer source replaced (the newer wins).
         evicted: items dropped to fit the summary budget (recorded, never silent).
         removed: items dropped without being superseded or evicted; validation fails on any.
@@ -85,17 +86,23 @@ def item_ids(summary: CompactionSummary) -> dict[str, Any]:
 
 
 def _fact_change(old: Fact, new: Fact) -> str | None:
-    """``superseded`` / ``changed`` / None (identical in substance)."""
+    """``superseded`` / ``changed`` / None (same in substance).
+
+    Only the value and the status are substance: more source ids (the same fact restated in a
+    later message), a new confidence or the pinned flag are refinements, not changes.
+    """
     if old.value != new.value:
         newer = set(new.source_ids) - set(old.source_ids)
         return "superseded" if newer else "changed"
-    same = (old.status, old.pinned, old.confidence, sorted(old.source_ids)) == (
-        new.status,
-        new.pinned,
-        new.confidence,
-        sorted(new.source_ids),
-    )
-    return None if same else "changed"
+    return None if old.status == new.status else "changed"
+
+
+def _substance(item: Any) -> tuple[str | None, ...]:
+    if isinstance(item, Decision):
+        return (item.text, item.reason)
+    if isinstance(item, ToolResultDigest):
+        return (item.tool_name, item.digest)
+    return (getattr(item, "text", None),)
 
 
 def _was_replaced(ident: str, old: Any, now_superseded: set[str], *, has_newer: bool) -> bool:
@@ -151,7 +158,7 @@ def diff_summaries(
                     superseded.append(ident)
                 elif change == "changed":
                     changed.append(ident)
-            elif old != new_items[ident]:
+            elif _substance(old) != _substance(new_items[ident]):
                 changed.append(ident)
         elif _was_replaced(ident, old, now_superseded, has_newer=has_newer):
             superseded.append(ident)

@@ -122,7 +122,7 @@ def test_diff_records_superseded_changed_and_evicted_items():
     facts = [
         fact("train.outbound", "G7350", "chosen", "a8")
         if f.key == "train.outbound"
-        else f.model_copy(update={"confidence": 0.5})
+        else f.model_copy(update={"status": "constraint"})
         if f.key == "train_type"
         else f
         for f in previous.facts

@@ -428,3 +428,22 @@ def test_tau_bench_summaries_pass_and_mutations_are_caught():
     assert numbers[1] / numbers[0] >= 0.85, numbers
     assert flips[1] / flips[0] >= 0.7, flips
     print(f"figures changed: {numbers}, negations flipped: {flips} (total, caught)")
+
+
+def test_pinned_constraint_restated_later_is_not_a_change():
+    previous = truthful_summary(version=1)
+    facts = [
+        f.model_copy(update={"source_ids": ["u1", "u5"], "confidence": 0.9})
+        if f.key == "auto_booking"
+        else f
+        for f in previous.facts
+    ]
+    decisions = [
+        d.model_copy(update={"source_ids": [*d.source_ids, "a8"]}) for d in previous.decisions
+    ]
+    current = truthful_summary(version=2, facts=facts, decisions=decisions)
+    diff = diff_summaries(previous, current)
+    assert diff.changed == () and diff.removed == ()
+    assert check(
+        run(current, previous=previous, pinned=frozenset({"u1", "a4"})), "pinned_constraints"
+    ).passed
