@@ -3,32 +3,50 @@ usage feedback, summaries and restore, delete, problem details."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api.storage.keys import KeyStore
 from runtime.protocol import find_protocol_errors
-from tests.api._sessions_support import FakeSummarizer, chat_history, sessions_client
-from tests.api.conftest import bearer, make_key
+from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+    FakeSummarizer,
+    chat_history,
+    module_database_url,
+    sessions_client,
+)
+from tests.api.conftest import bearer
 
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 PROBLEM = "application/problem+json"
 
 
-@pytest.fixture
-def client(database_url: str) -> Iterator[TestClient]:
-    with sessions_client(database_url, summarizer=FakeSummarizer()) as client:
+@pytest.fixture(scope="module")
+def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+    with sessions_client(module_database_url, summarizer=FakeSummarizer()) as client:
         yield client
 
 
 @pytest.fixture
-def keys(database_url: str) -> dict[str, dict[str, str]]:
+def tenant() -> str:
+    return f"t-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def keys(client: TestClient, tenant: str) -> dict[str, dict[str, str]]:
+    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+
+    def key(tenant_id: str, role: str, user: str | None = None) -> dict[str, str]:
+        _row, secret = store.create(tenant_id=tenant_id, role=role, user_id=user)
+        return bearer(secret)
+
     return {
-        "agent": bearer(make_key(database_url, "t1", "agent")),
-        "alice": bearer(make_key(database_url, "t1", "agent", user="alice")),
-        "other_tenant": bearer(make_key(database_url, "t2", "agent")),
-        "consolidator": bearer(make_key(database_url, "t1", "consolidator")),
+        "agent": key(tenant, "agent"),
+        "alice": key(tenant, "agent", user="alice"),
+        "other_tenant": key(f"{tenant}-other", "agent"),
+        "consolidator": key(tenant, "consolidator"),
     }
 
 
@@ -39,7 +57,7 @@ def _create(client: TestClient, key: dict[str, str], user: str = "alice", **extr
     return str(r.json()["id"])
 
 
-def test_create_get_list_and_openapi(client: TestClient, keys) -> None:
+def test_create_get_list_and_openapi(client: TestClient, keys, tenant: str) -> None:
     r = client.post(
         "/v1/sessions",
         json={"user_id": "alice", "format": "openai-chat", "metadata": {"task": "trip"}},
@@ -47,7 +65,7 @@ def test_create_get_list_and_openapi(client: TestClient, keys) -> None:
     )
     assert r.status_code == 201
     body = r.json()
-    assert body["tenant_id"] == "t1" and body["user_id"] == "alice"
+    assert body["tenant_id"] == tenant and body["user_id"] == "alice"
     assert body["budget"]["context_limit"] == 128_000 and body["message_count"] == 0
     other = _create(client, keys["agent"], user="bob")
     listed = client.get("/v1/sessions", headers=keys["agent"]).json()["sessions"]

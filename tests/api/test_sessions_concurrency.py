@@ -38,7 +38,12 @@ from api.storage.sessions import (
 )
 from runtime.protocol import find_protocol_errors
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
-from tests.api._sessions_support import FakeSummarizer, chat_history, runtime_with
+from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+    FakeSummarizer,
+    chat_history,
+    module_database_url,
+    runtime_with,
+)
 
 BUDGET = {
     "context_limit": 3000,
@@ -67,10 +72,10 @@ class RacingSummarizer(FakeSummarizer):
         return super().summarize(request)
 
 
-@pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    engine = create_db_engine(database_url)
-    upgrade_database(database_url, engine=engine)
+@pytest.fixture(scope="module")
+def engine(module_database_url: str) -> Iterator[Engine]:  # noqa: F811
+    engine = create_db_engine(module_database_url)
+    upgrade_database(module_database_url, engine=engine)
     try:
         yield engine
     finally:

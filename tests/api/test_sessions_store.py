@@ -6,6 +6,7 @@ routes call: append rules, pins, the summary-version constraint, the snapshot st
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -52,19 +53,35 @@ from api.storage.sessions import (
 )
 from runtime.budget import Budget
 from runtime.summary.snapshots import SnapshotRecord
-from tests.api._sessions_support import FakeSummarizer, chat_history, runtime_with
+from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+    FakeSummarizer,
+    chat_history,
+    module_database_url,
+    runtime_with,
+)
 
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 
 
-@pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    engine = create_db_engine(database_url)
-    upgrade_database(database_url, engine=engine)
+T1, T2 = "t1", "t2"  # replaced per test by unique names: the database is shared per module
+
+
+@pytest.fixture(scope="module")
+def engine(module_database_url: str) -> Iterator[Engine]:  # noqa: F811
+    """One migrated database per backend for the whole module (tests use unique tenants)."""
+    engine = create_db_engine(module_database_url)
+    upgrade_database(module_database_url, engine=engine)
     try:
         yield engine
     finally:
         engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _unique_tenants() -> None:
+    global T1, T2
+    suffix = uuid.uuid4().hex[:10]
+    T1, T2 = f"t1-{suffix}", f"t2-{suffix}"
 
 
 @pytest.fixture
@@ -73,12 +90,14 @@ def db(engine: Engine) -> Iterator[Session]:
         yield session
 
 
-def _new(db: Session, tenant: str = "t1", user: str = "u1", **budget: int) -> str:
+def _new(db: Session, tenant: str | None = None, user: str = "u1", **budget: int) -> str:
+    tenant = tenant or T1
     body = SessionCreate(user_id=user, budget=budget or SMALL)
     return create_session(db, tenant_id=tenant, body=body).id
 
 
-def _append(db: Session, sid: str, messages: list[Any], *, tenant: str = "t1", offset=None):
+def _append(db: Session, sid: str, messages: list[Any], *, tenant: str | None = None, offset=None):
+    tenant = tenant or T1
     body = AppendIn(messages=messages, offset=offset)
     return append_messages(db, tenant_id=tenant, session_id=sid, user_scope=None, body=body)
 
@@ -146,7 +165,7 @@ def test_offset_past_the_end_is_refused(db: Session) -> None:
 def test_format_is_detected_on_first_append_and_kept(db: Session) -> None:
     sid = _new(db)
     _append(db, sid, [{"type": "message", "role": "user", "content": "hi"}])
-    assert get_session(db, tenant_id="t1", session_id=sid, user_scope=None).format == (
+    assert get_session(db, tenant_id=T1, session_id=sid, user_scope=None).format == (
         "openai-responses"
     )
 
@@ -155,25 +174,25 @@ def test_format_is_detected_on_first_append_and_kept(db: Session) -> None:
 
 
 def test_other_tenant_and_other_user_see_not_found(db: Session) -> None:
-    sid = _new(db, tenant="t1", user="alice")
+    sid = _new(db, tenant=T1, user="alice")
     with pytest.raises(NotFound):
-        get_session(db, tenant_id="t2", session_id=sid, user_scope=None)
+        get_session(db, tenant_id=T2, session_id=sid, user_scope=None)
     with pytest.raises(NotFound):
-        get_session(db, tenant_id="t1", session_id=sid, user_scope="bob")
+        get_session(db, tenant_id=T1, session_id=sid, user_scope="bob")
     with pytest.raises(NotFound):
-        _append(db, sid, [{"role": "user", "content": "x"}], tenant="t2")
-    assert [s.id for s in list_sessions(db, tenant_id="t1", user_id=None, user_scope=None)] == [sid]
-    assert list_sessions(db, tenant_id="t2", user_id=None, user_scope=None) == []
-    assert list_sessions(db, tenant_id="t1", user_id="alice", user_scope="bob") == []
+        _append(db, sid, [{"role": "user", "content": "x"}], tenant=T2)
+    assert [s.id for s in list_sessions(db, tenant_id=T1, user_id=None, user_scope=None)] == [sid]
+    assert list_sessions(db, tenant_id=T2, user_id=None, user_scope=None) == []
+    assert list_sessions(db, tenant_id=T1, user_id="alice", user_scope="bob") == []
 
 
 def test_pins_replace_and_unknown_ids_are_refused(db: Session) -> None:
     sid = _new(db)
     ids = _append(db, sid, chat_history(2)).ids
-    out = set_pins(db, tenant_id="t1", session_id=sid, user_scope=None, message_ids=[ids[1]])
+    out = set_pins(db, tenant_id=T1, session_id=sid, user_scope=None, message_ids=[ids[1]])
     assert out.message_ids == [ids[1]]
     with pytest.raises(Unprocessable) as err:
-        set_pins(db, tenant_id="t1", session_id=sid, user_scope=None, message_ids=["nope"])
+        set_pins(db, tenant_id=T1, session_id=sid, user_scope=None, message_ids=["nope"])
     assert err.value.extensions["unknown_ids"] == ["nope"]
     assert _count(db, SessionPinRow, sid) == 1  # the failed call changed nothing
 
@@ -184,7 +203,7 @@ def test_pins_replace_and_unknown_ids_are_refused(db: Session) -> None:
 def test_summary_version_is_unique_per_session(db: Session) -> None:
     sid = _new(db)
     row: dict[str, Any] = {
-        "tenant_id": "t1",
+        "tenant_id": T1,
         "session_id": sid,
         "user_id": "u1",
         "summary_json": "{}",
@@ -219,7 +238,7 @@ def _record(version: int) -> SnapshotRecord:
 
 def test_sql_snapshot_store_behaves_like_the_protocol(db: Session) -> None:
     sid = _new(db)
-    store = SqlSnapshotStore(db, tenant_id="t1", session_id=sid, user_id="u1")
+    store = SqlSnapshotStore(db, tenant_id=T1, session_id=sid, user_id="u1")
     assert store.latest() is None and store.list() == []
     for version in (2, 1):
         store.put(_record(version))
@@ -227,7 +246,7 @@ def test_sql_snapshot_store_behaves_like_the_protocol(db: Session) -> None:
     assert [r.version for r in store.list()] == [1, 2]
     assert store.latest() == _record(2)
     assert store.get(1) == _record(1) and store.get(9) is None
-    other = SqlSnapshotStore(db, tenant_id="t2", session_id=sid, user_id="u1")
+    other = SqlSnapshotStore(db, tenant_id=T2, session_id=sid, user_id="u1")
     assert other.list() == []  # scoped by tenant
     with pytest.raises(IntegrityError):
         store.put(_record(1))
@@ -241,7 +260,7 @@ def test_context_stores_summary_snapshot_and_state_together(db: Session) -> None
         _append(db, sid, chat_history(12, start=start))
         build_context(
             db,
-            tenant_id="t1",
+            tenant_id=T1,
             session_id=sid,
             user_scope=None,
             body=ContextIn(),
@@ -265,16 +284,16 @@ def test_usage_moves_the_factor_only_after_a_context(db: Session) -> None:
     sid = _new(db)
     _append(db, sid, chat_history(3))
     body = UsageIn(input_tokens=900, output_tokens=10)
-    before = record_usage(db, tenant_id="t1", session_id=sid, user_scope=None, body=body)
+    before = record_usage(db, tenant_id=T1, session_id=sid, user_scope=None, body=body)
     assert before.own_tokens is None and before.calibration_factor == 1.0
     runtime = runtime_with(None)
     ctx = build_context(
-        db, tenant_id="t1", session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
+        db, tenant_id=T1, session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
     )
     own = ctx.report["compacted_tokens"]
     after = record_usage(
         db,
-        tenant_id="t1",
+        tenant_id=T1,
         session_id=sid,
         user_scope=None,
         body=UsageIn(input_tokens=round(own * 1.2), cached_input_tokens=own // 2, output_tokens=5),
@@ -283,7 +302,7 @@ def test_usage_moves_the_factor_only_after_a_context(db: Session) -> None:
     assert after.calibration_factor == pytest.approx(1.2, abs=0.01)
     assert after.cache_hit_rate == pytest.approx(0.5 / 1.2, abs=0.01)
     ctx = build_context(
-        db, tenant_id="t1", session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
+        db, tenant_id=T1, session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
     )
     cal = ctx.report["calibration"]
     assert cal["calibrated_usable_tokens"] == int(cal["usable_tokens"] / cal["factor"])
@@ -358,28 +377,28 @@ def _fill(db: Session, tenant: str, user: str) -> str:
 
 
 def test_delete_session_removes_every_row_of_it(db: Session) -> None:
-    sid, keep = _fill(db, "t1", "u1"), _fill(db, "t1", "u1")
-    counts = delete_session(db, tenant_id="t1", session_id=sid, user_scope=None)
+    sid, keep = _fill(db, T1, "u1"), _fill(db, T1, "u1")
+    counts = delete_session(db, tenant_id=T1, session_id=sid, user_scope=None)
     assert counts["sessions"] == 1 and counts["messages"] == 145 and counts["summaries"] >= 1
     for table in _ALL:
         assert _count(db, table, sid) == 0, table
         assert _count(db, table, keep) > 0, table
     with pytest.raises(NotFound):
-        delete_session(db, tenant_id="t1", session_id=sid, user_scope=None)
+        delete_session(db, tenant_id=T1, session_id=sid, user_scope=None)
 
 
 def test_erase_user_sessions_deletes_only_that_user_in_that_tenant(db: Session) -> None:
-    mine = [_fill(db, "t1", "alice"), _fill(db, "t1", "alice")]
-    others = [_fill(db, "t1", "bob"), _fill(db, "t2", "alice")]
-    counts = erase_user_sessions(db, tenant_id="t1", user_id="alice")
+    mine = [_fill(db, T1, "alice"), _fill(db, T1, "alice")]
+    others = [_fill(db, T1, "bob"), _fill(db, T2, "alice")]
+    counts = erase_user_sessions(db, tenant_id=T1, user_id="alice")
     db.commit()
     assert counts["sessions"] == 2 and counts["messages"] == 290
     assert counts["usage"] == 2 and counts["pins"] == 2 and counts["states"] == 2
     assert counts["summaries"] == counts["snapshots"] >= 2
     for sid in mine:
-        assert db.get(AgentSessionRow, ("t1", sid)) is None
+        assert db.get(AgentSessionRow, (T1, sid)) is None
         for table in _ALL:
             assert _count(db, table, sid) == 0
     for sid in others:
         assert _count(db, SessionMessageRow, sid) == 145
-    assert erase_user_sessions(db, tenant_id="t1", user_id="alice") == dict.fromkeys(counts, 0)
+    assert erase_user_sessions(db, tenant_id=T1, user_id="alice") == dict.fromkeys(counts, 0)
