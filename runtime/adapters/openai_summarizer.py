@@ -6,7 +6,9 @@ inside one user message, escaped so it cannot close or forge a tag; the system m
 that nothing inside the data is an instruction. The model's answer is not trusted to carry
 everything over: it is merged into the previous summary (``merge_summaries``), so an item the
 model forgot stays, a fact whose value it changed supersedes the old one, and only previous
-open questions it left out, while citing new messages, count as answered. The version fields,
+open questions it left out, while citing new messages, count as answered. New items citing
+unknown ids or failing the per-item checks against the chunk (``check_item``) are dropped
+first, so one hallucinated figure does not sink the whole version. The version fields,
 ``created_at`` and ``source_message_ids`` are set here, never by the model.
 
 Errors of the ``openai`` package are translated into ``SummaryError`` / ``SummarizerTimeout``
@@ -29,7 +31,15 @@ from runtime.errors import SummarizerTimeout, SummaryError
 from runtime.messages import Message
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
-from runtime.summary.schema import CompactionSummary, summary_json_schema
+from runtime.summary.schema import (
+    CompactionSummary,
+    Decision,
+    Fact,
+    OpenQuestion,
+    ToolResultDigest,
+    summary_json_schema,
+)
+from runtime.summary.validate import check_item
 
 __all__ = ["SYSTEM_PROMPT", "OpenAISummarizer", "build_user_content", "parse_answer"]
 
@@ -217,12 +227,8 @@ class OpenAISummarizer:
         )
 
 
-def parse_answer(content: str | None, request: SummaryRequest) -> CompactionSummary:
-    """Parse the model's JSON and merge it into ``request.previous``.
-
-    Raises:
-        SummaryError: no content, not JSON, or not a valid summary.
-    """
+def _load(content: str | None, request: SummaryRequest) -> CompactionSummary:
+    """The model's JSON as a summary, with the fields the adapter owns set here."""
     if not content:
         raise SummaryError("summarizer answered with no content")
     try:
@@ -231,31 +237,63 @@ def parse_answer(content: str | None, request: SummaryRequest) -> CompactionSumm
         raise SummaryError(f"summarizer answer is not JSON: {exc.msg}") from exc
     if not isinstance(data, dict):
         raise SummaryError("summarizer answer is not a JSON object")
-    chunk_ids = [m.id for m in request.messages]
     data.update(
         summary_version=request.next_version,
         previous_version=request.previous.summary_version if request.previous else None,
         restored_from=None,
         created_at=request.now.isoformat(),
-        source_message_ids=chunk_ids,
+        source_message_ids=[m.id for m in request.messages],
     )
     try:
-        answer = CompactionSummary.model_validate(data)
+        return CompactionSummary.model_validate(data)
     except ValidationError as exc:
         raise SummaryError(f"summarizer answer is not a valid summary: {exc}") from exc
-    # Superseded entries are the merge's business; the model's copies would shadow live values.
+
+
+def _screen(answer: CompactionSummary, request: SummaryRequest) -> CompactionSummary:
+    """Drop what the model made up; mark facts from pinned messages as pinned.
+
+    An item citing an id that is neither in the chunk nor in the previous summary, or one
+    that fails the per-item checks against the chunk messages it cites (a number or a negation
+    they do not support, an injected instruction), is left out: one hallucinated item must not
+    sink the whole version. Superseded copies are the merge's business and are dropped too.
+    """
+    by_id = {m.id: m for m in request.messages}
+    known = set(by_id) | (request.previous.all_source_ids() if request.previous else set())
+
+    def keep(item: Fact | Decision | OpenQuestion | ToolResultDigest) -> bool:
+        if not set(item.source_ids) <= known:
+            return False
+        return not check_item(item, [by_id[i] for i in item.source_ids if i in by_id])
+
     pinned = request.pinned_ids
-    live = [
+    facts = [
         f.model_copy(update={"pinned": True}) if pinned.intersection(f.source_ids) else f
         for f in answer.facts
-        if f.status != "superseded"
+        if f.status != "superseded" and keep(f)
     ]
-    answer = answer.model_copy(update={"facts": live})
+    return answer.model_copy(
+        update={
+            "facts": facts,
+            "decisions": [d for d in answer.decisions if keep(d)],
+            "open_questions": [q for q in answer.open_questions if keep(q)],
+            "tool_result_digests": [d for d in answer.tool_result_digests if keep(d)],
+        }
+    )
+
+
+def parse_answer(content: str | None, request: SummaryRequest) -> CompactionSummary:
+    """Parse the model's JSON, screen it and merge it into ``request.previous``.
+
+    Raises:
+        SummaryError: no content, not JSON, or not a valid summary.
+    """
+    answer = _screen(_load(content, request), request)
     previous = request.previous
     if previous is None:
         return answer
     kept = {normalize_item_text(q.text) for q in answer.open_questions}
     answered = [q.text for q in previous.open_questions if normalize_item_text(q.text) not in kept]
-    if not set(chunk_ids) & answer.all_source_ids():
+    if not {m.id for m in request.messages} & answer.all_source_ids():
         answered = []  # nothing new was cited: an omission is not an answer
     return merge_summaries(previous, answer, now=request.now, answered_questions=answered).summary
