@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 DEFAULT_CONTEXT_LIMIT = 128_000
+MAX_INT = 2_000_000_000  # fits a 32-bit INTEGER column on every backend
+MAX_MS = 86_400_000.0  # a day
+MAX_TOKENS = 100_000_000  # no model's window is larger; keeps budget arithmetic sane
 FormatName = Literal["auto", "openai-chat", "openai-responses", "anthropic"]
 
 
@@ -41,10 +44,10 @@ class BudgetSpec(_Body):
     """A token budget, every part optional: a session fills the gaps with the defaults of
     ``runtime.Budget``, a per-call override with the session's own values."""
 
-    context_limit: int | None = Field(default=None, gt=0)
-    max_output_tokens: int | None = Field(default=None, ge=0)
-    tool_reserve: int | None = Field(default=None, ge=0)
-    safety_margin: int | None = Field(default=None, ge=0)
+    context_limit: int | None = Field(default=None, gt=0, le=MAX_TOKENS)
+    max_output_tokens: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
+    tool_reserve: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
+    safety_margin: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
     trigger: float | None = Field(default=None, gt=0, le=1)
     target: float | None = Field(default=None, gt=0, le=1)
 
@@ -174,13 +177,13 @@ class UsageIn(_Body):
     ``cache_creation_input_tokens`` to ``input_tokens``).
     """
 
-    input_tokens: int = Field(ge=0)
-    cached_input_tokens: int = Field(default=0, ge=0)
-    output_tokens: int = Field(ge=0)
-    request_bytes: int | None = Field(default=None, ge=0)
-    ttft_ms: float | None = Field(default=None, ge=0)
-    queue_ms: float | None = Field(default=None, ge=0)
-    latency_ms: float | None = Field(default=None, ge=0)
+    input_tokens: int = Field(ge=0, le=MAX_INT)
+    cached_input_tokens: int = Field(default=0, ge=0, le=MAX_INT)
+    output_tokens: int = Field(ge=0, le=MAX_INT)
+    request_bytes: int | None = Field(default=None, ge=0, le=MAX_INT)
+    ttft_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
+    queue_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
+    latency_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
 
 
 class UsageOut(BaseModel):
