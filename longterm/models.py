@@ -107,6 +107,7 @@ class Event:
     tenant_id: str
     user_id: str
     kind: str
+    category: str
     text: str
     occurred_at: datetime
     attributes: dict[str, Any]
@@ -137,7 +138,8 @@ class PreferenceWrite:
 @dataclass(frozen=True, slots=True)
 class EventWrite:
     """A request to append one timeline entry. ``category`` (what policy and consent rules
-    test) defaults to the first segment of ``kind`` when that is a registry category."""
+    test) defaults to the category of ``kind``'s first segment (``longterm.validation``); a
+    kind under a sensitive category (``health.visit``) always keeps that category."""
 
     user_id: str
     kind: str

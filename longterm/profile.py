@@ -197,7 +197,7 @@ def readable_events(gate: PolicyGate, subject: Subject, events: Sequence[Event])
     """The events ``subject`` may read, as the gate decides (``read`` action)."""
     kept = []
     for event in events:
-        category = event.kind.split(".", 1)[0]
+        category = event.category
         obj = ObjectAttributes(
             kind="event",
             tenant_id=event.tenant_id,

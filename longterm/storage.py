@@ -156,6 +156,7 @@ class EventRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     user_id: str = Field(max_length=256)
     kind: str = Field(max_length=64)
+    category: str = Field(default="other", max_length=64)
     text: str = Field(sa_column=_text())
     occurred_at: datetime = Field(sa_column=_when())
     attributes_json: str = Field(default="{}", sa_column=_text())
@@ -339,6 +340,7 @@ def event_from_row(row: EventRow) -> Event:
         tenant_id=row.tenant_id,
         user_id=row.user_id,
         kind=row.kind,
+        category=row.category,
         text=row.text,
         occurred_at=row.occurred_at,
         attributes=json.loads(row.attributes_json),

@@ -14,7 +14,7 @@ from sqlmodel import Session, SQLModel
 
 from longterm.errors import InvalidRequest, SupersedeNotAllowed
 from longterm.models import SOURCES, EventWrite, PreferenceWrite
-from longterm.registry import DEFAULT_REGISTRY, KeySpec
+from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeySpec
 from longterm.storage import as_utc
 from longterm.values import validate_value
 from policy.types import Subject
@@ -128,9 +128,7 @@ def check_event(write: EventWrite, *, now: datetime) -> EventWrite:
     if write.occurred_at.tzinfo is None:
         raise InvalidRequest("occurred_at must carry a timezone offset")
     expires = resolve_expiry(expires_at=write.expires_at, ttl_seconds=write.ttl_seconds, now=now)
-    category = write.category or _category_of(write.kind)
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", category):
-        raise InvalidRequest("category is a lowercase word")
+    category = _event_category(write.kind, write.category)
     return replace(
         write,
         text=text,
@@ -142,10 +140,34 @@ def check_event(write: EventWrite, *, now: datetime) -> EventWrite:
     )
 
 
-def _category_of(kind: str) -> str:
+EVENT_CATEGORY_ALIASES = {
+    "trip": "travel",
+    "flight": "travel",
+    "train": "travel",
+    "hotel": "travel",
+    "booking": "travel",
+    "meal": "food",
+    "restaurant": "food",
+    "order": "shopping",
+    "purchase": "shopping",
+    "medical": "health",
+    "doctor": "health",
+}
+"""Kind prefixes that name a registry category by another word (``trip.booked`` is travel)."""
+
+
+def _event_category(kind: str, given: str | None) -> str:
     head = kind.split(".", 1)[0]
     known = {spec.category for spec in DEFAULT_REGISTRY.known()}
-    return head if head in known else "other"
+    derived = EVENT_CATEGORY_ALIASES.get(head, head if head in known else "other")
+    if derived in SENSITIVE_CATEGORIES:
+        if given is not None and given != derived:
+            raise InvalidRequest(f"an event of kind {kind!r} is in category {derived!r}")
+        return derived
+    category = given or derived
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", category):
+        raise InvalidRequest("category is a lowercase word")
+    return category
 
 
 def insert_ignore(db: Session, model: type[SQLModel], values: dict[str, Any]) -> bool:

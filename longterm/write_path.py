@@ -216,7 +216,7 @@ def _submit_event(
     standing_consent: bool = False,
 ) -> WriteOutcome:
     write = check_event(write, now=now)
-    category = write.category or "other"
+    category = write.category or "other"  # check_event always sets it
     obj = ObjectAttributes(
         kind="event",
         tenant_id=subject.tenant_id,
@@ -247,6 +247,7 @@ def _submit_event(
         id=event_id,
         user_id=write.user_id,
         kind=write.kind,
+        category=category,
         text=write.text,
         occurred_at=write.occurred_at,
         attributes_json=dumps(write.attributes),

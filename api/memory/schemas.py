@@ -172,6 +172,7 @@ class EventIn(_In):
 class EventPublic(BaseModel):
     id: str
     kind: str
+    category: str
     text: str
     occurred_at: datetime
     attributes: dict[str, Any]
@@ -186,6 +187,7 @@ class EventPublic(BaseModel):
         return cls(
             id=event.id,
             kind=event.kind,
+            category=event.category,
             text=event.text,
             occurred_at=event.occurred_at,
             attributes=event.attributes,

@@ -315,3 +315,28 @@ def test_consent_round_trips(db: Session) -> None:
     consent = Consent("user", T0, "keep my usual one-way budget")
     pref = put(db, AGENT, "200 CNY", source="promoted", consent=consent, confidence=0.8).preference
     assert pref.consent == consent
+
+
+@pytest.mark.parametrize(
+    ("kind", "given", "expected"),
+    [
+        ("trip.booked", None, "travel"),
+        ("travel.searched", None, "travel"),
+        ("meal.ordered", None, "food"),
+        ("chat.summary", None, "other"),
+        ("chat.summary", "shopping", "shopping"),
+        ("health.visit", None, "health"),
+        ("health.visit", "health", "health"),
+        ("doctor.visit", None, "health"),
+    ],
+)
+def test_event_category(db: Session, kind: str, given: str | None, expected: str) -> None:
+    write = EventWrite("u1", kind, "x", T0, "user_stated", category=given)
+    event = submit(db, write=write, subject=ADMIN, gate=GATE, now=T0).event
+    assert event is not None and event.category == expected
+
+
+def test_sensitive_event_kind_cannot_be_recategorized(db: Session) -> None:
+    write = EventWrite("u1", "health.visit", "x", T0, "user_stated", category="other")
+    with pytest.raises(InvalidRequest):
+        submit(db, write=write, subject=AGENT, gate=GATE, now=T0)

@@ -164,6 +164,7 @@ def _ev(n: int, text: str) -> Event:
         tenant_id="t1",
         user_id="u1",
         kind="trip.note",
+        category="travel",
         text=text,
         occurred_at=NOW,
         attributes={},

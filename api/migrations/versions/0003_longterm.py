@@ -84,6 +84,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(length=64), nullable=False),
         sa.Column("user_id", sa.String(length=256), nullable=False),
         sa.Column("kind", sa.String(length=64), nullable=False),
+        sa.Column("category", sa.String(length=64), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
         sa.Column("occurred_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("attributes_json", sa.Text(), nullable=False),
