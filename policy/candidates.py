@@ -31,6 +31,16 @@ __all__ = [
 ]
 
 FACT_KEY_ALIASES: Final[Mapping[str, str]] = {
+    # shapes the extractive summarizer writes (``budget.<qualifier>.max``, ``pref.<slug>``)
+    "budget.one_way.max": "travel.budget.one_way_max",
+    "budget.round_trip.max": "travel.budget.round_trip_max",
+    "budget.return.max": "travel.budget.round_trip_max",
+    "budget.hotel.max": "travel.budget.hotel_nightly_max",
+    "budget.nightly.max": "travel.budget.hotel_nightly_max",
+    "pref.direct_trains": "travel.train.direct_preferred",
+    "pref.direct_train": "travel.train.direct_preferred",
+    "pref.auto_booking": "travel.booking.auto_allowed",
+    # plain spellings an LLM summarizer tends to use
     "budget.one_way": "travel.budget.one_way_max",
     "budget.one_way_max": "travel.budget.one_way_max",
     "one_way_budget": "travel.budget.one_way_max",
@@ -121,6 +131,7 @@ def normalize_money_text(value: Any) -> Any:
 
 _TRUE: Final = frozenset({"true", "yes", "y", "1", "是", "对"})
 _FALSE: Final = frozenset({"false", "no", "n", "0", "否", "不"})
+_NEGATION = re.compile(r"\b(?:not|no|never|don't|do not|without)\b|不|别|无|勿")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -134,8 +145,11 @@ def normalize_value(key: str, value: Any, *, registry: KeyRegistry = DEFAULT_REG
     text = value.strip().lower()
     if kind == "money":
         return normalize_money_text(value)
-    if kind == "boolean" and (text in _TRUE or text in _FALSE):
-        return text in _TRUE
+    if kind == "boolean":
+        if text in _TRUE or text in _FALSE:
+            return text in _TRUE
+        # A stated wish ("Direct trains preferred.") is a yes unless it is negated.
+        return _NEGATION.search(text) is None
     if kind in ("integer", "number"):
         match = _NUMBER.search(text)
         if match and kind == "integer" and "." not in match.group(0):

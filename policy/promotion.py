@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, Literal
 
@@ -26,7 +26,7 @@ from sqlmodel import Session, col, select
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
 from longterm.errors import LongtermError
-from longterm.models import Consent, PreferenceWrite, WriteOutcome
+from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
 from policy.candidates import (
@@ -35,10 +35,13 @@ from policy.candidates import (
     normalize_value,
     parse_summary,
 )
+from policy.closing import closing_summary
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
 from policy.types import PolicyGate, Subject
+from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
+from runtime.summary.schema import Decision as SummaryDecision
 
 __all__ = [
     "DEFAULT_PROMOTED_TTL_SECONDS",
@@ -99,6 +102,9 @@ class EndResult(BaseModel):
     promote: bool
     replayed: bool = False
     summary_version: int | None
+    closing_messages: int = Field(
+        default=0, description="messages not yet covered by a summary that were read at the end"
+    )
     promoted: int
     denied: int
     candidates: list[CandidateResult]
@@ -228,40 +234,45 @@ def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
     )
 
 
-def _promote_one(
-    db: Session,
-    candidate: Candidate,
-    *,
-    gate: PolicyGate,
-    subject: Subject,
-    user_id: str,
-    now: datetime,
-    registry: KeyRegistry,
-    ttl_seconds: int,
-) -> CandidateResult:
+@dataclass(frozen=True, slots=True)
+class _End:
+    """Everything the candidates of one end share."""
+
+    db: Session
+    gate: PolicyGate
+    subject: Subject
+    session_id: str
+    user_id: str
+    now: datetime
+    registry: KeyRegistry
+    ttl_seconds: int
+
+
+def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
     consent = None
     if candidate.consent:
         purpose = f"keep {candidate.key} after the task (consent given at session end)"
-        consent = Consent(given_by=subject.key_id or subject.role, given_at=now, purpose=purpose)
+        given_by = end.subject.key_id or end.subject.role
+        consent = Consent(given_by=given_by, given_at=end.now, purpose=purpose)
     write = PreferenceWrite(
-        user_id=user_id,
+        user_id=end.user_id,
         key=candidate.key,
         value=candidate.value,
         source="promoted",
         source_ids=candidate.source_ids,
         confidence=candidate.confidence,
         consent=consent,
-        ttl_seconds=ttl_seconds,
+        ttl_seconds=end.ttl_seconds,
     )
     try:
         outcome = submit(
-            db,
+            end.db,
             write=write,
-            subject=subject,
-            gate=gate,
-            now=now,
+            subject=end.subject,
+            gate=end.gate,
+            now=end.now,
             action="promote",
-            registry=registry,
+            registry=end.registry,
         )
     except LongtermError as exc:
         return CandidateResult(
@@ -278,6 +289,61 @@ def _promote_one(
     return _result(candidate, outcome)
 
 
+def _promote_decision(end: _End, decision: SummaryDecision) -> CandidateResult:
+    """A decision taken within the task, proposed as a timeline event; the gate decides."""
+    source_ids = (f"session:{end.session_id}", *decision.source_ids)
+    text = decision.text if not decision.reason else f"{decision.text} ({decision.reason})"
+    write = EventWrite(
+        user_id=end.user_id,
+        kind="task.decision",
+        text=text[:2000],
+        occurred_at=end.now,
+        source="promoted",
+        category="other",
+        source_ids=source_ids,
+        confidence=0.9,
+        ttl_seconds=end.ttl_seconds,
+    )
+    candidate = Candidate(
+        key="task.decision",
+        value=None,
+        confidence=0.9,
+        source_ids=source_ids,
+        fact_key=None,
+        fact_status="decision",
+    )
+    try:
+        outcome = submit(
+            end.db, write=write, subject=end.subject, gate=end.gate, now=end.now, action="promote"
+        )
+    except LongtermError:
+        return CandidateResult(
+            key="task.decision",
+            kind="event",
+            fact_status="decision",
+            status="denied",
+            rule="value.invalid",
+            reason="event: invalid",
+            confidence=0.9,
+            consent=False,
+            source_ids=list(source_ids),
+        )
+    return _result(candidate, outcome).model_copy(update={"kind": "event"})
+
+
+def _promote_all(
+    end: _End, summary: CompactionSummary | None, body: EndRequest
+) -> list[CandidateResult]:
+    facts = candidates_from_summary(summary, session_id=end.session_id, registry=end.registry)
+    merged = _merge_consents(facts, body.consents, session_id=end.session_id, registry=end.registry)
+    results = [
+        item if isinstance(item, CandidateResult) else _promote_one(end, item) for item in merged
+    ]
+    for decision in summary.decisions if summary else ():
+        results.append(_promote_decision(end, decision))
+    return results
+
+
 def end_session(
     db: Session,
     *,
@@ -288,8 +354,14 @@ def end_session(
     now: datetime,
     registry: KeyRegistry = DEFAULT_REGISTRY,
     ttl_seconds: int = DEFAULT_PROMOTED_TTL_SECONDS,
+    summarizer: Summarizer | None = None,
 ) -> EndResult:
     """End the task and promote what policy allows; the caller commits (one transaction).
+
+    With a ``summarizer`` (the service passes the offline extractive one), the messages the
+    current summary does not cover yet are read too (``policy.closing``), so that what the user
+    said last, or in a session too short to have compacted, can be promoted. Decisions of the
+    summary are proposed as ``task.decision`` events (the gate denies them without consent).
 
     Raises:
         SessionNotFound: no such session in the caller's tenant (or for its user).
@@ -305,24 +377,12 @@ def end_session(
         return result.model_copy(update={"replayed": True})
     version, summary = current_summary(db, tenant_id=subject.tenant_id, session_id=session_id)
     results: list[CandidateResult] = []
+    closing = 0
     if body.promote:
-        facts = candidates_from_summary(summary, session_id=session_id, registry=registry)
-        for item in _merge_consents(facts, body.consents, session_id=session_id, registry=registry):
-            if isinstance(item, CandidateResult):
-                results.append(item)
-                continue
-            results.append(
-                _promote_one(
-                    db,
-                    item,
-                    gate=gate,
-                    subject=subject,
-                    user_id=session.user_id,
-                    now=now,
-                    registry=registry,
-                    ttl_seconds=ttl_seconds,
-                )
-            )
+        if summarizer is not None:
+            summary, closing = closing_summary(db, session, summary, summarizer=summarizer, now=now)
+        end = _End(db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds)
+        results = _promote_all(end, summary, body)
     promoted = sum(1 for r in results if r.status == "promoted")
     result = EndResult(
         session_id=session_id,
@@ -330,6 +390,7 @@ def end_session(
         ended_at=now,
         promote=body.promote,
         summary_version=version,
+        closing_messages=closing,
         promoted=promoted,
         denied=len(results) - promoted,
         candidates=results,

@@ -251,18 +251,18 @@ def validate_tenant_rules(
 
 _DEFAULT_REASONS: Final[Mapping[str, str]] = {
     "sensitive.category": "category {category!r} is sensitive: only admin keys may touch it",
-    "sensitive.key": "key {key!r} is sensitive: only admin keys may touch it",
+    "sensitive.key": "key {key} is sensitive: only admin keys may touch it",
     "write.agent": "agent keys may write user_stated or user_confirmed values",
     "write.agent.source": "an agent key may not claim source {source!r} (admin sources need an "
     "admin key; promoted/consolidated only via promotion and consolidation)",
     "write.admin": "admin keys may write any source",
     "promote.allow": "consented, durable and confident enough to promote",
-    "promote.consent": "no consent recorded for {key!r}",
+    "promote.consent": "no consent recorded for {key}",
     "promote.confidence": "confidence {confidence:.2f} is below the promotion threshold {arg}",
-    "promote.durable": "{key!r} is task-scoped: facts about one task never become preferences",
+    "promote.durable": "{key} is task-scoped: facts about one task never become preferences",
     "consolidate.allow": "standing consent in {category!r} lets the consolidator write",
     "consolidate.consent": "no standing consent to consolidation in category {category!r}",
-    "consolidate.durable": "{key!r} is task-scoped: consolidation writes durable keys only",
+    "consolidate.durable": "{key} is task-scoped: consolidation writes durable keys only",
     "consolidate.confidence": "confidence {confidence:.2f} is below the consolidation "
     "threshold {arg}",
     "consolidate.protected": "the current value's source {current_source!r} is never "
@@ -282,7 +282,7 @@ def explain_decision(
     The reason names attributes (key, category, source, confidence), never the value itself.
     """
     fields = {
-        "key": obj.key,
+        "key": repr(obj.key) if obj.key else f"this {obj.kind}",
         "category": obj.category,
         "source": obj.source,
         "confidence": obj.confidence,

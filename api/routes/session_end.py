@@ -20,6 +20,7 @@ from api.routes.policy import PolicyGateDep
 from api.storage.base import utcnow
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.promotion import EndRequest, EndResult, end_session, stored_end
+from runtime.summary.extractive import ExtractiveSummarizer
 
 __all__ = ["router"]
 
@@ -52,6 +53,7 @@ def post_end(
             session_id=session_id,
             body=body,
             now=utcnow(),
+            summarizer=ExtractiveSummarizer(),
         )
         db.commit()
     except SessionNotFound as exc:

@@ -8,6 +8,7 @@ prices are not, and the response says why for each. Ending twice is idempotent.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
@@ -163,3 +164,66 @@ def test_end_without_promotion_and_with_consent_values(
         f"/v1/sessions/{session2}/end", headers=agent, json={"promote": False, **END}
     )
     assert r.status_code == 200 and r.json()["candidates"] == [] and r.json()["promote"] is False
+
+
+FILLER = [
+    {
+        "id": f"f{i}",
+        "role": "user" if i % 2 == 0 else "assistant",
+        "content": "West Lake is beautiful in autumn; the tea fields are worth a walk. " * 5,
+    }
+    for i in range(30)
+]
+
+
+def _end_extracted(client: TestClient, key: dict[str, str], *, compact: bool) -> dict[str, Any]:
+    budget = {
+        "context_limit": 2400,
+        "max_output_tokens": 200,
+        "tool_reserve": 0,
+        "safety_margin": 0,
+    }
+    r = client.post(
+        "/v1/sessions",
+        headers=key,
+        json={"user_id": "u1", "format": "openai-chat", "budget": budget},
+    )
+    session_id = r.json()["id"]
+    messages = TRIP_MESSAGES + (FILLER if compact else [])
+    client.post(f"/v1/sessions/{session_id}/messages", headers=key, json={"messages": messages})
+    if compact:
+        context = client.post(f"/v1/sessions/{session_id}/context", headers=key, json={})
+        report = context.json()["report"]
+        assert report["summary_version"] == 1, report["strategy"]
+    r = client.post(
+        f"/v1/sessions/{session_id}/end",
+        headers=key,
+        json={"consents": [{"key": "travel.budget.one_way_max"}]},
+    )
+    assert r.status_code == 200, r.text
+    result: dict[str, Any] = r.json()
+    return result
+
+
+def test_trip_end_with_the_extractive_summarizer(app_client: TestClient, database_url: str):
+    """The whole pipeline: compaction's extractive summary, the closing pass, the gate."""
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    for compact in (True, False):
+        body = _end_extracted(app_client, agent, compact=compact)
+        promoted = [c for c in body["candidates"] if c["status"] == "promoted"]
+        assert [c["key"] for c in promoted] == ["travel.budget.one_way_max"], body
+        assert promoted[0]["source_ids"][1:] == ["m1"]
+        by_key = {c["key"]: c for c in body["candidates"]}
+        # the dates are task facts; the G123 exclusion is a decision of this task only
+        assert by_key["depart.date"]["rule"] == "promote.durable"
+        assert by_key["return.deadline"]["rule"] == "promote.durable"
+        decision = by_key["task.decision"]
+        assert (decision["kind"], decision["status"]) == ("event", "denied")
+        assert "m4" in decision["source_ids"]
+        total = len(TRIP_MESSAGES) + (len(FILLER) if compact else 0)
+        # only what no summary covers is read again at the end (everything, without one)
+        assert (
+            body["closing_messages"] == total
+            if not compact
+            else 0 < body["closing_messages"] < total
+        )

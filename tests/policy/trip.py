@@ -15,6 +15,7 @@ from sqlalchemy import Engine, update
 from sqlmodel import Session, col
 
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary, Fact
 
 T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
@@ -87,9 +88,22 @@ def trip_summary(*, version: int = 1, budget_confidence: float = 0.95) -> Compac
 
 
 def install_summary(
-    engine: Engine, *, tenant: str, session_id: str, user: str, summary: CompactionSummary
+    engine: Engine,
+    *,
+    tenant: str,
+    session_id: str,
+    user: str,
+    summary: CompactionSummary,
+    covers: int = len(TRIP_MESSAGES),
 ) -> None:
-    """Store ``summary`` as the session's current summary version."""
+    """Store ``summary`` as the session's current summary version, covering the first
+    ``covers`` messages (as the compaction state records it)."""
+    state = CompactionState(
+        format="openai-chat",
+        summary=summary.model_dump(mode="json"),
+        summary_version=summary.summary_version,
+        summary_until_index=covers,
+    )
     with Session(engine) as db:
         db.add(
             SessionSummaryRow(
@@ -105,7 +119,7 @@ def install_summary(
             update(SessionStateRow)
             .where(col(SessionStateRow.tenant_id) == tenant)
             .where(col(SessionStateRow.session_id) == session_id)
-            .values(summary_version=summary.summary_version)
+            .values(summary_version=summary.summary_version, state_json=state.to_json())
         )
         db.commit()
 
