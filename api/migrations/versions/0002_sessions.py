@@ -1,10 +1,12 @@
-"""Sessions API: agent sessions, their messages, pins, compaction state, summaries, snapshots, usage.
+"""Sessions: agent sessions, messages, pins, compaction state, summaries, snapshots, usage.
 
 Revision ID: 0002_sessions
 Revises: 0001_core
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import sqlalchemy as sa
 from alembic import op
@@ -15,7 +17,7 @@ branch_labels = ("sessions",)
 depends_on = None
 
 
-def _tenant_user() -> list[sa.Column]:
+def _tenant_user() -> list[sa.Column[str]]:
     return [
         sa.Column("tenant_id", sa.String(128), nullable=False),
         sa.Column("session_id", sa.String(64), nullable=False),
@@ -23,7 +25,7 @@ def _tenant_user() -> list[sa.Column]:
     ]
 
 
-def _created() -> sa.Column:
+def _created() -> sa.Column[datetime]:
     return sa.Column("created_at", sa.DateTime(timezone=True), nullable=False)
 
 
