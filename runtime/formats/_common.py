@@ -17,6 +17,7 @@ __all__ = [
     "entry_timestamp",
     "fail",
     "join_text",
+    "kind_of",
     "parts_text",
     "require_dict",
     "require_str",
@@ -74,6 +75,12 @@ def entry_timestamp(entry: dict[str, Any]) -> str | None:
     return None
 
 
+def kind_of(part: dict[str, Any]) -> str | None:
+    """A part's ``type`` when it is a string (anything else, even a list, is no type)."""
+    kind = part.get("type")
+    return kind if isinstance(kind, str) else None
+
+
 def join_text(pieces: Iterable[str]) -> str:
     """Readable text of several parts: non-empty pieces separated by newlines."""
     return "\n".join(piece for piece in pieces if piece)
@@ -100,7 +107,7 @@ def parts_text(
         if isinstance(part, str):
             pieces.append(part)
         elif isinstance(part, dict):
-            if part.get("type") in text_types and isinstance(part.get("text"), str):
+            if kind_of(part) in text_types and isinstance(part.get("text"), str):
                 pieces.append(part["text"])
             elif nested is not None:
                 pieces.append(nested(part))
@@ -111,7 +118,7 @@ def count_parts(content: JSON, types: frozenset[str]) -> int:
     """Number of parts in a content list whose ``type`` is one of ``types``."""
     if not isinstance(content, list):
         return 0
-    return sum(1 for part in content if isinstance(part, dict) and part.get("type") in types)
+    return sum(1 for part in content if isinstance(part, dict) and kind_of(part) in types)
 
 
 # ``build_message`` constructs ``Message`` positionally: a frozen dataclass built with twelve

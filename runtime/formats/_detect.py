@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.errors import FormatError
+from runtime.formats._common import kind_of
 from runtime.messages import JSON, Format
 
 __all__ = ["detect_entries", "split_payload"]
@@ -45,7 +46,7 @@ def _part_vote(content: JSON) -> Format | None:
     if not isinstance(content, list):
         return None
     for part in content:
-        kind = part.get("type") if isinstance(part, dict) else None
+        kind = kind_of(part) if isinstance(part, dict) else None
         if kind in _RESPONSES_PARTS:
             return "openai-responses"
         if kind in _ANTHROPIC_BLOCKS:

@@ -21,6 +21,7 @@ from runtime.formats._common import (
     count_parts,
     fail,
     join_text,
+    kind_of,
     parts_text,
     require_dict,
     require_str,
@@ -82,14 +83,14 @@ def _output_text(output: JSON) -> str:
         text = output.get("text")
         if isinstance(text, str):
             return text
-        if output.get("type") in _IMAGE_OUTPUTS:
+        if kind_of(output) in _IMAGE_OUTPUTS:
             return ""
     return json.dumps(output)
 
 
 def _output_images(output: JSON) -> int:
     if isinstance(output, dict):
-        return 1 if output.get("type") in _IMAGE_OUTPUTS else 0
+        return 1 if kind_of(output) in _IMAGE_OUTPUTS else 0
     return count_parts(output, _IMAGE_PARTS)
 
 
