@@ -258,3 +258,42 @@ def test_empty_session_impossible_budget_and_usage_totals(client: TestClient, ke
         "output_tokens": 20,
         "cache_hit_rate": 0.125,
     }
+
+
+def test_responses_session_with_tools_and_pending_call(client: TestClient, keys) -> None:
+    tools = [
+        {
+            "type": "function",
+            "name": "search_trains",
+            "description": "Search trains between two cities on a date.",
+            "parameters": {
+                "type": "object",
+                "properties": {"from": {"type": "string"}, "to": {"type": "string"}},
+            },
+        }
+    ]
+    sid = _create(client, keys["alice"], format="openai-responses", tools=tools)
+    items = [
+        {"type": "message", "role": "developer", "content": "You book trains."},
+        {"type": "message", "role": "user", "content": "Shanghai to Hangzhou, under 200 CNY."},
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {"type": "function_call", "call_id": "fc_1", "name": "search_trains",
+         "arguments": '{"from": "Shanghai", "to": "Hangzhou"}'},
+    ]  # fmt: skip
+    url = f"/v1/sessions/{sid}/messages"
+    r = client.post(url, json={"messages": items}, headers=keys["alice"])
+    assert r.status_code == 200, r.text
+    assert r.json()["ids"][2] == "rs_1"  # an item's own id is used
+    # The call is pending at the tail (in flight): a valid history, and /context keeps it whole.
+    out = client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"]).json()
+    assert out["messages"] == items and out["report"]["format"] == "openai-responses"
+    with_tools = out["report"]["input_tokens"]
+    result = {"type": "function_call_output", "call_id": "fc_1", "output": "G7301 08:00 CNY 73"}
+    r = client.post(url, json={"messages": [result]}, headers=keys["alice"])
+    assert r.status_code == 200
+    r = client.post(url, json={"messages": [result]}, headers=keys["alice"])
+    assert r.status_code == 422 and r.json()["call_id"] == "fc_1"  # answered twice
+    bare = _create(client, keys["alice"], format="openai-responses")
+    client.post(f"/v1/sessions/{bare}/messages", json={"messages": items}, headers=keys["alice"])
+    plain = client.post(f"/v1/sessions/{bare}/context", headers=keys["alice"]).json()
+    assert with_tools > plain["report"]["input_tokens"]  # tool definitions are counted
