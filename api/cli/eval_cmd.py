@@ -115,7 +115,7 @@ def eval_command(
     }
     for cell in result["cells"]:
         cell.pop("summary_points", None)
-    Console().print(_table(result))
+    Console(width=200).print(_table(result))
     text = json.dumps(result, indent=2, ensure_ascii=False)
     if json_out:
         json_out.write_text(text + "\n", encoding="utf-8")

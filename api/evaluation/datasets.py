@@ -96,7 +96,7 @@ def _locomo_messages(conversation: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _locomo_runs(data: list[dict[str, Any]], source: str) -> list[EvalRun]:
-    runs = []
+    runs: list[EvalRun] = []
     for sample in data:
         questions = tuple(
             EvalQuestion(

@@ -1,0 +1,87 @@
+"""``tiermem eval`` through the real typer app, on small transcripts and on the shared data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from api.cli import _register, app
+from api.evaluation.datasets import load_runs, parse_locomo_datetime
+from tests.conftest import shared_data
+
+_register()
+runner = CliRunner()
+
+
+def _trip(turns: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You plan train trips."}]
+    out.append({"role": "user", "content": "Budget: one-way at most 200 CNY. Don't auto-book."})
+    for i in range(turns):
+        out.append(
+            {
+                "role": "assistant",
+                "content": f"Option {i}: train G{7300 + i} costs "
+                f"{150 + i} CNY and leaves at 0{i % 10}:15.",
+            }
+        )
+        out.append({"role": "user", "content": f"Noted option {i}, what else is there?"})
+    return out
+
+
+def _eval(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["eval", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_eval_prints_metrics_beside_the_window(tmp_path: Path) -> None:
+    path = tmp_path / "trip.json"
+    path.write_text(json.dumps(_trip(60)), encoding="utf-8")
+    out = tmp_path / "out.json"
+    code, _, err = _eval(str(path), "--target-tokens", "400", "--json", str(out))
+    assert code == 0, err
+    result = json.loads(out.read_text())
+    methods = {cell["method"] for cell in result["cells"]}
+    assert methods == {"tiermem/extractive", "window"}
+    ours = next(c for c in result["cells"] if c["method"] != "window")
+    assert ours["compactions"] > 0
+    assert ours["protocol_error_rate"] == 0.0
+    assert ours["compression_ratio"] > 1
+    assert 0 <= ours["retention"] <= 1
+    assert result["answer_consistency"]["skipped"] is True
+
+
+def test_eval_bad_input_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    code, _, err = _eval(str(bad))
+    assert code == 2
+    assert "cannot read JSON" in err
+    code, _, err = _eval(str(tmp_path / "missing.json"))
+    assert code == 2
+    code, _, err = _eval(str(bad), "--summarizer", "bogus")
+    assert code == 2
+
+
+def test_locomo_reader_maps_dia_ids_to_message_ids() -> None:
+    runs = load_runs(shared_data("locomo", "locomo10.json"))
+    assert len(runs) == 10
+    questions = sum(len(run.questions) for run in runs)
+    assert questions == 1536
+    ids = {m["id"] for m in runs[0].payload}
+    assert all(e in ids for q in runs[0].questions for e in q.evidence if e.startswith("D"))
+    assert parse_locomo_datetime("1:56 pm on 8 May, 2023") == "2023-05-08T13:56:00"
+
+
+def test_eval_on_one_locomo_conversation(tmp_path: Path) -> None:
+    path = shared_data("locomo", "locomo10.json")
+    out = tmp_path / "out.json"
+    code, _, err = _eval(
+        str(path), "--target-tokens", "4000", "--limit-runs", "1", "--json", str(out)
+    )
+    assert code == 0, err
+    cells = json.loads(out.read_text())["cells"]
+    assert all(cell["protocol_error_rate"] == 0.0 for cell in cells)
+    assert all(cell["retention_detail"]["questions"] > 100 for cell in cells)
