@@ -13,7 +13,10 @@ from runtime.summary.envelope import (
     parse_summary_block,
     render_summary_block,
 )
+from runtime.summary.extractive import ExtractiveSummarizer
+from runtime.summary.merge import MergeResult, merge_summaries
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
+from runtime.summary.sanitize import SanitizeCounts, sanitize_messages, sanitize_text
 from runtime.summary.schema import (
     SCHEMA_VERSION,
     CompactionSummary,
@@ -30,15 +33,21 @@ __all__ = [
     "SUMMARY_GUARD_TEXT",
     "CompactionSummary",
     "Decision",
+    "ExtractiveSummarizer",
     "Fact",
     "FactStatus",
+    "MergeResult",
     "OpenQuestion",
+    "SanitizeCounts",
     "Summarizer",
     "SummaryBlockError",
     "SummaryRequest",
     "SummaryResponse",
     "ToolResultDigest",
+    "merge_summaries",
     "parse_summary_block",
     "render_summary_block",
+    "sanitize_messages",
+    "sanitize_text",
     "summary_json_schema",
 ]

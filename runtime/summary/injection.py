@@ -21,6 +21,8 @@ _EN_INSTRUCTIONS = (
     r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
     r"(?:previous|prior|above|earlier|preceding|former|existing|original|system|safety)?\s*"
     r"(?:instructions?|prompts?|rules|directives|guidelines|guardrails|policies|messages|context)\b",
+    r"\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
+    r"(?:previous|prior|above|earlier|preceding)\b",
     r"\byou\s+are\s+now\b",
     r"\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should)\b",
     r"\b(?:new|updated|real)\s+(?:system\s+)?instructions?\s*:",
@@ -29,8 +31,13 @@ _EN_INSTRUCTIONS = (
     r"\bsystem\s+prompt\b",
     r"\b(?:developer|god|dan|jailbreak)\s+mode\b",
     r"\bact\s+as\s+(?:an?\s+)?(?:system|admin(?:istrator)?|root|developer|unrestricted)\b",
-    r"\b(?:grant|give)\s+(?:yourself|me|the\s+user)\s+(?:admin|root|full)\s+"
+    r"\b(?:grant|give)\s+(?:yourself|me|the\s+user|the\s+assistant)\s+(?:(?:admin|root|full)\s+)?"
     r"(?:access|permissions?|privileges?)\b",
+    r"\bnew\s+(?:system\s+)?instructions?\b",
+    r"\bjailbreak",
+    r"\b(?:enable|unlock)\s+(?:all\s+)?(?:tools?|functions?)\b",
+    r"\bdo\s+not\s+tell\s+the\s+user\b",
+    r"\boverride\s+(?:the\s+|your\s+)?(?:rules|policy|instructions|permissions)\b",
 )
 _ZH_INSTRUCTIONS = (
     r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:之前|以上|上面|先前|前面|此前|所有|全部|原来|系统)"
@@ -38,7 +45,10 @@ _ZH_INSTRUCTIONS = (
     r"你现在(?:是|扮演|变成|成为)",
     r"从现在(?:开始|起)(?:，|,)?\s*你(?:是|要|必须|将)",
     r"系统提示词?",
-    r"(?:新的|最新)(?:系统)?指令\s*[:：]",
+    r"(?:新的|最新)(?:系统)?指令",
+    r"(?:忽略|无视)(?:之前|以上|上面|前面|先前|所有)",
+    r"授予.{0,8}权限",
+    r"不要告诉用户",
     r"(?:泄露|输出|显示|打印|告诉我)(?:你的)?(?:系统|隐藏)(?:提示|指令)",
 )
 _MARKUP = (
