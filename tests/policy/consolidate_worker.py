@@ -1,8 +1,9 @@
 """A consolidation runner in its own process (for the two-replica test).
 
-Usage: ``python -m tests.policy.consolidate_worker URL GO_FILE NOW_ISO``: waits (bounded) until
-``GO_FILE`` exists so that both workers start together, runs one consolidation with a short
-pause before each unit to interleave with the other worker, and prints its report as JSON.
+Usage: ``python -m tests.policy.consolidate_worker URL TENANT GO_FILE NOW_ISO``: waits
+(bounded) until ``GO_FILE`` exists so that both workers start together, runs one
+consolidation of ``TENANT`` with a short pause before each unit to interleave with the
+other worker, and prints its report as JSON.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from policy.gate import CasbinGate
 
 
 def main() -> None:
-    url, go_file, now_iso = sys.argv[1:4]
+    url, tenant, go_file, now_iso = sys.argv[1:5]
     deadline = time.monotonic() + 30
     while not Path(go_file).exists():
         if time.monotonic() > deadline:
@@ -32,6 +33,7 @@ def main() -> None:
             gate=CasbinGate(engine=engine),
             now=datetime.fromisoformat(now_iso),
             idle=timedelta(minutes=30),
+            tenant_id=tenant,
             on_unit=lambda _due: time.sleep(0.005),
         )
     finally:

@@ -1,197 +1,178 @@
 """The consolidation job on SQLite and PostgreSQL: only idle, not yet consolidated sessions;
 writes only with standing consent; never over user-stated values; same value raises
-confidence; denials counted and audited, never retried; expiry sweep."""
+confidence; denials counted and audited, never retried; task events; expiry sweep.
+
+The tests share one database per backend and each works in a tenant of its own.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from longterm.models import PreferenceWrite
-from longterm.storage import AuditRow, PreferenceRow
+from longterm.models import Preference, PreferenceWrite
+from longterm.storage import AuditRow, EventRow, PreferenceRow
 from longterm.store import get_preference
 from longterm.write_path import submit
 from policy.consent import grant_consent, withdraw_consent
-from policy.consolidation import consolidate
+from policy.consolidation import ConsolidationReport, consolidate
 from policy.gate import CasbinGate
 from policy.scheduler import JobRunner
-from policy.storage import ConsolidationMarkRow
+from policy.storage import ConsolidationMarkRow, SessionEndRow
 from policy.types import Subject
+from runtime.summary.schema import CompactionSummary
 from tests.policy.trip import T0, seed_session, trip_summary
 
 NOW = T0 + timedelta(hours=2)
 IDLE = timedelta(minutes=30)
-AGENT = Subject("agent", "t1", key_id="k-agent")
 
 
-def _consent(engine: Engine, user: str, category: str = "travel", *, withdraw: bool = False):
-    with Session(engine) as db:
-        fn = withdraw_consent if withdraw else grant_consent
-        fn(db, subject=AGENT, user_id=user, category=category, now=T0)
-        db.commit()
+@dataclass
+class World:
+    engine: Engine
+    tenant: str
+
+    @property
+    def agent(self) -> Subject:
+        return Subject("agent", self.tenant, key_id="k-agent")
+
+    def session(
+        self,
+        sid: str,
+        user: str = "u1",
+        *,
+        summary: CompactionSummary | None = None,
+        idle: bool = True,
+    ) -> None:
+        seed_session(
+            self.engine,
+            tenant=self.tenant,
+            session_id=sid,
+            user=user,
+            updated_at=T0 if idle else NOW - timedelta(minutes=5),
+            summary=summary,
+        )
+
+    def consent(self, user: str = "u1", category: str = "travel", *, withdraw: bool = False):
+        with Session(self.engine) as db:
+            fn = withdraw_consent if withdraw else grant_consent
+            fn(db, subject=self.agent, user_id=user, category=category, now=T0)
+            db.commit()
+
+    def pref(self, key: str, user: str = "u1") -> Preference:
+        with Session(self.engine) as db:
+            return get_preference(db, tenant_id=self.tenant, user_id=user, key=key, now=NOW)
+
+    def run(self, **kw: Any) -> ConsolidationReport:
+        kw.setdefault("tenant_id", self.tenant)
+        return consolidate(
+            self.engine, gate=CasbinGate(engine=self.engine), now=NOW, idle=IDLE, **kw
+        )
+
+    def rows(self, model: Any, *where: Any) -> list[Any]:
+        with Session(self.engine) as db:
+            return list(db.exec(select(model).where(model.tenant_id == self.tenant, *where)))
 
 
-def _pref(engine: Engine, user: str, key: str, tenant: str = "t1"):
-    with Session(engine) as db:
-        return get_preference(db, tenant_id=tenant, user_id=user, key=key, now=NOW)
+@pytest.fixture
+def world(shared_engine: Engine, tenant: str) -> World:
+    return World(shared_engine, tenant)
 
 
-def _run(engine: Engine, **kw):
-    return consolidate(engine, gate=CasbinGate(engine=engine), now=NOW, idle=IDLE, **kw)
+def test_consolidates_idle_sessions_once_within_consent(world: World) -> None:
+    world.session("s1", summary=trip_summary())
+    world.session("s-busy", summary=trip_summary(), idle=False)
+    world.session("s-raw")  # never compacted: nothing to consolidate
+    world.consent()
 
-
-def test_consolidates_idle_sessions_once_within_consent(engine: Engine) -> None:
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    seed_session(
-        engine,
-        tenant="t1",
-        session_id="s-busy",
-        user="u1",
-        updated_at=NOW - timedelta(minutes=5),
-        summary=trip_summary(),
-    )
-    seed_session(engine, tenant="t1", session_id="s-raw", user="u1", updated_at=T0)
-    _consent(engine, "u1")
-
-    report = _run(engine)
+    report = world.run()
     assert (report.due, report.consolidated, report.locked) == (1, 1, 0)
     # durable travel keys with standing consent: budget, auto-booking, direct trains (0.6)
     assert report.written == 3, report.as_dict()
     assert report.denied == 6 and report.denials == {"consolidate.consent": 6}
-    budget = _pref(engine, "u1", "travel.budget.one_way_max")
+    budget = world.pref("travel.budget.one_way_max")
     assert budget.source == "consolidated" and budget.source_ids == ("session:s1", "m1")
     assert budget.value == {"amount": "200", "currency": "CNY"}
-    assert _pref(engine, "u1", "travel.booking.auto_allowed").value is False
+    assert world.pref("travel.booking.auto_allowed").value is False
 
-    again = _run(engine)
+    again = world.run()
     assert again.due == 0 and again.written == 0
-    with Session(engine) as db:
-        mark = db.get(ConsolidationMarkRow, ("t1", "s1"))
-        assert mark is not None and (mark.written, mark.denied) == (3, 6)
-        denials = db.exec(
-            select(AuditRow).where(
-                col(AuditRow.action) == "policy.consolidate.write", col(AuditRow.outcome) == "deny"
-            )
-        ).all()
-        assert len(denials) == 6
-
-
-def test_without_standing_consent_nothing_is_written(engine: Engine) -> None:
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u2", updated_at=T0, summary=trip_summary()
+    (mark,) = world.rows(ConsolidationMarkRow)
+    assert (mark.session_id, mark.written, mark.denied) == ("s1", 3, 6)
+    denials = world.rows(
+        AuditRow,
+        col(AuditRow.action) == "policy.consolidate.write",
+        col(AuditRow.outcome) == "deny",
     )
-    _consent(engine, "u2", "food")
-    report = _run(engine)
+    assert len(denials) == 6
+
+
+def test_without_standing_consent_nothing_is_written(world: World) -> None:
+    world.session("s1", "u2", summary=trip_summary())
+    world.consent("u2", "food")
+    report = world.run()
     assert report.written == 0 and report.denied == 9
     assert report.denials == {"consolidate.consent": 9}
-    with Session(engine) as db:
-        assert db.exec(select(PreferenceRow)).all() == []
-    assert _run(engine).due == 0  # counted and marked: never retried
+    assert world.rows(PreferenceRow) == []
+    assert world.run().due == 0  # counted and marked: never retried
 
 
-def test_withdrawn_consent_stops_future_consolidation(engine: Engine) -> None:
-    _consent(engine, "u1")
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    assert _run(engine).written == 3
-    _consent(engine, "u1", withdraw=True)
-    seed_session(
-        engine,
-        tenant="t1",
-        session_id="s2",
-        user="u1",
-        updated_at=T0,
-        summary=trip_summary(budget_confidence=0.8),
-    )
-    report = _run(engine)
+def test_withdrawn_consent_stops_future_consolidation(world: World) -> None:
+    world.consent()
+    world.session("s1", summary=trip_summary())
+    assert world.run().written == 3
+    world.consent(withdraw=True)
+    world.session("s2", summary=trip_summary(budget_confidence=0.8))
+    report = world.run()
     assert report.written == 0 and report.merged == 0
     assert report.denials == {"consolidate.consent": 9}
 
 
-def test_never_overwrites_user_stated_and_merges_same_values(engine: Engine) -> None:
-    with Session(engine) as db:
+def test_never_overwrites_user_stated_and_merges_same_values(world: World) -> None:
+    with Session(world.engine) as db:
         write = PreferenceWrite(
             user_id="u1", key="travel.booking.auto_allowed", value=True, source="user_stated"
         )
-        assert submit(db, write=write, subject=AGENT, gate=CasbinGate(), now=T0).ok
+        assert submit(db, write=write, subject=world.agent, gate=CasbinGate(), now=T0).ok
         db.commit()
-    _consent(engine, "u1")
-    seed_session(
-        engine,
-        tenant="t1",
-        session_id="s1",
-        user="u1",
-        updated_at=T0,
-        summary=trip_summary(budget_confidence=0.75),
-    )
-    first = _run(engine)
+    world.consent()
+    world.session("s1", summary=trip_summary(budget_confidence=0.75))
+    first = world.run()
     assert first.denials.get("consolidate.protected") == 1
-    stated = _pref(engine, "u1", "travel.booking.auto_allowed")
+    stated = world.pref("travel.booking.auto_allowed")
     assert (stated.source, stated.value) == ("user_stated", True)
 
     # the same budget seen again in a later session: confidence raised, not a new value
-    seed_session(
-        engine,
-        tenant="t1",
-        session_id="s2",
-        user="u1",
-        updated_at=T0,
-        summary=trip_summary(budget_confidence=0.75),
-    )
-    second = _run(engine)
+    world.session("s2", summary=trip_summary(budget_confidence=0.75))
+    second = world.run()
     assert second.merged >= 1
-    budget = _pref(engine, "u1", "travel.budget.one_way_max")
+    budget = world.pref("travel.budget.one_way_max")
     assert budget.version == 2 and budget.confidence == pytest.approx(0.85)
 
 
-def test_tenant_filter_and_other_tenants(engine: Engine) -> None:
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    seed_session(
-        engine, tenant="t10", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    _consent(engine, "u1")  # consent in t1 only
-    report = _run(engine, tenant_id="t10")
-    assert report.due == 1 and report.written == 0  # t10's user never consented
-    with Session(engine) as db:
-        assert db.get(ConsolidationMarkRow, ("t1", "s1")) is None
-    assert _run(engine).due == 1  # t1's session is still due
+def test_tenant_filter_and_other_tenants(shared_engine: Engine, tenant: str) -> None:
+    mine, other = World(shared_engine, tenant), World(shared_engine, tenant + "0")
+    mine.session("s1", summary=trip_summary())
+    other.session("s1", summary=trip_summary())
+    mine.consent()  # a prefix-sharing tenant's user never consented
+    report = other.run()
+    assert report.due == 1 and report.written == 0
+    assert mine.rows(ConsolidationMarkRow) == []
+    assert mine.run().written == 3
 
 
-def test_job_runner_runs_both_jobs(engine: Engine) -> None:
-    _consent(engine, "u1")
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    runner = JobRunner(engine, CasbinGate(engine=engine), IDLE, clock=lambda: NOW)
-    assert runner.run("consolidate", tenant_id="t1")["written"] == 3
-    later = JobRunner(
-        engine, CasbinGate(engine=engine), IDLE, clock=lambda: NOW + timedelta(days=400)
-    )
-    result = later.run("expire")
-    assert result["purged"]["preferences"] == 3
-    with pytest.raises(LookupError):
-        runner.run("nope")
-
-
-def test_ended_session_becomes_a_task_event_within_consent(engine: Engine) -> None:
-    from policy.storage import SessionEndRow
-
-    _consent(engine, "u1")
-    seed_session(
-        engine, tenant="t1", session_id="s1", user="u1", updated_at=T0, summary=trip_summary()
-    )
-    with Session(engine) as db:
+def test_ended_session_becomes_a_task_event_within_consent(world: World) -> None:
+    world.consent()
+    world.session("s1", summary=trip_summary())
+    with Session(world.engine) as db:
         db.add(
             SessionEndRow(
-                tenant_id="t1",
+                tenant_id=world.tenant,
                 session_id="s1",
                 user_id="u1",
                 request_sha256="x",
@@ -200,14 +181,23 @@ def test_ended_session_becomes_a_task_event_within_consent(engine: Engine) -> No
             )
         )
         db.commit()
-    report = _run(engine)
-    assert report.events == 1, report.as_dict()
-    from longterm.storage import EventRow
+    assert world.run().events == 1
+    (event,) = world.rows(EventRow)
+    assert (event.kind, event.source, event.user_id) == (
+        "travel.task_completed",
+        "consolidated",
+        "u1",
+    )
 
-    with Session(engine) as db:
-        (event,) = db.exec(select(EventRow)).all()
-        assert (event.kind, event.source, event.user_id) == (
-            "travel.task_completed",
-            "consolidated",
-            "u1",
-        )
+
+def test_job_runner_runs_both_jobs(world: World) -> None:
+    world.consent()
+    world.session("s1", summary=trip_summary())
+    gate = CasbinGate(engine=world.engine)
+    runner = JobRunner(world.engine, gate, IDLE, clock=lambda: NOW)
+    assert runner.run("consolidate", tenant_id=world.tenant)["written"] == 3
+    later = JobRunner(world.engine, gate, IDLE, clock=lambda: NOW + timedelta(days=400))
+    assert later.run("expire", tenant_id=world.tenant)["purged"]["preferences"] == 3
+    assert world.rows(PreferenceRow) == []
+    with pytest.raises(LookupError):
+        runner.run("nope")

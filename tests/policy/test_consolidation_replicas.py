@@ -1,6 +1,7 @@
-"""Several runners at once: two scheduler processes against PostgreSQL consolidate the same idle
-sessions, and every candidate is written once (none twice, none lost); a unit that dies half
-way leaves nothing behind and is picked up by the next run."""
+"""Several runners at once: two scheduler processes against PostgreSQL (advisory locks) and
+SQLite (lease rows) consolidate the same idle sessions, and every candidate is written once
+(none twice, none lost); a unit that dies half way leaves nothing behind and is picked up by the
+next run. Each test works in a tenant of its own on a database shared by the module."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, func
@@ -27,7 +29,7 @@ from tests.policy.trip import T0, seed_session
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = T0 + timedelta(hours=2)
-USERS = [f"u{i}" for i in range(12)]
+USERS = [f"u{i}" for i in range(10)]
 FACTS = {
     "a": [("budget.one_way_max", "200 CNY"), ("travel.home_city", "Shanghai")],
     "b": [("budget.round_trip_max", "380 CNY"), ("seat.preference", "window")],
@@ -42,17 +44,17 @@ def _summary(part: str) -> CompactionSummary:
     return CompactionSummary(summary_version=1, facts=facts, created_at=T0)
 
 
-def _seed(engine: Engine) -> None:
-    agent = Subject("agent", "t1", key_id="k")
+def _seed(engine: Engine, tenant: str, users: list[str]) -> None:
+    agent = Subject("agent", tenant, key_id="k")
     with Session(engine) as db:
-        for user in USERS:
+        for user in users:
             grant_consent(db, subject=agent, user_id=user, category="travel", now=T0)
         db.commit()
-    for user in USERS:
+    for user in users:
         for part in FACTS:
             seed_session(
                 engine,
-                tenant="t1",
+                tenant=tenant,
                 session_id=f"{user}-{part}",
                 user=user,
                 updated_at=T0,
@@ -60,34 +62,42 @@ def _seed(engine: Engine) -> None:
             )
 
 
-def _assert_each_written_once(engine: Engine) -> None:
+def _count(engine: Engine, model: Any, tenant: str, *where: Any) -> int:
     with Session(engine) as db:
-        prefs = db.exec(select(PreferenceRow)).all()
-        assert len(prefs) == 4 * len(USERS)
+        stmt = select(func.count()).select_from(model).where(model.tenant_id == tenant, *where)
+        return int(db.exec(stmt).one())
+
+
+def _assert_each_written_once(engine: Engine, tenant: str, users: list[str]) -> None:
+    with Session(engine) as db:
+        prefs = db.exec(select(PreferenceRow).where(PreferenceRow.tenant_id == tenant)).all()
+        assert len(prefs) == 4 * len(users)
         assert {p.version for p in prefs} == {1}
         assert {p.source for p in prefs} == {"consolidated"}
-        applied = db.exec(
-            select(func.count())
-            .select_from(PreferenceHistoryRow)
-            .where(col(PreferenceHistoryRow.outcome) == "applied")
-        ).one()
-        assert applied == 4 * len(USERS)
-        marks = db.exec(select(ConsolidationMarkRow)).all()
-        assert len(marks) == 2 * len(USERS) and {m.written for m in marks} == {2}
+        marks = db.exec(
+            select(ConsolidationMarkRow).where(ConsolidationMarkRow.tenant_id == tenant)
+        ).all()
+        assert len(marks) == 2 * len(users) and {m.written for m in marks} == {2}
+    applied = col(PreferenceHistoryRow.outcome) == "applied"
+    assert _count(engine, PreferenceHistoryRow, tenant, applied) == 4 * len(users)
+
+
+def _url(engine: Engine) -> str:
+    return engine.url.render_as_string(hide_password=False)
 
 
 def test_two_processes_write_every_candidate_exactly_once(
-    postgres_url: str, tmp_path: Path, engine_for
+    shared_engine: Engine, tenant: str, tmp_path: Path
 ) -> None:
-    engine = engine_for(postgres_url)
-    _seed(engine)
+    _seed(shared_engine, tenant, USERS)
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [
         sys.executable,
         "-m",
         "tests.policy.consolidate_worker",
-        postgres_url,
+        _url(shared_engine),
+        tenant,
         str(go),
         NOW.isoformat(),
     ]
@@ -107,35 +117,36 @@ def test_two_processes_write_every_candidate_exactly_once(
     assert sum(r["written"] for r in reports) == 4 * len(USERS), reports
     assert sum(r["consolidated"] for r in reports) == 2 * len(USERS), reports
     assert all(r["denied"] == 0 and r["merged"] == 0 for r in reports), reports
-    _assert_each_written_once(engine)
-    assert (
-        consolidate(engine, gate=CasbinGate(engine=engine), now=NOW, idle=timedelta(minutes=30)).due
-        == 0
+    _assert_each_written_once(shared_engine, tenant, USERS)
+    gate = CasbinGate(engine=shared_engine)
+    again = consolidate(
+        shared_engine, gate=gate, now=NOW, idle=timedelta(minutes=30), tenant_id=tenant
     )
+    assert again.due == 0
 
 
 def test_a_unit_killed_half_way_leaves_nothing_and_is_picked_up(
-    database_url: str, engine_for, monkeypatch: pytest.MonkeyPatch
+    shared_engine: Engine, tenant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine = engine_for(database_url)
-    _seed(engine)
+    users = USERS[:4]
+    _seed(shared_engine, tenant, users)
     real = consolidation._task_event
     calls = {"n": 0}
 
-    def dies_on_third_unit(*args, **kwargs):
+    def dies_on_third_unit(*args: Any, **kwargs: Any) -> None:
         calls["n"] += 1
         if calls["n"] == 3:
             raise RuntimeError("killed")  # after this unit's preference writes were flushed
-        return real(*args, **kwargs)
+        real(*args, **kwargs)
 
     monkeypatch.setattr(consolidation, "_task_event", dies_on_third_unit)
-    gate = CasbinGate(engine=engine)
+    gate = CasbinGate(engine=shared_engine)
+    run = {"gate": gate, "now": NOW, "idle": timedelta(minutes=30), "tenant_id": tenant}
     with pytest.raises(RuntimeError):
-        consolidate(engine, gate=gate, now=NOW, idle=timedelta(minutes=30))
-    with Session(engine) as db:
-        assert len(db.exec(select(ConsolidationMarkRow)).all()) == 2
-        assert len(db.exec(select(PreferenceRow)).all()) == 4  # two whole units, no half
+        consolidate(shared_engine, **run)  # type: ignore[arg-type]
+    assert _count(shared_engine, ConsolidationMarkRow, tenant) == 2
+    assert _count(shared_engine, PreferenceRow, tenant) == 4  # two whole units, no half
     monkeypatch.setattr(consolidation, "_task_event", real)
-    report = consolidate(engine, gate=gate, now=NOW, idle=timedelta(minutes=30))
-    assert report.due == 2 * len(USERS) - 2
-    _assert_each_written_once(engine)
+    report = consolidate(shared_engine, **run)  # type: ignore[arg-type]
+    assert report.due == 2 * len(users) - 2
+    _assert_each_written_once(shared_engine, tenant, users)
