@@ -208,7 +208,7 @@ def content_terms(text: str) -> frozenset[str]:
 
 def salience(text: str) -> float:
     """How much specific information a sentence carries (higher keeps it first)."""
-    words = text.split()
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
     cjk = sum(len(run) for run in _CJK_RUN_RE.findall(text))
     size = len(words) + cjk // 2
     if size < 3:

@@ -414,3 +414,41 @@ def test_tau_bench_runs_summarize_without_pii() -> None:
         assert "@example.com" not in block
         call_ids = {c.call_id for m in messages for c in m.tool_calls}
         assert {d.tool_call_id for d in summary.tool_result_digests} == call_ids
+
+
+def test_scenario_summary_passes_validation() -> None:
+    from runtime.summary.validate import validate_summary
+
+    clean, _ = sanitize_messages(SCENARIO)
+    summary = _summarize(SCENARIO).summary
+    report = validate_summary(
+        summary, sources=clean, previous=None, diff=None, budget_tokens=1500,
+        count_tokens=estimate_tokens, pinned_ids=PINNED,
+    )  # fmt: skip
+    assert report.passed, report.failed()
+
+
+def test_notes_never_make_validation_fail() -> None:
+    from runtime.summary.validate import validate_summary
+
+    turns = [
+        ("user", "I won't give up, Gina! I'll keep pushing and working to make my dreams happen."),
+        ("assistant", "You won't believe it - I got mentored by a business dude yesterday!"),
+        ("user", "It was really inspiring and now I'm pumped to chase my dreams yesterday."),
+        ("assistant", "Nah, I haven't. I've been busy painting - here's a sunset I just finished."),
+    ]
+    messages = tuple(
+        Message(id=f"D2:{i}", index=i, role=r, text=t, raw={}, timestamp="2023-06-16T10:00:00")  # type: ignore[arg-type]
+        for i, (r, t) in enumerate(turns, 1)
+    )
+    request = SummaryRequest(
+        previous=None, messages=messages, pinned_ids=frozenset(), now=NOW, next_version=1,
+        budget_tokens=800,
+    )  # fmt: skip
+    summary = ExtractiveSummarizer().summarize(request).summary
+    assert any(f.key.startswith("notes.") for f in summary.facts)
+    report = validate_summary(
+        summary, sources=messages, previous=None, diff=None, budget_tokens=800,
+        count_tokens=estimate_tokens,
+    )  # fmt: skip
+    assert report.passed, report.to_dict()
