@@ -16,7 +16,6 @@ from policy.rules import MAX_TENANT_RULES, validate_tenant_rules
 from policy.storage import PolicyRuleRow, save_tenant_rules
 from policy.types import ObjectAttributes, Subject
 
-AGENT = Subject("agent", "t1", key_id="k1")
 PROMOTE = ObjectAttributes(
     kind="preference",
     tenant_id="t1",
@@ -98,77 +97,80 @@ def _save(engine: Engine, tenant: str, rules: list[dict[str, Any]]) -> int:
     return version
 
 
-def test_tenant_rule_applies_to_its_tenant_only(engine: Engine) -> None:
+def _in(tenant: str) -> tuple[Subject, ObjectAttributes]:
+    return Subject("agent", tenant, key_id="k1"), dataclasses.replace(PROMOTE, tenant_id=tenant)
+
+
+def test_tenant_rule_applies_to_its_tenant_only(shared_engine: Engine, tenant: str) -> None:
+    engine = shared_engine
+    agent, promote = _in(tenant)
     gate = CasbinGate(engine=engine)
     other_process = CasbinGate(engine=engine)
-    assert gate.decide(subject=AGENT, action="promote", obj=PROMOTE).allowed
-    assert other_process.decide(subject=AGENT, action="promote", obj=PROMOTE).allowed
+    assert gate.decide(subject=agent, action="promote", obj=promote).allowed
+    assert other_process.decide(subject=agent, action="promote", obj=promote).allowed
 
-    assert _save(engine, "t1", [DENY_SHOPPING]) == 1
+    assert _save(engine, tenant, [DENY_SHOPPING]) == 1
 
     # Both gates see the change without restart (version check per decision).
     for g in (gate, other_process):
-        decision = g.decide(subject=AGENT, action="promote", obj=PROMOTE)
+        decision = g.decide(subject=agent, action="promote", obj=promote)
         assert (decision.allowed, decision.rule) == (False, "tenant.no-shopping-promotion")
         assert decision.policy_version == f"{g.defaults_digest}.1"
-    t2 = dataclasses.replace(PROMOTE, tenant_id="t2")
-    t2_decision = gate.decide(subject=Subject("agent", "t2"), action="promote", obj=t2)
-    assert t2_decision.allowed and t2_decision.policy_version.endswith(".0")
-    t10 = dataclasses.replace(PROMOTE, tenant_id="t10")
-    assert gate.decide(subject=Subject("agent", "t10"), action="promote", obj=t10).allowed
+    # neither another tenant nor one whose id extends this one is touched
+    for other in (tenant + "0", tenant[:-1]):
+        subject, obj = _in(other)
+        decision = gate.decide(subject=subject, action="promote", obj=obj)
+        assert decision.allowed and decision.policy_version.endswith(".0")
 
-    assert _save(engine, "t1", []) == 2
-    assert gate.decide(subject=AGENT, action="promote", obj=PROMOTE).allowed
-    view = gate.view("t1")
+    assert _save(engine, tenant, []) == 2
+    assert gate.decide(subject=agent, action="promote", obj=promote).allowed
+    view = gate.view(tenant)
     assert view.tenant_rules == () and view.version.endswith(".2") and view.defaults
 
 
-def test_tenant_allow_cannot_beat_default_denies(engine: Engine) -> None:
-    _save(
-        engine,
-        "t1",
-        [
-            {"role": "agent", "action": "write", "source": "admin", "effect": "allow",
-             "name": "tenant.agent-admin"},
-            {"role": "agent", "action": "promote", "category": "health", "effect": "allow",
-             "name": "tenant.health"},
-        ],
-    )  # fmt: skip
-    gate = CasbinGate(engine=engine)
-    admin_claim = dataclasses.replace(PROMOTE, source="admin")
-    decision = gate.decide(subject=AGENT, action="write", obj=admin_claim)
+def test_tenant_allow_cannot_beat_default_denies(shared_engine: Engine, tenant: str) -> None:
+    rules = [
+        {"role": "agent", "action": "write", "source": "admin", "effect": "allow",
+         "name": "tenant.agent-admin"},
+        {"role": "agent", "action": "promote", "category": "health", "effect": "allow",
+         "name": "tenant.health"},
+    ]  # fmt: skip
+    _save(shared_engine, tenant, rules)
+    gate = CasbinGate(engine=shared_engine)
+    agent, promote = _in(tenant)
+    admin_claim = dataclasses.replace(promote, source="admin")
+    decision = gate.decide(subject=agent, action="write", obj=admin_claim)
     assert (decision.allowed, decision.rule) == (False, "write.agent.source")
-    health = dataclasses.replace(PROMOTE, category="health", key="health.allergies")
-    decision = gate.decide(subject=AGENT, action="promote", obj=health)
+    health = dataclasses.replace(promote, category="health", key="health.allergies")
+    decision = gate.decide(subject=agent, action="promote", obj=health)
     assert (decision.allowed, decision.rule) == (False, "sensitive.category")
 
 
-def test_forged_rows_in_the_table_cannot_cross_tenants(engine: Engine) -> None:
-    # Rows written behind validation's back: an allow-everything row filed under t1 with the
-    # wildcard domain, and a row of t1 naming t2. Neither reaches t2.
+def test_forged_rows_in_the_table_cannot_cross_tenants(shared_engine: Engine, tenant: str) -> None:
+    # Rows written behind validation's back, filed under this tenant: an allow-everything row
+    # with the wildcard domain, a row naming another tenant, a matcher-injection attempt.
+    # None of them reaches the other tenant, and the injection names no predicate.
+    other = tenant + "2"
     forged = [
         ["agent", "*", "write", "*", "*", "*", "always", "-", "allow", "x.all"],
-        ["agent", "t2", "write", "*", "*", "*", "always", "-", "allow", "x.t2"],
-        ["agent", "t1", "write", "*", "*", "*", 'always" or "1', "-", "allow", "x.inject"],
+        ["agent", other, "write", "*", "*", "*", "always", "-", "allow", "x.other"],
+        ["agent", tenant, "write", "*", "*", "*", 'always" or "1', "-", "allow", "x.inject"],
     ]
-    with Session(engine) as session:
+    _save(shared_engine, other, [])  # both tenants have a version, so both load their rows
+    _save(shared_engine, tenant, [DENY_SHOPPING])
+    with Session(shared_engine) as session:
         for row in forged:
-            session.add(PolicyRuleRow.of(tenant_id="t1", values=row))
+            session.add(PolicyRuleRow.of(tenant_id=tenant, values=row))
         session.commit()
-    _save(engine, "t2", [])  # bump versions so the gate loads tables
-    _save(engine, "t1", [DENY_SHOPPING])
-    with Session(engine) as session:
-        for row in forged:
-            session.add(PolicyRuleRow.of(tenant_id="t1", values=row))
-        session.commit()
-    gate = CasbinGate(engine=engine)
-    write_t2 = dataclasses.replace(PROMOTE, tenant_id="t2", source="admin")
-    for subject in (AGENT, Subject("agent", "t2")):
-        decision = gate.decide(subject=subject, action="write", obj=write_t2)
+    gate = CasbinGate(engine=shared_engine)
+    agent, promote = _in(tenant)
+    other_agent, other_obj = _in(other)
+    write_other = dataclasses.replace(other_obj, source="admin")
+    for subject in (agent, other_agent):
+        decision = gate.decide(subject=subject, action="write", obj=write_other)
         assert not decision.allowed, (subject, decision)
-    # the injected condition is just a string that names no predicate
-    agent_event = dataclasses.replace(PROMOTE, kind="event", source="consolidated", key=None)
-    decision = gate.decide(subject=AGENT, action="write", obj=agent_event)
+    agent_event = dataclasses.replace(promote, kind="event", source="consolidated", key=None)
+    decision = gate.decide(subject=agent, action="write", obj=agent_event)
     assert (decision.allowed, decision.rule) == (False, "write.agent.source")
 
 
