@@ -143,6 +143,30 @@ def _decide(job: _Write, live: Preference | None) -> Decision:
     return decision
 
 
+def _refusal(job: _Write, live: Preference | None, decision: Decision) -> WriteOutcome | None:
+    """The outcome when the write must not be stored (denied, stale, less trusted), else None."""
+    write = job.write
+    if not decision.allowed:
+        reason = f"policy rule {decision.rule}: {decision.reason}"
+        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="denied",
+                    reason=reason, keep_value=False)  # fmt: skip
+        return WriteOutcome("denied", decision, reason=decision.reason)
+    current_etag = live.etag if live else None
+    current_source = live.source if live else None
+    if write.if_match is not None and not etag_matches(write.if_match, current_etag):
+        return WriteOutcome("stale", decision, current_etag=current_etag,
+                            current_source=current_source,
+                            reason="If-Match does not match the current value")  # fmt: skip
+    if live and TRUST_RANK[write.source] < TRUST_RANK[live.source] and not write.supersede:
+        reason = f"the current value's source {live.source} is more trusted than {write.source}"
+        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="refused",
+                    reason=reason)  # fmt: skip
+        job.audit("preference.write", "refused", decision)
+        return WriteOutcome("refused", decision, current_source=current_source,
+                            current_etag=current_etag, reason=reason)  # fmt: skip
+    return None
+
+
 def _attempt(job: _Write) -> WriteOutcome | None:
     """One read-decide-swap round; None when the swap lost a race and may be retried."""
     write = job.write
@@ -150,55 +174,17 @@ def _attempt(job: _Write) -> WriteOutcome | None:
     expired = row is not None and row.expires_at is not None and row.expires_at <= job.now
     live = preference_from_row(row) if row is not None and not expired else None
     decision = _decide(job, live)
-    if not decision.allowed:
-        reason = f"policy rule {decision.rule}: {decision.reason}"
-        add_history(
-            job.db,
-            write=write,
-            subject=job.subject,
-            now=job.now,
-            outcome="denied",
-            reason=reason,
-            keep_value=False,
-        )
-        return WriteOutcome("denied", decision, reason=decision.reason)
-    current_etag = live.etag if live else None
-    if write.if_match is not None and not etag_matches(write.if_match, current_etag):
-        return WriteOutcome(
-            "stale",
-            decision,
-            current_etag=current_etag,
-            current_source=live.source if live else None,
-            reason="If-Match does not match the current value",
-        )
-    if live and TRUST_RANK[write.source] < TRUST_RANK[live.source] and not write.supersede:
-        reason = f"the current value's source {live.source} is more trusted than {write.source}"
-        add_history(
-            job.db, write=write, subject=job.subject, now=job.now, outcome="refused", reason=reason
-        )
-        job.audit("preference.write", "refused", decision)
-        return WriteOutcome(
-            "refused",
-            decision,
-            current_source=live.source,
-            current_etag=current_etag,
-            reason=reason,
-        )
-    stored = swap(
-        job.db, row=row, write=write, spec=job.spec, tenant_id=job.subject.tenant_id, now=job.now
-    )
+    refusal = _refusal(job, live, decision)
+    if refusal is not None:
+        return refusal
+    stored = swap(job.db, row=row, write=write, spec=job.spec, tenant_id=job.subject.tenant_id,
+                  now=job.now)  # fmt: skip
     if stored is None:
         if write.if_match is None:
             return None
         return WriteOutcome("stale", decision, reason="a concurrent write changed the value")
-    add_history(
-        job.db,
-        write=write,
-        subject=job.subject,
-        now=job.now,
-        outcome="applied",
-        version=stored.version,
-    )
+    add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="applied",
+                version=stored.version)  # fmt: skip
     status: WriteStatus = "created" if row is None else "updated"
     action = "preference.create" if row is None else "preference.update"
     job.audit(action, "ok", decision, version=stored.version, source=write.source)
@@ -230,24 +216,27 @@ def _submit_event(
     )
     decision = gate.decide(subject=subject, action=action, obj=obj)
     event_id = new_id("evt")
-    audit.record_decision(
-        db,
-        subject=subject,
-        action=action,
-        object_type="event",
-        object_id=event_id,
-        user_id=write.user_id,
-        decision=decision,
-        now=now,
-    )
+    audit.record_decision(db, subject=subject, action=action, object_type="event",
+                          object_id=event_id, user_id=write.user_id, decision=decision,
+                          now=now)  # fmt: skip
     if not decision.allowed:
         return WriteOutcome("denied", decision, reason=decision.reason)
-    row = EventRow(
-        tenant_id=subject.tenant_id,
+    row = _event_row(write, tenant_id=subject.tenant_id, event_id=event_id, now=now)
+    db.add(row)
+    db.flush()
+    audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=write.user_id,
+                 action="event.create", object_type="event", object_id=event_id, outcome="ok",
+                 now=now, decision=decision, detail={"kind": write.kind})  # fmt: skip
+    return WriteOutcome("created", decision, event=event_from_row(row))
+
+
+def _event_row(write: EventWrite, *, tenant_id: str, event_id: str, now: datetime) -> EventRow:
+    return EventRow(
+        tenant_id=tenant_id,
         id=event_id,
         user_id=write.user_id,
         kind=write.kind,
-        category=category,
+        category=write.category or "other",
         text=write.text,
         occurred_at=write.occurred_at,
         attributes_json=dumps(write.attributes),
@@ -257,19 +246,3 @@ def _submit_event(
         expires_at=write.expires_at,
         created_at=now,
     )
-    db.add(row)
-    db.flush()
-    audit.record(
-        db,
-        tenant_id=subject.tenant_id,
-        subject=subject,
-        user_id=write.user_id,
-        action="event.create",
-        object_type="event",
-        object_id=event_id,
-        outcome="ok",
-        now=now,
-        decision=decision,
-        detail={"kind": write.kind},
-    )
-    return WriteOutcome("created", decision, event=event_from_row(row))
