@@ -286,4 +286,5 @@ class ExportOut(BaseModel):
     events: list[EventPublic]
     audit: list[AuditPublic]
     erasure_receipts: list[ErasureReceiptPublic]
+    consents: list[dict[str, Any]]
     sessions: list[dict[str, Any]]

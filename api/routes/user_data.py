@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path, Query
 
 from api.auth import ensure_user_access
 from api.deps import DbSessionDep
+from api.memory.export_extra import export_consents, export_sessions
 from api.memory.http import CallerDep, ClockDep, GateDep, translate
 from api.memory.schemas import (
     AuditPublic,
@@ -122,20 +123,12 @@ def get_profile(
     )
 
 
-def _sessions_of(db: Any, *, tenant_id: str, user_id: str) -> list[dict[str, Any]]:
-    try:
-        from api.sessions import list_sessions
-    except ImportError:  # pragma: no cover - the sessions API ships with tiermem
-        return []
-    found = list_sessions(db, tenant_id=tenant_id, user_id=user_id, user_scope=user_id, limit=500)
-    return [s.model_dump(mode="json") for s in found]
-
-
 @router.get("/{user_id}/export", summary="Export everything about a user")
 def get_export(user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockDep) -> ExportOut:
     """Everything tiermem holds about the user as one JSON document: current preferences,
-    their full history, events, the audit trail about the user, erasure receipts and the
-    user's sessions. Admin keys, or keys restricted to this user."""
+    their full history, events, standing consents, the audit trail about the user, erasure
+    receipts, and the user's sessions with their raw messages and summary versions.
+    Admin keys, or keys restricted to this user."""
     ensure_self_service(caller, user_id)
     data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
     history: dict[str, list[ChangePublic]] = {}
@@ -150,5 +143,6 @@ def get_export(user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockD
         events=[EventPublic.of(e) for e in data.events],
         audit=[AuditPublic.of(a) for a in data.audit],
         erasure_receipts=[ErasureReceiptPublic.of(r) for r in data.receipts],
-        sessions=_sessions_of(db, tenant_id=caller.tenant_id, user_id=user_id),
+        consents=export_consents(db, tenant_id=caller.tenant_id, user_id=user_id),
+        sessions=export_sessions(db, tenant_id=caller.tenant_id, user_id=user_id),
     )

@@ -7,6 +7,7 @@ SQLite files (db, -wal, -shm). Another user's marker, written the same way, surv
 
 from __future__ import annotations
 
+import json
 import random
 import string
 from pathlib import Path
@@ -126,6 +127,12 @@ def test_erasure_leaves_no_trace(database_url: str) -> None:
             "session_snapshots",
         ):
             assert table in before, (table, before)
+        full = client.get("/v1/users/alice/export", headers=alice).json()
+        for part in ("preferences", "history", "events", "sessions"):
+            assert gone in json.dumps(full[part]), part
+        assert gone in json.dumps(full["sessions"][0]["summaries"])
+        assert [c["category"] for c in full["consents"]] == ["travel"]
+        assert gone not in json.dumps(full["audit"])
         r = client.delete("/v1/users/alice/memories", headers=alice)
         assert r.status_code == 200, r.text
         receipt = r.json()
@@ -153,6 +160,7 @@ def test_erasure_leaves_no_trace(database_url: str) -> None:
         assert found["event_ids"] == [] and gone not in found["text"]
         export = client.get("/v1/users/alice/export", headers=admin).json()
         assert export["preferences"] == [] and export["events"] == [] and export["sessions"] == []
+        assert export["history"] == {} and export["consents"] == []
         assert [r["receipt_id"] for r in export["erasure_receipts"]] == [receipt["receipt_id"]]
         assert kept in client.get("/v1/users/bob/export", headers=admin).text
     assert _scan_tables(database_url, gone) == []
@@ -170,6 +178,7 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
     with sessions_client(database_url, summarizer=FakeSummarizer()) as client:
         _fill(client, alice, "alice", marker, admin)
         assert client.delete("/v1/users/alice/memories", headers=agent).status_code == 403
+        assert client.get("/v1/users/alice/export", headers=agent).status_code == 403
         r = client.delete("/v1/users/alice/memories", params={"scope": "longterm"}, headers=alice)
         assert r.status_code == 200 and "messages" not in r.json()["counts"]
         assert client.get("/v1/users/alice/preferences", headers=alice).json()["items"] == []
