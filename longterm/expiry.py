@@ -52,10 +52,11 @@ def purge_expired(db: Session, *, subject: Subject, now: datetime) -> dict[str, 
     for kind, model in PURGED_KINDS:
         table = _table(model)
         expired = (table.c.tenant_id == tenant, table.c.expires_at <= now)
-        users = db.connection().execute(select(table.c.user_id).where(*expired)).scalars()
-        for user in users:
+        # Count what this statement deleted (RETURNING), not what a read saw: two concurrent
+        # sweeps then never both report (and audit) the same rows.
+        deleted = delete(table).where(*expired).returning(table.c.user_id)
+        for user in db.connection().execute(deleted).scalars():
             per_user.setdefault(str(user), Counter())[kind] += 1
-        db.connection().execute(delete(table).where(*expired))
     if any(counts["events"] for counts in per_user.values()):
         compact_fulltext(db)
     totals: Counter[str] = Counter()
