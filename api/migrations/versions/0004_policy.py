@@ -7,6 +7,8 @@ Revises: 0001_core
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -16,11 +18,11 @@ branch_labels = ("policy",)
 depends_on = None
 
 
-def _when(name: str, *, nullable: bool = False) -> sa.Column:
+def _when(name: str, *, nullable: bool = False) -> sa.Column[datetime]:
     return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
 
 
-def _tenant() -> sa.Column:
+def _tenant() -> sa.Column[str]:
     return sa.Column("tenant_id", sa.String(128), nullable=False)
 
 
