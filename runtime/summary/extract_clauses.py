@@ -182,12 +182,19 @@ def split_reason(text: str) -> tuple[str, str | None]:
     return (head, reason) if head and reason else (text.strip(), None)
 
 
-def date_role(text: str) -> str | None:
-    """What a date in ``text`` is for: ``depart``, ``return``, ``arrive``, ``checkin``..."""
+def date_role(text: str, start: int = 0, end: int | None = None) -> str | None:
+    """What the date at ``text[start:end]`` is for: ``depart``, ``return``, ``arrive``...
+
+    The role word closest to the date wins ("leave next Friday and return on Sunday").
+    """
+    end = start if end is None else end
+    best: tuple[int, str] | None = None
     for role, pattern in _ROLE_WORDS:
-        if pattern.search(text):
-            return role
-    return None
+        for match in pattern.finditer(text):
+            gap = start - match.end() if match.end() <= start else max(match.start() - end, 0)
+            if best is None or gap < best[0]:
+                best = (gap, role)
+    return best[1] if best else None
 
 
 def day_period(text: str) -> str | None:

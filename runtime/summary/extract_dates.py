@@ -83,7 +83,10 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _BEFORE_AFTER_RE = re.compile(r"(?P<pre>before|by|no later than|until|till|不晚于|最晚)\s*$", re.I)
 _AFTER_PRE_RE = re.compile(r"(?P<pre>after|no earlier than|not before|from|不早于)\s*$", re.I)
 _BOUND_POST_RE = re.compile(r"^\s*(?P<post>之前|以前|前|或更早|之后|以后|后|或更晚)")
-_JOIN_GAP_RE = re.compile(r"^[\s,，]*(?:at|@|的)?\s*$", re.I)
+_JOIN_GAP_RE = re.compile(
+    r"^[\s,，]*(?:at|@|的|(?P<before>before|by|no\s+later\s+than|until)|(?P<after>after))?\s*$",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,15 +216,18 @@ def find_dates(text: str, *, reference: datetime) -> list[DateMention]:
         if resolved is None:
             continue
         day, relative = resolved
-        iso, end = day.isoformat(), m.end()
+        iso, end, gap_bound = day.isoformat(), m.end(), None
         for index, (tkind, tm) in enumerate(times):
-            if tm.start() >= end and _JOIN_GAP_RE.match(text[end : tm.start()]):
+            gap = _JOIN_GAP_RE.match(text[end : tm.start()]) if tm.start() >= end else None
+            if gap:
                 clock = _resolve_time(tkind, tm)
                 if clock is not None:
                     iso, end = f"{iso}T{clock.strftime('%H:%M')}", tm.end()
                     used_times.add(index)
+                    gap_bound = "before" if gap.group("before") else gap.group("after") and "after"
                 break
         bound, start, end = _bound(text, m.start(), end)
+        bound = bound or gap_bound  # type: ignore[assignment]
         mentions.append(DateMention(start, end, text[start:end], iso, relative, bound))
     for index, (tkind, tm) in enumerate(times):
         clock = _resolve_time(tkind, tm)

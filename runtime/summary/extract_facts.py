@@ -31,7 +31,7 @@ from runtime.summary.extract_dates import find_dates
 from runtime.summary.extract_numbers import find_amounts, format_amount
 from runtime.summary.schema import Decision, Fact
 
-__all__ = ["SentenceItems", "extract_sentence"]
+__all__ = ["SentenceItems", "covers", "extract_sentence"]
 
 _CLAUSE_SPLIT_RE = re.compile(r"[，,、；;。!！]\s*")
 _QUALIFIERS = (
@@ -122,11 +122,14 @@ def _dates(sentence: str, src: str, pinned: bool, reference: datetime) -> list[F
     facts = []
     for mention in find_dates(sentence, reference=reference):
         clause = _clause_around(sentence, mention.start, mention.end)
-        role = date_role(clause)
+        offset = sentence.find(clause)
+        start, end = mention.start - offset, mention.end - offset
+        role = date_role(clause, start, end)
         if role is None or not mention.has_date:
             continue
         suffix = {"before": "deadline", "after": "earliest"}.get(mention.bound or "", "date")
-        period = day_period(clause) if "T" not in mention.iso else None
+        near = clause[max(0, start - 8) : end + 18]
+        period = day_period(near) if "T" not in mention.iso else None
         parts = [mention.iso, period or "", mention.bound or ""]
         value = " ".join(p for p in parts if p) + f" ({clause})"
         facts.append(_fact(f"{role}.{suffix}", value, "constraint", src, pinned, 0.8))
@@ -192,7 +195,12 @@ def extract_sentence(
         if not decisions:
             items.facts += _negations(sentence, source_id, pinned)
             items.facts += _preferences(sentence, source_id, pinned)
-    items.consumed = bool(items.decisions) or (
+    items.consumed = covers(sentence, items)
+    return items
+
+
+def covers(sentence: str, items: SentenceItems) -> bool:
+    """Whether the structured items say enough that the sentence need not be kept as a note."""
+    return bool(items.decisions) or (
         bool(items.facts) and len(sentence) <= 2 * sum(len(f.value) for f in items.facts)
     )
-    return items

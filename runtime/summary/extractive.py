@@ -27,7 +27,7 @@ from runtime.summary.envelope import render_summary_block
 from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
 from runtime.summary.extract_dates import find_dates, parse_reference
-from runtime.summary.extract_facts import extract_sentence
+from runtime.summary.extract_facts import SentenceItems, covers, extract_sentence
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.merge import merge_summaries, normalize_item_text
@@ -48,6 +48,7 @@ _CONSONANTS = "bcdfghjklmpqrstvwxz"  # no vowels: a tag can never spell "no" or 
 _NOTE_FLOOR = 0.3  # share of the budget new notes may take even when the previous summary is full
 _MIN_SALIENCE = 1.0
 _QUESTION_SALIENCE = 2.0
+_ISO_RE = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?")
 _TURN_CHARS = 600  # turns up to this long are kept whole, longer ones sentence by sentence
 _REL_DAY_RE = re.compile(
     r"\b(?:day after tomorrow|tomorrow|yesterday|today|tonight)\b"
@@ -100,6 +101,23 @@ def _date_notes(text: str, reference: datetime) -> str:
     return f" [{'; '.join(dict.fromkeys(found))}]" if found else ""
 
 
+def _keep_valid(items: SentenceItems, message: Message, sentence: str) -> None:
+    """Leave out items validation would reject; a fact whose resolved date validation cannot
+    confirm (e.g. a weekday, which it does not resolve) keeps its clause without the date."""
+    by_id = {message.id: message}
+    facts = []
+    for fact in items.facts:
+        if not passes_checks(fact, by_id):
+            plain = " ".join(_ISO_RE.sub(" ", fact.value).split())
+            fact = fact.model_copy(update={"value": plain})
+            if not plain or not passes_checks(fact, by_id):
+                continue
+        facts.append(fact)
+    items.facts = facts
+    items.decisions = [d for d in items.decisions if passes_checks(d, by_id)]
+    items.consumed = covers(sentence, items)
+
+
 def _density(score: float, text: str) -> float:
     """Salience per token, softened: a long specific turn still beats a short vague one."""
     return score / math.sqrt(max(estimate_tokens(text), 10) / 10)
@@ -116,6 +134,7 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         items = extract_sentence(
             sentence, role=message.role, source_id=message.id, pinned=pinned, reference=reference
         )
+        _keep_valid(items, message, sentence)
         chunk.facts += items.facts
         chunk.decisions += items.decisions
         if items.question:
@@ -200,8 +219,6 @@ def _read_chunk(request: SummaryRequest) -> _Chunk:
             order = _read_text(chunk, message, request, order)
     chunk.digests = _digests(request.messages)
     by_id = {m.id: m for m in request.messages}
-    chunk.facts = [f for f in chunk.facts if passes_checks(f, by_id)]
-    chunk.decisions = [d for d in chunk.decisions if passes_checks(d, by_id)]
     chunk.digests = [d for d in chunk.digests if passes_checks(d, by_id)]
     answered = {normalize_item_text(text) for text in chunk.answered}
     chunk.questions = [

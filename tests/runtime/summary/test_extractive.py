@@ -452,3 +452,24 @@ def test_notes_never_make_validation_fail() -> None:
         count_tokens=estimate_tokens,
     )  # fmt: skip
     assert report.passed, report.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I want to leave on September 19 morning and return on September 20 before 6pm.",
+            {"depart.date": "2026-09-19 morning", "return.deadline": "2026-09-20T18:00 before"},
+        ),
+        ("9月19日出发，9月20日回来", {"depart.date": "2026-09-19", "return.date": "2026-09-20"}),
+        # Weekdays: validation does not resolve them, so the clause is kept without the date.
+        (
+            "周六上午出发，下周五回来。",
+            {"depart.date": "morning (周六上午出发)", "return.date": "(下周五回来)"},
+        ),
+    ],
+)
+def test_date_roles(text: str, expected: dict[str, str]) -> None:
+    facts = {f.key: f.value for f in _summarize([_msg(1, "user", text)]).summary.facts}
+    for key, value in expected.items():
+        assert facts[key].startswith(value), (key, facts)
