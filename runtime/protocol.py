@@ -17,9 +17,10 @@ rules that ``runtime.grouping`` enforces. Reasons:
   right after the one holding its ``tool_use``.
 * ``result_not_first`` (Anthropic): text or other blocks before a ``tool_result`` block in the
   user message (the API requires results first).
-* ``orphan_reasoning`` (Responses): a ``reasoning`` item not followed by the model output it
-  belongs to (a message, call or other model item), e.g. because a trimmer dropped the call
-  after it; the API rejects a reasoning item without its following item.
+* ``orphan_reasoning`` (Responses): a ``reasoning`` item followed by something other than the
+  model output it belongs to (a message, call or other model item), e.g. because a trimmer
+  dropped the call after it; the API rejects a reasoning item without its following item. At
+  the very tail it is in flight, like a pending call, and not reported.
 """
 
 from __future__ import annotations
@@ -183,8 +184,9 @@ def _responses_reasoning(messages: Sequence[Message]) -> list[ProtocolIssue]:
     for position, message in enumerate(messages):
         if message.item_type != "reasoning":
             continue
-        following = messages[position + 1] if position + 1 < len(messages) else None
-        if following is None or following.role not in ("assistant", "other"):
+        if position + 1 == len(messages):
+            continue  # at the very tail the model's output is still in flight, like a call
+        if messages[position + 1].role not in ("assistant", "other"):
             detail = "reasoning item without the model output that follows it"
             issues.append(_issue("orphan_reasoning", message, None, detail))
     return issues
