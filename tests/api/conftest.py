@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -19,8 +21,9 @@ from api.settings import Settings
 from api.storage.engine import create_db_engine
 from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
+from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
-__all__ = ["bearer", "make_key", "make_settings"]
+__all__ = ["bearer", "make_key", "make_settings", "unique_tenant"]
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
@@ -41,6 +44,11 @@ def make_key(url: str, tenant: str, role: str, user: str | None = None) -> str:
         engine.dispose()
 
 
+def unique_tenant(prefix: str = "t") -> str:
+    """A tenant id no other test uses, for tests sharing one database."""
+    return f"{prefix}{uuid.uuid4().hex[:10]}"
+
+
 def bearer(key: str) -> dict[str, str]:
     """The ``Authorization`` header for ``key``."""
     return {"Authorization": f"Bearer {key}"}
@@ -57,4 +65,39 @@ def app_client(database_url: str) -> Iterator[TestClient]:
     """A started app (migrations applied) over a fresh database of each backend."""
     app = create_app(make_settings(database_url))
     with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """One migrated database per backend shared by a test module; tests use unique tenants.
+
+    Creating, migrating and dropping a PostgreSQL database costs 1-5 s under load; tests that do
+    not need an empty database should share this one (``unique_tenant()``).
+    """
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('shared') / 'shared.db'}"
+        upgrade_database(url)
+        yield url
+        return
+    require_postgres()
+    name = f"tiermem_d1_{uuid.uuid4().hex[:12]}"
+    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
+    try:
+        upgrade_database(url)
+        yield url
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def shared_client(shared_database_url: str) -> Iterator[TestClient]:
+    """A started app over ``shared_database_url`` (one per module and backend)."""
+    with TestClient(create_app(make_settings(shared_database_url))) as client:
         yield client

@@ -29,7 +29,7 @@ from api.storage.migrate import (
     upgrade_database,
 )
 from runtime.errors import ProtocolError
-from tests.api.conftest import bearer, make_key, make_settings
+from tests.api.conftest import bearer, make_key, make_settings, unique_tenant
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
 
@@ -210,16 +210,17 @@ def raise_kind(kind: str) -> None:
 
 
 def _probe(url: str) -> Iterator[tuple[TestClient, str]]:
+    # Tests on a shared database use unique tenants (``unique_tenant``).
     app = create_app(make_settings(url, max_body_bytes=2048))
     app.include_router(probe)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client, url
 
 
-@pytest.fixture
-def probe_client(database_url: str) -> Iterator[tuple[TestClient, str]]:
+@pytest.fixture(scope="module")
+def probe_client(shared_database_url: str) -> Iterator[tuple[TestClient, str]]:
     """The probe app on both backends (for what touches the database: auth)."""
-    yield from _probe(database_url)
+    yield from _probe(shared_database_url)
 
 
 @pytest.fixture
@@ -242,12 +243,13 @@ def assert_problem(response: object, status: int) -> dict[str, object]:
 
 def test_missing_unknown_and_revoked_keys_get_401(probe_client: tuple[TestClient, str]) -> None:
     client, url = probe_client
-    key = make_key(url, "t1", "agent")
+    tenant = unique_tenant()
+    key = make_key(url, tenant, "agent")
     assert client.get("/v1/probe/me", headers=bearer(key)).status_code == 200
     engine = create_db_engine(url)
     try:
         store = KeyStore(engine)
-        store.revoke(store.list(tenant_id="t1")[0].key_id)
+        store.revoke(store.list(tenant_id=tenant)[0].key_id)
     finally:
         engine.dispose()
     cases = [
@@ -268,9 +270,10 @@ def test_missing_unknown_and_revoked_keys_get_401(probe_client: tuple[TestClient
 
 def test_principal_comes_from_the_key(probe_client: tuple[TestClient, str]) -> None:
     client, url = probe_client
-    key = make_key(url, "t1", "agent", user="u1")
+    tenant = unique_tenant()
+    key = make_key(url, tenant, "agent", user="u1")
     assert client.get("/v1/probe/me", headers=bearer(key)).json() == {
-        "tenant": "t1",
+        "tenant": tenant,
         "role": "agent",
         "user": "u1",
     }
@@ -278,11 +281,12 @@ def test_principal_comes_from_the_key(probe_client: tuple[TestClient, str]) -> N
 
 def test_wrong_role_gets_403(probe_client: tuple[TestClient, str]) -> None:
     client, url = probe_client
+    tenant = unique_tenant()
     for role in ("agent", "consolidator"):
-        response = client.get("/v1/probe/admin", headers=bearer(make_key(url, "t1", role)))
+        response = client.get("/v1/probe/admin", headers=bearer(make_key(url, tenant, role)))
         assert_problem(response, 403)
-    admin = make_key(url, "t1", "admin")
-    assert client.get("/v1/probe/admin", headers=bearer(admin)).json() == {"tenant": "t1"}
+    admin = make_key(url, tenant, "admin")
+    assert client.get("/v1/probe/admin", headers=bearer(admin)).json() == {"tenant": tenant}
 
 
 # ---------------------------------------------------------------- problem details
@@ -449,7 +453,8 @@ def test_each_app_has_its_own_registry(sqlite_url: str) -> None:
 
 def test_access_log_is_one_json_line_without_body(probe_client: tuple[TestClient, str]) -> None:
     client, url = probe_client
-    key = make_key(url, "tenant-7", "agent")
+    tenant = unique_tenant()
+    key = make_key(url, tenant, "agent")
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonFormatter())
@@ -471,7 +476,7 @@ def test_access_log_is_one_json_line_without_body(probe_client: tuple[TestClient
     entry = json.loads(lines[0])
     assert entry["route"] == "/v1/probe/echo"
     assert entry["status"] == 200
-    assert entry["tenant"] == "tenant-7"
+    assert entry["tenant"] == tenant
     assert entry["request_id"] == "req-123"
     assert entry["latency_ms"] >= 0
     assert "MARKER" not in lines[0]

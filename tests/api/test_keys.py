@@ -11,13 +11,12 @@ from sqlalchemy import Engine, text
 from api.storage.engine import create_db_engine
 from api.storage.keys import KEY_PREFIX, InvalidKeyInput, KeyNotFound, KeyStore, hash_key
 from api.storage.migrate import upgrade_database
-from tests.api.conftest import bearer, make_key
+from tests.api.conftest import bearer, make_key, unique_tenant
 
 
-@pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    eng = create_db_engine(database_url)
-    upgrade_database(database_url, engine=eng)
+@pytest.fixture(scope="module")
+def engine(shared_database_url: str) -> Iterator[Engine]:
+    eng = create_db_engine(shared_database_url)
     try:
         yield eng
     finally:
@@ -26,14 +25,15 @@ def engine(database_url: str) -> Iterator[Engine]:
 
 def test_create_resolve_revoke(engine: Engine) -> None:
     store = KeyStore(engine)
-    key, secret = store.create(tenant_id="t1", role="agent", user_id="u1")
+    tenant = unique_tenant()
+    key, secret = store.create(tenant_id=tenant, role="agent", user_id="u1")
     assert secret.startswith(KEY_PREFIX)
     assert len(secret) >= 40
     resolved = store.resolve(secret)
     assert resolved is not None
     assert (resolved.key_id, resolved.tenant_id, resolved.role, resolved.user_id) == (
         key.key_id,
-        "t1",
+        tenant,
         "agent",
         "u1",
     )
@@ -47,7 +47,7 @@ def test_create_resolve_revoke(engine: Engine) -> None:
 
 def test_only_the_hash_is_stored(engine: Engine) -> None:
     store = KeyStore(engine)
-    _key, secret = store.create(tenant_id="t1", role="admin")
+    _key, secret = store.create(tenant_id=unique_tenant(), role="admin")
     with engine.connect() as conn:
         rows = conn.execute(text("SELECT * FROM api_key")).all()
     flat = " ".join(str(v) for row in rows for v in row)
@@ -58,16 +58,15 @@ def test_only_the_hash_is_stored(engine: Engine) -> None:
 
 def test_list_shows_only_the_tenant(engine: Engine) -> None:
     store = KeyStore(engine)
-    a, _ = store.create(tenant_id="t1", role="agent")
-    b, _ = store.create(tenant_id="t1", role="admin")
-    store.create(tenant_id="t10", role="agent")
+    t1 = unique_tenant()
+    a, _ = store.create(tenant_id=t1, role="agent")
+    b, _ = store.create(tenant_id=t1, role="admin")
+    store.create(tenant_id=t1 + "0", role="agent")  # shares t1 as a prefix
     store.revoke(a.key_id)
-    assert [k.key_id for k in store.list(tenant_id="t1")] == sorted(
-        [a.key_id, b.key_id], key=[a.key_id, b.key_id].index
-    )
-    assert [k.key_id for k in store.list(tenant_id="t1", include_revoked=False)] == [b.key_id]
-    assert store.list(tenant_id="t") == []
-    assert len(store.list(tenant_id="t10")) == 1
+    assert [k.key_id for k in store.list(tenant_id=t1)] == [a.key_id, b.key_id]
+    assert [k.key_id for k in store.list(tenant_id=t1, include_revoked=False)] == [b.key_id]
+    assert store.list(tenant_id=t1[:-1]) == []
+    assert len(store.list(tenant_id=t1 + "0")) == 1
 
 
 @pytest.mark.parametrize(
@@ -97,7 +96,7 @@ def test_invalid_input_is_refused(
 
 def test_unknown_and_malformed_secrets_resolve_to_none(engine: Engine) -> None:
     store = KeyStore(engine)
-    store.create(tenant_id="t1", role="agent")
+    store.create(tenant_id=unique_tenant(), role="agent")
     for secret in ("", "tmk_", "tmk_nope", "x" * 500, KEY_PREFIX + "a" * 200):
         assert store.resolve(secret) is None
 
@@ -110,20 +109,25 @@ def test_revoking_an_unknown_key_raises(engine: Engine) -> None:
 # ---------------------------------------------------------------- /v1/me and /v1/keys
 
 
-def test_me_reports_the_key(app_client: TestClient, database_url: str) -> None:
-    key = make_key(database_url, "t1", "agent", user="u9")
-    body = app_client.get("/v1/me", headers=bearer(key)).json()
-    assert (body["tenant_id"], body["role"], body["user_id"]) == ("t1", "agent", "u9")
-    assert app_client.get("/v1/me").status_code == 401
+def test_me_reports_the_key(shared_client: TestClient, shared_database_url: str) -> None:
+    tenant = unique_tenant()
+    key = make_key(shared_database_url, tenant, "agent", user="u9")
+    body = shared_client.get("/v1/me", headers=bearer(key)).json()
+    assert (body["tenant_id"], body["role"], body["user_id"]) == (tenant, "agent", "u9")
+    assert shared_client.get("/v1/me").status_code == 401
 
 
-def test_admin_manages_only_its_own_tenant(app_client: TestClient, database_url: str) -> None:
-    admin = bearer(make_key(database_url, "t1", "admin"))
-    other_admin = bearer(make_key(database_url, "t10", "admin"))
+def test_admin_manages_only_its_own_tenant(
+    shared_client: TestClient, shared_database_url: str
+) -> None:
+    app_client = shared_client
+    tenant = unique_tenant()
+    admin = bearer(make_key(shared_database_url, tenant, "admin"))
+    other_admin = bearer(make_key(shared_database_url, tenant + "0", "admin"))
     created = app_client.post("/v1/keys", headers=admin, json={"role": "agent", "user_id": "u1"})
     assert created.status_code == 201
     body = created.json()
-    assert body["tenant_id"] == "t1"
+    assert body["tenant_id"] == tenant
     new_key = bearer(body["secret"])
     assert app_client.get("/v1/me", headers=new_key).json()["user_id"] == "u1"
     listed = app_client.get("/v1/keys", headers=admin).json()
@@ -142,14 +146,16 @@ def test_admin_manages_only_its_own_tenant(app_client: TestClient, database_url:
     assert app_client.get("/v1/me", headers=new_key).status_code == 401
 
 
-def test_non_admin_key_routes_are_403(app_client: TestClient, database_url: str) -> None:
-    agent = bearer(make_key(database_url, "t1", "agent"))
+def test_non_admin_key_routes_are_403(shared_client: TestClient, shared_database_url: str) -> None:
+    app_client = shared_client
+    agent = bearer(make_key(shared_database_url, unique_tenant(), "agent"))
     assert app_client.get("/v1/keys", headers=agent).status_code == 403
     assert app_client.post("/v1/keys", headers=agent, json={"role": "admin"}).status_code == 403
 
 
-def test_bad_key_body_is_422(app_client: TestClient, database_url: str) -> None:
-    admin = bearer(make_key(database_url, "t1", "admin"))
+def test_bad_key_body_is_422(shared_client: TestClient, shared_database_url: str) -> None:
+    app_client = shared_client
+    admin = bearer(make_key(shared_database_url, unique_tenant(), "admin"))
     assert app_client.post("/v1/keys", headers=admin, json={"role": "root"}).status_code == 422
     response = app_client.post("/v1/keys", headers=admin, json={"role": "agent", "user_id": "a b"})
     assert response.status_code == 422

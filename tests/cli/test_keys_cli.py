@@ -8,10 +8,11 @@ from typer.testing import CliRunner
 
 from api.app import create_app
 from api.cli import _register, app
-from tests.api.conftest import bearer, make_settings
+from tests.api.conftest import bearer, make_settings, shared_database_url, unique_tenant
 
 _register()
 runner = CliRunner()
+__all__ = ["shared_database_url"]  # the fixture, imported so that this directory can use it
 
 
 def run(url: str, *args: str) -> tuple[int, str, str]:
@@ -19,25 +20,27 @@ def run(url: str, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_create_list_revoke_and_authenticate(database_url: str) -> None:
-    code, out, _ = run(database_url, "keys", "create", "--tenant", "acme", "--role", "agent")
+def test_create_list_revoke_and_authenticate(shared_database_url: str) -> None:
+    database_url = shared_database_url
+    tenant = unique_tenant("acme")
+    code, out, _ = run(database_url, "keys", "create", "--tenant", tenant, "--role", "agent")
     assert code == 0, out
     secret = out.strip().splitlines()[-1]
     assert secret.startswith("tmk_")
     key_id = out.split()[1]
-    code, listing, _ = run(database_url, "keys", "list", "--tenant", "acme")
+    code, listing, _ = run(database_url, "keys", "list", "--tenant", tenant)
     assert code == 0
     assert key_id in listing
     assert "active" in listing
     assert secret not in listing
     with TestClient(create_app(make_settings(database_url))) as client:
         me = client.get("/v1/me", headers=bearer(secret)).json()
-        assert (me["key_id"], me["tenant_id"], me["role"]) == (key_id, "acme", "agent")
+        assert (me["key_id"], me["tenant_id"], me["role"]) == (key_id, tenant, "agent")
         code, out, _ = run(database_url, "keys", "revoke", key_id)
         assert code == 0
         assert "revoked" in out
         assert client.get("/v1/me", headers=bearer(secret)).status_code == 401
-    code, listing, _ = run(database_url, "keys", "list", "--tenant", "acme")
+    code, listing, _ = run(database_url, "keys", "list", "--tenant", tenant)
     assert "revoked" in listing
 
 
