@@ -21,9 +21,10 @@ extractive summarizer, its JSON logs to a temporary file). Then:
    is crossed). Only the ``/context`` calls are timed.
 
 Clients are threads with one keep-alive ``httpx.Client`` each, all started together. Reported
-per scenario: requests, wall seconds, requests/s, p50/p95/max latency of ``/context``, and
-status codes. Everything is bounded: request timeouts, a fixed request count, the server killed
-at the end.
+per scenario: requests, wall seconds, requests/s, p50/p95/max latency of ``/context``, the p50
+of the report's ``service_elapsed_ms`` (compaction inside the handler, without queueing, HTTP
+and database reads), and status codes. Everything is bounded: request timeouts, a fixed
+request count, the server killed at the end.
 """
 
 from __future__ import annotations
@@ -193,16 +194,18 @@ def _setup(base: str, headers: dict[str, str], histories: list[list[dict[str, An
     return ids
 
 
-Step = Callable[[httpx.Client, str, int], tuple[float, int]]
+Step = Callable[[httpx.Client, str, int], tuple[float, int, float | None]]
 
 
-def _steady(client: httpx.Client, sid: str, _i: int) -> tuple[float, int]:
+def _steady(client: httpx.Client, sid: str, _i: int) -> tuple[float, int, float | None]:
     started = time.perf_counter()
     r = client.post(f"/v1/sessions/{sid}/context", json={})
-    return time.perf_counter() - started, r.status_code
+    seconds = time.perf_counter() - started
+    service = r.json()["report"]["service_elapsed_ms"] if r.status_code == 200 else None
+    return seconds, r.status_code, service
 
 
-def _turn(client: httpx.Client, sid: str, i: int) -> tuple[float, int]:
+def _turn(client: httpx.Client, sid: str, i: int) -> tuple[float, int, float | None]:
     text = f"Turn {i}: can you also check whether seat {i}A is free on that flight? " * 3
     message = {"role": "user", "content": text}
     client.post(f"/v1/sessions/{sid}/messages", json={"messages": [message]}).raise_for_status()
@@ -213,6 +216,7 @@ def _scenario(
     base: str, headers: dict[str, str], sessions: list[str], requests: int, step: Step
 ) -> dict[str, Any]:
     latencies: list[float] = []
+    service: list[float] = []
     statuses: dict[int, int] = {}
     lock = threading.Lock()
     start = threading.Barrier(len(sessions) + 1)
@@ -221,9 +225,11 @@ def _scenario(
         with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
             start.wait(timeout=60)
             for i in range(requests):
-                seconds, status = step(client, sid, i)
+                seconds, status, service_ms = step(client, sid, i)
                 with lock:
                     latencies.append(seconds)
+                    if service_ms is not None:
+                        service.append(service_ms)
                     statuses[status] = statuses.get(status, 0) + 1
 
     threads = [threading.Thread(target=client_loop, args=(sid,)) for sid in sessions]
@@ -242,6 +248,7 @@ def _scenario(
         "p50_ms": round(statistics.median(ordered) * 1000, 1),
         "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 1),
         "max_ms": round(ordered[-1] * 1000, 1),
+        "compaction_p50_ms": round(statistics.median(service), 1) if service else None,
         "statuses": statuses,
     }
 
@@ -286,7 +293,8 @@ def main() -> None:
             s = result[name]
             print(
                 f"  {name:6} {s['requests']} req in {s['wall_s']} s: {s['rps']} req/s, "
-                f"p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms, {s['statuses']}"
+                f"p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms, "
+                f"in-handler compaction p50 {s['compaction_p50_ms']} ms, {s['statuses']}"
             )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))

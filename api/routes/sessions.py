@@ -18,6 +18,7 @@ from api.sessions import (
     AppendOut,
     ContextIn,
     ContextOut,
+    HistoryOut,
     PinsIn,
     PinsOut,
     SessionCreate,
@@ -35,6 +36,7 @@ from api.sessions import (
     get_summary,
     list_sessions,
     list_summaries,
+    read_history_page,
     record_usage,
     restore_summary,
     set_pins,
@@ -103,6 +105,25 @@ def post_messages(
     """Append new entries in the session's format; idempotent by message id; all or nothing."""
     return append_messages(
         db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id, body=body
+    )
+
+
+@router.get("/{session_id}/messages", summary="Read the stored history", responses=_NOT_FOUND)
+def get_messages(
+    session_id: str,
+    db: DbSessionDep,
+    caller: CallerDep,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+) -> HistoryOut:
+    """A page of the history exactly as appended, with the id of each entry."""
+    return read_history_page(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        offset=offset,
+        limit=limit,
     )
 
 

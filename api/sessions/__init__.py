@@ -2,18 +2,21 @@
 
 Routes in ``api.routes.sessions`` call these functions; each is one unit of work on a database
 session and takes the tenant (and the key's user restriction) as required keywords.
-``erase_user_sessions`` is the sessions part of a user's erasure (the long-term tier calls it).
+``erase_user_sessions`` and ``export_user_sessions`` are the sessions part of a user's erasure
+and export (the long-term tier calls them).
 """
 
 from api.sessions.append import append_messages
 from api.sessions.context import ContextRuntime, build_context
 from api.sessions.erase import delete_session, erase_user_sessions
+from api.sessions.history import export_user_sessions, read_history_page
 from api.sessions.schemas import (
     AppendIn,
     AppendOut,
     BudgetSpec,
     ContextIn,
     ContextOut,
+    HistoryOut,
     PinsIn,
     PinsOut,
     SessionCreate,
@@ -41,6 +44,7 @@ __all__ = [
     "ContextIn",
     "ContextOut",
     "ContextRuntime",
+    "HistoryOut",
     "PinsIn",
     "PinsOut",
     "SessionCreate",
@@ -56,10 +60,12 @@ __all__ = [
     "create_session",
     "delete_session",
     "erase_user_sessions",
+    "export_user_sessions",
     "get_session",
     "get_summary",
     "list_sessions",
     "list_summaries",
+    "read_history_page",
     "record_usage",
     "restore_summary",
     "set_pins",

@@ -6,7 +6,9 @@ One call is one optimistic unit of work:
 2. compact with the run-time tier, outside any transaction (it is pure and may call an LLM);
 3. write: ``UPDATE session_states ... WHERE revision = r`` first (it takes the write lock), then
    the new summary version and its snapshot (unique per session and version), then the
-   session's own count of the context (for calibration); commit.
+   session's own count of the context (for calibration); commit. A call that changed nothing
+   (same state, same count, recent activity time) writes nothing, so repeated reads of an
+   unchanged session never queue for SQLite's write lock.
 
 If another call on the same session committed in between, step 3 updates no row (or hits the
 unique version) and the whole unit runs again on the new state: a version is never lost or taken
@@ -18,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import update
@@ -30,6 +32,7 @@ from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
     RetryUnit,
+    as_utc,
     dump_json,
     load_entries,
     load_json,
@@ -57,6 +60,7 @@ __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 
 RECENT_TOOL_RESULTS = 3
 RECENT_TAIL = 40  # entries searched for recent tool results
+ACTIVITY_RESOLUTION = timedelta(seconds=60)  # how stale ``updated_at`` may get on reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +80,7 @@ class _Loaded:
     revision: int
     summary_version: int
     state: CompactionState | None
+    state_json: str | None
     entries: list[Any]
     pins: list[str]
 
@@ -132,6 +137,7 @@ def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | Non
         revision=state_row.revision,
         summary_version=state_row.summary_version,
         state=state,
+        state_json=state_row.state_json,
         entries=entries,
         pins=pins,
     )
@@ -194,6 +200,17 @@ def _compact(
     return result, extra
 
 
+def _unchanged(loaded: _Loaded, state_json: str, own_tokens: int, now: datetime) -> bool:
+    """True when the call changed nothing worth a write: same state, same own count, and the
+    session's activity time is recent enough (the idle-time consolidation reads it)."""
+    row = loaded.row
+    return (
+        state_json == loaded.state_json
+        and own_tokens == row.last_context_tokens
+        and now - as_utc(row.updated_at) < ACTIVITY_RESOLUTION
+    )
+
+
 def _store(
     db: Session,
     loaded: _Loaded,
@@ -205,6 +222,10 @@ def _store(
     row, now = loaded.row, utcnow()
     new_state = result.state
     new_version = new_state.summary_version
+    state_json = new_state.to_json()
+    own_tokens = int(report.get("compacted_tokens") or 0)
+    if _unchanged(loaded, state_json, own_tokens, now):
+        return  # nothing to persist: no write transaction, no write lock taken
     updated = db.execute(
         update(SessionStateRow)
         .where(
@@ -214,7 +235,7 @@ def _store(
         )
         .values(
             revision=loaded.revision + 1,
-            state_json=new_state.to_json(),
+            state_json=state_json,
             summary_version=max(new_version, loaded.summary_version),
             updated_at=now,
         )
@@ -228,7 +249,7 @@ def _store(
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == row.tenant_id, col(AgentSessionRow.id) == row.id)
         .execution_options(synchronize_session=False)
-        .values(last_context_tokens=int(report.get("compacted_tokens") or 0), updated_at=now)
+        .values(last_context_tokens=own_tokens, updated_at=now)
     )
     db.commit()
 

@@ -17,6 +17,7 @@ __all__ = [
     "BudgetSpec",
     "ContextIn",
     "ContextOut",
+    "HistoryOut",
     "PinsIn",
     "PinsOut",
     "SessionCreate",
@@ -139,6 +140,17 @@ class AppendOut(BaseModel):
     appended: int
     unchanged: int
     message_count: int
+
+
+class HistoryOut(BaseModel):
+    """A page of the stored history, entries exactly as appended, with their ids."""
+
+    session_id: str
+    format: str | None
+    offset: int
+    total: int
+    ids: list[str]
+    messages: list[Any]
 
 
 class PinsIn(_Body):

@@ -124,7 +124,9 @@ def load_entries(db: Session, *, tenant_id: str, session_id: str) -> list[Any]:
         )
         .order_by(col(SessionMessageRow.position))
     ).all()
-    return [json.loads(raw) for raw in rows]
+    # One parse of the joined array is several times faster than one ``json.loads`` per row.
+    entries: list[Any] = json.loads("[" + ",".join(rows) + "]")
+    return entries
 
 
 def load_pins(db: Session, *, tenant_id: str, session_id: str) -> list[str]:

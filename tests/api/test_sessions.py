@@ -297,3 +297,18 @@ def test_responses_session_with_tools_and_pending_call(client: TestClient, keys)
     client.post(f"/v1/sessions/{bare}/messages", json={"messages": items}, headers=keys["alice"])
     plain = client.post(f"/v1/sessions/{bare}/context", headers=keys["alice"]).json()
     assert with_tools > plain["report"]["input_tokens"]  # tool definitions are counted
+
+
+def test_history_reads_back_pages_with_ids(client: TestClient, keys) -> None:
+    sid = _create(client, keys["alice"])
+    history = chat_history(5)
+    ids = client.post(
+        f"/v1/sessions/{sid}/messages", json={"messages": history}, headers=keys["alice"]
+    ).json()["ids"]
+    page = client.get(f"/v1/sessions/{sid}/messages?offset=4&limit=10", headers=keys["alice"])
+    assert page.status_code == 200
+    body = page.json()
+    assert body["total"] == 21 and body["offset"] == 4
+    assert body["ids"] == ids[4:14] and body["messages"] == history[4:14]
+    r = client.get(f"/v1/sessions/{sid}/messages", headers=keys["other_tenant"])
+    assert r.status_code == 404

