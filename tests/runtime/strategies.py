@@ -27,40 +27,11 @@ from runtime.messages import Format
 __all__ = ["FORMATS", "conversations", "formatted_conversations", "payloads"]
 
 FORMATS: tuple[Format, ...] = ("openai-chat", "openai-responses", "anthropic")
-_WORDS = st.sampled_from(
-    [
-        "flight",
-        "budget",
-        "200",
-        "CNY",
-        "no",
-        "auto-booking",
-        "G7301",
-        "2026-09-19",
-        "seat",
-        "window",
-        "aisle",
-        "refund",
-        "cancel",
-        "hotel",
-        "Beijing",
-        "Shanghai",
-        "late",
-        "early",
-        "yes",
-        "no",
-        "maybe",
-        "预算",
-        "高铁",
-        "不要",
-        "自动",
-        "订票",
-        "the",
-        "a",
-        "of",
-        "to",
-    ]
+_VOCABULARY = (
+    "flight budget 200 CNY no auto-booking G7301 2026-09-19 seat window aisle refund cancel "
+    "hotel Beijing Shanghai late early yes no maybe 预算 高铁 不要 自动 订票 the a of to"
 )
+_WORDS = st.sampled_from(_VOCABULARY.split())
 _TEXT = st.lists(_WORDS, min_size=1, max_size=12).map(" ".join)
 _TOOL_NAMES = st.sampled_from(["search_flights", "get_user", "book", "calculate", "think"])
 
