@@ -239,7 +239,7 @@ class ExtractiveSummarizer:
     model: str | None = None
 
     def __init__(
-        self, *, count_tokens: Callable[[str], int] | None = None, note_chars: int = 480
+        self, *, count_tokens: Callable[[str], int] | None = None, note_chars: int = 800
     ) -> None:
         self._count = count_tokens or estimate_tokens
         self._note_chars = note_chars
