@@ -3,11 +3,13 @@
 Readers never modify an entry: ``Message.raw`` is the caller's object, and ``write_messages``
 emits exactly those objects, so ``json.dumps(write_messages(read_history(x).messages))`` equals
 ``json.dumps(x)`` byte for byte, unknown fields and unknown item or block types included.
-Message ids are reported beside the messages (``Message.id``), never written into them.
+Message ids are reported beside the messages (``Message.id``), never written into them, and are
+unique within a history: an own ``id`` seen a second time falls back to the derived id.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -16,7 +18,7 @@ from runtime.formats._detect import detect_entries, split_payload
 from runtime.formats.anthropic import read_anthropic
 from runtime.formats.openai_chat import read_chat
 from runtime.formats.openai_responses import read_responses
-from runtime.messages import JSON, Format, Message, Transcript
+from runtime.messages import JSON, Format, Message, Transcript, derive_message_id
 
 __all__ = [
     "FORMATS",
@@ -74,9 +76,30 @@ def read_history(payload: JSON, *, format: Format | Literal["auto"] = "auto") ->
     """
     entries, envelope = split_payload(payload)
     chosen = detect_format(payload) if format == "auto" else _check_format(format)
-    messages = _READERS[chosen](entries)
+    messages = _unique_ids(_READERS[chosen](entries))
     system = envelope.get("system") if chosen == "anthropic" else None
     return Transcript(format=chosen, messages=messages, system=system, tools=envelope.get("tools"))
+
+
+def _unique_ids(messages: tuple[Message, ...]) -> tuple[Message, ...]:
+    """Give a repeated own ``id`` to its first entry only; later ones get their derived id.
+
+    Pins, source ids and the window's "no duplicates" all key on ids, so they must be unique
+    within a history; an own id used twice (e.g. an ``item_reference`` beside the item it
+    names) would make a pin ambiguous.
+    """
+    seen = {message.id for message in messages}
+    if len(seen) == len(messages):
+        return messages
+    used: set[str] = set()
+    unique = []
+    for message in messages:
+        if message.id in used:
+            fresh = derive_message_id(message.index, message.raw)
+            message = dataclasses.replace(message, id=fresh, own_id=False)
+        used.add(message.id)
+        unique.append(message)
+    return tuple(unique)
 
 
 def write_messages(messages: Sequence[Message]) -> list[JSON]:

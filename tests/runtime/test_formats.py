@@ -238,6 +238,19 @@ def test_positional_message_construction_matches_the_dataclass() -> None:
     assert tuple(f.name for f in dataclasses.fields(Message)) == MESSAGE_FIELDS
 
 
+def test_repeated_own_ids_fall_back_to_derived_ids() -> None:
+    items = [
+        {"type": "message", "id": "msg_1", "role": "user", "content": "a"},
+        {"type": "item_reference", "id": "msg_1"},
+        {"type": "message", "id": "msg_1", "role": "user", "content": "a"},
+    ]
+    msgs = read_history(items, format="openai-responses").messages
+    assert (msgs[0].id, msgs[0].own_id) == ("msg_1", True)
+    assert msgs[1].id == derive_message_id(1, items[1]) and not msgs[1].own_id
+    assert msgs[2].id == derive_message_id(2, items[2])
+    assert msgs[2].digest == content_digest(items[2])
+
+
 def test_timestamp_only_from_iso_strings() -> None:
     entries = [
         {"role": "user", "content": "a", "timestamp": "2026-09-19T08:00:00+08:00"},
