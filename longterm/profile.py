@@ -9,8 +9,8 @@ and renders only ``CompactionSummary`` values.
 
 The profile fits ``max_tokens``: preferences first (most trusted, then most confident), then
 events in the order given (most relevant to the query, or most recent), each added while it
-fits; what was left out is counted in ``omitted``. Only what the caller's key may ``read``
-(policy gate) is included.
+fits; what was left out is counted in ``omitted``. Callers pass only what the key may read
+(``longterm.reads``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ from typing import Any
 
 from longterm.errors import InvalidRequest
 from longterm.models import TRUST_RANK, Event, Preference
-from longterm.registry import SENSITIVE_CATEGORIES
-from policy.types import ObjectAttributes, PolicyGate, Subject
 
 __all__ = [
     "CLOSE_TAG",
@@ -33,8 +31,6 @@ __all__ = [
     "PROFILE_GUARD_TEXT",
     "Profile",
     "escape_block_json",
-    "readable_events",
-    "readable_preferences",
     "shape_profile",
 ]
 
@@ -165,49 +161,3 @@ def shape_profile(
         omitted_preferences=omitted[0],
         omitted_events=omitted[1],
     )
-
-
-def readable_preferences(
-    gate: PolicyGate, subject: Subject, preferences: Sequence[Preference]
-) -> list[Preference]:
-    """The preferences ``subject`` may read, as the gate decides (``read`` action)."""
-    return [
-        p
-        for p in preferences
-        if gate.decide(
-            subject=subject,
-            action="read",
-            obj=ObjectAttributes(
-                kind="preference",
-                tenant_id=p.tenant_id,
-                user_id=p.user_id,
-                category=p.category,
-                scope=p.scope,
-                source=p.source,
-                key=p.key,
-                confidence=p.confidence,
-                consent=p.consent is not None,
-                sensitive=p.sensitive,
-            ),
-        ).allowed
-    ]
-
-
-def readable_events(gate: PolicyGate, subject: Subject, events: Sequence[Event]) -> list[Event]:
-    """The events ``subject`` may read, as the gate decides (``read`` action)."""
-    kept = []
-    for event in events:
-        category = event.category
-        obj = ObjectAttributes(
-            kind="event",
-            tenant_id=event.tenant_id,
-            user_id=event.user_id,
-            category=category,
-            scope="durable",
-            source=event.source,
-            confidence=event.confidence,
-            sensitive=category in SENSITIVE_CATEGORIES,
-        )
-        if gate.decide(subject=subject, action="read", obj=obj).allowed:
-            kept.append(event)
-    return kept

@@ -26,12 +26,9 @@ from api.routes.users import ensure_self_service
 from longterm import store
 from longterm.export import export_user
 from longterm.models import Preference
-from longterm.profile import (
-    PROFILE_GUARD_TEXT,
-    readable_events,
-    readable_preferences,
-    shape_profile,
-)
+from longterm.profile import PROFILE_GUARD_TEXT, shape_profile
+from longterm.reads import may_read_key, readable_events, readable_preferences
+from longterm.registry import DEFAULT_REGISTRY
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 
 __all__ = ["router"]
@@ -124,23 +121,31 @@ def get_profile(
 
 
 @router.get("/{user_id}/export", summary="Export everything about a user")
-def get_export(user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockDep) -> ExportOut:
+def get_export(
+    user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockDep, gate: GateDep
+) -> ExportOut:
     """Everything tiermem holds about the user as one JSON document: current preferences,
     their full history, events, standing consents, the audit trail about the user, erasure
     receipts, and the user's sessions with their raw messages and summary versions.
-    Admin keys, or keys restricted to this user."""
+    Admin keys (complete), or keys restricted to this user (what the policy lets them read).
+    """
     ensure_self_service(caller, user_id)
     data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+    subject = caller.subject()
     history: dict[str, list[ChangePublic]] = {}
     for change in data.history:
-        history.setdefault(change.key, []).append(ChangePublic.of(change))
+        spec = DEFAULT_REGISTRY.lookup(change.key)
+        if may_read_key(gate, subject, spec, user_id=user_id):
+            history.setdefault(change.key, []).append(ChangePublic.of(change))
     return ExportOut(
         tenant_id=data.tenant_id,
         user_id=user_id,
         exported_at=now,
-        preferences=[PreferencePublic.of(p) for p in data.preferences],
+        preferences=[
+            PreferencePublic.of(p) for p in readable_preferences(gate, subject, data.preferences)
+        ],
         history=history,
-        events=[EventPublic.of(e) for e in data.events],
+        events=[EventPublic.of(e) for e in readable_events(gate, subject, data.events)],
         audit=[AuditPublic.of(a) for a in data.audit],
         erasure_receipts=[ErasureReceiptPublic.of(r) for r in data.receipts],
         consents=export_consents(db, tenant_id=caller.tenant_id, user_id=user_id),

@@ -17,7 +17,7 @@ from pydantic import AwareDatetime
 
 from api.auth import Principal, ensure_user_access
 from api.deps import DbSessionDep, EngineDep
-from api.errors import Forbidden
+from api.errors import Forbidden, NotFound
 from api.memory.hooks import erase_hooks
 from api.memory.http import CallerDep, ClockDep, GateDep, Idempotent, raise_for_outcome, translate
 from api.memory.schemas import (
@@ -37,6 +37,14 @@ from longterm import store
 from longterm.deletes import delete_event, delete_preference
 from longterm.erasure import erase_user, finalize_erasure
 from longterm.models import Consent, EventWrite, PreferenceWrite
+from longterm.reads import (
+    may_read_event,
+    may_read_key,
+    may_read_preference,
+    readable_events,
+    readable_preferences,
+)
+from longterm.registry import DEFAULT_REGISTRY
 from longterm.write_path import submit
 
 __all__ = ["router"]
@@ -63,11 +71,14 @@ def list_preferences(
     db: DbSessionDep,
     caller: CallerDep,
     now: ClockDep,
+    gate: GateDep,
     category: Annotated[str | None, Query(max_length=64)] = None,
     limit: Limit = 50,
     cursor: Cursor = None,
 ) -> PreferenceList:
-    """The user's current, unexpired preferences ordered by key (``?category=`` filters)."""
+    """The user's current, unexpired preferences the key may read, ordered by key
+    (``?category=`` filters). A page may hold fewer than ``limit`` items when some are not
+    readable; follow ``next_cursor`` until it is null."""
     _visible(caller, user_id)
     with translate():
         page = store.list_preferences(
@@ -79,8 +90,9 @@ def list_preferences(
             limit=limit,
             cursor=cursor,
         )
+    visible = readable_preferences(gate, caller.subject(), page.items)
     return PreferenceList(
-        items=[PreferencePublic.of(p) for p in page.items], next_cursor=page.next_cursor
+        items=[PreferencePublic.of(p) for p in visible], next_cursor=page.next_cursor
     )
 
 
@@ -91,14 +103,18 @@ def get_preference(
     db: DbSessionDep,
     caller: CallerDep,
     now: ClockDep,
+    gate: GateDep,
     response: Response,
 ) -> PreferencePublic:
-    """The current value of ``key`` with its ``ETag``; 404 when none or expired."""
+    """The current value of ``key`` with its ``ETag``; 404 when none, expired or not readable
+    by this key."""
     _visible(caller, user_id)
     with translate():
         pref = store.get_preference(
             db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now
         )
+    if not may_read_preference(gate, caller.subject(), pref):
+        raise NotFound(f"no preference {key!r}")
     response.headers["ETag"] = pref.etag
     return PreferencePublic.of(pref)
 
@@ -193,12 +209,17 @@ def preference_history(
     db: DbSessionDep,
     caller: CallerDep,
     now: ClockDep,
+    gate: GateDep,
     limit: Limit = 50,
     cursor: Cursor = None,
 ) -> ChangeList:
-    """Every applied, refused, denied and deleted change of ``key``, newest first."""
+    """Every applied, refused, denied and deleted change of ``key``, newest first; 404 when
+    the key's values are not readable by this key."""
     _visible(caller, user_id)
     with translate():
+        spec = DEFAULT_REGISTRY.lookup(key)
+        if not may_read_key(gate, caller.subject(), spec, user_id=user_id):
+            raise NotFound(f"no preference {key!r}")
         page = store.preference_history(
             db,
             tenant_id=caller.tenant_id,
@@ -263,6 +284,7 @@ def list_events(
     db: DbSessionDep,
     caller: CallerDep,
     now: ClockDep,
+    gate: GateDep,
     kind: Annotated[str | None, Query(max_length=160)] = None,
     since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
     until: Annotated[AwareDatetime | None, Query(description="exclusive, with offset")] = None,
@@ -283,7 +305,8 @@ def list_events(
             limit=limit,
             cursor=cursor,
         )
-    return EventList(items=[EventPublic.of(e) for e in page.items], next_cursor=page.next_cursor)
+    visible = readable_events(gate, caller.subject(), page.items)
+    return EventList(items=[EventPublic.of(e) for e in visible], next_cursor=page.next_cursor)
 
 
 @router.get("/{user_id}/events/{event_id}", summary="Get one event")
@@ -293,13 +316,16 @@ def get_event(
     db: DbSessionDep,
     caller: CallerDep,
     now: ClockDep,
+    gate: GateDep,
 ) -> EventPublic:
-    """One unexpired event; 404 when missing, expired or not visible to the key."""
+    """One unexpired event; 404 when missing, expired or not readable by the key."""
     _visible(caller, user_id)
     with translate():
         event = store.get_event(
             db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
         )
+    if not may_read_event(gate, caller.subject(), event):
+        raise NotFound(f"no event {event_id!r}")
     return EventPublic.of(event)
 
 

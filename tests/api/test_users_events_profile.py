@@ -184,3 +184,31 @@ def test_audit_is_admin_only_paginated_and_content_free(app_client, database_url
     assert future["items"] == []
     other = bearer(make_key(database_url, "t2", "admin"))
     assert app_client.get("/v1/audit", headers=other).json()["items"] == []
+
+
+def test_reads_are_permission_filtered(app_client, database_url) -> None:
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    admin = bearer(make_key(database_url, "t1", "admin"))
+    own = bearer(make_key(database_url, "t1", "agent", user="u1"))
+    body = {"value": ["penicillin"], "source": "admin"}
+    assert app_client.put(f"{PREFS}/health.allergies", json=body, headers=admin).status_code == 201
+    diet = {"value": "vegan", "source": "user_stated"}
+    assert app_client.put(f"{PREFS}/food.diet", json=diet, headers=agent).status_code == 201
+    visit = _event(1, "health.visit", "allergy test at the clinic")
+    event_id = app_client.post(EVENTS, json=visit, headers=admin).json()["id"]
+    for h in (agent, own):
+        assert [p["key"] for p in app_client.get(PREFS, headers=h).json()["items"]] == ["food.diet"]
+        assert app_client.get(f"{PREFS}/health.allergies", headers=h).status_code == 404
+        assert app_client.get(f"{PREFS}/health.allergies/history", headers=h).status_code == 404
+        assert app_client.get(EVENTS, headers=h).json()["items"] == []
+        assert app_client.get(f"{EVENTS}/{event_id}", headers=h).status_code == 404
+    export = app_client.get("/v1/users/u1/export", headers=own)
+    assert (
+        export.status_code == 200
+        and "penicillin" not in export.text
+        and "clinic" not in export.text
+    )
+    full = app_client.get("/v1/users/u1/export", headers=admin).text
+    assert "penicillin" in full and "clinic" in full
+    assert len(app_client.get(PREFS, headers=admin).json()["items"]) == 2
+    assert app_client.get(f"{EVENTS}/{event_id}", headers=admin).status_code == 200

@@ -1,0 +1,81 @@
+"""Permission-filtered reads: what a key may ``read``, as the policy gate decides.
+
+Every read route filters through these, so that a sensitive value (health, payment, identity,
+credentials) written by an admin is invisible to an agent key under the default policy: absent
+from lists, the profile and the export, and 404 by key or id, like a missing one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from longterm.models import Event, Preference
+from longterm.registry import SENSITIVE_CATEGORIES, KeySpec
+from policy.types import ObjectAttributes, PolicyGate, Subject
+
+__all__ = [
+    "may_read_event",
+    "may_read_key",
+    "may_read_preference",
+    "readable_events",
+    "readable_preferences",
+]
+
+
+def may_read_preference(gate: PolicyGate, subject: Subject, pref: Preference) -> bool:
+    """Whether ``subject`` may read ``pref``."""
+    obj = ObjectAttributes(
+        kind="preference",
+        tenant_id=pref.tenant_id,
+        user_id=pref.user_id,
+        category=pref.category,
+        scope=pref.scope,
+        source=pref.source,
+        key=pref.key,
+        confidence=pref.confidence,
+        consent=pref.consent is not None,
+        sensitive=pref.sensitive,
+    )
+    return gate.decide(subject=subject, action="read", obj=obj).allowed
+
+
+def may_read_key(gate: PolicyGate, subject: Subject, spec: KeySpec, *, user_id: str) -> bool:
+    """Whether ``subject`` may read values of the key ``spec`` describes (for its history)."""
+    obj = ObjectAttributes(
+        kind="preference",
+        tenant_id=subject.tenant_id,
+        user_id=user_id,
+        category=spec.category,
+        scope=spec.scope,
+        source="admin",
+        key=spec.key,
+        sensitive=spec.sensitive,
+    )
+    return gate.decide(subject=subject, action="read", obj=obj).allowed
+
+
+def may_read_event(gate: PolicyGate, subject: Subject, event: Event) -> bool:
+    """Whether ``subject`` may read ``event``."""
+    obj = ObjectAttributes(
+        kind="event",
+        tenant_id=event.tenant_id,
+        user_id=event.user_id,
+        category=event.category,
+        scope="durable",
+        source=event.source,
+        confidence=event.confidence,
+        sensitive=event.category in SENSITIVE_CATEGORIES,
+    )
+    return gate.decide(subject=subject, action="read", obj=obj).allowed
+
+
+def readable_preferences(
+    gate: PolicyGate, subject: Subject, preferences: Sequence[Preference]
+) -> list[Preference]:
+    """The preferences ``subject`` may read."""
+    return [p for p in preferences if may_read_preference(gate, subject, p)]
+
+
+def readable_events(gate: PolicyGate, subject: Subject, events: Sequence[Event]) -> list[Event]:
+    """The events ``subject`` may read."""
+    return [e for e in events if may_read_event(gate, subject, e)]
