@@ -35,7 +35,8 @@ class Quantity:
     """A normalized quantity.
 
     ``value`` is canonical: numbers as plain decimals without trailing zeros (``"45.5"``),
-    dates as ``YYYY-MM-DD`` or ``--MM-DD`` when the text names no year, times as ``HH:MM``,
+    dates as ``YYYY-MM-DD`` or ``--MM-DD`` when the text names no year, times as ``HH:MM``
+    (``~HH:MM`` when the text leaves morning or evening open, like "6点" or "6:30"),
     codes lower-cased (``"g7301"``), unresolved relative dates as ``"*"``.
     """
 
@@ -169,12 +170,18 @@ def _hour(hour: int, ampm: str | None) -> int:
     return hour
 
 
+def _time(hour: int, minute: int, *, ambiguous: bool) -> Quantity:
+    return Quantity("time", f"{'~' if ambiguous else ''}{hour:02d}:{minute:02d}")
+
+
 def _clock(m: re.Match[str]) -> Quantity:
-    return Quantity("time", f"{_hour(int(m.group(1)), m.group(3)):02d}:{int(m.group(2)):02d}")
+    # "6:30" may be evening; "06:30", "18:30" and "6:30 pm" are not ambiguous.
+    ambiguous = m.group(3) is None and len(m.group(1)) == 1
+    return _time(_hour(int(m.group(1)), m.group(3)), int(m.group(2)), ambiguous=ambiguous)
 
 
 def _ampm(m: re.Match[str]) -> Quantity:
-    return Quantity("time", f"{_hour(int(m.group(1)), m.group(2)):02d}:00")
+    return _time(_hour(int(m.group(1)), m.group(2)), 0, ambiguous=False)
 
 
 def _cn_time(m: re.Match[str]) -> Quantity | None:
@@ -184,7 +191,9 @@ def _cn_time(m: re.Match[str]) -> Quantity | None:
     if m.group(1) in {"下午", "傍晚", "晚上", "夜里"} and hour < 12:
         hour += 12
     minute = 30 if m.group(3) else int(m.group(4) or 0)
-    return Quantity("time", f"{hour % 24:02d}:{min(minute, 59):02d}")
+    # "6点" without 上午/下午 may be 18:00; "18点" and "下午6点" are not ambiguous.
+    ambiguous = m.group(1) is None and hour <= 12
+    return _time(hour % 24, min(minute, 59), ambiguous=ambiguous)
 
 
 def _reference_date(reference: date | datetime | str | None) -> date | None:
@@ -261,16 +270,28 @@ def _number_in(value: str, pool: Iterable[Quantity]) -> bool:
             return True
         if q.kind == "date" and value in {p.lstrip("0") or "0" for p in q.value.split("-") if p}:
             return True
-        if q.kind == "time" and value in {p.lstrip("0") or "0" for p in q.value.split(":")}:
+        if q.kind == "time" and value in {p.lstrip("~0") or "0" for p in q.value.split(":")}:
             return True
     return False
+
+
+def _same_time(claim: str, source: str) -> bool:
+    """Equal times; when either side is ambiguous (``~``, no am/pm), equal modulo 12 hours."""
+    lenient = claim.startswith("~") or source.startswith("~")
+    claim, source = claim.lstrip("~"), source.lstrip("~")
+    if claim == source:
+        return True
+    if not lenient or claim[3:] != source[3:]:
+        return False
+    return int(claim[:2]) % 12 == int(source[:2]) % 12
 
 
 def is_supported(claim: Quantity, pool: frozenset[Quantity]) -> bool:
     """Whether the sources' quantities ``pool`` back the summary's ``claim``.
 
-    Dates match on month and day, and on the year when both sides name one; times match on
-    the hour modulo 12 and the minute ("6点" may be 18:00); a number also matches a component
+    Dates match on month and day, and on the year when both sides name one; times match
+    exactly, or modulo 12 hours when one side is ambiguous ("6点" and "6:30" may be evening,
+    "06:30", "18点", "下午6点" and "6pm" are not); a number also matches a component
     of a date or time in the sources; an unresolved relative date backs any date.
     """
     if claim in pool:
@@ -288,11 +309,7 @@ def is_supported(claim: Quantity, pool: frozenset[Quantity]) -> bool:
                     return True
         return False
     if claim.kind == "time":
-        hour, minute = (int(p) for p in claim.value.split(":"))
-        return any(
-            q.kind == "time" and int(q.value[:2]) % 12 == hour % 12 and int(q.value[3:]) == minute
-            for q in pool
-        )
+        return any(q.kind == "time" and _same_time(claim.value, q.value) for q in pool)
     if claim.kind == "reldate":
         return any(q.kind in {"date", "reldate"} for q in pool)
     return False

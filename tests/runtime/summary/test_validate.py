@@ -447,3 +447,18 @@ def test_pinned_constraint_restated_later_is_not_a_change():
     assert check(
         run(current, previous=previous, pinned=frozenset({"u1", "a4"})), "pinned_constraints"
     ).passed
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "ok"),
+    [
+        ("back by 18:00", "6点前回来", True),  # "6点" leaves morning/evening open
+        ("back by 06:00", "18:00前回来", False),
+        ("back by 06:00", "下午6点前回来", False),
+        ("back by 6pm", "18点前", True),
+        ("arrives 18:30", "arrives 6:30", True),
+        ("arrives 06:00 am", "arrives 18:00", False),
+    ],
+)
+def test_times_are_lenient_only_where_the_text_is_ambiguous(claim, source, ok):
+    assert (unsupported_quantities(claim, [(source, None)]) == []) is ok
