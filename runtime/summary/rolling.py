@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -111,6 +112,22 @@ class _Step:
         return shrunk, diff, validation
 
 
+def _base(counts: SanitizeCounts, response: SummaryResponse | str) -> RollOutcome:
+    """The outcome before judging: a fallback with nothing adopted yet."""
+    return RollOutcome(
+        summary=None,
+        fallback=None,
+        validation=None,
+        snapshot=None,
+        rolled_back=False,
+        sanitize_counts=counts,
+        tokens_in=0 if isinstance(response, str) else response.tokens_in,
+        tokens_out=0 if isinstance(response, str) else response.tokens_out,
+        elapsed_ms=0.0,
+        diff=None,
+    )
+
+
 def _ms(started: float) -> float:
     return (time.perf_counter() - started) * 1000.0
 
@@ -169,39 +186,20 @@ def roll_summary(
         budget_tokens=budget_tokens,
     )
     response = _call(summarizer, request)
-    base = RollOutcome(
-        summary=None,
-        fallback=None,
-        validation=None,
-        snapshot=None,
-        rolled_back=False,
-        sanitize_counts=counts,
-        tokens_in=0 if isinstance(response, str) else response.tokens_in,
-        tokens_out=0 if isinstance(response, str) else response.tokens_out,
-        elapsed_ms=0.0,
-        diff=None,
-    )
+    base = _base(counts, response)
+
+    def done(**fields: Any) -> RollOutcome:
+        return replace(base, elapsed_ms=_ms(started), **fields)
+
     if isinstance(response, str):
-        return replace(base, fallback="summarizer_error", error=response, elapsed_ms=_ms(started))
+        return done(fallback="summarizer_error", error=response)
     step = _Step(previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids)
     shrunk, diff, validation = step.judge(response.summary, count_summary)
+    judged: dict[str, Any] = {"validation": validation, "diff": diff}
     if not shrunk.fits:
-        return replace(
-            base,
-            fallback="summary_over_budget",
-            validation=validation,
-            diff=diff,
-            elapsed_ms=_ms(started),
-        )
+        return done(fallback="summary_over_budget", **judged)
     if not validation.passed:
-        return replace(
-            base,
-            fallback="invalid_summary",
-            validation=validation,
-            diff=diff,
-            rolled_back=previous is not None,
-            elapsed_ms=_ms(started),
-        )
+        return done(fallback="invalid_summary", rolled_back=previous is not None, **judged)
     snapshot = make_snapshot(
         shrunk.summary,
         covered=summarized_range,
@@ -211,11 +209,4 @@ def roll_summary(
         validation=validation,
         now=now,
     )
-    return replace(
-        base,
-        summary=shrunk.summary,
-        validation=validation,
-        diff=diff,
-        snapshot=snapshot,
-        elapsed_ms=_ms(started),
-    )
+    return done(summary=shrunk.summary, snapshot=snapshot, **judged)

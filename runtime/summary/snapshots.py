@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
@@ -264,6 +264,30 @@ def _revalidate(
     return ValidationReport(report.passed and same, [history, *report.checks])
 
 
+def _restored_record(
+    record: SnapshotRecord,
+    restored: CompactionSummary,
+    current: SnapshotRecord,
+    validation: ValidationReport,
+) -> SnapshotRecord:
+    """The record of a restored version: v's coverage, the new version's identity and diff."""
+    try:
+        diff = diff_summaries(current.load_summary(), restored).to_dict()
+    except ValidationError:
+        diff = {}  # the current record is unreadable; the restore itself is still sound
+    return replace(
+        record,
+        version=restored.summary_version,
+        previous_version=restored.previous_version,
+        restored_from=restored.restored_from,
+        summarizer="rollback",
+        created_at=restored.created_at,
+        diff=diff,
+        validation=validation.to_dict(),
+        summary=restored.model_dump(mode="json"),
+    )
+
+
 def rollback(
     *,
     store: SnapshotStore,
@@ -325,19 +349,7 @@ def rollback(
         return RollbackOutcome(
             None, None, record.cut_index, record.last_message_id, "invalid_summary", validation
         )
-    snapshot = SnapshotRecord(
-        **{
-            **{name: getattr(record, name) for name in SnapshotRecord.__dataclass_fields__},
-            "version": restored.summary_version,
-            "previous_version": current_version,
-            "restored_from": to_version,
-            "summarizer": "rollback",
-            "created_at": now,
-            "diff": diff_summaries(current.load_summary(), restored).to_dict(),
-            "validation": validation.to_dict(),
-            "summary": restored.model_dump(mode="json"),
-        }
-    )
+    snapshot = _restored_record(record, restored, current, validation)
     store.put(snapshot)
     return RollbackOutcome(
         restored, snapshot, record.cut_index, record.last_message_id, None, validation
