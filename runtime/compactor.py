@@ -19,21 +19,25 @@ from typing import Any, Literal
 from runtime.budget import Budget
 from runtime.errors import BudgetError
 from runtime.formats import make_data_message, read_history, write_messages
-from runtime.grouping import group_messages
-from runtime.messages import JSON, Format, Message
+from runtime.grouping import Group, group_messages
+from runtime.incremental import read_from_cut
+from runtime.messages import JSON, Format, Message, Transcript
 from runtime.report import Plan, RollInfo, build_report
+from runtime.seam import RollRequest, dump_summary, roll
 from runtime.state import CompactionState
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.protocol import Summarizer
-from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter, TokenCounter
 from runtime.window import (
     Resumed,
     View,
     WindowFit,
+    finish_state,
     fit_window,
     keep_from,
+    load_summary,
+    pinned_spans,
     resolve_pins,
     resume,
     with_extra,
@@ -134,54 +138,93 @@ class Compactor:
             ProtocolError: an orphan result, a duplicated call id, or a call answered twice.
         """
         started = time.perf_counter()
-        view = self._view(messages, format=format, pins=pinned_ids, tools=tools, system=system)
+        inputs = _Inputs(messages, format, pinned_ids, tools, system)
+        if state is not None:
+            warm = self._incremental(inputs, state)
+            if warm is not None:
+                return self._result(*warm, started=started)
+        view = self._full_view(inputs)
         resumed = resume(view, state)
-        plan = self._current(view, resumed)
-        if plan.context_tokens > self.budget.trigger_tokens:
+        current = self._current(view, resumed)
+        plan = current
+        if current.context_tokens > self.budget.trigger_tokens:
             if self.summarizer is None:
-                plan = self._window(view, resumed, context_tokens=plan.context_tokens)
+                plan = self._window(view, resumed, current=current)
             else:
                 when = now if now is not None else self._clock()
-                plan = self._summarize(view, resumed, context_tokens=plan.context_tokens, now=when)
+                plan = self._summarize(view, resumed, current=current, now=when)
         return self._result(view, plan, started=started)
 
-    def _view(
-        self,
-        payload: JSON,
-        *,
-        format: Format | Literal["auto"],
-        pins: Collection[str],
-        tools: JSON | None,
-        system: JSON | None,
-    ) -> View:
-        transcript = read_history(payload, format=format)
+    def _full_view(self, inputs: _Inputs) -> View:
+        transcript = read_history(inputs.payload, format=inputs.format)
         groups = group_messages(transcript.messages)
         prefix: tuple[Message, ...] = ()
         if groups and groups[0].kind == "prefix":
             prefix, groups = groups[0].messages, groups[1:]
+        return self._measure(inputs, transcript, prefix, groups, entries=len(transcript.messages))
+
+    def _incremental(self, inputs: _Inputs, state: CompactionState) -> tuple[View, Plan] | None:
+        """The untriggered call read from the cut on, or ``None`` to read the whole history."""
+        part = read_from_cut(inputs.payload, state, format=inputs.format)
+        if part is None:
+            return None
+        skipped = (part.cut, state.skipped_tokens, state.skipped_groups)
+        view = self._measure(
+            inputs, part.transcript, part.prefix, part.groups, entries=part.entries, skipped=skipped
+        )
+        if view.unknown_pins:
+            return None
+        summary = load_summary(state.summary)
+        active = state.summary_active and summary is not None
+        state = replace(state, pinned_spans=pinned_spans(view, part.cut))
+        plan = self._current(view, Resumed(part.cut, part.cut, summary, active, None, state))
+        if plan.context_tokens > self.budget.trigger_tokens:
+            return None
+        return view, plan
+
+    def _measure(
+        self,
+        inputs: _Inputs,
+        transcript: Transcript,
+        prefix: tuple[Message, ...],
+        groups: tuple[Group, ...],
+        *,
+        entries: int,
+        skipped: tuple[int, int, int] | None = None,
+    ) -> View:
         counts = self.counter.count_messages(transcript.messages)
-        group_of = [-1] * len(transcript.messages)
+        count_of = {m.index: c for m, c in zip(transcript.messages, counts, strict=True)}
+        group_of: dict[int, int] = {}
         costs = []
         for position, group in enumerate(groups):
-            costs.append(sum(counts[m.index] for m in group.messages))
-            for m in group.messages:
-                group_of[m.index] = position
-        tools = tools if tools is not None else transcript.tools
-        system = system if system is not None else transcript.system
+            costs.append(sum(count_of[m.index] for m in group.messages))
+            group_of.update((m.index, position) for m in group.messages)
+        tools = inputs.tools if inputs.tools is not None else transcript.tools
+        system = inputs.system if inputs.system is not None else transcript.system
         overhead = self.counter.count_tools(tools) + self.counter.count_system(system)
-        overhead += REPLY_PRIMING_TOKENS
-        pinned, found, unknown = resolve_pins(transcript.messages, group_of, pins)
+        base = sum(count_of[m.index] for m in prefix) + overhead + REPLY_PRIMING_TOKENS
+        pinned, found, unknown = resolve_pins(transcript.messages, group_of, inputs.pins)
+        has_prefix = 1 if prefix else 0
+        if skipped is None:
+            input_tokens, groups_total = base + sum(costs), has_prefix + len(groups)
+        else:
+            cut, skipped_tokens, skipped_groups = skipped
+            input_tokens = base + skipped_tokens + sum(costs[cut:])
+            groups_total = has_prefix + skipped_groups + len(groups) - cut
         return View(
             transcript=transcript,
             prefix=prefix,
             groups=groups,
             costs=tuple(costs),
-            base=sum(counts[m.index] for m in prefix) + overhead,
-            input_tokens=sum(counts) + overhead,
+            base=base,
+            input_tokens=input_tokens,
             pinned=pinned,
             pinned_ids=found,
             unknown_pins=unknown,
-            group_of=tuple(group_of),
+            group_of=group_of,
+            groups_total=groups_total,
+            entries=entries,
+            incremental=skipped is not None,
         )
 
     def _current(self, view: View, resumed: Resumed) -> Plan:
@@ -193,15 +236,16 @@ class Compactor:
             strategy="none",
             triggered=False,
             context_tokens=fit.tokens,
+            context_kept=fit.kept,
             state=resumed.state,
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
-            roll=RollInfo(summary=_dump(resumed.summary) if message else None),
+            roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
         )
 
     def _window(
-        self, view: View, resumed: Resumed, *, context_tokens: int, fallback: RollInfo | None = None
+        self, view: View, resumed: Resumed, *, current: Plan, fallback: RollInfo | None = None
     ) -> Plan:
         budget = self.budget
         fit = fit_window(
@@ -216,15 +260,14 @@ class Compactor:
             fit=fit,
             strategy="window",
             triggered=True,
-            context_tokens=context_tokens,
+            context_tokens=current.context_tokens,
+            context_kept=current.fit.kept,
             state=state,
             reset=resumed.reset,
             roll=fallback if fallback is not None else RollInfo(),
         )
 
-    def _summarize(
-        self, view: View, resumed: Resumed, *, context_tokens: int, now: datetime
-    ) -> Plan:
+    def _summarize(self, view: View, resumed: Resumed, *, current: Plan, now: datetime) -> Plan:
         assert self.summarizer is not None
         budget = self.budget
         reserve = int(self.summary_budget * budget.target_tokens)
@@ -239,7 +282,7 @@ class Compactor:
         chunk = tuple(m for g in view.groups[resumed.floor : fit.cut] for m in g.messages)
         if not chunk:
             if resumed.summary is None:
-                return self._window(view, resumed, context_tokens=context_tokens)
+                return self._window(view, resumed, current=current)
             # Nothing newly dropped: the current summary stays as it is, no new version.
             return self._with_summary(
                 view,
@@ -247,7 +290,7 @@ class Compactor:
                 fit=fit,
                 summary=resumed.summary,
                 info=RollInfo(),
-                context_tokens=context_tokens,
+                current=current,
             )
         fmt = view.transcript.format
         outcome = roll(
@@ -264,14 +307,14 @@ class Compactor:
             ),
         )
         if outcome.summary is None:
-            return self._window(view, resumed, context_tokens=context_tokens, fallback=outcome.info)
+            return self._window(view, resumed, current=current, fallback=outcome.info)
         return self._with_summary(
             view,
             resumed,
             fit=fit,
             summary=outcome.summary,
             info=outcome.info,
-            context_tokens=context_tokens,
+            current=current,
         )
 
     def _with_summary(
@@ -282,14 +325,14 @@ class Compactor:
         fit: WindowFit,
         summary: CompactionSummary,
         info: RollInfo,
-        context_tokens: int,
+        current: Plan,
     ) -> Plan:
         message, cost = self._summary_message(view, summary)
         fit = with_extra(fit, cost, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         state = replace(
             resumed.state,
-            summary=_dump(summary),
+            summary=dump_summary(summary),
             summary_version=summary.summary_version,
             summary_active=True,
             summary_until_index=mark.index if mark else None,
@@ -299,12 +342,13 @@ class Compactor:
             fit=fit,
             strategy="summary",
             triggered=True,
-            context_tokens=context_tokens,
+            context_tokens=current.context_tokens,
+            context_kept=current.fit.kept,
             state=state,
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
-            roll=replace(info, summary=_dump(summary)),
+            roll=replace(info, summary=dump_summary(summary)),
         )
 
     def _summary_message(
@@ -322,95 +366,41 @@ class Compactor:
         return message, self.counter.count_messages([message])[0]
 
     def _result(self, view: View, plan: Plan, *, started: float) -> CompactionResult:
-        kept_groups = [view.groups[i] for i in plan.fit.kept]
         out: list[Message] = list(view.prefix)
         if plan.summary_message is not None:
             out.append(plan.summary_message)
-        out.extend(m for g in kept_groups for m in g.messages)
+        out.extend(m for i in plan.fit.kept for m in view.groups[i].messages)
         ids = [m.id for m in out]
+        kept = set(plan.fit.kept)
+        dropped = [
+            m.id for i in plan.context_kept if i not in kept for m in view.groups[i].messages
+        ]
         has_prefix = 1 if view.prefix else 0
+        state = plan.state if view.incremental else finish_state(view, plan.state)
         report = build_report(
             plan,
             budget=self.budget,
             encoding=self.counter.encoding_name,
-            history=view.transcript.messages,
             ids=ids,
-            groups_total=len(view.groups) + has_prefix,
-            groups_kept=len(kept_groups) + has_prefix,
-            input_tokens=view.input_tokens,
-            pinned_ids=view.pinned_ids,
-            unknown_pins=view.unknown_pins,
+            kept_ids=[m.id for m in out if m is not plan.summary_message],
+            dropped_ids=dropped,
+            view=view,
+            groups_kept=len(kept) + has_prefix,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
         return CompactionResult(
             messages=write_messages(out),
             ids=ids,
             report=report,
-            state=plan.state,
+            state=state,
             system=view.transcript.system,
         )
 
 
-def _dump(summary: CompactionSummary | None) -> dict[str, Any] | None:
-    return None if summary is None else summary.model_dump(mode="json")
-
-
 @dataclass(frozen=True, slots=True)
-class RollRequest:
-    """What the summary step gets: the previous summary, the newly dropped chunk, the range."""
-
-    previous: CompactionSummary | None
-    chunk: tuple[Message, ...]
-    summarized_range: tuple[Message, ...]
-    pinned_ids: frozenset[str]
-    now: datetime
-    budget_tokens: int
-    count_text: Callable[[str], int]
-    count_summary: Callable[[CompactionSummary], int]
-
-
-@dataclass(frozen=True, slots=True)
-class RollResult:
-    """The adopted summary (``None``: fall back to the window) and what to report."""
-
-    summary: CompactionSummary | None
-    info: RollInfo
-
-
-def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
-    """The seam to ``runtime.summary.rolling.roll_summary``: translate its outcome.
-
-    ``roll_summary`` sanitizes the chunk, asks the summarizer, shrinks, diffs and validates the
-    candidate and makes the snapshot; it never raises for summarizer failures.
-    """
-    outcome = roll_summary(
-        previous=request.previous,
-        chunk=request.chunk,
-        summarized_range=request.summarized_range,
-        summarizer=summarizer,
-        budget_tokens=request.budget_tokens,
-        count_tokens=request.count_text,
-        pinned_ids=request.pinned_ids,
-        now=request.now,
-        count_summary=request.count_summary,
-    )
-    counts = outcome.sanitize_counts
-    info = RollInfo(
-        fallback=outcome.fallback,
-        summary=_dump(outcome.summary),
-        validation=outcome.validation.to_dict() if outcome.validation else None,
-        diff=outcome.diff.to_dict() if outcome.diff else None,
-        snapshot=outcome.snapshot.to_dict() if outcome.snapshot else None,
-        rolled_back=outcome.rolled_back,
-        tokens_in=outcome.tokens_in,
-        tokens_out=outcome.tokens_out,
-        summarized_ids=tuple(m.id for m in request.chunk),
-        error=outcome.error,
-        sanitized={
-            "redacted": dict(counts.redacted),
-            "injection_flags": counts.injection_flags,
-            "invisible_removed": counts.invisible_removed,
-            "truncated_texts": counts.truncated_texts,
-        },
-    )
-    return RollResult(outcome.summary, info)
+class _Inputs:
+    payload: JSON
+    format: Format | Literal["auto"]
+    pins: Collection[str]
+    tools: JSON | None
+    system: JSON | None

@@ -7,10 +7,13 @@ reply priming), ``context_tokens`` (what the state implied before this call),
 ``compacted_tokens`` (what is returned); ``usable_tokens``, ``trigger_tokens``,
 ``target_tokens``, ``budget`` (all parameters); ``triggered``; ``strategy`` (``none``, ``window``
 or ``summary``); ``over_budget`` and ``over_budget_reason``; ``groups_total`` and ``groups_kept``
-(the prefix counts as one group when present); ``ids`` (parallel to the returned messages),
-``kept_ids``, ``dropped_ids`` (history messages not returned), ``pinned_ids`` (pins found),
-``unknown_pinned_ids``; ``cut_id`` (first kept message after the prefix); ``state_reset`` (why
-the passed state was discarded, else ``None``); ``fallback``, ``summary``,
+(the prefix counts as one group when present), ``history_messages``; ``ids`` (parallel to the
+returned messages), ``kept_ids`` (history messages returned), ``dropped_ids`` (messages of the
+context the state implied that this call dropped: without a state, every history message not
+returned; between compactions, none), ``pinned_ids`` (pins found), ``unknown_pinned_ids``;
+``cut_id`` (first kept message after the prefix); ``state_reset`` (why the passed state was
+discarded, else ``None``); ``incremental`` (only the slices the state implies were read);
+``fallback``, ``summary``,
 ``summary_validation``, ``summary_tokens``, ``summary_version``, ``summarized_ids``,
 ``summary_diff``, ``snapshot``, ``rolled_back``, ``summarizer_tokens_in``,
 ``summarizer_tokens_out``, ``summarizer_error``, ``sanitized`` (what sanitizing the chunk
@@ -27,7 +30,7 @@ from typing import Any, Literal
 from runtime.budget import Budget
 from runtime.messages import Message
 from runtime.state import CompactionState
-from runtime.window import WindowFit
+from runtime.window import View, WindowFit
 
 __all__ = ["Plan", "RollInfo", "build_report"]
 
@@ -60,6 +63,7 @@ class Plan:
     triggered: bool
     context_tokens: int
     state: CompactionState
+    context_kept: tuple[int, ...] = ()
     summary_message: Message | None = None
     summary_tokens: int = 0
     reset: str | None = None
@@ -71,24 +75,19 @@ def build_report(
     *,
     budget: Budget,
     encoding: str,
-    history: Sequence[Message],
     ids: Sequence[str],
-    groups_total: int,
+    kept_ids: Sequence[str],
+    dropped_ids: Sequence[str],
+    view: View,
     groups_kept: int,
-    input_tokens: int,
-    pinned_ids: Sequence[str],
-    unknown_pins: Sequence[str],
     elapsed_ms: float,
 ) -> dict[str, Any]:
     """The report dict of one compaction (see the module docstring for the keys)."""
-    kept = set(ids)
-    kept_ids = [m.id for m in history if m.id in kept]
-    dropped_ids = [m.id for m in history if m.id not in kept]
     roll = plan.roll
     return {
         "format": plan.state.format,
         "encoding": encoding,
-        "input_tokens": input_tokens,
+        "input_tokens": view.input_tokens,
         "context_tokens": plan.context_tokens,
         "compacted_tokens": plan.fit.tokens,
         "usable_tokens": budget.usable,
@@ -99,15 +98,17 @@ def build_report(
         "strategy": plan.strategy,
         "over_budget": plan.fit.over_budget,
         "over_budget_reason": plan.fit.over_budget_reason,
-        "groups_total": groups_total,
+        "history_messages": view.entries,
+        "groups_total": view.groups_total,
         "groups_kept": groups_kept,
         "ids": list(ids),
-        "kept_ids": kept_ids,
-        "dropped_ids": dropped_ids,
-        "pinned_ids": list(pinned_ids),
-        "unknown_pinned_ids": list(unknown_pins),
+        "kept_ids": list(kept_ids),
+        "dropped_ids": list(dropped_ids),
+        "pinned_ids": list(view.pinned_ids),
+        "unknown_pinned_ids": list(view.unknown_pins),
         "cut_id": plan.state.cut_id,
         "state_reset": plan.reset,
+        "incremental": view.incremental,
         "fallback": roll.fallback,
         "summary": roll.summary,
         "summary_validation": roll.validation,

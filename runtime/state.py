@@ -15,7 +15,10 @@ from typing import Any, Final, get_args
 from runtime.errors import FormatError
 from runtime.messages import JSON, Format
 
-__all__ = ["STATE_SCHEMA", "CompactionState", "Mark"]
+__all__ = ["STATE_SCHEMA", "CompactionState", "Mark", "PinnedSpan"]
+
+PinnedSpan = tuple[int, int, tuple[str, ...]]
+"""A pinned group before the cut: ``(start, end)`` entry positions and the pinned ids in it."""
 
 STATE_SCHEMA: Final = "tiermem.compaction_state.v1"
 
@@ -46,6 +49,14 @@ class CompactionState:
         summary_until_id: id of that message.
         summary_active: whether the summary is injected into the context (false after a
             fallback to the window, while the summary itself is kept for the next roll).
+        prefix_length: number of system/developer entries at the start.
+        skipped_messages: entries after the prefix and before the cut.
+        skipped_groups: groups after the prefix and before the cut (pinned ones included).
+        skipped_tokens: their tokens.
+        pinned_spans: the pinned groups before the cut (entry range and pinned ids).
+
+    The last five let the next call skip re-reading the part before the cut when the state
+    still applies and the trigger is not crossed (see ``Compactor.compact``).
     """
 
     format: Format
@@ -56,6 +67,11 @@ class CompactionState:
     summary_until_index: int | None = None
     summary_until_id: str | None = None
     summary_active: bool = False
+    prefix_length: int = 0
+    skipped_messages: int = 0
+    skipped_groups: int = 0
+    skipped_tokens: int = 0
+    pinned_spans: tuple[PinnedSpan, ...] = ()
 
     @property
     def cut(self) -> Mark | None:
@@ -110,12 +126,17 @@ class CompactionState:
         if unknown:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
+        body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
         return cls(**body)
 
 
 def _check_types(body: dict[str, Any]) -> None:
     if body.get("format") not in get_args(Format):
         raise FormatError(f"compaction state has an unknown format {body.get('format')!r}")
+    for name in ("prefix_length", "skipped_messages", "skipped_groups", "skipped_tokens"):
+        value = body.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise FormatError(f"compaction state field {name} must be a non-negative integer")
     optional_int = ("cut_index", "summary_until_index")
     optional_str = ("cut_id", "summary_until_id")
     for name in optional_int:
@@ -134,3 +155,21 @@ def _check_types(body: dict[str, Any]) -> None:
         raise FormatError("compaction state field summary_version must be a non-negative integer")
     if not isinstance(body.get("summary_active", False), bool):
         raise FormatError("compaction state field summary_active must be a boolean")
+
+
+def _spans(value: Any) -> tuple[PinnedSpan, ...]:
+    bad = FormatError("compaction state field pinned_spans must be [start, end, [ids]] triples")
+    if not isinstance(value, list | tuple):
+        raise bad
+    spans: list[PinnedSpan] = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 3:
+            raise bad
+        start, end, ids = item
+        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in (start, end))
+        if not ints or not 0 <= start < end or not isinstance(ids, list | tuple):
+            raise bad
+        if not all(isinstance(i, str) for i in ids):
+            raise bad
+        spans.append((start, end, tuple(ids)))
+    return tuple(spans)

@@ -170,21 +170,23 @@ class TiktokenCounter:
     def count_messages(self, messages: Sequence[Message]) -> list[int]:
         """Tokens of each message, tokenizing only the messages not in the cache."""
         digests = [m.digest for m in messages]
-        counts: list[int | None] = [None] * len(messages)
+        cache = self._cache
         with self._lock:
-            for i, digest in enumerate(digests):
-                hit = self._cache.get(digest)
+            counts = [cache.get(d) for d in digests]
+            for digest, hit in zip(digests, counts, strict=True):
                 if hit is not None:
-                    self._cache.move_to_end(digest)
-                    counts[i] = hit
+                    cache.move_to_end(digest)
         missing = [i for i, c in enumerate(counts) if c is None]
-        if missing:
-            fresh = self._count_uncached([messages[i] for i in missing])
-            with self._lock:
-                for i, value in zip(missing, fresh, strict=True):
-                    counts[i] = value
-                    self._remember(digests[i], value)
-        return [c if c is not None else 0 for c in counts]
+        if not missing:
+            return [c or 0 for c in counts]
+        fresh = self._count_uncached([messages[i] for i in missing])
+        with self._lock:
+            for i, value in zip(missing, fresh, strict=True):
+                counts[i] = value
+                if self._cache_size:
+                    cache[digests[i]] = value
+            self._trim()
+        return [c or 0 for c in counts]
 
     def count_tools(self, tools: JSON | None) -> int:
         """Estimated tokens of tool definitions (see the module docstring); cached by digest."""
@@ -214,11 +216,13 @@ class TiktokenCounter:
         return TOKENS_PER_MESSAGE + self._short_count("system") + self.count_text(text)
 
     def _remember(self, key: str, value: int) -> None:
-        if self._cache_size == 0:
-            return
-        self._cache[key] = value
-        self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
+        if self._cache_size:
+            self._cache[key] = value
+            self._cache.move_to_end(key)
+            self._trim()
+
+    def _trim(self) -> None:
+        for _ in range(len(self._cache) - self._cache_size):
             self._cache.popitem(last=False)
 
     def _short_count(self, text: str) -> int:
@@ -233,24 +237,32 @@ class TiktokenCounter:
 
     def _count_uncached(self, messages: Sequence[Message]) -> list[int]:
         fixed: list[int] = []
-        texts: list[list[str]] = []
+        sizes: list[int] = []
+        flat: list[str] = []
         for message in messages:
             base, strings = self._message_parts(message)
             fixed.append(base)
-            texts.append(strings)
-        flat = [s for strings in texts for s in strings]
-        lengths = iter(self._encode_lengths(flat))
-        return [
-            base + sum(next(lengths) for _ in strings)
-            for base, strings in zip(fixed, texts, strict=True)
-        ]
+            sizes.append(len(strings))
+            flat.extend(strings)
+        lengths = self._encode_lengths(flat)
+        out: list[int] = []
+        position = 0
+        for base, size in zip(fixed, sizes, strict=True):
+            out.append(base + sum(lengths[position : position + size]))
+            position += size
+        return out
 
     def _encode_lengths(self, texts: list[str]) -> list[int]:
-        # One plain loop: tiktoken's batch API and hand-made thread chunks were both measured
-        # slower on this tiktoken build (the GIL is held while encoding), see bench/README.md.
-        self.encoded_texts += len(texts)
+        # Equal strings within one batch (a tool output returned twice, "yes", the same id in a
+        # call and its result) are tokenized once; the map lives for this call only, so the
+        # cache still holds no text. One plain loop: tiktoken's batch API and hand-made thread
+        # chunks were both measured slower here (the GIL is held while encoding).
+        unique = dict.fromkeys(texts, 0)
+        self.encoded_texts += len(unique)
         encode = self._encoding.encode_ordinary
-        return [len(encode(t)) for t in texts]
+        for text in unique:
+            unique[text] = len(encode(text))
+        return [unique[t] for t in texts]
 
     def _message_parts(self, message: Message) -> tuple[int, list[str]]:
         """Fixed overhead of a message plus the variable-length strings to tokenize."""

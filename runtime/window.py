@@ -8,7 +8,7 @@ priming), the pinned positions and a limit; the compactor turns their answer bac
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,15 +18,18 @@ from pydantic import ValidationError
 from runtime.errors import FormatError
 from runtime.grouping import Group
 from runtime.messages import Message, Transcript
-from runtime.state import CompactionState, Mark
+from runtime.state import CompactionState, Mark, PinnedSpan
 from runtime.summary.schema import CompactionSummary
 
 __all__ = [
     "Resumed",
     "View",
     "WindowFit",
+    "finish_state",
     "fit_window",
     "keep_from",
+    "load_summary",
+    "pinned_spans",
     "resolve_pins",
     "resume",
     "with_extra",
@@ -140,7 +143,26 @@ def _result(
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """One history as the compactor sees it: prefix, groups after it, their costs, pins."""
+    """A history as the compactor sees it: prefix, groups after it, their costs, pins.
+
+    On a full read ``groups`` are all groups after the prefix; on an incremental read (see
+    ``runtime.incremental``) only the pinned groups before the cut and the groups from the cut
+    on, and the totals come from the state.
+
+    Attributes:
+        transcript: the messages read.
+        prefix: the system/developer prefix.
+        groups: the groups after the prefix that were read, in order.
+        costs: tokens of each group.
+        base: tokens always sent: prefix, tool definitions, system field, reply priming.
+        input_tokens: tokens of the whole history as passed (with the same overhead).
+        pinned: positions of groups holding a pinned id.
+        pinned_ids: the pins found; unknown_pins: the pins not found.
+        group_of: message index -> group position.
+        groups_total: groups in the whole history (the prefix counts as one).
+        entries: entries in the whole history.
+        incremental: whether only the slices the state implies were read.
+    """
 
     transcript: Transcript
     prefix: tuple[Message, ...]
@@ -151,7 +173,10 @@ class View:
     pinned: frozenset[int]
     pinned_ids: tuple[str, ...]
     unknown_pins: tuple[str, ...]
-    group_of: tuple[int, ...]
+    group_of: Mapping[int, int]
+    groups_total: int
+    entries: int
+    incremental: bool = False
 
     def mark(self, position: int) -> Mark | None:
         """The first message of the group at ``position`` (``None`` past the end)."""
@@ -164,19 +189,17 @@ class View:
         """Group position holding ``mark``: by index while the id matches, else by id."""
         if mark is None:
             return None
-        messages = self.transcript.messages
-        index: int | None = None
-        if mark.index < len(messages) and messages[mark.index].id == mark.id:
-            index = mark.index
-        else:
-            index = next((m.index for m in messages if m.id == mark.id), None)
-        if index is None or self.group_of[index] < 0:
-            return None
-        return self.group_of[index]
+        position = self.group_of.get(mark.index)
+        if position is not None and mark.id in self.groups[position].ids:
+            return position
+        for message in self.transcript.messages:
+            if message.id == mark.id:
+                return self.group_of.get(message.index)
+        return None
 
 
 def resolve_pins(
-    messages: tuple[Message, ...], group_of: Sequence[int], pins: Collection[str]
+    messages: Sequence[Message], group_of: Mapping[int, int], pins: Collection[str]
 ) -> tuple[frozenset[int], tuple[str, ...], tuple[str, ...]]:
     """Group positions of pinned ids; pins found (prefix included) and pins not found."""
     wanted = set(pins)
@@ -185,7 +208,7 @@ def resolve_pins(
     for message in messages:
         if message.id in wanted:
             found.append(message.id)
-            if group_of[message.index] >= 0:
+            if message.index in group_of:
                 positions.add(group_of[message.index])
     seen = set(found)
     unknown = tuple(sorted(p for p in wanted if p not in seen))
@@ -226,7 +249,7 @@ def resume(view: View, state: CompactionState | None) -> Resumed:
     floor = view.locate(state.summary_until)
     if state.summary_until is not None and floor is None:
         return Resumed(None, 0, None, False, "history_changed", fresh)
-    summary = _load_summary(state.summary)
+    summary = load_summary(state.summary)
     resolved = state.with_cut(view.mark(cut) if cut is not None else None)
     until = view.mark(floor) if floor is not None else None
     resolved = replace(
@@ -238,10 +261,48 @@ def resume(view: View, state: CompactionState | None) -> Resumed:
     return Resumed(cut, floor or 0, summary, active, None, resolved)
 
 
-def _load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
+def load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
+    """The state's summary as a model.
+
+    Raises:
+        FormatError: it is not a valid ``compaction_summary.v1``.
+    """
     if data is None:
         return None
     try:
         return CompactionSummary.model_validate(data)
     except ValidationError as exc:
         raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
+
+
+def pinned_spans(view: View, cut: int) -> tuple[PinnedSpan, ...]:
+    """The pinned groups before group position ``cut``: entry range and pinned ids in each."""
+    pins = set(view.pinned_ids)
+    spans: list[PinnedSpan] = []
+    for position in sorted(p for p in view.pinned if p < cut):
+        group = view.groups[position]
+        ids = tuple(i for i in group.ids if i in pins)
+        spans.append((group.messages[0].index, group.messages[-1].index + 1, ids))
+    return tuple(spans)
+
+
+def finish_state(view: View, state: CompactionState) -> CompactionState:
+    """``state`` with what the next call needs to read only from the cut (full reads only)."""
+    cut = view.locate(state.cut)
+    if cut is None:
+        return replace(
+            state,
+            prefix_length=len(view.prefix),
+            skipped_messages=0,
+            skipped_groups=0,
+            skipped_tokens=0,
+            pinned_spans=(),
+        )
+    return replace(
+        state,
+        prefix_length=len(view.prefix),
+        skipped_messages=sum(len(g.messages) for g in view.groups[:cut]),
+        skipped_groups=cut,
+        skipped_tokens=sum(view.costs[:cut]),
+        pinned_spans=pinned_spans(view, cut),
+    )

@@ -80,7 +80,7 @@ def test_under_trigger_returns_the_history_unchanged() -> None:
     assert r["dropped_ids"] == [] and r["ids"] == r["kept_ids"] == result.ids
     assert set(r) >= REPORT_KEYS
     assert r["fallback"] is None and r["summary"] is None and r["summary_validation"] is None
-    assert result.state == CompactionState(format="openai-chat")
+    assert result.state == CompactionState(format="openai-chat", prefix_length=1)
 
 
 def test_over_trigger_compacts_to_target_keeping_prefix_and_recent() -> None:

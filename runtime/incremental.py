@@ -1,0 +1,145 @@
+"""Reading only what a compaction state says will be sent: prefix, pinned groups, cut onward.
+
+Between two compactions the caller keeps passing the whole history, but the context the state
+implies is only the prefix, the pinned groups before the cut and everything from the cut on.
+``read_from_cut`` reads exactly those slices (so a warm call costs what the window costs, not
+what the session's whole history costs) and checks that the state still applies: the format,
+the prefix length, the id of the message at the cut, every pinned group where the state left
+it, and a tail that groups on its own. Whenever anything does not match it returns ``None`` and
+the compactor reads the whole history instead; it never guesses.
+
+What this path does not look at is the dropped part before the cut, which is not sent: editing
+a message there goes unnoticed until the next full read (a triggered compaction, or a call
+without state), and ``report.input_tokens`` counts that part as the state recorded it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from runtime.errors import FormatError, ProtocolError
+from runtime.formats import detect_format, read_history
+from runtime.grouping import Group, group_messages
+from runtime.messages import JSON, Format, Message, Transcript
+from runtime.state import CompactionState
+
+__all__ = ["PartialRead", "read_from_cut", "reindex"]
+
+_PREFIX_ROLES = frozenset({"system", "developer"})
+
+
+@dataclass(frozen=True, slots=True)
+class PartialRead:
+    """The slices of a history a state implies, read and grouped.
+
+    Attributes:
+        transcript: the messages read (prefix, pinned spans, cut onward), absolute indexes and
+            ids, plus the payload's ``system`` and ``tools``.
+        prefix: the prefix messages.
+        groups: the pinned-span groups, then the groups from the cut on.
+        cut: position in ``groups`` of the first group from the cut.
+        entries: number of entries in the whole history.
+    """
+
+    transcript: Transcript
+    prefix: tuple[Message, ...]
+    groups: tuple[Group, ...]
+    cut: int
+    entries: int
+
+
+def reindex(messages: Sequence[Message], offset: int) -> tuple[Message, ...]:
+    """Messages read from a slice starting at ``offset``, with their positions in the whole.
+
+    A derived id is ``m{index}-{digest[:12]}`` (``runtime.messages.derive_message_id``), so it
+    is rebuilt from the digest the reader already computed; own ids stay.
+    """
+    if offset == 0:
+        return tuple(messages)
+    out = []
+    for m in messages:
+        index = m.index + offset
+        out.append(replace(m, index=index, id=m.id if m.own_id else f"m{index}-{m.digest[:12]}"))
+    return tuple(out)
+
+
+def _slicer(payload: JSON) -> tuple[list[JSON], Callable[[list[JSON]], JSON]] | None:
+    if isinstance(payload, list):
+        return payload, lambda part: part
+    if isinstance(payload, dict):
+        for key in ("messages", "input"):
+            entries = payload.get(key)
+            if isinstance(entries, list):
+                return entries, lambda part, key=key: {**payload, key: part}
+    return None
+
+
+class _Mismatch(Exception):
+    """The state does not apply to this history as sent; read it whole."""
+
+
+def read_from_cut(
+    payload: JSON, state: CompactionState, *, format: Format | Literal["auto"]
+) -> PartialRead | None:
+    """Read the slices ``state`` implies, or ``None`` when the state does not plainly apply.
+
+    Never raises for bad input: a malformed entry or a protocol error in the slices returns
+    ``None`` too, and the full read then reports it exactly.
+    """
+    sliced = _slicer(payload)
+    cut = state.cut_index
+    if sliced is None or cut is None or format not in ("auto", state.format):
+        return None
+    entries, rebuild = sliced
+    if not state.prefix_length <= cut < len(entries):
+        return None
+    try:
+        return _read(entries, rebuild, state, cut)
+    except (_Mismatch, FormatError, ProtocolError):
+        return None
+
+
+def _read(
+    entries: list[JSON], rebuild: Callable[[list[JSON]], JSON], state: CompactionState, cut: int
+) -> PartialRead:
+    fmt = state.format
+    plen = state.prefix_length
+    tail_payload = rebuild([*entries[:plen], *entries[cut:]])
+    if detect_format(tail_payload) != fmt:
+        raise _Mismatch
+    transcript = read_history(tail_payload, format=fmt)
+    prefix = transcript.messages[:plen]
+    tail = reindex(transcript.messages[plen:], cut - plen)
+    if any(m.role not in _PREFIX_ROLES for m in prefix) or not tail or tail[0].id != state.cut_id:
+        raise _Mismatch
+    if plen < cut and _slice(entries, fmt, plen, plen + 1)[0].role in _PREFIX_ROLES:
+        raise _Mismatch  # the prefix grew
+    span_groups = [_one_group(_slice(entries, fmt, a, b)) for a, b, _ in state.pinned_spans]
+    if any(g.messages[-1].index >= cut for g in span_groups):
+        raise _Mismatch
+    tail_groups = group_messages(tail)
+    if tail_groups[0].kind == "prefix":
+        raise _Mismatch
+    spans = tuple(m for g in span_groups for m in g.messages)
+    return PartialRead(
+        transcript=Transcript(fmt, (*prefix, *spans, *tail), transcript.system, transcript.tools),
+        prefix=prefix,
+        groups=(*span_groups, *tail_groups),
+        cut=len(span_groups),
+        entries=len(entries),
+    )
+
+
+def _slice(entries: list[JSON], fmt: Format, start: int, end: int) -> tuple[Message, ...]:
+    if end > len(entries):
+        raise _Mismatch
+    return reindex(read_history(entries[start:end], format=fmt).messages, start)
+
+
+def _one_group(messages: tuple[Message, ...]) -> Group:
+    groups = group_messages(messages)
+    if len(groups) != 1 or groups[0].kind == "prefix":
+        raise _Mismatch
+    return groups[0]
