@@ -395,3 +395,34 @@ def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget
         assert set(result.summary.source_message_ids) <= cited | {
             i for f in result.summary.facts for i in f.source_ids
         }
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "runtime.summary.rolling",
+        "runtime.summary.validate",
+        "runtime.summary.snapshots",
+        "runtime.summary.diff",
+        "runtime.summary.shrink",
+        "runtime.summary.clearing",
+        "runtime.summary.quantities",
+        "runtime.summary.polarity",
+        "runtime.adapters.openai_summarizer",
+    ],
+)
+def test_public_names_are_exported(name):
+    import importlib
+    import inspect
+
+    module = importlib.import_module(name)
+    for exported in module.__all__:
+        assert hasattr(module, exported), exported
+    own = {
+        n
+        for n, v in vars(module).items()
+        if not n.startswith("_")
+        and (inspect.isfunction(v) or inspect.isclass(v))
+        and v.__module__ == name
+    }
+    assert own <= set(module.__all__), own - set(module.__all__)
