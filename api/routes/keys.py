@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from api.deps import AdminDep, EngineDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import ApiKey, InvalidKeyInput, KeyStore
+from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyStore
 
 __all__ = ["router"]
 
@@ -55,7 +55,7 @@ class KeyCreate(BaseModel):
     """A new key in the caller's tenant."""
 
     role: Literal["agent", "admin", "consolidator"]
-    user_id: str | None = Field(default=None, max_length=128)
+    user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
 
 
 class KeyCreated(KeyOut):

@@ -25,6 +25,8 @@ from api.storage.types import UtcDateTime
 
 __all__ = [
     "KEY_PREFIX",
+    "TENANT_ID_PATTERN",
+    "USER_ID_PATTERN",
     "ApiKey",
     "ApiKeyRow",
     "InvalidKeyInput",
@@ -40,8 +42,11 @@ __all__ = [
 KeyRole = Literal["agent", "admin", "consolidator"]
 ROLES: tuple[str, ...] = get_args(KeyRole)
 KEY_PREFIX = "tmk_"
-_TENANT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-_USER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@:+-]{0,127}")
+# Also usable as pydantic/OpenAPI ``pattern=`` constraints on path and body fields.
+TENANT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,127}$"
+_TENANT_RE = re.compile(TENANT_ID_PATTERN.strip("^$"))
+_USER_RE = re.compile(USER_ID_PATTERN.strip("^$"))
 
 
 class InvalidKeyInput(ValueError):
