@@ -440,3 +440,66 @@ def test_invalid_summary_in_state_is_a_format_error() -> None:
     state = CompactionState(format="openai-chat", summary={"not": "a summary"}, summary_active=True)
     with pytest.raises(FormatError, match="invalid summary"):
         compactor(1_000).compact(chat_history(4), state=state)
+
+
+# ---------------------------------------------------------------- incremental reads
+
+
+def _warm_setup(pins: tuple[str, ...] = ()) -> tuple[Compactor, list[dict[str, Any]], Any]:
+    c = compactor(1_000)
+    history = chat_history(40)
+    first = c.compact(history, pinned_ids=pins)
+    assert first.report["triggered"] and first.state.cut_index is not None
+    history.append({"role": "user", "content": "next"})
+    return c, history, first.state
+
+
+def test_between_compactions_only_the_window_is_read() -> None:
+    c, history, state = _warm_setup()
+    warm = c.compact(history, state=state)
+    assert warm.report["incremental"] and not warm.report["triggered"]
+    assert warm.report["input_tokens"] == c.compact(history).report["input_tokens"]
+    assert warm.report["groups_total"] == 42 and warm.report["history_messages"] == 42
+    assert warm.report["dropped_ids"] == []
+    # what is not read is not looked at: a dropped entry may even be garbage
+    assert state.cut_index is not None
+    history[3] = {"role": "user", "content": "edited after it was dropped"}
+    assert c.compact(history, state=state).ids == warm.ids
+
+
+def test_changes_the_window_depends_on_force_a_full_read() -> None:
+    c, history, state = _warm_setup()
+    assert state.cut_index is not None
+    at_cut = list(history)
+    at_cut[state.cut_index] = {"role": "user", "content": "rewritten"}
+    result = c.compact(at_cut, state=state)
+    assert not result.report["incremental"] and result.report["state_reset"] == "history_changed"
+    grown_prefix = [{"role": "system", "content": "Also be polite."}, *history]
+    assert not c.compact(grown_prefix, state=state).report["incremental"]
+    as_other = c.compact(history, state=state, format="anthropic")
+    assert not as_other.report["incremental"]
+    # an edited system prompt of the same length is read again and sent as it is now
+    edited = [{"role": "system", "content": "You are a careful travel agent."}, *history[1:]]
+    result = c.compact(edited, state=state)
+    assert result.report["incremental"] and result.messages[0] is edited[0]
+
+
+def test_pins_before_the_cut_are_read_where_the_state_left_them() -> None:
+    ids = [m.id for m in read_history(chat_history(40)).messages]
+    c, history, state = _warm_setup(pins=(ids[3],))
+    assert state.pinned_spans == ((3, 4, (ids[3],)),)
+    warm = c.compact(history, pinned_ids=[ids[3]], state=state)
+    assert warm.report["incremental"] and ids[3] in warm.ids
+    unpinned = c.compact(history, state=state)
+    assert unpinned.report["incremental"] and ids[3] not in unpinned.ids
+    assert unpinned.state.pinned_spans == ()
+    new_pin = c.compact(history, pinned_ids=[ids[3], ids[5]], state=state)
+    assert not new_pin.report["incremental"]
+    assert {ids[3], ids[5]} <= set(new_pin.ids)
+
+
+def test_protocol_errors_after_the_cut_still_raise() -> None:
+    c, history, state = _warm_setup()
+    history.append({"role": "tool", "tool_call_id": "ghost", "content": "orphan"})
+    with pytest.raises(ProtocolError, match="ghost"):
+        c.compact(history, state=state)

@@ -15,7 +15,11 @@ import pytest
 from runtime import Budget, Compactor
 from runtime.formats import read_history
 from tests.conftest import shared_data
-from tests.runtime.test_compactor_properties import COUNTER, check_window
+from tests.runtime.test_compactor_properties import (
+    COUNTER,
+    assert_same_as_full_read,
+    check_window,
+)
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +58,7 @@ def test_every_run_compacted_whole(runs: list[dict[str, Any]], usable: int) -> N
 def test_turn_by_turn_with_state(runs: list[dict[str, Any]]) -> None:
     budget = make_budget(3_000)
     compactor = Compactor(budget=budget, counter=COUNTER)
-    compactions = calls = 0
+    compactions = calls = incremental = 0
     for run in runs:
         entries = run["traj"]
         state = None
@@ -65,8 +69,12 @@ def test_turn_by_turn_with_state(runs: list[dict[str, Any]]) -> None:
             r = result.report
             assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
             check_window(history, "openai-chat", result, budget, set())
+            if state is not None:
+                assert_same_as_full_read(compactor, history, "openai-chat", set(), state, result)
+            incremental += r["incremental"]
             compactions += r["triggered"]
             calls += 1
             state = result.state
     # the gap between trigger and target keeps compaction from running on every call
     assert 0 < compactions < calls // 3
+    assert incremental > calls // 3  # most calls between compactions read only the window
