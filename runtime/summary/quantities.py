@@ -35,7 +35,8 @@ class Quantity:
     """A normalized quantity.
 
     ``value`` is canonical: numbers as plain decimals without trailing zeros (``"45.5"``),
-    dates as ``YYYY-MM-DD`` or ``--MM-DD`` when the text names no year, times as ``HH:MM``
+    dates as ``YYYY-MM-DD`` or ``--MM-DD`` when the text names no year (``~`` in front when
+    day and month may be swapped, like "09/10/2026"), times as ``HH:MM``
     (``~HH:MM`` when the text leaves morning or evening open, like "6点" or "6:30"),
     codes lower-cased (``"g7301"``), unresolved relative dates as ``"*"``.
     """
@@ -64,6 +65,7 @@ _MONTH = (
 _ISO_DATE_RE = re.compile(
     r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})[日号]?(?!\d)"
 )
+_NUMERIC_DATE_RE = re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])")
 _CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
 _EN_MD_RE = re.compile(
     rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.IGNORECASE
@@ -148,6 +150,17 @@ def _scan(text: str, pattern: re.Pattern[str], found: list[Quantity], make: obje
 
 def _iso(m: re.Match[str]) -> Quantity | None:
     return _date(m.group(1), int(m.group(2)), int(m.group(3)))
+
+
+def _numeric(m: re.Match[str]) -> Quantity | None:
+    """``19/09/2026`` (day first), ``09/19/2026`` (month first), ``09/10/2026`` (either: ``~``)."""
+    first, second, year = int(m.group(1)), int(m.group(2)), m.group(3)
+    if first > 12:
+        return _date(year, second, first)
+    quantity = _date(year, first, second)
+    if quantity is not None and second <= 12 and first != second:
+        return Quantity("date", "~" + quantity.value)
+    return quantity
 
 
 def _cn_md(m: re.Match[str]) -> Quantity | None:
@@ -238,6 +251,7 @@ def extract_quantities(
     work = _arabize(text)
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
+        (_NUMERIC_DATE_RE, _numeric),
         (_CN_DATE_RE, _cn_md),
         (_EN_MD_RE, _en_md),
         (_EN_DM_RE, _en_dm),
@@ -258,17 +272,24 @@ def extract_quantities(
     return frozenset(found)
 
 
-def _date_parts(value: str) -> tuple[str | None, str]:
-    if value.startswith("--"):
-        return None, value[2:]
-    return value[:4], value[5:]
+def _date_parts(value: str) -> tuple[str | None, set[str]]:
+    """Year (``None`` when unnamed) and the month-day readings (two for ``~`` dates)."""
+    ambiguous = value.startswith("~")
+    value = value.lstrip("~")
+    year, md = (None, value[2:]) if value.startswith("--") else (value[:4], value[5:])
+    readings = {md}
+    if ambiguous:
+        readings.add(f"{md[3:]}-{md[:2]}")
+    return year, readings
 
 
 def _number_in(value: str, pool: Iterable[Quantity]) -> bool:
     for q in pool:
         if q.kind == "number" and q.value == value:
             return True
-        if q.kind == "date" and value in {p.lstrip("0") or "0" for p in q.value.split("-") if p}:
+        if q.kind == "date" and value in {
+            p.lstrip("~0") or "0" for p in q.value.split("-") if p.strip("~")
+        }:
             return True
         if q.kind == "time" and value in {p.lstrip("~0") or "0" for p in q.value.split(":")}:
             return True
@@ -305,7 +326,7 @@ def is_supported(claim: Quantity, pool: frozenset[Quantity]) -> bool:
                 return True
             if q.kind == "date":
                 other_year, other_md = _date_parts(q.value)
-                if md == other_md and (year is None or other_year is None or year == other_year):
+                if md & other_md and (year is None or other_year is None or year == other_year):
                     return True
         return False
     if claim.kind == "time":

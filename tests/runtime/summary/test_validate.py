@@ -326,6 +326,8 @@ def test_pinned_constraint_evicted_fails():
         ("6pm", {"time:18:00"}),
         ("两张票", {"number:2"}),
         ("train G7301", {"code:g7301"}),
+        ("19/09/2026", {"date:2026-09-19"}),
+        ("09/10/2026", {"date:~2026-09-10"}),
     ],
 )
 def test_extract_quantities(text, expected):
@@ -462,3 +464,10 @@ def test_pinned_constraint_restated_later_is_not_a_change():
 )
 def test_times_are_lenient_only_where_the_text_is_ambiguous(claim, source, ok):
     assert (unsupported_quantities(claim, [(source, None)]) == []) is ok
+
+
+def test_numeric_dates_with_day_and_month_open_match_either_reading():
+    assert unsupported_quantities("on 09/10/2026", [("2026年10月9日", None)]) == []
+    assert unsupported_quantities("on 09/10/2026", [("2026-09-10", None)]) == []
+    assert unsupported_quantities("on 09/10/2026", [("2026-09-11", None)]) != []
+    assert unsupported_quantities("on 19/09/2026", [("9月19日", None)]) == []
