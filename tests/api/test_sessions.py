@@ -3,12 +3,14 @@ usage feedback, summaries and restore, delete, problem details."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api.app import create_app
 from api.storage.keys import KeyStore
 from runtime.protocol import find_protocol_errors
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
@@ -17,7 +19,8 @@ from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a
     module_database_url,
     sessions_client,
 )
-from tests.api.conftest import bearer
+from tests.api.conftest import bearer, make_settings
+from tests.runtime.summary.scripted_openai import chat_completion, scripted_openai
 
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 PROBLEM = "application/problem+json"
@@ -312,3 +315,52 @@ def test_history_reads_back_pages_with_ids(client: TestClient, keys) -> None:
     assert body["ids"] == ids[4:14] and body["messages"] == history[4:14]
     r = client.get(f"/v1/sessions/{sid}/messages", headers=keys["other_tenant"])
     assert r.status_code == 404
+
+
+def test_openai_summarizer_from_settings_against_scripted_server(
+    module_database_url: str,  # noqa: F811
+) -> None:
+    """Uses a scripted OpenAI-compatible server on 127.0.0.1 (nothing leaves the machine): the
+    service builds the ``openai`` summarizer from its settings, and a failing endpoint falls
+    back to the window instead of failing the request."""
+    empty: dict[str, list[str]] = {
+        "facts": [],
+        "decisions": [],
+        "open_questions": [],
+        "tool_result_digests": [],
+    }
+    with scripted_openai() as server:
+        settings = make_settings(
+            module_database_url,
+            summarizer="openai",
+            llm_base_url=server.base_url,
+            llm_model="scripted-model",
+            openai_api_key="sk-scripted-test",
+        )
+        app = create_app(settings)
+        with TestClient(app) as client:
+            _row, secret = KeyStore(app.state.engine).create(
+                tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent", user_id=None
+            )
+            key = bearer(secret)
+            budget = {**SMALL, "context_limit": 4000}
+            sid = _create(client, key, user="carol", budget=budget)
+            client.post(
+                f"/v1/sessions/{sid}/messages", json={"messages": chat_history(30)}, headers=key
+            )
+            server.script(chat_completion(json.dumps(empty), prompt_tokens=321))
+            report = client.post(f"/v1/sessions/{sid}/context", headers=key).json()["report"]
+            assert report["summarizer"] == "openai" and report["strategy"] == "summary"
+            assert report["summarizer_tokens_in"] == 321
+            assert server.headers[0]["authorization"] == "Bearer sk-scripted-test"
+            assert server.requests[0]["model"] == "scripted-model"
+            client.post(
+                f"/v1/sessions/{sid}/messages",
+                json={"messages": chat_history(30, start=30)},
+                headers=key,
+            )
+            # Nothing scripted any more: the endpoint answers 500, the service still answers.
+            r = client.post(f"/v1/sessions/{sid}/context", headers=key)
+            assert r.status_code == 200
+            assert r.json()["report"]["fallback"] == "summarizer_error"
+            assert r.json()["report"]["strategy"] == "window"
