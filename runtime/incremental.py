@@ -123,6 +123,7 @@ def _read(
     if tail_groups[0].kind == "prefix":
         raise _Mismatch
     spans = tuple(m for g in span_groups for m in g.messages)
+    _check_own_ids(entries, (*prefix, *spans, *tail), plen, cut, state)
     return PartialRead(
         transcript=Transcript(fmt, (*prefix, *spans, *tail), transcript.system, transcript.tools),
         prefix=prefix,
@@ -130,6 +131,33 @@ def _read(
         cut=len(span_groups),
         entries=len(entries),
     )
+
+
+def _check_own_ids(
+    entries: list[JSON],
+    read: tuple[Message, ...],
+    plen: int,
+    cut: int,
+    state: CompactionState,
+) -> None:
+    """An own id read here must not also occur in the part not read.
+
+    A full read gives a repeated own id to its first entry only (``read_history``), so a
+    repeat whose first occurrence lies in the skipped part would get another id here.
+    """
+    own = [m.id for m in read if m.own_id]
+    if len(set(own)) != len(own):
+        raise _Mismatch
+    wanted = set(own)
+    if not wanted:
+        return
+    in_spans = {i for a, b, _ in state.pinned_spans for i in range(a, b)}
+    for index in range(plen, cut):
+        entry = entries[index]
+        if index not in in_spans and isinstance(entry, dict):
+            value = entry.get("id")
+            if isinstance(value, str) and value in wanted:
+                raise _Mismatch
 
 
 def _slice(entries: list[JSON], fmt: Format, start: int, end: int) -> tuple[Message, ...]:

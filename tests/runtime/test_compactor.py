@@ -503,3 +503,15 @@ def test_protocol_errors_after_the_cut_still_raise() -> None:
     history.append({"role": "tool", "tool_call_id": "ghost", "content": "orphan"})
     with pytest.raises(ProtocolError, match="ghost"):
         c.compact(history, state=state)
+
+
+def test_an_own_id_repeated_across_the_cut_forces_a_full_read() -> None:
+    items: list[dict[str, Any]] = [
+        {"type": "message", "role": "user", "id": f"u{i}", "content": words(i)} for i in range(40)
+    ]
+    c = compactor(1_000)
+    state = c.compact(items, format="openai-responses").state
+    items.append({"type": "item_reference", "id": "u1"})  # refers to an item before the cut
+    result = c.compact(items, format="openai-responses", state=state)
+    assert not result.report["incremental"]
+    assert result.ids[-1] != "u1"  # the repeat gets its derived id, as a full read gives it
