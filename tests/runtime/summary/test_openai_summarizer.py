@@ -247,3 +247,54 @@ class _Fixed:
         from runtime.summary.protocol import SummaryResponse
 
         return SummaryResponse(summary=self.summary)
+
+
+def test_tiermem_compact_with_the_openai_summarizer(tmp_path):
+    """Uses a scripted local server behind `tiermem compact --summarizer openai`."""
+    from typer.testing import CliRunner
+
+    from api.cli import _register, app
+    from tests.runtime.summary.trip_fixture import TRIP_RAW
+
+    _register()
+    history = tmp_path / "trip.json"
+    filler = [
+        {"id": f"f{i}", "role": "user" if i % 2 == 0 else "assistant", "content": "好的 " * 120}
+        for i in range(12)
+    ]
+    history.write_text(json.dumps([*TRIP_RAW, *filler], ensure_ascii=False), encoding="utf-8")
+    model_says = truthful_summary()
+    with scripted_openai() as server:
+        server.script(answer(model_says, prompt_tokens=700, completion_tokens=200))
+        result = CliRunner().invoke(
+            app,
+            [
+                "compact",
+                str(history),
+                "--context-limit",
+                "3000",
+                "--max-output-tokens",
+                "500",
+                "--tool-reserve",
+                "0",
+                "--safety-margin",
+                "0",
+                "--pin",
+                "u1",
+                "--summarizer",
+                "openai",
+                "--llm-base-url",
+                server.base_url,
+                "--llm-model",
+                "scripted-model",
+            ],
+            env={"OPENAI_API_KEY": "sk-cli"},
+        )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)["report"]
+    assert report["strategy"] == "summary", report.get("fallback")
+    assert report["summarizer_tokens_in"] == 700 and report["summarizer_tokens_out"] == 200
+    assert report["snapshot"]["summarizer"] == "openai"
+    assert server.headers[0]["authorization"] == "Bearer sk-cli"
+    sent = json.loads(server.requests[0]["messages"][1]["content"])
+    assert sent["new_messages"][0]["id"] == "u1"
