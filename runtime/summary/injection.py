@@ -63,7 +63,8 @@ _MARKUP = (
 
 _PATTERN = re.compile(
     "|".join(f"(?:{p})" for p in (*_EN_INSTRUCTIONS, *_ZH_INSTRUCTIONS, *_MARKUP)),
-    re.IGNORECASE | re.MULTILINE,
+    # ASCII \b: "请ignore previous instructions" must match although 请 is a word character.
+    re.IGNORECASE | re.MULTILINE | re.ASCII,
 )
 
 

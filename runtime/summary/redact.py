@@ -29,6 +29,12 @@ REDACTION_KINDS = (
 )
 
 
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    # ASCII word boundaries: Chinese text runs straight into e-mails and keys ("邮箱a@b.co"),
+    # and with Unicode \b a CJK character counts as part of the word.
+    return re.compile(pattern, flags | re.ASCII)
+
+
 def redaction_marker(kind: str) -> str:
     """The text that replaces a redacted value of ``kind``."""
     return f"[REDACTED:{kind}]"
@@ -91,7 +97,7 @@ def _keyed(kind: str, latin: str, cjk: str = "") -> _Rule:
     characters), so they are matched as they are.
     """
     keys = r"\b(?:" + latin + r")\b" + (f"|(?:{cjk})" if cjk else "")
-    pattern = re.compile(
+    pattern = _re(
         r"(?P<prefix>[\"']?(?:" + keys + r")[\"']?\s*(?:[:=：]|是|为)\s*[\"']?)"
         r"(?P<value>(?<=[\"'])[^\"'\n]{1,200}(?=[\"'])|[^\s\"',;&}\]）)，。；、]{1,200})",
         re.IGNORECASE,
@@ -109,12 +115,12 @@ _RULES: tuple[_Rule, ...] = (
     _keyed("national_id", r"ssn|passport(?:_number)?|id_number", "身份证号?码?"),
     _Rule(
         "api_key",
-        re.compile(r"(?P<prefix>\b(?:Bearer|Token)\s+)[A-Za-z0-9._~+/=-]{16,}", re.IGNORECASE),
+        _re(r"(?P<prefix>\b(?:Bearer|Token)\s+)[A-Za-z0-9._~+/=-]{16,}", re.IGNORECASE),
         _keep_prefix("api_key"),
     ),
     _Rule(
         "api_key",
-        re.compile(
+        _re(
             r"\b(?:sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,}"
             r"|(?:AKIA|ASIA)[0-9A-Z]{16}"
             r"|gh[pousr]_[A-Za-z0-9]{30,}"
@@ -127,18 +133,18 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "national_id",
-        re.compile(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])"),
+        _re(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])"),
         _checked("national_id", valid_cn_resident_id),
     ),
     _Rule(
         "national_id",
-        re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])"),
+        _re(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])"),
         _whole("national_id"),
     ),
     _Rule(
         "card",
         # Unseparated, or in the usual 4-4-4-x / 4-6-5 groups: dates and lists never look so.
-        re.compile(
+        _re(
             r"(?<![\d-])(?:\d{13,19}|\d{4}(?P<s>[ -])\d{4}(?P=s)\d{4}(?P=s)\d{1,7}"
             r"|\d{4}(?P<t>[ -])\d{6}(?P=t)\d{5})(?![\d-])"
         ),
@@ -146,26 +152,26 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "email",
-        re.compile(
-            r"\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,}\b"
+        _re(
+            r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,}(?![A-Za-z])"
         ),
         _whole("email"),
     ),
     _Rule(
         "phone",
-        re.compile(r"(?<![\d+])(?:\+?86[-\s]?)?1[3-9]\d(?:[-\s]?\d{4}){2}(?!\d)"),
+        _re(r"(?<![\d+])(?:\+?86[-\s]?)?1[3-9]\d(?:[-\s]?\d{4}){2}(?!\d)"),
         _whole("phone"),
     ),
     _Rule(
         "phone",
-        re.compile(
+        _re(
             r"(?<![\w+])\+\d{1,3}[-\s.]?(?:\(\d{1,4}\)[-\s.]?)?\d{2,4}(?:[-\s.]?\d{2,4}){1,4}(?!\d)"
         ),
         _whole("phone"),
     ),
     _Rule(
         "phone",
-        re.compile(r"(?<![\d-])\(?\d{3}\)?[-.\s]\d{3}[-.]\d{4}(?![\d-])"),
+        _re(r"(?<![\d-])\(?\d{3}\)?[-.\s]\d{3}[-.]\d{4}(?![\d-])"),
         _whole("phone"),
     ),
 )
