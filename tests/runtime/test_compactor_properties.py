@@ -10,6 +10,8 @@ implies crosses the trigger, and between compactions the output only grows by th
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from typing import Any
 from unittest.mock import patch
 
@@ -22,10 +24,12 @@ from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.messages import Format
 from runtime.protocol import find_protocol_errors
+from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter
 from tests.runtime.strategies import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
+NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
 # No shrink phase: shrinking these histories took over five minutes on a failure, which the
 # whole suite's time budget cannot afford; a failure prints the unshrunk example instead.
 SETTINGS = settings(
@@ -172,3 +176,74 @@ def test_threading_state_compacts_only_when_the_trigger_is_crossed(
             assert result.messages == [*previous.messages, *history[previous_length:]]
         check_window(history, fmt, result, budget, pins & {m for m in ids[:length]})
         state, previous, previous_length = result.state, result, length
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@SETTINGS
+@given(data=st.data())
+def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> None:
+    """With the extractive summarizer: the summary sits right after the prefix as data, the
+    rest keeps every window invariant, versions grow by one, and the output stays valid."""
+    entries = data.draw(conversations(fmt, min_exchanges=3, max_exchanges=10, pending_tail=False))
+    budget = data.draw(budgets(tokens_of(entries, fmt)))
+    lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=6))))
+    compactor = Compactor(budget=budget, counter=COUNTER, summarizer=ExtractiveSummarizer())
+    state: CompactionState | None = None
+    version = 0
+    for length in [*lengths, len(entries)]:
+        history = entries[:length]
+        result = compactor.compact(history, format=fmt, state=state, now=NOW)
+        r = result.report
+        event(f"strategy={r['strategy']} fallback={r['fallback']}")
+        assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
+        summary_ids = [i for i in result.ids if i.startswith("summary-v")]
+        assert len(summary_ids) <= 1
+        if summary_ids:
+            at = result.ids.index(summary_ids[0])
+            # right after the prefix: everything before it is prefix, nothing after it is
+            assert all(_is_prefix_role(m) for m in result.messages[:at])
+            assert "<compaction_summary trust='untrusted'" in json.dumps(result.messages[at])
+            assert not _is_prefix_role(result.messages[at])
+        if r["strategy"] == "summary" and r["summarized_ids"]:
+            assert r["summary_version"] == version + 1
+        version = r["summary_version"]
+        stripped = CompactionResult(
+            messages=[
+                m
+                for m, i in zip(result.messages, result.ids, strict=True)
+                if not i.startswith("summary-v")
+            ],
+            ids=[i for i in result.ids if not i.startswith("summary-v")],
+            report={**r, "compacted_tokens": r["compacted_tokens"] - r["summary_tokens"]},
+            state=result.state,
+        )
+        check_window_shape(history, fmt, stripped, budget)
+        assert r["over_budget"] or r["compacted_tokens"] <= budget.usable
+        state = result.state
+
+
+def _is_prefix_role(entry: Any) -> bool:
+    return isinstance(entry, dict) and entry.get("role") in ("system", "developer")
+
+
+def check_window_shape(
+    entries: list[Any], fmt: Format, result: CompactionResult, budget: Budget
+) -> None:
+    """Order, no duplicates, own objects, groups whole, prefix and last group kept, valid."""
+    messages = read_history(entries, format=fmt).messages
+    position = {m.id: i for i, m in enumerate(messages)}
+    assert len(set(result.ids)) == len(result.ids)
+    assert [position[i] for i in result.ids] == sorted(position[i] for i in result.ids)
+    for entry, mid in zip(result.messages, result.ids, strict=True):
+        assert entry is entries[position[mid]]
+    kept = set(result.ids)
+    groups = group_messages(messages)
+    for group in groups:
+        ids = set(group.ids)
+        assert ids <= kept or not ids & kept
+        if group.kind == "prefix":
+            assert ids <= kept
+    if groups:
+        assert set(groups[-1].ids) <= kept
+    if not find_protocol_errors(entries, format=fmt):
+        assert not find_protocol_errors(result.messages, format=fmt)
