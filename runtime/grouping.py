@@ -17,7 +17,9 @@ item is never split from the call it precedes.
 
 Call ids pair results with calls (see ``runtime.protocol.pair_calls``): an id may be reused once
 its earlier call was answered, as recorded histories do; an orphan result, a second result for
-one call, or an id reused while its call is still open raises ``ProtocolError``.
+one call, or an id reused while its call is still open raises ``ProtocolError``. In Responses,
+a result whose call is only present as an ``item_reference`` (the stored item) pairs with that
+reference, which then starts a tool group like the call itself would.
 
 Unanswered calls: a call with no result whose group is followed only by such pass-through
 entries (nothing else happens after it) is *pending at the tail* (in flight, or awaiting human
@@ -35,7 +37,7 @@ from typing import Literal
 
 from runtime.errors import ProtocolError
 from runtime.messages import Message
-from runtime.protocol import pair_calls
+from runtime.protocol import CallPairing, pair_calls
 
 __all__ = ["Group", "GroupKind", "check_pairing", "group_messages"]
 
@@ -68,11 +70,13 @@ class Group:
         return tuple(message.id for message in self.messages)
 
 
-def check_pairing(messages: Sequence[Message]) -> dict[tuple[int, str], int]:
-    """Check that every result answers one open call, once; map each answered call to its result.
+def check_pairing(messages: Sequence[Message]) -> CallPairing:
+    """Check that every result answers one open call, once; return how they pair.
 
-    Returns ``(call position, call id) -> result position`` (positions in ``messages``); an id
-    may be reused once its earlier call was answered (see ``runtime.protocol.pair_calls``).
+    ``answers`` maps ``(call position, call id) -> result position`` (positions in
+    ``messages``); an id may be reused once its earlier call was answered, and a result whose
+    call is only referenced (Responses ``item_reference``) pairs with that reference (see
+    ``runtime.protocol.pair_calls``).
 
     Raises:
         ProtocolError: the first of ``orphan_result`` (a result for no open call, never called
@@ -88,57 +92,68 @@ def check_pairing(messages: Sequence[Message]) -> dict[tuple[int, str], int]:
             call_id=fault.call_id,
             index=fault.message.index,
         )
-    return pairing.answers
+    return pairing
 
 
-def _passes_through(message: Message) -> bool:
-    """Entries grouping does not interpret: they ride with their neighbour."""
-    if message.tool_calls or message.tool_results:
-        return False
-    return message.role == "other" or message.item_type == "reasoning"
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """A history with its pairing: what each position calls and whether it rides along."""
+
+    messages: Sequence[Message]
+    pairing: CallPairing
+
+    def calls_at(self, position: int) -> tuple[str, ...]:
+        message = self.messages[position]
+        own = tuple(call.call_id for call in message.tool_calls)
+        return own + self.pairing.referenced.get(position, ())
+
+    def passes_through(self, position: int) -> bool:
+        """Entries grouping does not interpret: they ride with their neighbour."""
+        message = self.messages[position]
+        if message.tool_calls or message.tool_results or position in self.pairing.referenced:
+            return False
+        return message.role == "other" or message.item_type == "reasoning"
+
+    def is_call_item(self, position: int) -> bool:
+        """A Responses call item (not a message): parallel-call runs are made of these."""
+        message = self.messages[position]
+        calls = message.tool_calls or position in self.pairing.referenced
+        return bool(calls) and message.item_type not in _MESSAGE_TYPES
 
 
-def _is_call_item(message: Message) -> bool:
-    """A Responses call item (not a message), which a parallel-call run is made of."""
-    return bool(message.tool_calls) and message.item_type not in _MESSAGE_TYPES
-
-
-def _parallel_run_end(messages: Sequence[Message], start: int) -> int:
+def _parallel_run_end(layout: _Layout, start: int) -> int:
     """Last position of the run of call items (with pass-through items between) from ``start``."""
     end = start
-    if not _is_call_item(messages[start]):
+    if not layout.is_call_item(start):
         return end
     probe = start + 1
-    while probe < len(messages):
-        if _is_call_item(messages[probe]):
+    while probe < len(layout.messages):
+        if layout.is_call_item(probe):
             end = probe
-        elif not _passes_through(messages[probe]):
+        elif not layout.passes_through(probe):
             break
         probe += 1
     return end
 
 
-def _tool_span(
-    messages: Sequence[Message], start: int, answers: dict[tuple[int, str], int]
-) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+def _tool_span(layout: _Layout, start: int) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
     """Exclusive end, call ids and pending call ids of the tool group starting at ``start``."""
-    end = _parallel_run_end(messages, start)
+    end = _parallel_run_end(layout, start)
     call_ids: list[str] = []
     unanswered: list[str] = []
     probe = start
     while probe <= end:
-        for call in messages[probe].tool_calls:
-            call_ids.append(call.call_id)
-            answer = answers.get((probe, call.call_id))
+        for call_id in layout.calls_at(probe):
+            call_ids.append(call_id)
+            answer = layout.pairing.answers.get((probe, call_id))
             if answer is None:
-                unanswered.append(call.call_id)
+                unanswered.append(call_id)
             else:
                 end = max(end, answer)
         probe += 1
-    if unanswered and all(
-        _passes_through(messages[later]) for later in range(end + 1, len(messages))
-    ):
-        return len(messages), tuple(call_ids), tuple(unanswered)
+    total = len(layout.messages)
+    if unanswered and all(layout.passes_through(later) for later in range(end + 1, total)):
+        return total, tuple(call_ids), tuple(unanswered)
     return end + 1, tuple(call_ids), ()
 
 
@@ -158,7 +173,7 @@ def group_messages(messages: Sequence[Message]) -> tuple[Group, ...]:
         ProtocolError: an orphan result, a call answered twice or a duplicated call id
             (see ``check_pairing``); nothing is dropped silently.
     """
-    answers = check_pairing(messages)
+    layout = _Layout(messages, check_pairing(messages))
     groups: list[Group] = []
     prefix = _prefix_length(messages)
     if prefix:
@@ -166,13 +181,13 @@ def group_messages(messages: Sequence[Message]) -> tuple[Group, ...]:
     position = prefix
     while position < len(messages):
         start = position
-        while position < len(messages) and _passes_through(messages[position]):
+        while position < len(messages) and layout.passes_through(position):
             position += 1
         if position == len(messages):
             _attach_tail(groups, messages, start)
             break
-        if messages[position].tool_calls:
-            end, call_ids, pending = _tool_span(messages, position, answers)
+        if layout.calls_at(position):
+            end, call_ids, pending = _tool_span(layout, position)
             groups.append(Group(len(groups), "tool", tuple(messages[start:end]), call_ids, pending))
         else:
             end = position + 1

@@ -25,6 +25,7 @@ rules that ``runtime.grouping`` enforces. Reasons:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,11 +66,15 @@ class CallPairing:
         answers: ``(call position, call id) -> position of its result``.
         unanswered: ``(call position, call id)`` of every call that got no result.
         faults: orphan results, double answers and duplicate ids, in order of position.
+        referenced: ``position of an item_reference -> call ids`` it stands for (Responses):
+            a result whose call is not in the history answers the earliest unclaimed
+            ``item_reference`` before it, which points at the stored call item.
     """
 
     answers: dict[tuple[int, str], int]
     unanswered: tuple[tuple[int, str], ...]
     faults: tuple[PairingFault, ...]
+    referenced: dict[int, tuple[str, ...]]
 
 
 def pair_calls(messages: Sequence[Message]) -> CallPairing:
@@ -79,15 +84,21 @@ def pair_calls(messages: Sequence[Message]) -> CallPairing:
     answered starts a new call (recorded histories do this: the tau-bench GPT-4o runs reuse ids
     across turns and the API accepted them); reusing an id that is still open is
     ``duplicate_call_id``. A result for an id that is not open is ``answered_twice`` when the id
-    was called before, else ``orphan_result``.
+    was called before; else it answers the earliest unclaimed Responses ``item_reference``
+    before it (the stored call it points at is not in the list); else it is ``orphan_result``.
     """
     open_calls: dict[str, int] = {}
     closed: set[str] = set()
+    references: deque[int] = deque()
+    referenced: dict[int, tuple[str, ...]] = {}
     answers: dict[tuple[int, str], int] = {}
     faults: list[PairingFault] = []
     for position, message in enumerate(messages):
         for result in message.tool_results:
             call_position = open_calls.pop(result.call_id, None)
+            if call_position is None and result.call_id not in closed and references:
+                call_position = references.popleft()
+                referenced[call_position] = (result.call_id,)
             if call_position is not None:
                 answers[(call_position, result.call_id)] = position
                 closed.add(result.call_id)
@@ -99,8 +110,10 @@ def pair_calls(messages: Sequence[Message]) -> CallPairing:
                 faults.append(PairingFault("duplicate_call_id", message, call.call_id))
             else:
                 open_calls[call.call_id] = position
+        if message.item_type == "item_reference":
+            references.append(position)
     unanswered = tuple((position, call_id) for call_id, position in open_calls.items())
-    return CallPairing(answers, unanswered, tuple(faults))
+    return CallPairing(answers, unanswered, tuple(faults), referenced)
 
 
 _FAULT_DETAIL = {

@@ -115,6 +115,12 @@ CASES: list[tuple[str, Format, list[Any], list[tuple[str, int, str | None]]]] = 
     ),
     ("responses orphan", "openai-responses", [R_USER, _fco("zz")], [("orphan_result", 1, "zz")]),
     (
+        "responses output of a stored call named by item_reference",
+        "openai-responses",
+        [R_USER, {"type": "item_reference", "id": "fc_9"}, _fco("c9"), _fco("c10")],
+        [("orphan_result", 3, "c10")],
+    ),
+    (
         "responses reasoning whose call was dropped",
         "openai-responses",
         [R_USER, REASONING, R_USER],
