@@ -25,4 +25,7 @@ ROUTER_MODULES: tuple[str, ...] = (
     "api.routes.admin_jobs",
 )
 
-LIFESPAN_HOOK_PATHS: tuple[str, ...] = ("api.routes.admin_jobs:scheduler_lifespan",)
+LIFESPAN_HOOK_PATHS: tuple[str, ...] = (
+    "api.routes.admin_jobs:scheduler_lifespan",
+    "api.sessions.runtime:warm_up",
+)

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio
 from fastapi import FastAPI
 
 from api.errors import ApiError
@@ -17,9 +20,10 @@ from api.metrics import ServiceMetrics
 from api.sessions.context import ContextRuntime
 from api.settings import Settings
 from api.summarizers import SummarizerConfigError, build_summarizer
+from runtime.errors import RuntimeTierError
 from runtime.tokens import TiktokenCounter
 
-__all__ = ["context_runtime", "make_context_runtime"]
+__all__ = ["context_runtime", "make_context_runtime", "warm_up"]
 
 _LOCK = threading.Lock()
 _log = logging.getLogger("tiermem.sessions")
@@ -77,3 +81,17 @@ def context_runtime(app: FastAPI) -> ContextRuntime:
             existing = make_context_runtime(app.state.settings, getattr(app.state, "metrics", None))
             app.state.sessions_runtime = existing
         return existing
+
+
+@asynccontextmanager
+async def warm_up(app: FastAPI) -> AsyncIterator[None]:
+    """Lifespan hook: load the tokenizer and build the summarizer at start-up, so the first
+    ``/context`` does not pay for it and a misconfigured summarizer is logged at once (the
+    requests that need it then answer a problem detail naming the setting)."""
+    try:
+        await anyio.to_thread.run_sync(context_runtime, app)
+    except ApiError as exc:
+        _log.error("sessions: %s", exc.detail)
+    except RuntimeTierError as exc:  # e.g. the tokenizer's encoding cannot be loaded
+        _log.error("sessions: %s", exc)
+    yield
