@@ -107,6 +107,9 @@ class _Layout:
         own = tuple(call.call_id for call in message.tool_calls)
         return own + self.pairing.referenced.get(position, ())
 
+    def makes_calls(self, position: int) -> bool:
+        return bool(self.messages[position].tool_calls) or position in self.pairing.referenced
+
     def passes_through(self, position: int) -> bool:
         """Entries grouping does not interpret: they ride with their neighbour."""
         message = self.messages[position]
@@ -186,7 +189,7 @@ def group_messages(messages: Sequence[Message]) -> tuple[Group, ...]:
         if position == len(messages):
             _attach_tail(groups, messages, start)
             break
-        if layout.calls_at(position):
+        if layout.makes_calls(position):
             end, call_ids, pending = _tool_span(layout, position)
             groups.append(Group(len(groups), "tool", tuple(messages[start:end]), call_ids, pending))
         else:
