@@ -29,6 +29,18 @@ _MONTH = (
 )
 _EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CN_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_CN_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _REL_DAYS = {
     "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
     "今天": 0, "今晚": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3, "昨天": -1,
@@ -37,7 +49,10 @@ _REL_DAYS = {
 _ISO_RE = re.compile(
     r"(?<!\d)(?P<y>\d{4})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})[日号]?(?!\d)"
 )
-_CN_MD_RE = re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+_CN_NUM = "[一二三四五六七八九十]{1,3}"
+_CN_MD_RE = re.compile(
+    rf"(?<![\d一二三四五六七八九十])(?P<m>\d{{1,2}}|{_CN_NUM})\s*月\s*(?P<d>\d{{1,2}}|{_CN_NUM})\s*[日号]"
+)
 _EN_MD_RE = re.compile(
     rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?(?![\d:])", re.I
 )
@@ -71,8 +86,10 @@ _CLOCK_RE = re.compile(
     re.I,
 )
 _AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?", re.I)
+# A Chinese-numeral hour needs a part of the day or two characters: "快一点" is no time.
 _CN_TIME_RE = re.compile(
-    r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(?P<h>\d{1,2})\s*[点時时]"
+    r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*"
+    r"(?P<h>\d{1,2}|(?(part)[一二两三四五六七八九十]{1,3}|[一二三四五六七八九十]{2,3}))\s*[点時时]"
     r"(?:\s*(?P<half>半)|\s*(?P<mi>\d{1,2})\s*分)?"
 )
 _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -147,16 +164,31 @@ def _resolve_date(kind: str, m: re.Match[str], ref: date) -> tuple[date, bool] |
         return _weekday(ref, _CN_WEEKDAYS[m.group("wd")], m.group("mod") or ""), True
     if kind == "en_wd":
         return _weekday(ref, _EN_WEEKDAYS.index(m.group("wd").lower()), m.group("mod") or ""), True
-    month = _MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else int(m.group("m"))
+    month = _MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else _int(m.group("m"))
     year = int(m.group("y")) if m.groupdict().get("y") else ref.year
     try:
-        return date(year, month, int(m.group("d"))), False
+        return date(year, month, _int(m.group("d"))), False
     except ValueError:
         return None
 
 
+def _int(text: str) -> int:
+    """Arabic or Chinese numerals (``19``, ``十九``, ``两``) as an int."""
+    if text.isdigit():
+        return int(text)
+    value = 0
+    digit = 0
+    for char in text:
+        if char == "十":
+            value += (digit or 1) * 10
+            digit = 0
+        else:
+            digit = _CN_DIGITS[char]
+    return value + digit
+
+
 def _resolve_time(kind: str, m: re.Match[str]) -> time | None:
-    hour = int(m.group("h"))
+    hour = _int(m.group("h"))
     groups = m.groupdict()
     minute = 30 if groups.get("half") else int(groups.get("mi") or 0)
     if kind == "cn":

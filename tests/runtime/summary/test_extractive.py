@@ -54,6 +54,10 @@ REF = datetime(2026, 9, 11, 10, 0)
         ("after 11 AM EST", [("T11:00", "after")]),
         ("scheduled 06:00:00", [("T06:00", None)]),
         ("I may go with 4 kids", []),
+        ("九月十九日上午出发", [("2026-09-19", None)]),
+        ("九月二十日十八点前回到上海", [("2026-09-20T18:00", "before")]),
+        ("下午两点半", [("T14:30", None)]),
+        ("快一点", []),
     ],
 )
 def test_dates_normalized_to_iso(text: str, expected: list[tuple[str, str | None]]) -> None:
