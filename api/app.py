@@ -102,16 +102,31 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     )
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components["Problem"] = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
-    problem = {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
-            responses = operation.get("responses", {})
-            for code, response in responses.items():
-                if code.isdigit() and int(code) >= 400 and code != "503":
-                    response["content"] = dict(problem)
-            if operation.get("security") and "401" not in responses:
-                responses["401"] = {"description": "Unauthorized", "content": dict(problem)}
+            _document_problems(operation)
     components.pop("HTTPValidationError", None)
     components.pop("ValidationError", None)
     app.openapi_schema = schema
     return schema
+
+
+def _document_problems(operation: dict[str, Any]) -> None:
+    responses: dict[str, Any] = operation.setdefault("responses", {})
+    for code, response in responses.items():
+        if code.isdigit() and int(code) >= 400 and code != "503":
+            response["content"] = _problem_content()
+    if operation.get("security"):
+        responses.setdefault("401", {"description": "Unauthorized"})
+    if "requestBody" in operation:
+        # A body that is not decodable JSON is refused before validation; bodies over the limit
+        # before parsing.
+        responses.setdefault("400", {"description": "Bad Request"})
+        responses.setdefault("413", {"description": "Content Too Large"})
+    for code in ("400", "401", "413"):
+        if code in responses:
+            responses[code]["content"] = _problem_content()
+
+
+def _problem_content() -> dict[str, Any]:
+    return {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
