@@ -145,6 +145,10 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     if whole and len(loose) == len(split_sentences(text)):
         # Nothing was captured as a structured item: keep the turn verbatim, as it was said.
         loose = [(sum(max(score, 0.0) for score, _ in loose), text)]
+    if pinned:
+        # A pinned message stays verbatim in the context, and an item citing it can never be
+        # evicted: notes of it would only pile up.
+        loose = []
     for score, sentence in loose:
         order += 1
         chunk.notes.append(
