@@ -152,7 +152,7 @@ class Compactor:
                 plan = self._window(view, resumed, current=current)
             else:
                 when = now if now is not None else self._clock()
-                plan = self._summarize(view, resumed, current=current, now=when)
+                plan = self._summarize(view, resumed, self.summarizer, current=current, now=when)
         return self._result(view, plan, started=started)
 
     def _full_view(self, inputs: _Inputs) -> View:
@@ -267,8 +267,15 @@ class Compactor:
             roll=fallback if fallback is not None else RollInfo(),
         )
 
-    def _summarize(self, view: View, resumed: Resumed, *, current: Plan, now: datetime) -> Plan:
-        assert self.summarizer is not None
+    def _summarize(
+        self,
+        view: View,
+        resumed: Resumed,
+        summarizer: Summarizer,
+        *,
+        current: Plan,
+        now: datetime,
+    ) -> Plan:
         budget = self.budget
         reserve = int(self.summary_budget * budget.target_tokens)
         fit = fit_window(
@@ -294,7 +301,7 @@ class Compactor:
             )
         fmt = view.transcript.format
         outcome = roll(
-            self.summarizer,
+            summarizer,
             RollRequest(
                 previous=resumed.summary,
                 chunk=chunk,
