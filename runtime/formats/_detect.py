@@ -39,6 +39,8 @@ _ANTHROPIC_BLOCKS = frozenset(
 )
 _CHAT_PARTS = frozenset({"image_url", "input_audio", "file"})
 _CHAT_KEYS = ("tool_calls", "tool_call_id", "function_call")
+# ``messages_to_dict`` / ``model_dump`` of LangChain messages: no Responses item has these types
+_LANGCHAIN_TYPES = frozenset({"human", "ai", "AIMessageChunk", "HumanMessageChunk"})
 _ORDER: tuple[Format, ...] = ("openai-responses", "anthropic", "openai-chat")
 
 
@@ -61,7 +63,13 @@ def _entry_vote(index: int, entry: JSON) -> Format | None:
         raise FormatError(
             f"entry {index}: a {type(entry).__name__} fits no format (entries are JSON objects)"
         )
-    if isinstance(entry.get("type"), str):
+    kind = entry.get("type")
+    if isinstance(kind, str) and kind in _LANGCHAIN_TYPES and "role" not in entry:
+        raise FormatError(
+            f"entry {index}: a LangChain message dict (type {kind!r}), not a wire format; "
+            "convert it with langchain_core.messages.convert_to_openai_messages"
+        )
+    if isinstance(kind, str):
         return "openai-responses"
     if "role" not in entry:
         raise FormatError(f"entry {index}: an object with neither 'role' nor 'type' fits no format")

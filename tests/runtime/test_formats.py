@@ -103,6 +103,11 @@ BAD_SHAPES = [
     ("messages not a list", {"messages": {"role": "user"}}, "'messages' must be a list"),
     ("entry not an object", [{"role": "user", "content": "x"}, 5], "entry 1"),
     ("entry without role or type", [{"content": "x"}], "entry 0"),
+    (
+        "LangChain message dicts",
+        [{"type": "human", "data": {"content": "hi"}}],
+        "entry 0: a LangChain message dict (type 'human')",
+    ),
 ]
 
 
