@@ -19,6 +19,7 @@ the lock makes every summary version consolidated exactly once.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -51,6 +52,7 @@ __all__ = [
     "consolidate",
     "consolidate_session",
     "due_sessions",
+    "same_value",
 ]
 
 DEFAULT_CONSOLIDATED_TTL_SECONDS: Final = 180 * 24 * 3600
@@ -203,6 +205,22 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
     )
 
 
+def _canonical(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.casefold().split())
+    if isinstance(value, list):
+        return sorted({json.dumps(_canonical(item), sort_keys=True) for item in value})
+    if isinstance(value, dict):
+        return {key: _canonical(item) for key, item in value.items()}
+    return value
+
+
+def same_value(current: Any, candidate: Any) -> bool:
+    """Equal values, or near-duplicates: text equal up to case and whitespace, lists equal up to
+    order and repetition (``["Aisle", "window"]`` is ``["window", "aisle"]``)."""
+    return bool(current == candidate or _canonical(current) == _canonical(candidate))
+
+
 def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
     spec = unit.registry.lookup(candidate.key)
     try:
@@ -215,7 +233,7 @@ def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
     )
     live = preference_from_row(row) if row is not None else None
     fresh = live is not None and (live.expires_at is None or live.expires_at > unit.now)
-    if live is not None and fresh and live.value == value:
+    if live is not None and fresh and same_value(live.value, value):
         if live.source != "consolidated":
             unit.report.merged += 1  # already known from a more trusted source
             return

@@ -17,6 +17,7 @@ import hashlib
 import math
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,9 +35,18 @@ from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, objec
 from policy.storage import PolicyRuleRow, PolicyVersionRow
 from policy.types import Action, Decision, ObjectAttributes, Subject
 
-__all__ = ["DEFAULT_POLICY_PATH", "MODEL_PATH", "CasbinGate", "PolicyView", "any_of"]
+__all__ = [
+    "DEFAULT_POLICY_PATH",
+    "MAX_CACHED_TENANTS",
+    "MODEL_PATH",
+    "CasbinGate",
+    "PolicyView",
+    "any_of",
+]
 
 MODEL_PATH: Final = Path(__file__).with_name("model.conf")
+MAX_CACHED_TENANTS: Final = 1024
+"""Enforcers kept in memory (least recently used tenants are rebuilt when needed again)."""
 DEFAULT_POLICY_PATH: Final = Path(__file__).with_name("default_policy.csv")
 
 
@@ -123,7 +133,7 @@ class CasbinGate:
         self._check_interval = check_interval
         self._clock = clock
         self._lock = threading.Lock()
-        self._cache: dict[str, _Loaded] = {}
+        self._cache: OrderedDict[str, _Loaded] = OrderedDict()
         try:
             digest = hashlib.sha256(model_path.read_bytes() + policy_path.read_bytes())
             self._defaults = self._build(tenant_id=None).rules
@@ -191,6 +201,9 @@ class CasbinGate:
             fresh = self._build(tenant_id=tenant_id, db_version=db_version, now=now)
         with self._lock:
             self._cache[tenant_id] = fresh
+            self._cache.move_to_end(tenant_id)
+            while len(self._cache) > MAX_CACHED_TENANTS:
+                self._cache.popitem(last=False)
         return fresh
 
     def _db_version(self, tenant_id: str) -> int:

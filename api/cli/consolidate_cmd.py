@@ -27,9 +27,12 @@ def consolidate(
     idle_minutes: int | None = typer.Option(
         None, "--idle-minutes", min=0, help="Override TIERMEM_IDLE_MINUTES for this run."
     ),
-    expire: bool = typer.Option(False, "--expire", help="Also sweep expired rows."),
+    expire: bool = typer.Option(
+        True, "--expire/--no-expire", help="Also sweep expired long-term rows (default: yes)."
+    ),
 ) -> None:
-    """Consolidate sessions idle for TIERMEM_IDLE_MINUTES that are not consolidated yet."""
+    """Consolidate sessions idle for TIERMEM_IDLE_MINUTES that are not consolidated yet, then
+    sweep expired rows."""
     if tenant is not None and not is_valid_tenant_id(tenant):
         raise fail(f"invalid tenant id {tenant!r}")
     settings = Settings()

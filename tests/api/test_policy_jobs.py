@@ -89,12 +89,12 @@ def test_consolidate_cli_once(sqlite_url: str) -> None:
     _register()
     runner = CliRunner()
     env = {"TIERMEM_DATABASE_URL": sqlite_url, "TIERMEM_IDLE_MINUTES": "30"}
-    result = runner.invoke(app, ["consolidate", "--expire"], env=env)
+    result = runner.invoke(app, ["consolidate"], env=env)
     assert result.exit_code == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.strip().splitlines()]
     assert lines[0]["job"] == "consolidate" and lines[0]["written"] == 3
     assert lines[1]["job"] == "expire"
-    again = runner.invoke(app, ["consolidate"], env=env)
+    again = runner.invoke(app, ["consolidate", "--no-expire"], env=env)
     assert json.loads(again.stdout)["due"] == 0
     bad = runner.invoke(app, ["consolidate", "--tenant", "t1/../t2"], env=env)
     assert bad.exit_code == 2 and "invalid tenant id" in bad.stderr
