@@ -103,6 +103,12 @@ def _fact(key: str, value: str, status: str, src: str, pinned: bool, conf: float
     )
 
 
+def _quote(clause: str, pinned: bool) -> str:
+    """The user's own words after a normalized value; a pinned message stays verbatim in the
+    context, so its facts skip the quote (they are never evicted: every token counts)."""
+    return "" if pinned else f" ({clause})"
+
+
 def _limits(sentence: str, src: str, pinned: bool) -> list[Fact]:
     facts = []
     for amount in find_amounts(sentence):
@@ -111,7 +117,7 @@ def _limits(sentence: str, src: str, pinned: bool) -> list[Fact]:
         clause = _clause_around(sentence, amount.start, amount.end)
         qualifier = next((q for q, p in _QUALIFIERS if p.search(clause)), "amount")
         sign = "≤" if amount.limit == "max" else "≥"
-        value = f"{sign} {format_amount(amount)} ({clause})"
+        value = f"{sign} {format_amount(amount)}" + _quote(clause, pinned)
         facts.append(
             _fact(f"budget.{qualifier}.{amount.limit}", value, "constraint", src, pinned, 0.8)
         )
@@ -131,7 +137,7 @@ def _dates(sentence: str, src: str, pinned: bool, reference: datetime) -> list[F
         near = clause[max(0, start - 8) : end + 18]
         period = day_period(near) if "T" not in mention.iso else None
         parts = [mention.iso, period or "", mention.bound or ""]
-        value = " ".join(p for p in parts if p) + f" ({clause})"
+        value = " ".join(p for p in parts if p) + _quote(clause, pinned)
         facts.append(_fact(f"{role}.{suffix}", value, "constraint", src, pinned, 0.8))
     return facts
 

@@ -265,6 +265,8 @@ def test_trip_constraints_survive_with_sources() -> None:
     assert facts["option.G7301"].status == "chosen"
     assert facts["option.G123"].status == "excluded"
     assert not facts["option.G123"].pinned
+    # Pinned messages stay verbatim in the context: their facts skip the quote.
+    assert facts["budget.one_way.max"].value == "≤ 200 CNY"
 
 
 def test_exclusion_keeps_its_reason_and_why_stays_answerable() -> None:
