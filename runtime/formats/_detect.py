@@ -106,6 +106,8 @@ def split_payload(payload: JSON) -> tuple[list[JSON], dict[str, Any]]:
     """
     if isinstance(payload, list):
         return payload, {}
+    if isinstance(payload, tuple):  # a Python caller's sequence of entries
+        return list(payload), {}
     if not isinstance(payload, dict):
         raise FormatError(
             f"a top-level {type(payload).__name__} fits no format: expected a list of messages "

@@ -119,6 +119,10 @@ def test_shapes_that_fit_nothing_raise_one_line(name: str, payload: Any, needle:
     assert "\n" not in str(info.value)
 
 
+def test_a_tuple_of_entries_reads_like_a_list() -> None:
+    assert read_history(tuple(PLAIN)).messages == read_history(PLAIN).messages
+
+
 def test_unknown_format_name() -> None:
     with pytest.raises(FormatError, match="unknown format 'gemini'"):
         read_history(PLAIN, format="gemini")  # type: ignore[arg-type]
