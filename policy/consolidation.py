@@ -59,6 +59,8 @@ DEFAULT_CONSOLIDATED_TTL_SECONDS: Final = 180 * 24 * 3600
 CONFIDENCE_STEP: Final = 0.1
 """How much a repeated observation of the same value raises a consolidated confidence."""
 MAX_SESSIONS_PER_RUN: Final = 500
+MAX_EVIDENCE_IDS: Final = 50
+"""Source ids a merged value keeps (the most recent ones)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +236,16 @@ def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
     live = preference_from_row(row) if row is not None else None
     fresh = live is not None and (live.expires_at is None or live.expires_at > unit.now)
     if live is not None and fresh and same_value(live.value, value):
-        if live.source != "consolidated":
-            unit.report.merged += 1  # already known from a more trusted source
+        seen = set(live.source_ids)
+        if live.source != "consolidated" or seen.issuperset(candidate.source_ids):
+            # Known from a more trusted source, or this very evidence was counted already
+            # (a session consolidated again at a newer summary version carries its facts over).
+            unit.report.merged += 1
             return
         raised = min(1.0, max(live.confidence, candidate.confidence) + CONFIDENCE_STEP)
-        outcome = _write(unit, replace(candidate, value=value), confidence=raised)
-        _count(unit, outcome, merged=True)
+        evidence = tuple(dict.fromkeys((*live.source_ids, *candidate.source_ids)))
+        merged = replace(candidate, value=value, source_ids=evidence[-MAX_EVIDENCE_IDS:])
+        _count(unit, _write(unit, merged, confidence=raised), merged=True)
         return
     _count(unit, _write(unit, replace(candidate, value=value), confidence=candidate.confidence))
 

@@ -25,8 +25,8 @@ from policy.gate import CasbinGate
 from policy.scheduler import JobRunner
 from policy.storage import ConsolidationMarkRow, SessionEndRow
 from policy.types import Subject
-from runtime.summary.schema import CompactionSummary
-from tests.policy.trip import T0, seed_session, trip_summary
+from runtime.summary.schema import CompactionSummary, Fact
+from tests.policy.trip import T0, install_summary, seed_session, trip_summary
 
 NOW = T0 + timedelta(hours=2)
 IDLE = timedelta(minutes=30)
@@ -201,3 +201,49 @@ def test_job_runner_runs_both_jobs(world: World) -> None:
     assert world.rows(PreferenceRow) == []
     with pytest.raises(LookupError):
         runner.run("nope")
+
+
+def test_near_duplicates_merge_and_old_evidence_is_not_counted_twice(world: World) -> None:
+    world.consent()
+    first = CompactionSummary(
+        summary_version=1,
+        created_at=T0,
+        facts=[
+            Fact(
+                key="travel.home_city",
+                value="Shanghai",
+                status="preference",
+                confidence=0.8,
+                source_ids=["m1"],
+            ),
+        ],
+    )
+    world.session("s1", summary=first)
+    assert world.run().written == 1
+    # the same session, consolidated again at a newer summary version: same evidence
+    install = first.model_copy(update={"summary_version": 2})
+    install_summary(world.engine, tenant=world.tenant, session_id="s1", user="u1", summary=install)
+    again = world.run()
+    assert (again.due, again.merged, again.written) == (1, 1, 0)
+    assert world.pref("travel.home_city").confidence == pytest.approx(0.8)
+    # new evidence from another session, spelled differently: merged, confidence raised
+    other = first.model_copy(
+        update={
+            "facts": [
+                Fact(
+                    key="travel.home_city",
+                    value="  shanghai ",
+                    status="preference",
+                    confidence=0.8,
+                    source_ids=["m9"],
+                )
+            ]
+        }
+    )
+    world.session("s2", summary=other)
+    third = world.run()
+    assert third.merged == 1
+    home = world.pref("travel.home_city")
+    assert home.value == "Shanghai" or home.value.strip().lower() == "shanghai"
+    assert home.confidence == pytest.approx(0.9)
+    assert set(home.source_ids) == {"session:s1", "m1", "session:s2", "m9"}
