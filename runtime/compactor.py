@@ -20,7 +20,7 @@ from runtime.budget import Budget
 from runtime.errors import BudgetError
 from runtime.formats import make_data_message, read_history, write_messages
 from runtime.grouping import Group, group_messages
-from runtime.incremental import read_from_cut
+from runtime.incremental import pins_outside_skipped, read_from_cut
 from runtime.messages import JSON, Format, Message, Transcript
 from runtime.report import Plan, RollInfo, build_report
 from runtime.seam import RollRequest, dump_summary, roll
@@ -172,7 +172,7 @@ class Compactor:
         view = self._measure(
             inputs, part.transcript, part.prefix, part.groups, entries=part.entries, skipped=skipped
         )
-        if view.unknown_pins:
+        if view.unknown_pins and not pins_outside_skipped(inputs.payload, state, view.unknown_pins):
             return None
         summary = load_summary(state.summary)
         active = state.summary_active and summary is not None

@@ -15,19 +15,21 @@ without state), and ``report.input_tokens`` counts that part as the state record
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import detect_format, read_history
 from runtime.grouping import Group, group_messages
-from runtime.messages import JSON, Format, Message, Transcript
+from runtime.messages import JSON, Format, Message, Transcript, derive_message_id
 from runtime.state import CompactionState
 
-__all__ = ["PartialRead", "read_from_cut", "reindex"]
+__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "reindex"]
 
 _PREFIX_ROLES = frozenset({"system", "developer"})
+_DERIVED_ID = re.compile(r"m(\d+)-[0-9a-f]{12}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +173,32 @@ def _one_group(messages: tuple[Message, ...]) -> Group:
     if len(groups) != 1 or groups[0].kind == "prefix":
         raise _Mismatch
     return groups[0]
+
+
+def pins_outside_skipped(payload: JSON, state: CompactionState, pins: Collection[str]) -> bool:
+    """Whether none of ``pins`` (not found in the slices read) names an entry before the cut.
+
+    A pin that names nothing (stale, or a summary id) must not force a full read on every
+    call. A derived id names its position, so only that entry is hashed; an own id is looked up
+    with a plain field read. Any doubt answers ``False``.
+    """
+    sliced = _slicer(payload)
+    cut = state.cut_index
+    if sliced is None or cut is None:
+        return False
+    entries = sliced[0]
+    skipped = range(state.prefix_length, min(cut, len(entries)))
+    wanted = set(pins)
+    for pin in wanted:
+        match = _DERIVED_ID.fullmatch(pin)
+        if match and int(match[1]) in skipped:
+            index = int(match[1])
+            if derive_message_id(index, entries[index]) == pin:
+                return False
+    for index in skipped:
+        entry = entries[index]
+        if isinstance(entry, dict):
+            value = entry.get("id")
+            if isinstance(value, str) and value in wanted:
+                return False
+    return True

@@ -60,6 +60,9 @@ _STRONG_DECISION_RE = re.compile(
     r"|decided|go\s+with|settle[ds]?\s+on|opt(?:ed)?\s+for|(?:we|i)'?(?:ll| will)\s+take",
     re.IGNORECASE,
 )
+_LEAD_RE = re.compile(
+    r"^(?:好的|好吧|好|嗯|行|ok(?:ay)?|yes|sure|alright|great)[\s，,!！.。]+", re.IGNORECASE
+)
 _SLUG_RE = re.compile(r"[A-Za-z\u4e00-\u9fff][A-Za-z\u4e00-\u9fff'-]*")
 _CONFIDENCE_RULE = 0.8
 _CONFIDENCE_OPTION = 0.85
@@ -147,6 +150,7 @@ def _options(sentence: str, src: str, pinned: bool) -> tuple[list[Fact], list[De
     if not excluded and not is_choice(sentence):
         return [], []
     head, reason = split_reason(sentence)
+    head = _LEAD_RE.sub("", head).rstrip("。.") or head
     codes = find_codes(head) or find_codes(sentence)
     if not codes and not _STRONG_DECISION_RE.search(sentence):
         return [], []  # "I dropped the kids off" is no decision; "we ruled out Hangzhou" is

@@ -515,3 +515,12 @@ def test_an_own_id_repeated_across_the_cut_forces_a_full_read() -> None:
     result = c.compact(items, format="openai-responses", state=state)
     assert not result.report["incremental"]
     assert result.ids[-1] != "u1"  # the repeat gets its derived id, as a full read gives it
+
+
+def test_a_pin_naming_nothing_does_not_force_full_reads() -> None:
+    c, history, state = _warm_setup()
+    stale = c.compact(history, pinned_ids=["summary-v9", "m999-0123456789ab"], state=state)
+    assert stale.report["incremental"]
+    assert stale.report["unknown_pinned_ids"] == ["m999-0123456789ab", "summary-v9"]
+    dropped = read_history(history).messages[4].id  # before the cut: must be read whole
+    assert not c.compact(history, pinned_ids=[dropped], state=state).report["incremental"]
