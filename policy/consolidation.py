@@ -244,7 +244,7 @@ def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
             return
         raised = min(1.0, max(live.confidence, candidate.confidence) + CONFIDENCE_STEP)
         evidence = tuple(dict.fromkeys((*live.source_ids, *candidate.source_ids)))
-        merged = replace(candidate, value=value, source_ids=evidence[-MAX_EVIDENCE_IDS:])
+        merged = replace(candidate, value=live.value, source_ids=evidence[-MAX_EVIDENCE_IDS:])
         _count(unit, _write(unit, merged, confidence=raised), merged=True)
         return
     _count(unit, _write(unit, replace(candidate, value=value), confidence=candidate.confidence))
