@@ -93,7 +93,9 @@ def _clause_around(sentence: str, start: int, end: int) -> str:
     return sentence[left:right].strip()
 
 
-def _fact(key: str, value: str, status: str, src: str, pinned: bool, conf: float) -> Fact:
+def _fact(
+    key: str, value: str, status: str, src: str, pinned: bool, conf: float = _CONFIDENCE_RULE
+) -> Fact:
     return Fact.model_validate(
         {
             "key": key[:200],
@@ -121,9 +123,7 @@ def _limits(sentence: str, src: str, pinned: bool) -> list[Fact]:
         qualifier = next((q for q, p in _QUALIFIERS if p.search(clause)), "amount")
         sign = "≤" if amount.limit == "max" else "≥"
         value = f"{sign} {format_amount(amount)}" + _quote(clause, pinned)
-        facts.append(
-            _fact(f"budget.{qualifier}.{amount.limit}", value, "constraint", src, pinned, 0.8)
-        )
+        facts.append(_fact(f"budget.{qualifier}.{amount.limit}", value, "constraint", src, pinned))
     return facts
 
 
@@ -141,7 +141,7 @@ def _dates(sentence: str, src: str, pinned: bool, reference: datetime) -> list[F
         period = day_period(near) if "T" not in mention.iso else None
         parts = [mention.iso, period or "", mention.bound or ""]
         value = " ".join(p for p in parts if p) + _quote(clause, pinned)
-        facts.append(_fact(f"{role}.{suffix}", value, "constraint", src, pinned, 0.8))
+        facts.append(_fact(f"{role}.{suffix}", value, "constraint", src, pinned))
     return facts
 
 
@@ -168,7 +168,7 @@ def _negations(sentence: str, src: str, pinned: bool) -> list[Fact]:
         if clause and is_requirement_negation(clause) and not find_amounts(clause):
             slug = _slug(_NEG_WORDS_RE.sub(" ", clause))
             if slug:
-                facts.append(_fact(f"no.{slug}", clause.strip(), "constraint", src, pinned, 0.8))
+                facts.append(_fact(f"no.{slug}", clause.strip(), "constraint", src, pinned))
     return facts
 
 
@@ -178,7 +178,7 @@ def _preferences(sentence: str, src: str, pinned: bool) -> list[Fact]:
         if clause and is_preference(clause) and not is_negation(clause):
             slug = _slug(_PREF_WORDS_RE.sub(" ", clause))
             if slug:
-                facts.append(_fact(f"pref.{slug}", clause.strip(), "preference", src, pinned, 0.8))
+                facts.append(_fact(f"pref.{slug}", clause.strip(), "preference", src, pinned))
     return facts
 
 
