@@ -41,7 +41,7 @@ def test_foundation_routes_conform(target: tuple[Any, dict[str, str]], mode: Any
 
         @given(case=operation.as_strategy(generation_mode=mode))
         @settings(
-            max_examples=25,
+            max_examples=10,
             deadline=None,
             database=None,
             suppress_health_check=list(HealthCheck),
