@@ -23,7 +23,7 @@ from runtime.grouping import Group, group_messages
 from runtime.incremental import pins_outside_skipped, read_from_cut
 from runtime.messages import JSON, Format, Message, Transcript
 from runtime.report import Plan, RollInfo, build_report
-from runtime.seam import RollRequest, dump_summary, roll
+from runtime.seam import RollRequest, RollResult, dump_summary, roll
 from runtime.state import CompactionState
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.protocol import Summarizer
@@ -286,8 +286,7 @@ class Compactor:
             pinned=view.pinned,
             floor=resumed.floor,
         )
-        chunk = tuple(m for g in view.groups[resumed.floor : fit.cut] for m in g.messages)
-        if not chunk:
+        if fit.cut <= resumed.floor:
             if resumed.summary is None:
                 return self._window(view, resumed, current=current)
             # Nothing newly dropped: the current summary stays as it is, no new version.
@@ -299,20 +298,7 @@ class Compactor:
                 info=RollInfo(),
                 current=current,
             )
-        fmt = view.transcript.format
-        outcome = roll(
-            summarizer,
-            RollRequest(
-                previous=resumed.summary,
-                chunk=chunk,
-                summarized_range=tuple(m for g in view.groups[: fit.cut] for m in g.messages),
-                pinned_ids=frozenset(view.pinned_ids),
-                now=now,
-                budget_tokens=reserve,
-                count_text=self.counter.count_text,
-                count_summary=lambda summary: self._summary_message_for(fmt, summary)[1],
-            ),
-        )
+        outcome = self._roll(view, resumed, summarizer, cut=fit.cut, reserve=reserve, now=now)
         if outcome.summary is None:
             return self._window(view, resumed, current=current, fallback=outcome.info)
         return self._with_summary(
@@ -322,6 +308,32 @@ class Compactor:
             summary=outcome.summary,
             info=outcome.info,
             current=current,
+        )
+
+    def _roll(
+        self,
+        view: View,
+        resumed: Resumed,
+        summarizer: Summarizer,
+        *,
+        cut: int,
+        reserve: int,
+        now: datetime,
+    ) -> RollResult:
+        """Summarize the groups between the summary's end and ``cut`` into the next version."""
+        fmt = view.transcript.format
+        return roll(
+            summarizer,
+            RollRequest(
+                previous=resumed.summary,
+                chunk=tuple(m for g in view.groups[resumed.floor : cut] for m in g.messages),
+                summarized_range=tuple(m for g in view.groups[:cut] for m in g.messages),
+                pinned_ids=frozenset(view.pinned_ids),
+                now=now,
+                budget_tokens=reserve,
+                count_text=self.counter.count_text,
+                count_summary=lambda summary: self._summary_message_for(fmt, summary)[1],
+            ),
         )
 
     def _with_summary(

@@ -122,3 +122,24 @@ def test_bad_state_file_exits_2(tmp_path: Path) -> None:
     state.write_text("{broken", encoding="utf-8")
     code, _, err = run(write(tmp_path, history(2)), "--state", str(state))
     assert code == 2 and "state" in err
+
+
+def test_extractive_summarizer_injects_a_summary(tmp_path: Path) -> None:
+    entries = [{"role": "system", "content": "You book trains."}]
+    for i in range(60):
+        text = (
+            f"Day {i}: the budget stays under 200 CNY, no auto-booking please."
+            if i % 2 == 0
+            else "Noted."
+        )
+        entries.append({"role": "user" if i % 2 == 0 else "assistant", "content": text})
+    args = ["--context-limit", "800", *SMALL[2:], "--summarizer", "extractive"]
+    code, out, err = run(write(tmp_path, entries), *args)
+    assert code == 0, err
+    body = json.loads(out)
+    report = body["report"]
+    assert report["strategy"] == "summary", report["fallback"]
+    assert report["ids"][1] == "summary-v1"
+    assert "<compaction_summary trust='untrusted'" in body["messages"][1]["content"]
+    assert report["summary_validation"]["passed"]
+    assert report["compacted_tokens"] <= report["target_tokens"]
