@@ -15,7 +15,8 @@ reported with the offending items so that a failure can be explained:
 - ``budget``: the rendered block fits ``budget_tokens``.
 - ``carry_over``: no item of the previous version vanished without being superseded or evicted.
 - ``pinned_constraints``: no item from a pinned message was changed, evicted or dropped
-  without a newer source.
+  without a newer user message, and no constraint or preference fact contradicts a pinned
+  message unless a newer user message backs it.
 """
 
 from __future__ import annotations
@@ -267,6 +268,32 @@ def _pinned_labels(summary: CompactionSummary, pinned_ids: frozenset[str]) -> se
     }
 
 
+def _against_pins(
+    current: CompactionSummary, pinned_ids: frozenset[str], sources: _Sources
+) -> list[str]:
+    """Constraint and preference facts that contradict a pinned message they do not cite.
+
+    A user requirement ("不要自动购票") can only be reversed by a newer user message; a fact
+    that says the opposite on the strength of an assistant or tool message is a contradiction.
+    """
+    pins = [sources.by_id[i] for i in pinned_ids if i in sources.by_id]
+    if not pins:
+        return []
+    offending = []
+    for fact in current.facts:
+        if fact.status not in {"constraint", "preference"} or pinned_ids & set(fact.source_ids):
+            continue
+        cited = [sources.by_id[i] for i in fact.source_ids if i in sources.by_id]
+        newest_user = max((m.index for m in cited if m.role == "user"), default=-1)
+        claim = f"{fact.key} {fact.value}".replace("_", " ").replace(".", " ")
+        for pin in pins:
+            if pin.index > newest_user and contradicted_clauses(
+                claim, [message_source_text(pin)], one_clause=True
+            ):
+                offending.append(f"{item_label('fact', fact.key)}: contradicts pinned {pin.id}")
+    return offending
+
+
 def _check_pinned(
     previous: CompactionSummary | None,
     current: CompactionSummary,
@@ -276,15 +303,17 @@ def _check_pinned(
     sources: _Sources,
 ) -> CheckResult:
     """Pinned items may only change when a newer user message says so."""
+    offending = _against_pins(current, pinned_ids, sources)
     if previous is None or diff is None:
-        return CheckResult("pinned_constraints", True)
+        return CheckResult("pinned_constraints", not offending, offending)
     pinned = _pinned_labels(previous, pinned_ids)
-    offending = [
+    offending += [
         f"{i}: changed, evicted or dropped"
         for i in sorted(pinned & (set(diff.changed) | set(diff.evicted) | set(diff.removed)))
     ]
     old_items, new_items = item_ids(previous), item_ids(current)
-    for ident in sorted(pinned & set(diff.superseded)):
+    # An open question closes when it is answered; only a pinned fact needs the user's word.
+    for ident in sorted(i for i in pinned & set(diff.superseded) if i.startswith("fact:")):
         old, new = old_items.get(ident), new_items.get(ident)
         newer = set(new.source_ids) - set(old.source_ids) if old and new else set()
         if not any(i in sources.by_id and sources.by_id[i].role == "user" for i in newer):

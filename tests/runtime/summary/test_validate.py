@@ -473,3 +473,29 @@ def test_numeric_dates_with_day_and_month_open_match_either_reading():
     assert unsupported_quantities("on 09/10/2026", [("2026-09-10", None)]) == []
     assert unsupported_quantities("on 09/10/2026", [("2026-09-11", None)]) != []
     assert unsupported_quantities("on 19/09/2026", [("9月19日", None)]) == []
+
+
+def test_constraint_contradicting_a_pinned_message_needs_a_newer_user_message():
+    wrong = fact("booking.policy", "auto-book allowed", "constraint", "a8")
+    report = run(with_fact(wrong))
+    assert check(report, "negation").passed  # a8 alone does not contradict it
+    assert check(report, "pinned_constraints").offending == [
+        "fact:booking.policy: contradicts pinned u1"
+    ]
+    raw = [*TRIP_RAW[1:], {"id": "u9", "role": "user", "content": "现在可以自动购票了"}]
+    sources = read_history(raw, format="openai-chat").messages
+    allowed = fact("booking.policy", "auto-book allowed", "constraint", "u9")
+    assert run(with_fact(allowed), sources=sources).passed
+
+
+def test_pinned_open_question_may_close_when_answered():
+    previous = truthful_summary(
+        version=1,
+        source_message_ids=["u1", "a2", "t3", "a4", "u5"],
+        tool_result_digests=truthful_summary().tool_result_digests[:1],
+    )
+    current = truthful_summary(version=2, open_questions=[])
+    diff = diff_summaries(previous, current, new_message_ids=["a6", "t7", "a8"])
+    assert "question:回程有什么车？" in diff.superseded
+    report = run(current, previous=previous, diff=diff, pinned=frozenset({"u1", "u5"}))
+    assert report.passed, report.to_dict()
