@@ -97,6 +97,8 @@ def read_from_cut(
     entries, rebuild = sliced
     if not state.prefix_length <= cut < len(entries):
         return None
+    if state.skipped_messages != cut - state.prefix_length:
+        return None  # a state made by hand (e.g. a rollback) without the counts: read it whole
     try:
         return _read(entries, rebuild, state, cut)
     except (_Mismatch, FormatError, ProtocolError):

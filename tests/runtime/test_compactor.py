@@ -524,3 +524,20 @@ def test_a_pin_naming_nothing_does_not_force_full_reads() -> None:
     assert stale.report["unknown_pinned_ids"] == ["m999-0123456789ab", "summary-v9"]
     dropped = read_history(history).messages[4].id  # before the cut: must be read whole
     assert not c.compact(history, pinned_ids=[dropped], state=state).report["incremental"]
+
+
+def test_a_hand_made_state_without_counts_is_read_whole() -> None:
+    c, history, state = _warm_setup()
+    bare = CompactionState(format="openai-chat", cut_index=state.cut_index, cut_id=state.cut_id)
+    result = c.compact(history, state=bare)
+    assert not result.report["incremental"]
+    assert result.report["input_tokens"] == c.compact(history).report["input_tokens"]
+    assert result.state.skipped_messages == state.skipped_messages
+    assert c.compact(history, state=result.state).report["incremental"]
+
+
+def test_state_with_pinned_spans_round_trips() -> None:
+    ids = [m.id for m in read_history(chat_history(40)).messages]
+    _, _, state = _warm_setup(pins=(ids[3],))
+    assert state.pinned_spans
+    assert CompactionState.from_json(state.to_json()) == state
