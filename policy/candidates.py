@@ -10,6 +10,7 @@ keys scope ``task``, which the policy never promotes).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ __all__ = [
     "normalize_money_text",
     "normalize_value",
     "parse_summary",
+    "same_value",
 ]
 
 FACT_KEY_ALIASES: Final[Mapping[str, str]] = {
@@ -192,3 +194,19 @@ def candidates_from_summary(
         by_key.pop(candidate.key, None)
         by_key[candidate.key] = candidate
     return list(by_key.values())
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.casefold().split())
+    if isinstance(value, list):
+        return sorted({json.dumps(_canonical(item), sort_keys=True) for item in value})
+    if isinstance(value, dict):
+        return {key: _canonical(item) for key, item in value.items()}
+    return value
+
+
+def same_value(current: Any, candidate: Any) -> bool:
+    """Equal values, or near-duplicates: text equal up to case and whitespace, lists equal up to
+    order and repetition (``["Aisle", "window"]`` is ``["window", "aisle"]``)."""
+    return bool(current == candidate or _canonical(current) == _canonical(candidate))

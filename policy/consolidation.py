@@ -19,7 +19,6 @@ the lock makes every summary version consolidated exactly once.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -37,7 +36,7 @@ from longterm.rows import current_row
 from longterm.storage import preference_from_row
 from longterm.values import validate_value
 from longterm.write_path import submit
-from policy.candidates import Candidate, candidates_from_summary
+from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
 from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 from policy.promotion import current_summary
@@ -52,7 +51,6 @@ __all__ = [
     "consolidate",
     "consolidate_session",
     "due_sessions",
-    "same_value",
 ]
 
 DEFAULT_CONSOLIDATED_TTL_SECONDS: Final = 180 * 24 * 3600
@@ -205,22 +203,6 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
         registry=unit.registry,
         standing_consent=category in unit.consented,
     )
-
-
-def _canonical(value: Any) -> Any:
-    if isinstance(value, str):
-        return " ".join(value.casefold().split())
-    if isinstance(value, list):
-        return sorted({json.dumps(_canonical(item), sort_keys=True) for item in value})
-    if isinstance(value, dict):
-        return {key: _canonical(item) for key, item in value.items()}
-    return value
-
-
-def same_value(current: Any, candidate: Any) -> bool:
-    """Equal values, or near-duplicates: text equal up to case and whitespace, lists equal up to
-    order and repetition (``["Aisle", "window"]`` is ``["window", "aisle"]``)."""
-    return bool(current == candidate or _canonical(current) == _canonical(candidate))
 
 
 def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
 from sqlmodel import Session, col, select
 
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
@@ -36,6 +35,7 @@ from policy.candidates import (
     parse_summary,
 )
 from policy.closing import closing_summary
+from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
 from policy.types import PolicyGate, Subject
@@ -56,58 +56,6 @@ __all__ = [
 
 DEFAULT_PROMOTED_TTL_SECONDS: Final = 365 * 24 * 3600
 """A promoted preference lapses after a year unless re-stated or re-promoted."""
-
-
-class EndConsent(BaseModel):
-    """The user's consent to keep one key; ``value`` overrides the summary's value."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    key: str = Field(min_length=1, max_length=250)
-    value: Any | None = None
-
-
-class EndRequest(BaseModel):
-    """Body of ``POST /v1/sessions/{id}/end``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    consents: list[EndConsent] = Field(default_factory=list, max_length=100)
-    promote: bool = True
-
-
-class CandidateResult(BaseModel):
-    """What became of one candidate. Never the value: ``GET .../preferences/{key}`` has it."""
-
-    key: str
-    kind: Literal["preference", "event"] = "preference"
-    fact_key: str | None = None
-    fact_status: str | None = None
-    status: Literal["promoted", "denied"]
-    rule: str
-    reason: str
-    policy_version: str | None = None
-    confidence: float
-    consent: bool
-    source_ids: list[str]
-    preference_version: int | None = None
-
-
-class EndResult(BaseModel):
-    """The answer of ``POST /v1/sessions/{id}/end`` (``replayed`` on a repeated call)."""
-
-    session_id: str
-    user_id: str
-    ended_at: datetime
-    promote: bool
-    replayed: bool = False
-    summary_version: int | None
-    closing_messages: int = Field(
-        default=0, description="messages not yet covered by a summary that were read at the end"
-    )
-    promoted: int
-    denied: int
-    candidates: list[CandidateResult]
 
 
 def _request_digest(body: EndRequest) -> str:
@@ -344,6 +292,35 @@ def _promote_all(
     return results
 
 
+def _store_end(db: Session, *, subject: Subject, result: EndResult, digest: str) -> None:
+    """Keep the answer (for idempotent replays) and audit the end, in the end's transaction."""
+    session_id, promoted = result.session_id, result.promoted
+    db.add(
+        SessionEndRow(
+            tenant_id=subject.tenant_id,
+            session_id=session_id,
+            user_id=result.user_id,
+            ended_by=subject.key_id,
+            request_sha256=digest,
+            response_json=result.model_dump_json(),
+            ended_at=result.ended_at,
+        )
+    )
+    audit.record(
+        db,
+        tenant_id=subject.tenant_id,
+        subject=subject,
+        user_id=result.user_id,
+        action="session.end",
+        object_type="session",
+        object_id=session_id,
+        outcome="ok",
+        now=result.ended_at,
+        detail={"promoted": promoted, "denied": result.denied},
+    )
+    db.flush()
+
+
 def end_session(
     db: Session,
     *,
@@ -395,28 +372,5 @@ def end_session(
         denied=len(results) - promoted,
         candidates=results,
     )
-    db.add(
-        SessionEndRow(
-            tenant_id=subject.tenant_id,
-            session_id=session_id,
-            user_id=session.user_id,
-            ended_by=subject.key_id,
-            request_sha256=digest,
-            response_json=result.model_dump_json(),
-            ended_at=now,
-        )
-    )
-    audit.record(
-        db,
-        tenant_id=subject.tenant_id,
-        subject=subject,
-        user_id=session.user_id,
-        action="session.end",
-        object_type="session",
-        object_id=session_id,
-        outcome="ok",
-        now=now,
-        detail={"promoted": promoted, "denied": len(results) - promoted},
-    )
-    db.flush()
+    _store_end(db, subject=subject, result=result, digest=digest)
     return result
