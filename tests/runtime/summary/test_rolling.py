@@ -426,3 +426,59 @@ def test_public_names_are_exported(name):
         and v.__module__ == name
     }
     assert own <= set(module.__all__), own - set(module.__all__)
+
+
+# --- real recorded runs: no false rejections ---------------------------------------------------
+
+
+def _roll_through(messages, *, chunk, budget, pinned):
+    extractive = pytest.importorskip("runtime.summary.extractive")
+    previous, outcomes = None, []
+    for start in range(0, len(messages), chunk):
+        outcome = roll(
+            extractive.ExtractiveSummarizer(),
+            previous=previous,
+            chunk=messages[start : start + chunk],
+            rng=messages[: start + chunk],
+            budget=budget,
+            pinned=pinned,
+        )
+        outcomes.append(outcome)
+        previous = outcome.summary or previous
+    return outcomes
+
+
+def test_rolling_real_tau_bench_runs_with_pins_rejects_nothing():
+    """25 recorded runs, every user message pinned, chunks of 8 messages: every version the
+    extractive summarizer proposes validates (no false rollback) and fits its budget."""
+    from tests.conftest import shared_data
+
+    runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())[:25]
+    outcomes = []
+    for run in runs:
+        history = read_history(run["traj"], format="openai-chat").messages
+        messages = [m for m in history if m.role != "system"]
+        pinned = frozenset(m.id for m in messages if m.role == "user")
+        outcomes += _roll_through(messages, chunk=8, budget=1000, pinned=pinned)
+    assert len(outcomes) > 80
+    failed = [o.validation.to_dict() for o in outcomes if o.fallback is not None]
+    assert failed == []
+
+
+def test_rolling_a_real_locomo_conversation_rejects_nothing():
+    """One LoCoMo conversation (about 400 turns), chunks of 20, the first 20 turns pinned."""
+    from tests.conftest import shared_data
+
+    sample = json.loads(shared_data("locomo", "locomo10.json").read_text())[0]
+    conversation = sample["conversation"]
+    raw, k = [], 1
+    while f"session_{k}" in conversation:
+        for turn in conversation[f"session_{k}"]:
+            role = "user" if turn["speaker"] == conversation["speaker_a"] else "assistant"
+            raw.append({"id": turn["dia_id"], "role": role, "content": turn["text"]})
+        k += 1
+    messages = read_history(raw, format="openai-chat").messages
+    pinned = frozenset(m.id for m in messages[:20])
+    outcomes = _roll_through(messages, chunk=20, budget=2000, pinned=pinned)
+    assert len(outcomes) > 15
+    assert [o.fallback for o in outcomes if o.fallback] == []
