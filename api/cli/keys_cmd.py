@@ -78,7 +78,7 @@ def revoke(
     """Revoke a key; requests with it get 401 from then on."""
     with _store() as store:
         try:
-            key = store.revoke(key_id)
+            key = store.revoke_as_operator(key_id)
         except KeyNotFound as exc:
             raise fail(str(exc)) from None
     typer.echo(f"revoked {key.key_id} (tenant {key.tenant_id})")

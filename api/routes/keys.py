@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from api.deps import AdminDep, EngineDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyStore
+from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyNotFound, KeyStore
 
 __all__ = ["router"]
 
@@ -100,7 +100,7 @@ def revoke_key(
     key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, engine: EngineDep
 ) -> KeyOut:
     """Revoke a key; another tenant's key answers 404 exactly like a missing one."""
-    store = KeyStore(engine)
-    if not any(k.key_id == key_id for k in store.list(tenant_id=admin.tenant_id)):
-        raise NotFound("key not found")
-    return KeyOut.of(store.revoke(key_id))
+    try:
+        return KeyOut.of(KeyStore(engine).revoke(tenant_id=admin.tenant_id, key_id=key_id))
+    except KeyNotFound:
+        raise NotFound("key not found") from None

@@ -183,15 +183,26 @@ class KeyStore:
         with session_scope(self._engine) as session:
             return [_to_domain(row) for row in session.scalars(stmt)]
 
-    def revoke(self, key_id: str) -> ApiKey:
-        """Revoke a key (an operator action across tenants); revoking twice keeps the first time.
+    def revoke(self, *, tenant_id: str, key_id: str) -> ApiKey:
+        """Revoke one of ``tenant_id``'s keys; revoking twice keeps the first time.
+
+        Raises:
+            KeyNotFound: the tenant has no key with that id (another tenant's key included).
+        """
+        return self._revoke(key_id, tenant_id=tenant_id)
+
+    def revoke_as_operator(self, key_id: str) -> ApiKey:
+        """Revoke any tenant's key by id: for the operator's CLI only, never behind the API.
 
         Raises:
             KeyNotFound: no key has that id.
         """
+        return self._revoke(key_id, tenant_id=None)
+
+    def _revoke(self, key_id: str, *, tenant_id: str | None) -> ApiKey:
         with session_scope(self._engine) as session:
             row = session.get(ApiKeyRow, key_id)
-            if row is None:
+            if row is None or (tenant_id is not None and row.tenant_id != tenant_id):
                 raise KeyNotFound(f"no key with id {key_id!r}")
             if row.revoked_at is None:
                 row.revoked_at = utcnow()

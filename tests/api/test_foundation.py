@@ -249,7 +249,7 @@ def test_missing_unknown_and_revoked_keys_get_401(probe_client: tuple[TestClient
     engine = create_db_engine(url)
     try:
         store = KeyStore(engine)
-        store.revoke(store.list(tenant_id=tenant)[0].key_id)
+        store.revoke(tenant_id=tenant, key_id=store.list(tenant_id=tenant)[0].key_id)
     finally:
         engine.dispose()
     cases = [

@@ -37,11 +37,14 @@ def test_create_resolve_revoke(engine: Engine) -> None:
         "agent",
         "u1",
     )
-    revoked = store.revoke(key.key_id)
+    with pytest.raises(KeyNotFound):  # another tenant cannot revoke it
+        store.revoke(tenant_id=tenant + "0", key_id=key.key_id)
+    assert store.resolve(secret) is not None
+    revoked = store.revoke(tenant_id=tenant, key_id=key.key_id)
     assert revoked.revoked_at is not None
     assert not revoked.active
     assert store.resolve(secret) is None
-    again = store.revoke(key.key_id)
+    again = store.revoke_as_operator(key.key_id)
     assert again.revoked_at == revoked.revoked_at
 
 
@@ -62,7 +65,7 @@ def test_list_shows_only_the_tenant(engine: Engine) -> None:
     a, _ = store.create(tenant_id=t1, role="agent")
     b, _ = store.create(tenant_id=t1, role="admin")
     store.create(tenant_id=t1 + "0", role="agent")  # shares t1 as a prefix
-    store.revoke(a.key_id)
+    store.revoke(tenant_id=t1, key_id=a.key_id)
     assert [k.key_id for k in store.list(tenant_id=t1)] == [a.key_id, b.key_id]
     assert [k.key_id for k in store.list(tenant_id=t1, include_revoked=False)] == [b.key_id]
     assert store.list(tenant_id=t1[:-1]) == []
@@ -103,7 +106,7 @@ def test_unknown_and_malformed_secrets_resolve_to_none(engine: Engine) -> None:
 
 def test_revoking_an_unknown_key_raises(engine: Engine) -> None:
     with pytest.raises(KeyNotFound):
-        KeyStore(engine).revoke("key_missing")
+        KeyStore(engine).revoke_as_operator("key_missing")
 
 
 # ---------------------------------------------------------------- /v1/me and /v1/keys
