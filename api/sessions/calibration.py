@@ -36,6 +36,7 @@ __all__ = [
     "adapt_trigger",
     "calibrated_budget",
     "update_factor",
+    "with_trigger",
 ]
 
 FACTOR_MIN = 0.5
@@ -119,7 +120,7 @@ def adapt_trigger(budget: Budget, *, recent_tool_result_tokens: Sequence[int]) -
     Args:
         budget: the (calibrated) budget of this call.
         recent_tool_result_tokens: token counts of the last few tool results of the session,
-            already multiplied by the calibration factor.
+            in tiermem's own count (the budget is already calibrated to that unit).
 
     Returns:
         The effective trigger, in ``[min(base, target + TRIGGER_GAP), base]``.

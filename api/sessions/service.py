@@ -51,6 +51,7 @@ __all__ = [
     "record_usage",
     "session_public",
     "set_pins",
+    "usage_totals",
 ]
 
 
