@@ -21,6 +21,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
+from longterm.expiry import purge_expired, tenants_with_expired
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
 from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
@@ -51,6 +52,8 @@ class JobRunner:
     gate: PolicyGate
     idle: timedelta
     clock: Callable[[], datetime] = _utcnow
+    observe: Callable[[str, dict[str, Any] | None], None] | None = None
+    """Called with each run's result (None for a failed run), e.g. to export metrics."""
 
     def run(self, name: str, *, tenant_id: str | None = None) -> dict[str, Any]:
         """Run job ``name`` once (for one tenant, or all); returns what it did.
@@ -63,15 +66,17 @@ class JobRunner:
             report = consolidate(
                 self.engine, gate=self.gate, now=self.clock(), idle=self.idle, tenant_id=tenant_id
             )
-            return {"job": name, **report.as_dict()}
-        if name == "expire":
-            return {"job": name, **self.expire(tenant_id=tenant_id)}
-        raise UnknownJob(f"no job named {name!r}; jobs: {', '.join(JOB_NAMES)}")
+            result = {"job": name, **report.as_dict()}
+        elif name == "expire":
+            result = {"job": name, **self.expire(tenant_id=tenant_id)}
+        else:
+            raise UnknownJob(f"no job named {name!r}; jobs: {', '.join(JOB_NAMES)}")
+        if self.observe is not None:
+            self.observe(name, result)
+        return result
 
     def expire(self, *, tenant_id: str | None = None) -> dict[str, Any]:
         """Purge expired long-term rows, one tenant per transaction under a run-once lock."""
-        from longterm.expiry import tenants_with_expired  # the long-term tier's purge
-
         now = self.clock()
         if tenant_id is None:
             with Session(self.engine) as db:
@@ -90,8 +95,6 @@ class JobRunner:
         return {"tenants": len(tenants), "locked": locked, "purged": totals}
 
     def _expire_tenant(self, tenant_id: str, *, now: datetime) -> dict[str, int] | None:
-        from longterm.expiry import purge_expired
-
         subject = Subject("consolidator", tenant_id, key_id="job:expire")
         leased = uses_leases(self.engine)
         holder = uuid.uuid4().hex[:16]
@@ -118,6 +121,8 @@ class JobRunner:
             result = self.run(name)
         except SQLAlchemyError as exc:
             _log.warning("job %s failed: %s", name, type(exc).__name__)
+            if self.observe is not None:
+                self.observe(name, None)
             return
         _log.info("job %s done", name, extra={"job_result": result})
 

@@ -72,6 +72,11 @@ def test_admin_runs_jobs_for_its_own_tenant(app_client: TestClient, database_url
     r = app_client.post("/v1/admin/jobs/expire/run", headers=admin)
     assert r.status_code == 200 and r.json()["result"]["tenants"] == 1
 
+    metrics = app_client.get("/metrics").text
+    assert 'tiermem_job_runs_total{job="consolidate",result="ok"} 1.0' in metrics
+    assert 'tiermem_consolidation_candidates_total{outcome="written"} 3.0' in metrics
+    assert 'tiermem_consolidation_denials_total{rule="consolidate.consent"} 6.0' in metrics
+
 
 def test_scheduler_runs_in_the_lifespan(sqlite_url: str) -> None:
     application = create_app(make_settings(sqlite_url, scheduler_enabled=True, idle_minutes=4))
