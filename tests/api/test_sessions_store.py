@@ -6,12 +6,15 @@ routes call: append rules, pins, the summary-version constraint, the snapshot st
 
 from __future__ import annotations
 
+import itertools
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import Engine, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -408,3 +411,35 @@ def test_erase_user_sessions_deletes_only_that_user_in_that_tenant(db: Session) 
         assert _count(db, SessionMessageRow, sid) == 145
     assert erase_user_sessions(db, tenant_id=T1, user_id="alice") == dict.fromkeys(counts, 0)
     assert export_user_sessions(db, tenant_id=T1, user_id="alice") == []
+
+
+# --- property: chunked, retried appends store what one append stores ----------------------
+
+_HISTORY = chat_history(6)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cuts=st.lists(st.integers(min_value=1, max_value=len(_HISTORY) - 1), max_size=5),
+    resend=st.lists(st.integers(min_value=0, max_value=len(_HISTORY)), max_size=3),
+)
+def test_chunked_and_resent_appends_equal_one_append(engine: Engine, cuts, resend) -> None:
+    """However a history is cut into batches, and whatever earlier part is sent again with its
+    offset (a retry), the stored history and its ids are those of one single append."""
+    with Session(engine, expire_on_commit=False) as db:
+        whole = _new(db)
+        expected = _append(db, whole, _HISTORY).ids
+        sid = _new(db)
+        bounds = [0, *sorted(set(cuts)), len(_HISTORY)]
+        for start, end in itertools.pairwise(bounds):
+            _append(db, sid, _HISTORY[start:end])
+            for back in resend:
+                if back < end:
+                    out = _append(db, sid, _HISTORY[back:end], offset=back)
+                    assert out.appended == 0 and out.ids == expected[back:end]
+        stored = db.exec(
+            select(SessionMessageRow.message_id)
+            .where(SessionMessageRow.session_id == sid)
+            .order_by(col(SessionMessageRow.position))
+        ).all()
+        assert list(stored) == expected
