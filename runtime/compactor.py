@@ -200,7 +200,7 @@ class Compactor:
             costs.append(sum(count_of[m.index] for m in group.messages))
             group_of.update((m.index, position) for m in group.messages)
         tools = inputs.tools if inputs.tools is not None else transcript.tools
-        system = inputs.system if inputs.system is not None else transcript.system
+        system = inputs.system if inputs.system is not None else _system_of(inputs, transcript)
         overhead = self.counter.count_tools(tools) + self.counter.count_system(system)
         base = sum(count_of[m.index] for m in prefix) + overhead + REPLY_PRIMING_TOKENS
         pinned, found, unknown = resolve_pins(transcript.messages, group_of, inputs.pins)
@@ -414,6 +414,17 @@ class Compactor:
             state=state,
             system=view.transcript.system,
         )
+
+
+def _system_of(inputs: _Inputs, transcript: Transcript) -> JSON | None:
+    """The payload's system prompt: Anthropic's ``system``, a Responses request's
+    ``instructions`` (sent ahead of ``input``, so it costs tokens too)."""
+    if transcript.system is not None:
+        return transcript.system
+    payload = inputs.payload
+    if transcript.format == "openai-responses" and isinstance(payload, dict):
+        return payload.get("instructions")
+    return None
 
 
 @dataclass(frozen=True, slots=True)

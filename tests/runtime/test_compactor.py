@@ -541,3 +541,12 @@ def test_state_with_pinned_spans_round_trips() -> None:
     _, _, state = _warm_setup(pins=(ids[3],))
     assert state.pinned_spans
     assert CompactionState.from_json(state.to_json()) == state
+
+
+def test_responses_instructions_are_counted() -> None:
+    items = [{"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi"}]}]
+    c = compactor(10_000)
+    plain = c.compact({"input": items}).report["input_tokens"]
+    request = {"instructions": "Answer in French. " * 20, "input": items}
+    with_instructions = c.compact(request).report["input_tokens"]
+    assert with_instructions - plain == COUNTER.count_system(request["instructions"])
