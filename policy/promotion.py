@@ -24,7 +24,7 @@ from sqlmodel import Session, col, select
 
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
-from longterm.errors import LongtermError
+from longterm.errors import InvalidKey, InvalidValue, LongtermError
 from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
@@ -196,6 +196,12 @@ class _End:
     ttl_seconds: int
 
 
+def _invalid_rule(exc: LongtermError) -> str:
+    if isinstance(exc, InvalidKey):
+        return "key.invalid"
+    return "value.invalid" if isinstance(exc, InvalidValue) else "request.invalid"
+
+
 def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
     consent = None
     if candidate.consent:
@@ -223,13 +229,14 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
             registry=end.registry,
         )
     except LongtermError as exc:
+        # The long-term tier's messages name the key and the expected shape, never the value.
         return CandidateResult(
             key=candidate.key,
             fact_key=candidate.fact_key,
             fact_status=candidate.fact_status,
             status="denied",
-            rule="value.invalid",
-            reason=str(exc).split(":")[0] + ": invalid",
+            rule=_invalid_rule(exc),
+            reason=str(exc),
             confidence=candidate.confidence,
             consent=candidate.consent,
             source_ids=list(candidate.source_ids),

@@ -147,6 +147,8 @@ def test_end_without_promotion_and_with_consent_values(
             {"key": "food.diet", "value": "vegetarian"},
             {"key": "travel.home_city"},
             {"key": "health.allergies", "value": ["peanuts"]},
+            {"key": "Travel Budget", "value": "200 CNY"},
+            {"key": "travel.seat.preference", "value": "on the roof"},
         ]
     }
     r = app_client.post(f"/v1/sessions/{session_id}/end", headers=agent, json=body)
@@ -158,6 +160,9 @@ def test_end_without_promotion_and_with_consent_values(
         "value.missing",
     )
     assert by_key["health.allergies"]["rule"] == "sensitive.category"
+    assert by_key["Travel Budget"]["rule"] == "key.invalid"
+    seat = by_key["travel.seat.preference"]
+    assert seat["rule"] == "value.invalid" and "roof" not in seat["reason"]
 
     session2 = _start_trip(app_client, agent, database_url)
     r = app_client.post(
