@@ -364,3 +364,18 @@ def test_openai_summarizer_from_settings_against_scripted_server(
             assert r.status_code == 200
             assert r.json()["report"]["fallback"] == "summarizer_error"
             assert r.json()["report"]["strategy"] == "window"
+
+
+def test_misconfigured_summarizer_is_reported_not_hidden(
+    module_database_url: str,  # noqa: F811
+) -> None:
+    app = create_app(make_settings(module_database_url, summarizer="openai", llm_base_url=None))
+    with TestClient(app) as client:  # starts: the misconfiguration is logged, not fatal
+        assert client.get("/healthz").status_code == 200
+        _row, secret = KeyStore(app.state.engine).create(
+            tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent", user_id=None
+        )
+        sid = _create(client, bearer(secret), user="dave")
+        r = client.post(f"/v1/sessions/{sid}/context", headers=bearer(secret))
+        assert r.status_code == 500 and r.headers["content-type"].startswith(PROBLEM)
+        assert "summarizer misconfigured" in r.json()["detail"]
