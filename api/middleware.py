@@ -110,6 +110,8 @@ class RequestLogMiddleware:
             return
         started = time.perf_counter()
         request_id = _request_id(scope)
+        # Problem responses and error logs carry it, so a client's report finds the log line.
+        scope.setdefault("state", {})["request_id"] = request_id
         status = 500
 
         async def send_wrapper(message: Message) -> None:

@@ -61,8 +61,14 @@ def problem_response(
     headers: dict[str, str] | None = None,
     extensions: dict[str, Any] | None = None,
 ) -> JSONResponse:
-    """Build one problem-details response; extension members never override the core ones."""
+    """Build one problem-details response; extension members never override the core ones.
+
+    The request id (``X-Request-ID``) is added as the ``request_id`` member when known.
+    """
     body: dict[str, Any] = dict(jsonable_encoder(extensions or {}))
+    request_id = _request_id_of(request)
+    if request_id is not None:
+        body["request_id"] = request_id
     body.update(
         {
             "type": problem_type(slug),
@@ -73,6 +79,11 @@ def problem_response(
         }
     )
     return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_MEDIA_TYPE)
+
+
+def _request_id_of(request: Request) -> str | None:
+    value = request.scope.get("state", {}).get("request_id")
+    return value if isinstance(value, str) else None
 
 
 async def _api_error(request: Request, exc: Exception) -> JSONResponse:
@@ -157,7 +168,13 @@ async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
 
 async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
     # The traceback goes to the log, never into the response body.
-    _log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    _log.error(
+        "unhandled error on %s %s",
+        request.method,
+        request.url.path,
+        exc_info=exc,
+        extra={"fields": {"request_id": _request_id_of(request)}},
+    )
     return problem_response(
         request, status=500, slug="internal-error", detail="internal server error"
     )

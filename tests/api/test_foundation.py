@@ -323,6 +323,9 @@ def test_errors_are_problem_details(
     assert "secret-marker" not in json.dumps(body)
     if kind == "dbdown":
         assert response.headers["retry-after"] == "1"
+    # 500s are rendered by Starlette's outermost error middleware: id in the body only.
+    assert body["request_id"] == response.headers.get("x-request-id", body["request_id"])
+    assert len(str(body["request_id"])) == 32
     if kind == "crash":
         assert "passwd" not in json.dumps(body)
         assert "Traceback" not in json.dumps(body)
