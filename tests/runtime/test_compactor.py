@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from runtime import Budget, CompactionState, Compactor, FormatError, ProtocolError
+from runtime import Budget, BudgetError, CompactionState, Compactor, FormatError, ProtocolError
 from runtime.errors import SummaryError
 from runtime.formats import read_history
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
@@ -550,3 +550,18 @@ def test_responses_instructions_are_counted() -> None:
     request = {"instructions": "Answer in French. " * 20, "input": items}
     with_instructions = c.compact(request).report["input_tokens"]
     assert with_instructions - plain == COUNTER.count_system(request["instructions"])
+
+
+def test_clock_gives_now_when_the_call_passes_none() -> None:
+    fake = FakeSummarizer()
+    later = datetime(2027, 1, 2, 3, 4, tzinfo=UTC)
+    c = Compactor(budget=budget(6_000), counter=COUNTER, summarizer=fake, clock=lambda: later)
+    c.compact(chat_history(150))
+    assert fake.requests[0].now == later
+    c.compact(chat_history(150), now=NOW)
+    assert fake.requests[1].now == NOW
+
+
+def test_summary_budget_is_validated() -> None:
+    with pytest.raises(BudgetError):
+        Compactor(budget=budget(1_000), summary_budget=1.0)
