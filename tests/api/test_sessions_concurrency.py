@@ -15,9 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from api.app import create_app
 from api.errors import Conflict
 from api.sessions import (
     AppendIn,
@@ -29,6 +31,7 @@ from api.sessions import (
     create_session,
 )
 from api.storage.engine import create_db_engine
+from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
 from api.storage.sessions import (
     SessionMessageRow,
@@ -44,6 +47,7 @@ from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a
     module_database_url,
     runtime_with,
 )
+from tests.api.conftest import bearer, make_settings
 
 BUDGET = {
     "context_limit": 3000,
@@ -166,3 +170,34 @@ def test_many_threads_keep_versions_contiguous(engine: Engine) -> None:
     # And the stored state still compacts into a valid context.
     out = _context(engine, sid, runtime)
     assert find_protocol_errors(out.messages, format="openai-chat") == []
+
+
+def test_two_replicas_over_http_never_duplicate_a_version(
+    module_database_url: str,  # noqa: F811
+) -> None:
+    """Two app instances (replicas) on one database answer /context for the same session at the
+    same moment: both 200, one version."""
+    racing = RacingSummarizer(parties=2)
+    apps = [create_app(make_settings(module_database_url, summarizer="none")) for _ in range(2)]
+    for app in apps:
+        app.state.sessions_runtime = runtime_with(racing)
+    with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
+        _row, secret = KeyStore(apps[0].state.engine).create(
+            tenant_id="replicas", role="agent", user_id=None
+        )
+        key = bearer(secret)
+        body = {"user_id": "u1", "budget": BUDGET}
+        sid = first.post("/v1/sessions", json=body, headers=key).json()["id"]
+        history = {"messages": chat_history(40)}
+        assert first.post(f"/v1/sessions/{sid}/messages", json=history, headers=key).is_success
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            replies = list(
+                pool.map(
+                    lambda client: client.post(f"/v1/sessions/{sid}/context", headers=key),
+                    (first, second),
+                )
+            )
+        assert [r.status_code for r in replies] == [200, 200]
+        listed = second.get(f"/v1/sessions/{sid}/summaries", headers=key).json()
+        assert [s["version"] for s in listed["summaries"]] == [1]
+        assert all("summary-v1" in r.json()["ids"] for r in replies)
