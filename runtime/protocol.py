@@ -77,6 +77,18 @@ class CallPairing:
     referenced: dict[int, tuple[str, ...]]
 
 
+# Prefixes of OpenAI item ids for call items (function, custom tool and computer calls): only a
+# reference to such an item can stand for a call, so a reference to a message or a reasoning
+# item never hides an orphan result.
+_CALL_ITEM_PREFIXES = ("fc_", "ctc_", "cu_")
+
+
+def _names_a_call(message: Message) -> bool:
+    raw = message.raw
+    target = raw.get("id") if isinstance(raw, dict) else None
+    return isinstance(target, str) and target.startswith(_CALL_ITEM_PREFIXES)
+
+
 def pair_calls(messages: Sequence[Message]) -> CallPairing:
     """Pair every result with the call it answers.
 
@@ -84,8 +96,9 @@ def pair_calls(messages: Sequence[Message]) -> CallPairing:
     answered starts a new call (recorded histories do this: the tau-bench GPT-4o runs reuse ids
     across turns and the API accepted them); reusing an id that is still open is
     ``duplicate_call_id``. A result for an id that is not open is ``answered_twice`` when the id
-    was called before; else it answers the earliest unclaimed Responses ``item_reference``
-    before it (the stored call it points at is not in the list); else it is ``orphan_result``.
+    was called before; else it answers the earliest unclaimed Responses ``item_reference`` to a
+    call item (id ``fc_``/``ctc_``/``cu_``) before it, the stored call not being in the list;
+    else it is ``orphan_result``.
     """
     open_calls: dict[str, int] = {}
     closed: set[str] = set()
@@ -110,7 +123,7 @@ def pair_calls(messages: Sequence[Message]) -> CallPairing:
                 faults.append(PairingFault("duplicate_call_id", message, call.call_id))
             else:
                 open_calls[call.call_id] = position
-        if message.item_type == "item_reference":
+        if message.item_type == "item_reference" and _names_a_call(message):
             references.append(position)
     unanswered = tuple((position, call_id) for call_id, position in open_calls.items())
     return CallPairing(answers, unanswered, tuple(faults), referenced)

@@ -121,6 +121,12 @@ CASES: list[tuple[str, Format, list[Any], list[tuple[str, int, str | None]]]] = 
         [("orphan_result", 3, "c10")],
     ),
     (
+        "responses reference to a message does not stand for a call",
+        "openai-responses",
+        [R_USER, {"type": "item_reference", "id": "msg_9"}, _fco("c9")],
+        [("orphan_result", 2, "c9")],
+    ),
+    (
         "responses reasoning whose call was dropped",
         "openai-responses",
         [R_USER, REASONING, R_USER],
