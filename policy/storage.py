@@ -30,6 +30,7 @@ __all__ = [
     "SessionEndRow",
     "as_utc",
     "erase_user_policy_data",
+    "list_policy_versions",
     "save_tenant_rules",
 ]
 
@@ -215,3 +216,16 @@ def save_tenant_rules(
         )
     )
     return version
+
+
+def list_policy_versions(
+    session: Session, *, tenant_id: str, limit: int = 50
+) -> list[PolicyVersionRow]:
+    """A tenant's rule-set versions, newest first (each with the whole set it replaced in)."""
+    stmt = (
+        select(PolicyVersionRow)
+        .where(col(PolicyVersionRow.tenant_id) == tenant_id)
+        .order_by(col(PolicyVersionRow.version).desc())
+        .limit(max(1, min(limit, 200)))
+    )
+    return list(session.scalars(stmt))

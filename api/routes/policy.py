@@ -7,10 +7,12 @@ that writes long-term memory should take so that all of them decide under the sa
 
 from __future__ import annotations
 
+import json
 import threading
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
 
@@ -24,7 +26,7 @@ from longterm.registry import DEFAULT_REGISTRY
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
 from policy.rules import CONDITIONS, PolicyRule, validate_tenant_rules
-from policy.storage import save_tenant_rules
+from policy.storage import as_utc, list_policy_versions, save_tenant_rules
 from policy.types import Action, ObjectAttributes, PolicyGate, Subject
 
 __all__ = ["PolicyGateDep", "get_policy_gate", "router"]
@@ -201,6 +203,44 @@ def post_check(body: CheckIn, caller: PrincipalDep, gate: PolicyGateDep) -> Chec
         rule=decision.rule,
         policy_version=decision.policy_version,
         reason=decision.reason,
+    )
+
+
+class VersionOut(BaseModel):
+    """One version of the tenant's rule set: who replaced it, when, and the whole set."""
+
+    version: int
+    rules_sha256: str
+    actor_key_id: str | None
+    created_at: datetime
+    rules: list[RuleOut]
+
+
+class VersionList(BaseModel):
+    """The tenant's rule-set versions, newest first."""
+
+    versions: list[VersionOut]
+
+
+@router.get(
+    "/versions", summary="History of the tenant's rules (admin)", responses=PROBLEM_RESPONSES
+)
+def get_versions(
+    db: DbSessionDep, caller: AdminDep, limit: Annotated[int, Query(ge=1, le=200)] = 50
+) -> VersionList:
+    """Every replacement of the tenant's rules, newest first, with the set as it was."""
+    rows = list_policy_versions(db, tenant_id=caller.tenant_id, limit=limit)
+    return VersionList(
+        versions=[
+            VersionOut(
+                version=row.version,
+                rules_sha256=row.rules_sha256,
+                actor_key_id=row.actor_key_id,
+                created_at=as_utc(row.created_at),
+                rules=[RuleOut(**rule) for rule in json.loads(row.rules_json)],
+            )
+            for row in rows
+        ]
     )
 
 

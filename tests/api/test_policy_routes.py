@@ -78,7 +78,16 @@ def test_policy_rules_lifecycle(app_client: TestClient, database_url: str) -> No
     ).json()
     assert check["allowed"] is True
 
-    assert "policy.rules.update" in _audit_actions(database_url, "t1")
+    r = app_client.put("/v1/policy/rules", headers=admin, json={"rules": []})
+    assert r.json()["version"].endswith(".2") and r.json()["tenant_rules"] == []
+    versions = app_client.get("/v1/policy/versions", headers=admin).json()["versions"]
+    assert [v["version"] for v in versions] == [2, 1]
+    assert versions[1]["rules"][0]["name"] == "tenant.no-shopping"
+    assert versions[1]["actor_key_id"].startswith("key_")
+    assert app_client.get("/v1/policy/versions", headers=agent).status_code == 403
+    assert app_client.get("/v1/policy/versions", headers=other_admin).json()["versions"] == []
+
+    assert _audit_actions(database_url, "t1").count("policy.rules.update") == 2
     assert "policy.rules.update" not in _audit_actions(database_url, "t10")
 
 
