@@ -13,7 +13,7 @@ from sqlmodel import Session
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
 from policy.rules import MAX_TENANT_RULES, validate_tenant_rules
-from policy.storage import PolicyRuleRow, save_tenant_rules
+from policy.storage import PolicyRuleRow, PolicyVersionRow, save_tenant_rules
 from policy.types import ObjectAttributes, Subject
 
 PROMOTE = ObjectAttributes(
@@ -180,3 +180,18 @@ def test_model_has_no_eval() -> None:
     text = MODEL_PATH.read_text()
     matcher = text.split("[matchers]", 1)[1]
     assert "eval(" not in matcher
+
+
+def test_concurrent_replacements_cannot_both_win(shared_engine: Engine, tenant: str) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    rules = validate_tenant_rules([DENY_SHOPPING], tenant_id=tenant)
+    with Session(shared_engine) as first, Session(shared_engine) as second:
+        assert save_tenant_rules(first, tenant_id=tenant, rules=rules, actor_key_id="a") == 1
+        first.commit()
+        # the second writer read the version before the first committed (simulated: it
+        # computes the same next version) and must lose
+        second.add(PolicyVersionRow(tenant_id=tenant, version=1, rules_json="[]", rules_sha256="x"))
+        with pytest.raises(IntegrityError):
+            second.commit()
+    assert CasbinGate(engine=shared_engine).version(tenant).endswith(".1")
