@@ -40,6 +40,7 @@ class Problem(BaseModel):
     status: int
     detail: str
     instance: str
+    request_id: str | None = None
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -47,6 +48,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     Migrations (when ``settings.run_migrations_on_start``) and the lifespan hooks run when the
     app starts, i.e. under uvicorn or inside ``with TestClient(app):``.
+
+    Raises:
+        ImportError: a module in ``ROUTER_MODULES`` / ``LIFESPAN_HOOK_PATHS`` cannot be imported.
+        TypeError: such a module defines no ``router: APIRouter``.
+        sqlalchemy.exc.ArgumentError: ``settings.database_url`` cannot be parsed.
     """
     settings = settings or Settings()
     configure_logging(settings.log_level)
@@ -62,8 +68,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.lifespan_hooks = [_load_attr(path) for path in LIFESPAN_HOOK_PATHS]
     for module in ROUTER_MODULES:
-        router = importlib.import_module(module).router
-        assert isinstance(router, APIRouter), f"{module}.router is not an APIRouter"
+        router = getattr(importlib.import_module(module), "router", None)
+        if not isinstance(router, APIRouter):
+            raise TypeError(f"{module}.router is not a fastapi.APIRouter")
         app.include_router(router)
     install_problem_handlers(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
