@@ -28,7 +28,9 @@ from casbin.model import Model
 from casbin.persist.adapters import FileAdapter
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Query
+from sqlalchemy.pool import StaticPool
 from sqlalchemy_adapter import Adapter
+from sqlmodel import col
 
 from policy.errors import PolicyUnavailable
 from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, object_problem
@@ -114,6 +116,11 @@ class CasbinGate:
             (0 = on every decision).
         clock: monotonic clock, injectable for tests.
 
+    An in-memory SQLite engine (one connection shared by everything, ``StaticPool``) cannot be
+    read beside a caller's open transaction without rolling it back, so with such an engine
+    every tenant's rules are loaded at construction and re-read only by ``refresh`` (one
+    process is all such a database can have anyway).
+
     Raises:
         PolicyUnavailable: the model or default policy cannot be loaded.
     """
@@ -145,6 +152,10 @@ class CasbinGate:
             if engine is not None
             else None
         )
+        self._pinned = engine is not None and isinstance(engine.pool, StaticPool)
+        if self._pinned:
+            for tenant_id in self._tenants_with_rules():
+                self.refresh(tenant_id)
 
     def decide(self, *, subject: Subject, action: Action, obj: ObjectAttributes) -> Decision:
         """Decide one request; a denial is a normal answer, never an exception.
@@ -188,12 +199,29 @@ class CasbinGate:
             else:
                 self._cache.pop(tenant_id, None)
 
+    def refresh(self, tenant_id: str) -> None:
+        """Reload one tenant's rules now. Call it outside any open transaction (e.g. after the
+        commit that changed them); other gates notice the change on their own."""
+        now = self._clock()
+        fresh = self._build(tenant_id=tenant_id, db_version=self._db_version(tenant_id), now=now)
+        with self._lock:
+            self._cache[tenant_id] = fresh
+
+    def _tenants_with_rules(self) -> list[str]:
+        assert self._engine is not None
+        stmt = select(col(PolicyVersionRow.tenant_id)).distinct()
+        with self._engine.connect() as conn:
+            return [str(tenant) for tenant in conn.execute(stmt).scalars()]
+
     def _enforcer(self, tenant_id: str) -> _Loaded:
         now = self._clock()
         with self._lock:
             cached = self._cache.get(tenant_id)
         if cached is not None and now - cached.checked_at < self._check_interval:
             return cached
+        if self._pinned:
+            # Never touch the shared connection during a decision (see the class docstring).
+            return cached or self._build(tenant_id=None, now=now)
         db_version = self._db_version(tenant_id)
         if cached is not None and cached.db_version == db_version:
             fresh = _Loaded(db_version, cached.enforcer, cached.rules, now)

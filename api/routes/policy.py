@@ -279,4 +279,6 @@ def put_rules(body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: PolicyGat
     except IntegrityError:
         db.rollback()
         raise Conflict("the tenant's rules were changed concurrently; read and retry") from None
+    if isinstance(gate, CasbinGate):
+        gate.refresh(caller.tenant_id)  # this process at once; the others at their next decision
     return _view(gate, caller.tenant_id)

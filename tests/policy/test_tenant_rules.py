@@ -195,3 +195,35 @@ def test_concurrent_replacements_cannot_both_win(shared_engine: Engine, tenant: 
         with pytest.raises(IntegrityError):
             second.commit()
     assert CasbinGate(engine=shared_engine).version(tenant).endswith(".1")
+
+
+def test_in_memory_sqlite_decisions_never_roll_back_the_callers_transaction() -> None:
+    """With ``sqlite://`` everything shares one connection: the gate must not read beside an
+    open transaction (that would roll it back), so it loads rules up front and on refresh."""
+    from api.storage.engine import create_db_engine
+    from api.storage.migrate import upgrade_database
+    from longterm.models import PreferenceWrite
+    from longterm.store import get_preference
+    from longterm.write_path import submit
+    from tests.policy.trip import T0
+
+    engine = create_db_engine("sqlite://")
+    upgrade_database("sqlite://", engine=engine)
+    tenant = "t1"
+    _save(engine, tenant, [DENY_SHOPPING])
+    gate = CasbinGate(engine=engine)
+    agent, promote = _in(tenant)
+    assert gate.decide(subject=agent, action="promote", obj=promote).rule == DENY_SHOPPING["name"]
+    # two gated writes in one transaction: a read beside it would drop the first one
+    with Session(engine) as db:
+        for key, value in (("food.diet", "vegan"), ("travel.home_city", "Hangzhou")):
+            write = PreferenceWrite(user_id="u1", key=key, value=value, source="user_stated")
+            assert submit(db, write=write, subject=agent, gate=gate, now=T0).ok
+        db.commit()
+    with Session(engine) as db:
+        for key in ("food.diet", "travel.home_city"):
+            assert get_preference(db, tenant_id=tenant, user_id="u1", key=key, now=T0).value
+    _save(engine, tenant, [])
+    gate.refresh(tenant)
+    assert gate.decide(subject=agent, action="promote", obj=promote).allowed
+    engine.dispose()
