@@ -79,7 +79,13 @@ def _whole(kind: str) -> Callable[[re.Match[str]], str | None]:
 
 
 def _keep_prefix(kind: str) -> Callable[[re.Match[str]], str | None]:
-    return lambda m: m.group("prefix") + redaction_marker(kind)
+    def replace(match: re.Match[str]) -> str:
+        # A sentence's full stop after a bare value is punctuation, not part of the secret.
+        value = match.groupdict().get("value") or ""
+        tail = "." if value.endswith(".") and len(value) > 1 else ""
+        return match.group("prefix") + redaction_marker(kind) + tail
+
+    return replace
 
 
 def _checked(kind: str, check: Callable[[str], bool]) -> Callable[[re.Match[str]], str | None]:
@@ -110,7 +116,21 @@ _RULES: tuple[_Rule, ...] = (
         "password", r"password|passwd|pwd|passcode|pass_?phrase|secret|client_secret", "密码|口令"
     ),
     _keyed("api_key", r"api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|token"),
-    _keyed("dob", r"dob|date_of_birth|birth_?date|birthday", "出生日期|生日"),
+    _keyed(
+        "dob",
+        r"dob|d\.o\.b|date[_\s]of[_\s]birth|birth[_\s]?date|birthday|born\s+on",
+        "出生日期|生日",
+    ),
+    _Rule(
+        "dob",
+        _re(
+            r"(?P<prefix>\b(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s?date|birthday|born(?:\s+on)?)"
+            r"(?:\s+[A-Za-z]+){0,2}?\s*(?:[:=]|is|was|of)?\s*)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
+            r"|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})",
+            re.IGNORECASE,
+        ),
+        _keep_prefix("dob"),
+    ),
     _keyed("address", r"address1|address2|street_address|postal_code|zip(?:code)?", "住址"),
     _keyed("national_id", r"ssn|passport(?:_number)?|id_number", "身份证号?码?"),
     _Rule(
@@ -133,7 +153,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "national_id",
-        _re(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])"),
+        _re(r"(?<!\d)\d{17}[\dXx](?![0-9A-Za-z])"),
         _checked("national_id", valid_cn_resident_id),
     ),
     _Rule(

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -74,6 +75,9 @@ def test_cn_resident_id_checksum(value: str, valid: bool) -> None:
         ("我的password=abc123，好", "我的password=[REDACTED:password]，好", "password"),
         ("a@b.co13812345678", "[REDACTED:email][REDACTED:phone]", "email"),
         ('{"dob": "1990-04-05"}', '{"dob": "[REDACTED:dob]"}', "dob"),
+        ("Mei Lee, Date of Birth: 1989-12-13.", "Mei Lee, Date of Birth: [REDACTED:dob].", "dob"),
+        ("Date of Birth remains: 1989-12-13", "Date of Birth remains: [REDACTED:dob]", "dob"),
+        ("I was born on March 3, 1990.", "I was born on [REDACTED:dob].", "dob"),
     ],
 )
 def test_redacts(text: str, expected: str, kind: str) -> None:
@@ -299,3 +303,52 @@ def test_sanitize_neutralizes_what_validation_rejects(text: str) -> None:
     cleaned, counts = sanitize_text(f"result ok.\n{text}\nmore text")
     assert counts.injection_flags >= 1
     assert find_injection(cleaned) is None
+
+
+def _collect_pii(value: object, out: set[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in {"email", "dob", "address1", "address2", "zip"} and isinstance(item, str):
+                out.add(item)
+            _collect_pii(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _collect_pii(item, out)
+
+
+def test_tau_bench_pii_never_reaches_a_summary() -> None:
+    """Independent of the redactor: values read from the raw tool JSON, searched in summaries."""
+    from datetime import UTC, datetime
+
+    from runtime.summary.envelope import render_summary_block
+    from runtime.summary.extractive import ExtractiveSummarizer
+    from runtime.summary.protocol import SummaryRequest
+
+    runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())
+    checked = 0
+    for run in runs[:60]:
+        secrets: set[str] = set()
+        messages = []
+        for i, entry in enumerate(run["traj"][1:], 1):
+            text = entry.get("content") or ""
+            if entry["role"] == "tool":
+                with contextlib.suppress(json.JSONDecodeError):
+                    _collect_pii(json.loads(text), secrets)
+            calls = tuple(
+                ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"])
+                for c in entry.get("tool_calls") or ()
+            )
+            results = (ToolResult(entry["tool_call_id"], text),) if entry["role"] == "tool" else ()
+            messages.append(
+                Message(id=f"m{i}", index=i, role=entry["role"], text=text, raw=entry,
+                        tool_calls=calls, tool_results=results)
+            )  # fmt: skip
+        clean, _ = sanitize_messages(messages)
+        request = SummaryRequest(
+            previous=None, messages=clean, pinned_ids=frozenset(),
+            now=datetime(2024, 5, 15, tzinfo=UTC), next_version=1, budget_tokens=100_000,
+        )  # fmt: skip
+        block = render_summary_block(ExtractiveSummarizer().summarize(request).summary)
+        assert not [s for s in secrets if s in block]
+        checked += len(secrets)
+    assert checked > 200
