@@ -68,22 +68,7 @@ def append_messages(
         plan = _plan(stored, body)
         fmt = _session_format(row, stored, plan.new_entries)
         fresh = _check_history(stored, plan.new_entries, fmt)
-        now = utcnow()
-        for message in fresh:
-            db.add(
-                SessionMessageRow(
-                    tenant_id=tenant_id,
-                    session_id=session_id,
-                    position=message.index,
-                    user_id=row.user_id,
-                    message_id=message.id,
-                    own_id=message.own_id,
-                    role=message.role,
-                    digest=message.digest,
-                    raw_json=dump_json(message.raw),
-                    created_at=now,
-                )
-            )
+        _insert(db, row, fresh)
         row.format = fmt
         row.message_count = len(stored) + len(fresh)
         db.add(row)
@@ -98,6 +83,25 @@ def append_messages(
         )
 
     return run_with_retry(db, unit, what="append")
+
+
+def _insert(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:
+    now = utcnow()
+    for message in fresh:
+        db.add(
+            SessionMessageRow(
+                tenant_id=row.tenant_id,
+                session_id=row.id,
+                position=message.index,
+                user_id=row.user_id,
+                message_id=message.id,
+                own_id=message.own_id,
+                role=message.role,
+                digest=message.digest,
+                raw_json=dump_json(message.raw),
+                created_at=now,
+            )
+        )
 
 
 def _own_id(entry: Any) -> str | None:

@@ -91,15 +91,7 @@ def _export_one(db: Session, row: AgentSessionRow) -> dict[str, Any]:
         .order_by(col(SessionUsageRow.id))
     ).all()
     return {
-        "id": row.id,
-        "user_id": row.user_id,
-        "format": row.format,
-        "budget": load_json(row.budget_json),
-        "system": load_json(row.system_json),
-        "tools": load_json(row.tools_json),
-        "metadata": load_json(row.metadata_json),
-        "created_at": as_utc(row.created_at).isoformat(),
-        "updated_at": as_utc(row.updated_at).isoformat(),
+        **_export_fields(row),
         "messages": [
             {"id": m.message_id, "position": m.position, "message": load_json(m.raw_json)}
             for m in messages
@@ -123,4 +115,18 @@ def _export_one(db: Session, row: AgentSessionRow) -> dict[str, Any]:
             }
             for u in usage
         ],
+    }
+
+
+def _export_fields(row: AgentSessionRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "user_id": row.user_id,
+        "format": row.format,
+        "budget": load_json(row.budget_json),
+        "system": load_json(row.system_json),
+        "tools": load_json(row.tools_json),
+        "metadata": load_json(row.metadata_json),
+        "created_at": as_utc(row.created_at).isoformat(),
+        "updated_at": as_utc(row.updated_at).isoformat(),
     }

@@ -157,21 +157,7 @@ def set_pins(
 
     def unit() -> PinsOut:
         touch_session(db, tenant_id=tenant_id, session_id=session_id)
-        known = set(
-            db.exec(
-                select(SessionMessageRow.message_id).where(
-                    SessionMessageRow.tenant_id == tenant_id,
-                    SessionMessageRow.session_id == session_id,
-                    col(SessionMessageRow.message_id).in_(wanted),
-                )
-            ).all()
-        )
-        unknown = [mid for mid in wanted if mid not in known]
-        if unknown:
-            raise Unprocessable(
-                f"{len(unknown)} pinned id(s) name no message of this session",
-                unknown_ids=unknown[:50],
-            )
+        _check_known(db, tenant_id=tenant_id, session_id=session_id, wanted=wanted)
         db.execute(
             delete(SessionPinRow).where(
                 col(SessionPinRow.tenant_id) == tenant_id,
@@ -188,6 +174,24 @@ def set_pins(
         return PinsOut(session_id=session_id, message_ids=wanted)
 
     return run_with_retry(db, unit, what="pins")
+
+
+def _check_known(db: Session, *, tenant_id: str, session_id: str, wanted: list[str]) -> None:
+    known = set(
+        db.exec(
+            select(SessionMessageRow.message_id).where(
+                SessionMessageRow.tenant_id == tenant_id,
+                SessionMessageRow.session_id == session_id,
+                col(SessionMessageRow.message_id).in_(wanted),
+            )
+        ).all()
+    )
+    unknown = [mid for mid in wanted if mid not in known]
+    if unknown:
+        raise Unprocessable(
+            f"{len(unknown)} pinned id(s) name no message of this session",
+            unknown_ids=unknown[:50],
+        )
 
 
 def record_usage(

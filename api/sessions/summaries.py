@@ -28,8 +28,8 @@ from api.sessions.store import (
     RetryUnit,
     as_utc,
     dump_json,
+    load_entries,
     load_json,
-    load_messages,
     load_session,
     load_state,
     run_with_retry,
@@ -44,6 +44,7 @@ from api.storage.sessions import (
 from runtime.formats import read_history
 from runtime.messages import Format, Message
 from runtime.state import CompactionState
+from runtime.summary.schema import CompactionSummary
 from runtime.summary.snapshots import SnapshotError, rollback
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
@@ -183,18 +184,49 @@ def restore_summary(
 def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
     tenant_id, session = job.tenant_id, job.session
     state_row = load_state(db, tenant_id=tenant_id, session_id=session.id)
-    _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
+    source = _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
     current = state_row.summary_version
     if job.version == current:
         raise Conflict(f"summary version {job.version} is already the current one")
     fmt: Format = session.format or "openai-chat"  # type: ignore[assignment]
-    entries = [
-        load_json(r.raw_json) for r in load_messages(db, tenant_id=tenant_id, session_id=session.id)
-    ]
+    entries = load_entries(db, tenant_id=tenant_id, session_id=session.id)
     db.commit()  # end the read; the write below starts its own transaction
     messages = read_history(entries, format=fmt).messages
+    restored, cut = _rollback(db, job, current=current, messages=messages)
+    summary = restored.model_dump(mode="json")
+    new_version = restored.summary_version
+    state = _restored_state(fmt, messages, summary=summary, version=new_version, cut=cut)
+    _write_state(db, state_row, state, new_version)
+    row = SessionSummaryRow(
+        tenant_id=tenant_id,
+        session_id=session.id,
+        user_id=session.user_id,
+        version=new_version,
+        previous_version=current,
+        restored_from=job.version,
+        summarizer=source.summarizer,
+        model=source.model,
+        summary_json=dump_json(summary),
+        state_json=state.to_json(),
+    )
+    db.add(row)
+    db.commit()
+    return _detail(db, row, new_version)
+
+
+def _rollback(
+    db: Session, job: _Restore, *, current: int, messages: Sequence[Message]
+) -> tuple[CompactionSummary, int]:
+    """The run-time tier's rollback over the session's snapshot records (puts N+1's record);
+    returns the new version and the index the state's cut rewinds to.
+
+    Raises:
+        NotFound: a snapshot record is missing.
+        Unprocessable: the restored version fails validation.
+    """
+    session = job.session
     store = SqlSnapshotStore(
-        db, tenant_id=tenant_id, session_id=session.id, user_id=session.user_id
+        db, tenant_id=job.tenant_id, session_id=session.id, user_id=session.user_id
     )
     budget = BudgetSpec().apply(load_json(session.budget_json))
     try:
@@ -215,28 +247,7 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
             fallback=outcome.fallback,
             validation=outcome.validation.to_dict(),
         )
-    summary = outcome.summary.model_dump(mode="json")
-    new_version = outcome.summary.summary_version
-    state = _restored_state(
-        fmt, messages, summary=summary, version=new_version, cut=outcome.cut_index
-    )
-    _write_state(db, state_row, state, new_version)
-    source = _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
-    row = SessionSummaryRow(
-        tenant_id=tenant_id,
-        session_id=session.id,
-        user_id=session.user_id,
-        version=new_version,
-        previous_version=current,
-        restored_from=job.version,
-        summarizer=source.summarizer,
-        model=source.model,
-        summary_json=dump_json(summary),
-        state_json=state.to_json(),
-    )
-    db.add(row)
-    db.commit()
-    return _detail(db, row, new_version)
+    return outcome.summary, outcome.cut_index
 
 
 def _sources(store: SqlSnapshotStore, version: int, messages: Sequence[Message]) -> list[Message]:
