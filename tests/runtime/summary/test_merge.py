@@ -3,6 +3,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from runtime.summary.merge import fact_priority, merge_summaries, normalize_item_text
 from runtime.summary.schema import (
     CompactionSummary,
@@ -141,3 +144,38 @@ def test_merge_is_deterministic() -> None:
 
 def test_normalize_item_text() -> None:
     assert normalize_item_text("  Exclude\tＧ123 ") == "exclude g123"
+
+
+_KEYS = st.sampled_from(["budget", "depart", "return", "option.G123", "pref.direct"])
+_FACTS = st.lists(
+    st.builds(
+        lambda k, v, s, src: _fact(k, v, src, status=s),
+        _KEYS,
+        st.sampled_from(["200 CNY", "300 CNY", "2026-09-19", "excluded"]),
+        st.sampled_from(["constraint", "preference", "excluded", "chosen", "observed"]),
+        st.sampled_from(["m1", "m2", "m3"]),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_FACTS, _FACTS)
+def test_merge_never_loses_a_key_silently(old: list[Fact], new: list[Fact]) -> None:
+    previous = merge_summaries(None, _summary(1, facts=old), now=T1).summary
+    result = merge_summaries(previous, _summary(2, facts=new), now=T2)
+    live = {f.key: f for f in result.summary.facts if f.status != "superseded"}
+    retired = {f.key: f for f in result.summary.facts if f.status == "superseded"}
+    for fact in previous.facts:
+        if fact.status == "superseded":
+            continue
+        kept = live[fact.key]
+        same = normalize_item_text(kept.value) == normalize_item_text(fact.value)
+        assert (same and kept.status == fact.status) or fact.key in retired
+    # The newest delta value of each key is the live one.
+    for fact in new:
+        assert (
+            live[fact.key].value.casefold()
+            == [f for f in new if f.key == fact.key][-1].value.casefold()
+        )
+    assert len(live) == len({f.key for f in [*previous.facts, *new]})
