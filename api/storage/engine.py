@@ -27,6 +27,12 @@ __all__ = [
 ]
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+# Sync routes run on AnyIO's 40-thread pool and a request may hold two connections for a moment
+# (key lookup, then its unit of work): 10 + 20 lets 16+ concurrent clients through without
+# queueing on the pool. PostgreSQL's default max_connections (100) allows three such replicas.
+POOL_SIZE = 10
+MAX_OVERFLOW = 20
+POOL_TIMEOUT_S = 15
 _SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
@@ -68,8 +74,13 @@ def create_db_engine(url: str, *, echo: bool = False) -> Engine:
         ModuleNotFoundError: the URL names a driver that is not installed.
     """
     parsed = normalize_database_url(url)
+    pooled: dict[str, Any] = {
+        "pool_size": POOL_SIZE,
+        "max_overflow": MAX_OVERFLOW,
+        "pool_timeout": POOL_TIMEOUT_S,
+    }
     if not is_sqlite(parsed):
-        return create_engine(parsed, pool_pre_ping=True, echo=echo)
+        return create_engine(parsed, pool_pre_ping=True, echo=echo, **pooled)
     kwargs: dict[str, Any] = {
         "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         "echo": echo,
@@ -77,6 +88,8 @@ def create_db_engine(url: str, *, echo: bool = False) -> Engine:
     if parsed.database in (None, "", ":memory:"):
         # One shared connection, or every checkout would see its own empty database.
         kwargs["poolclass"] = StaticPool
+    else:
+        kwargs.update(pooled)
     engine = create_engine(parsed, **kwargs)
     event.listen(engine, "connect", _apply_sqlite_pragmas)
     return engine
