@@ -41,7 +41,13 @@ class SqlSnapshotStore:
         self._user_id = user_id
 
     def put(self, record: SnapshotRecord) -> None:
-        """Add ``record`` (its version must be new for the session: unique constraint)."""
+        """Add ``record`` to the unit of work and flush it.
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: the version is already stored for the session (the
+                unique constraint; the protocol's ``SnapshotError`` is not raised here because
+                the caller's unit of work must roll back and retry on the newer state).
+        """
         self._db.add(
             SessionSnapshotRow(
                 tenant_id=self._tenant_id,
