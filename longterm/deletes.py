@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from longterm import audit
+from longterm.erasure import compact_fulltext
 from longterm.errors import MemoryNotFound, StalePrecondition
 from longterm.models import Preference, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
@@ -83,7 +84,8 @@ def delete_preference(
 def delete_event(
     db: Session, *, subject: Subject, user_id: str, event_id: str, now: datetime
 ) -> None:
-    """Delete one unexpired event; its full-text entry goes with it (trigger on SQLite).
+    """Delete one unexpired event; its full-text entry goes with it (trigger on SQLite, then an
+    FTS5 ``optimize`` so the terms leave the index segments too).
 
     Raises:
         MemoryNotFound: no such unexpired event of this user in the tenant.
@@ -100,6 +102,8 @@ def delete_event(
     if row is None or (row.expires_at is not None and row.expires_at <= now):
         raise MemoryNotFound(f"no event {event_id!r}")
     db.delete(row)
+    db.flush()
+    compact_fulltext(db)  # a deleted event's terms must not wait in an FTS segment for a merge
     audit.record(
         db,
         tenant_id=subject.tenant_id,

@@ -187,6 +187,7 @@ def remove_preference(
     user_id: UserId,
     key: Key,
     db: DbSessionDep,
+    engine: EngineDep,
     caller: CallerDep,
     now: ClockDep,
     if_match: IfMatch = None,
@@ -199,6 +200,7 @@ def remove_preference(
             db, subject=caller.subject(), user_id=user_id, key=key, now=now, if_match=if_match
         )
     db.commit()
+    finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
 
 
@@ -334,6 +336,7 @@ def remove_event(
     user_id: UserId,
     event_id: Annotated[str, Path(max_length=64)],
     db: DbSessionDep,
+    engine: EngineDep,
     caller: CallerDep,
     now: ClockDep,
 ) -> Response:
@@ -342,6 +345,7 @@ def remove_event(
     with translate():
         delete_event(db, subject=caller.subject(), user_id=user_id, event_id=event_id, now=now)
     db.commit()
+    finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
 
 

@@ -190,3 +190,39 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
         "session_snapshots",
         "session_states",
     }
+
+
+def test_single_deletes_leave_no_trace(database_url: str) -> None:
+    alice = bearer(make_key(database_url, "t1", "agent", user="alice"))
+    marker = _marker()
+    with sessions_client(database_url, summarizer=FakeSummarizer()) as client:
+        base = "/v1/users/alice"
+        note = {"value": f"{marker} note", "source": "user_stated", "source_ids": [marker]}
+        assert (
+            client.put(f"{base}/preferences/other.note", json=note, headers=alice).status_code
+            == 201
+        )
+        event = {
+            "kind": "trip.note",
+            "text": f"about {marker}",
+            "source": "user_stated",
+            "occurred_at": "2026-09-19T08:00:00+08:00",
+            "attributes": {"m": marker},
+        }
+        event_id = client.post(f"{base}/events", json=event, headers=alice).json()["id"]
+        keep = {
+            "kind": "trip.note",
+            "text": "another trip",
+            "source": "user_stated",
+            "occurred_at": "2026-09-20T08:00:00+08:00",
+        }
+        assert client.post(f"{base}/events", json=keep, headers=alice).status_code == 201
+        assert {"lt_events", "lt_preferences"} <= set(_scan_tables(database_url, marker))
+        assert client.delete(f"{base}/events/{event_id}", headers=alice).status_code == 204
+        assert client.delete(f"{base}/preferences/other.note", headers=alice).status_code == 204
+        history = client.get(f"{base}/preferences/other.note/history", headers=alice).json()
+        assert [c["outcome"] for c in history["items"]] == ["deleted", "applied"]
+        assert marker not in json.dumps(history)
+    assert _scan_tables(database_url, marker) == []
+    if database_url.startswith("sqlite"):
+        assert _scan_files(database_url, marker) == []
