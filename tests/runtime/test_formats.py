@@ -131,7 +131,7 @@ def test_unknown_format_name() -> None:
 # --- lossless round trip -----------------------------------------------------------------------
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(formatted_conversations())
 def test_round_trip_is_byte_identical(drawn: tuple[str, list[Any]]) -> None:
     fmt, entries = drawn
@@ -188,7 +188,7 @@ _PARTS = st.lists(st.dictionaries(_KEYS, _VALUES, max_size=5), max_size=3)
 _ENTRIES = st.lists(st.dictionaries(_KEYS, st.one_of(_VALUES, _PARTS), max_size=6), max_size=5)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_ENTRIES, st.sampled_from(["auto", *FORMATS]))
 def test_arbitrary_entries_raise_format_error_or_read(entries: list[Any], fmt: str) -> None:
     # whatever JSON arrives, the only failure is a one-line FormatError (never a traceback)
@@ -219,7 +219,7 @@ def test_ids_own_or_derived_and_stable() -> None:
     assert read_history(edited).messages[1].id != first[1].id
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(formatted_conversations())
 def test_derived_ids_and_digest_hints_match_the_definitions(drawn: tuple[str, list[Any]]) -> None:
     fmt, entries = drawn
@@ -229,7 +229,7 @@ def test_derived_ids_and_digest_hints_match_the_definitions(drawn: tuple[str, li
             assert message.id == derive_message_id(message.index, message.raw)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(formatted_conversations())
 def test_content_digest_is_sha256_of_canonical_json(drawn: tuple[str, list[Any]]) -> None:
     for entry in drawn[1]:

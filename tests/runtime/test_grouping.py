@@ -425,7 +425,7 @@ def _check_invariants(groups: tuple[Group, ...], count: int) -> None:
                 latest[call.call_id] = message.index
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(formatted_conversations())
 def test_groups_never_split_a_call_from_its_results(drawn: tuple[Format, list[Any]]) -> None:
     fmt, entries = drawn
@@ -439,7 +439,7 @@ def test_groups_never_split_a_call_from_its_results(drawn: tuple[Format, list[An
             assert group_of[message.index] == group_of[message.index + 1]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sampled_from(FORMATS), st.data())
 def test_messy_histories_group_without_error(fmt: Format, data: st.DataObject) -> None:
     # interleaved messages, calls unanswered mid-history, ids reused after their answer:

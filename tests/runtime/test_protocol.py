@@ -187,14 +187,14 @@ def test_several_problems_reported_in_position_order() -> None:
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(formatted_conversations())
 def test_generated_histories_are_valid(drawn: tuple[Format, list[Any]]) -> None:
     fmt, entries = drawn
     assert find_protocol_errors(entries, format=fmt) == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["openai-chat", "openai-responses", "anthropic"]), st.data())
 def test_messy_histories_report_placement_not_pairing(fmt: Format, data: st.DataObject) -> None:
     entries = data.draw(conversations(fmt, messy=True))
@@ -202,7 +202,7 @@ def test_messy_histories_report_placement_not_pairing(fmt: Format, data: st.Data
     assert reasons <= {"unanswered_call", "result_not_adjacent"}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["openai-chat", "openai-responses", "anthropic"]), st.data())
 def test_dropping_a_call_leaves_orphans(fmt: Format, data: st.DataObject) -> None:
     entries = data.draw(conversations(fmt, pending_tail=False, min_exchanges=2))
