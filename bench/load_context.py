@@ -18,7 +18,8 @@ extractive summarizer, its JSON logs to a temporary file). Then:
    (nothing new: the stored state is resumed, no compaction).
 3. ``turn``: every client appends one user message, then calls ``/context``, ``--requests``
    times (the session grows; compaction, rolling summaries and snapshots happen when the trigger
-   is crossed). Only the ``/context`` calls are timed.
+   is crossed). The ``/context`` calls are timed as in ``steady``; the appends' p50 is reported
+   beside (each append re-validates the whole stored history's tool-call protocol).
 
 Clients are threads with one keep-alive ``httpx.Client`` each, all started together. Reported
 per scenario: requests, wall seconds, requests/s, p50/p95/max latency of ``/context``, the p50
@@ -194,6 +195,8 @@ def _setup(base: str, headers: dict[str, str], histories: list[list[dict[str, An
     return ids
 
 
+_APPENDS: list[float] = []  # latencies of the appends of the ``turn`` scenario
+_APPENDS_LOCK = threading.Lock()
 Step = Callable[[httpx.Client, str, int], tuple[float, int, float | None]]
 
 
@@ -208,7 +211,10 @@ def _steady(client: httpx.Client, sid: str, _i: int) -> tuple[float, int, float 
 def _turn(client: httpx.Client, sid: str, i: int) -> tuple[float, int, float | None]:
     text = f"Turn {i}: can you also check whether seat {i}A is free on that flight? " * 3
     message = {"role": "user", "content": text}
+    started = time.perf_counter()
     client.post(f"/v1/sessions/{sid}/messages", json={"messages": [message]}).raise_for_status()
+    with _APPENDS_LOCK:
+        _APPENDS.append(time.perf_counter() - started)
     return _steady(client, sid, i)
 
 
@@ -253,6 +259,13 @@ def _scenario(
     }
 
 
+def _append_p50() -> float | None:
+    with _APPENDS_LOCK:
+        values = sorted(_APPENDS)
+        _APPENDS.clear()
+    return round(statistics.median(values) * 1000, 1) if values else None
+
+
 def run_backend(backend: str, *, clients: int, requests: int) -> dict[str, Any]:
     histories, source = _histories(clients)
     with _database(backend) as url:
@@ -267,6 +280,7 @@ def run_backend(backend: str, *, clients: int, requests: int) -> dict[str, Any]:
                 "data": source,
                 "steady": _scenario(base, headers, sessions, requests, _steady),
                 "turn": _scenario(base, headers, sessions, requests, _turn),
+                "append_p50_ms": _append_p50(),
                 "cpus": os.cpu_count(),
                 "loadavg_1m_before_after": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             }
@@ -289,6 +303,7 @@ def main() -> None:
             f"{backend}: {args.clients} clients, sessions of {min(sizes)}-{max(sizes)} messages, "
             f"load average {result['loadavg_1m_before_after']} on {result['cpus']} CPUs"
         )
+        print(f"  append (turn scenario) p50 {result['append_p50_ms']} ms")
         for name in ("steady", "turn"):
             s = result[name]
             print(
