@@ -44,6 +44,12 @@ def expire(
             "(needs --tenant)",
         ),
     ] = False,
+    vacuum: Annotated[
+        bool,
+        typer.Option(
+            "--vacuum", help="PostgreSQL: VACUUM the long-term tables afterwards (dead tuples)"
+        ),
+    ] = False,
 ) -> None:
     """Hard-delete expired preferences, events, history and stored responses (audited)."""
     if reapply_erasures and tenant is None:
@@ -69,7 +75,7 @@ def expire(
                     )
                 db.commit()
             typer.echo(json.dumps(line, sort_keys=True))
-        finalize_erasure(engine)
+        finalize_erasure(engine, vacuum=vacuum)
     except SQLAlchemyError as exc:
         raise _fail(f"expire failed: {str(exc).splitlines()[0]}") from None
     finally:

@@ -142,7 +142,7 @@ def test_cli_expire(engine: Engine, database_url: str, clock: Clock) -> None:
     assert result.exit_code == 2 and "needs --tenant" in result.stderr
     result = runner.invoke(
         app,
-        ["expire", "--tenant", "t1", "--reapply-erasures"],
+        ["expire", "--tenant", "t1", "--reapply-erasures", "--vacuum"],
         env={"TIERMEM_DATABASE_URL": database_url},
     )
     assert result.exit_code == 0, result.output
