@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import cache
 from typing import Literal
 
@@ -17,6 +18,7 @@ from api.storage.migrate import current_heads, expected_heads
 __all__ = ["router"]
 
 router = APIRouter(tags=["health"])
+SCHEMA_RECHECK_S = 30.0
 
 
 class Health(BaseModel):
@@ -40,19 +42,25 @@ async def healthz() -> Health:
     summary="The database is reachable",
     responses={503: {"model": Health, "description": "Database unreachable"}},
 )
-def readyz(engine: EngineDep, response: Response) -> Health:
+def readyz(request: Request, engine: EngineDep, response: Response) -> Health:
     """``SELECT 1`` and the schema revision: 503 when the database does not answer or its
-    schema is behind this version's migrations, so balancers route elsewhere meanwhile."""
+    schema is behind this version's migrations, so balancers route elsewhere meanwhile.
+
+    Once the schema is current it is re-read at most every ``SCHEMA_RECHECK_S`` seconds
+    (schemas only move forward while a version runs); ``SELECT 1`` runs on every call.
+    """
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-        heads = current_heads(engine)
+        checked = getattr(request.app.state, "schema_current_at", None)
+        if checked is None or time.monotonic() - checked > SCHEMA_RECHECK_S:
+            if current_heads(engine) != _shipped_heads():
+                response.status_code = 503
+                return Health(status="unavailable", database="ok", schema_="behind")
+            request.app.state.schema_current_at = time.monotonic()
     except SQLAlchemyError:
         response.status_code = 503
         return Health(status="unavailable", database="unreachable")
-    if heads != _shipped_heads():
-        response.status_code = 503
-        return Health(status="unavailable", database="ok", schema_="behind")
     return Health(status="ok", database="ok", schema_="current")
 
 
