@@ -168,3 +168,33 @@ def test_expiry_at_read_with_injected_clock(app_client, database_url) -> None:
     assert app_client.get(BASE, headers=h).json()["items"] == []
     profile = app_client.get("/v1/users/u1/profile", headers=h).json()
     assert profile["preference_keys"] == [] and "200" not in profile["text"]
+
+
+def test_concurrent_if_match_over_http_loses_nothing(app_client, database_url) -> None:
+    import threading
+    from collections import Counter
+
+    h = bearer(make_key(database_url, "t1", "agent"))
+    url = f"{BASE}/travel.layovers.max"
+    assert (
+        app_client.put(url, json={"value": 0, "source": "user_stated"}, headers=h).status_code
+        == 201
+    )
+    codes: Counter[int] = Counter()
+    lock = threading.Lock()
+
+    def writer(n: int) -> None:
+        for i in range(10):
+            etag = app_client.get(url, headers=h).headers["ETag"]
+            body = {"value": (n + i) % 5, "source": "user_stated"}
+            r = app_client.put(url, json=body, headers={**h, "If-Match": etag})
+            with lock:
+                codes[r.status_code] += 1
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert set(codes) <= {200, 412} and sum(codes.values()) == 80
+    assert app_client.get(url, headers=h).json()["version"] == 1 + codes[200]
