@@ -8,6 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, text
 
+from api.auth import Principal, ensure_user_access, ensure_visible
+from api.errors import NotFound
 from api.storage.engine import create_db_engine
 from api.storage.keys import KEY_PREFIX, InvalidKeyInput, KeyNotFound, KeyStore, hash_key
 from api.storage.migrate import upgrade_database
@@ -163,3 +165,49 @@ def test_bad_key_body_is_422(shared_client: TestClient, shared_database_url: str
     response = app_client.post("/v1/keys", headers=admin, json={"role": "agent", "user_id": "a b"})
     assert response.status_code == 422
     assert response.headers["content-type"].startswith("application/problem+json")
+
+
+# ---------------------------------------------------------------- ownership helpers
+
+
+@pytest.mark.parametrize(
+    ("key_user", "row_tenant", "row_user", "visible"),
+    [
+        (None, "t1", "u1", True),  # tenant-wide key sees every user of its tenant
+        (None, "t1", None, True),
+        ("u1", "t1", "u1", True),
+        ("u1", "t1", "u2", False),  # restricted key, other user
+        (None, "t10", "u1", False),  # other tenant sharing a prefix
+        (None, "t", "u1", False),
+        (None, "T1", "u1", False),  # case matters
+        (None, None, None, False),  # missing row
+        ("u1", "t2", "u1", False),  # right user, wrong tenant
+    ],
+)
+def test_ensure_visible(
+    key_user: str | None, row_tenant: str | None, row_user: str | None, visible: bool
+) -> None:
+    who = Principal(key_id="key_x", tenant_id="t1", role="agent", user_id=key_user)
+    if visible:
+        ensure_visible(who, tenant_id=row_tenant, user_id=row_user, what="session")
+        return
+    with pytest.raises(NotFound) as caught:
+        ensure_visible(who, tenant_id=row_tenant, user_id=row_user, what="session")
+    assert caught.value.detail == "session not found"  # same answer for every reason
+
+
+def test_user_restriction_and_subject() -> None:
+    who = Principal(key_id="key_x", tenant_id="t1", role="agent", user_id="u1")
+    assert who.can_access_user("u1")
+    assert not who.can_access_user("u2")
+    ensure_user_access(who, "u1")
+    with pytest.raises(NotFound):
+        ensure_user_access(who, "u2")
+    subject = who.subject()
+    assert (subject.role, subject.tenant_id, subject.key_id, subject.user_id) == (
+        "agent",
+        "t1",
+        "key_x",
+        "u1",
+    )
+    assert Principal(key_id="k", tenant_id="t1", role="admin").can_access_user("anyone")
