@@ -23,7 +23,7 @@ from api.memory.schemas import (
 )
 from api.problems import PROBLEM_RESPONSES
 from api.routes.users import ensure_self_service
-from longterm import store
+from longterm import audit, store
 from longterm.export import export_user
 from longterm.models import Preference
 from longterm.profile import PROFILE_GUARD_TEXT, shape_profile
@@ -137,7 +137,7 @@ def get_export(
         spec = DEFAULT_REGISTRY.lookup(change.key)
         if may_read_key(gate, subject, spec, user_id=user_id):
             history.setdefault(change.key, []).append(ChangePublic.of(change))
-    return ExportOut(
+    out = ExportOut(
         tenant_id=data.tenant_id,
         user_id=user_id,
         exported_at=now,
@@ -151,3 +151,22 @@ def get_export(
         consents=export_consents(db, tenant_id=caller.tenant_id, user_id=user_id),
         sessions=export_sessions(db, tenant_id=caller.tenant_id, user_id=user_id),
     )
+    # Reading everything about a user is worth a trace (ids and counts only).
+    audit.record(
+        db,
+        tenant_id=caller.tenant_id,
+        subject=subject,
+        user_id=user_id,
+        action="user.export",
+        object_type="user",
+        object_id=user_id,
+        outcome="ok",
+        now=now,
+        detail={
+            "preferences": len(out.preferences),
+            "events": len(out.events),
+            "sessions": len(out.sessions),
+        },
+    )
+    db.commit()
+    return out
