@@ -24,10 +24,11 @@ from sqlmodel import Session
 from api.errors import Conflict, Unprocessable
 from api.sessions.schemas import AppendIn, AppendOut
 from api.sessions.store import (
+    StoredEntry,
     dump_json,
     load_json,
-    load_messages,
     load_session,
+    load_stored,
     run_with_retry,
     touch_session,
 )
@@ -64,7 +65,7 @@ def append_messages(
     def unit() -> AppendOut:
         touch_session(db, tenant_id=tenant_id, session_id=session_id)
         row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-        stored = load_messages(db, tenant_id=tenant_id, session_id=session_id)
+        stored = load_stored(db, tenant_id=tenant_id, session_id=session_id)
         plan = _plan(stored, body)
         fmt = _session_format(row, stored, plan.new_entries)
         fresh = _check_history(stored, plan.new_entries, fmt)
@@ -109,7 +110,7 @@ def _own_id(entry: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _plan(stored: list[SessionMessageRow], body: AppendIn) -> _Plan:
+def _plan(stored: list[StoredEntry], body: AppendIn) -> _Plan:
     offset = len(stored) if body.offset is None else body.offset
     if offset > len(stored):
         raise Unprocessable(
@@ -140,7 +141,7 @@ def _plan(stored: list[SessionMessageRow], body: AppendIn) -> _Plan:
     return _Plan(new_entries, slots)
 
 
-def _same_as_stored(row: SessionMessageRow, entry: Any, digest: str, position: int) -> str:
+def _same_as_stored(row: StoredEntry, entry: Any, digest: str, position: int) -> str:
     own = _own_id(entry)
     if digest != row.digest or (own is not None and own != row.message_id):
         raise Conflict(
@@ -159,10 +160,10 @@ def _same_by_id(stored_digest: str, digest: str, message_id: str) -> str:
     return message_id
 
 
-def _session_format(row: AgentSessionRow, stored: list[SessionMessageRow], new: list[Any]) -> str:
+def _session_format(row: AgentSessionRow, stored: list[StoredEntry], new: list[Any]) -> str:
     if row.format is not None:
         return row.format
-    entries = [load_json(r.raw_json) for r in stored] + new
+    entries = [r.raw for r in stored] + new
     payload: Any = entries
     if row.system_json is not None:
         payload = {"messages": entries, "system": load_json(row.system_json)}
@@ -172,11 +173,11 @@ def _session_format(row: AgentSessionRow, stored: list[SessionMessageRow], new: 
         raise Unprocessable(str(exc)) from exc
 
 
-def _check_history(stored: list[SessionMessageRow], new: list[Any], fmt: str) -> list[Message]:
+def _check_history(stored: list[StoredEntry], new: list[Any], fmt: str) -> list[Message]:
     """Read stored + new in ``fmt`` and group it; return the new messages (with their ids)."""
     if not new:
         return []
-    entries = [load_json(r.raw_json) for r in stored] + new
+    entries = [r.raw for r in stored] + new
     chosen: Format = fmt  # type: ignore[assignment]  # validated when stored
     try:
         transcript = read_history(entries, format=chosen)
