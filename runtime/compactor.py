@@ -5,7 +5,9 @@ counts each message once (cached by content digest), resumes the caller's ``Comp
 measures the context that state implies, and only when that exceeds ``trigger x usable``
 compacts it to ``target x usable``: by the recency window, or, with a summarizer, by a rolling
 summary of the groups newly dropped plus a window in the rest of the target. A Compactor holds
-no per-session data; the state travels with the caller.
+no per-session data; the state travels with the caller. Between compactions, when the state
+plainly applies, only the slices it implies are read (``runtime.incremental``), so a warm call
+costs what the window costs rather than what the whole session costs.
 """
 
 from __future__ import annotations
