@@ -23,6 +23,7 @@ from runtime.summary.schema import CompactionSummary, Fact
 
 __all__ = [
     "FACT_KEY_ALIASES",
+    "MAX_CANDIDATE_SOURCE_IDS",
     "Candidate",
     "candidates_from_summary",
     "map_fact_key",
@@ -56,6 +57,8 @@ FACT_KEY_ALIASES: Final[Mapping[str, str]] = {
 }
 """Summary fact keys (what summarizers write) that name a registered preference key."""
 
+MAX_CANDIDATE_SOURCE_IDS: Final = 50
+"""Source ids a candidate carries (the session and its first message ids)."""
 _SKIPPED_STATUSES: Final = frozenset({"superseded"})
 _SEGMENT = re.compile(r"[^a-z0-9_]+")
 
@@ -167,7 +170,7 @@ def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candida
         key=key,
         value=normalize_value(key, fact.value, registry=registry),
         confidence=fact.confidence,
-        source_ids=(f"session:{session_id}", *fact.source_ids),
+        source_ids=(f"session:{session_id}", *fact.source_ids[: MAX_CANDIDATE_SOURCE_IDS - 1]),
         fact_key=fact.key,
         fact_status=fact.status,
     )

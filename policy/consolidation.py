@@ -19,6 +19,7 @@ the lock makes every summary version consolidated exactly once.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -57,6 +58,7 @@ DEFAULT_CONSOLIDATED_TTL_SECONDS: Final = 180 * 24 * 3600
 CONFIDENCE_STEP: Final = 0.1
 """How much a repeated observation of the same value raises a consolidated confidence."""
 MAX_SESSIONS_PER_RUN: Final = 500
+_log = logging.getLogger("tiermem.jobs")
 MAX_EVIDENCE_IDS: Final = 50
 """Source ids a merged value keeps (the most recent ones)."""
 
@@ -83,6 +85,7 @@ class ConsolidationReport:
     denied: int = 0
     skipped: int = 0
     events: int = 0
+    failed: int = 0
     denials: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: ConsolidationReport) -> None:
@@ -90,6 +93,7 @@ class ConsolidationReport:
         for name in ("due", "consolidated", "locked", "written", "merged", "denied", "skipped"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.events += other.events
+        self.failed += other.failed
         for rule, count in other.denials.items():
             self.denials[rule] = self.denials.get(rule, 0) + count
 
@@ -104,6 +108,7 @@ class ConsolidationReport:
             "denied": self.denied,
             "skipped": self.skipped,
             "events": self.events,
+            "failed": self.failed,
             "denials": dict(sorted(self.denials.items())),
         }
 
@@ -170,7 +175,10 @@ class _Unit:
     report: ConsolidationReport
 
 
-def _count(unit: _Unit, outcome: WriteOutcome, *, merged: bool = False) -> None:
+def _count(unit: _Unit, outcome: WriteOutcome | None, *, merged: bool = False) -> None:
+    if outcome is None:
+        unit.report.skipped += 1
+        return
     if outcome.ok:
         if merged:
             unit.report.merged += 1
@@ -182,7 +190,9 @@ def _count(unit: _Unit, outcome: WriteOutcome, *, merged: bool = False) -> None:
     unit.report.denials[rule] = unit.report.denials.get(rule, 0) + 1
 
 
-def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutcome:
+def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutcome | None:
+    """The consolidated write through the gate; None when the long-term tier refused the
+    request itself (malformed), which counts as skipped."""
     category = unit.registry.lookup(candidate.key).category
     write = PreferenceWrite(
         user_id=unit.user_id,
@@ -193,16 +203,19 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
         confidence=confidence,
         ttl_seconds=DEFAULT_CONSOLIDATED_TTL_SECONDS,
     )
-    return submit(
-        unit.db,
-        write=write,
-        subject=unit.subject,
-        gate=unit.gate,
-        now=unit.now,
-        action="consolidate.write",
-        registry=unit.registry,
-        standing_consent=category in unit.consented,
-    )
+    try:
+        return submit(
+            unit.db,
+            write=write,
+            subject=unit.subject,
+            gate=unit.gate,
+            now=unit.now,
+            action="consolidate.write",
+            registry=unit.registry,
+            standing_consent=category in unit.consented,
+        )
+    except LongtermError:
+        return None
 
 
 def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
@@ -374,7 +387,16 @@ def consolidate(
         for item in pending:
             if on_unit is not None:
                 on_unit(item)
-            report = _one_unit(engine, item, gate=gate, now=now, holder=holder, registry=registry)
+            try:
+                report = _one_unit(
+                    engine, item, gate=gate, now=now, holder=holder, registry=registry
+                )
+            except (LongtermError, ValueError) as exc:
+                # One malformed unit must not block the queue: it rolled back, is counted,
+                # and is tried again by the next run; database errors still stop the run.
+                _log.warning("consolidation of %s failed: %s", item.session_id, type(exc).__name__)
+                total.failed += 1
+                continue
             if report is None:
                 locked.append(item)
             else:

@@ -29,6 +29,7 @@ from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
 from policy.candidates import (
+    MAX_CANDIDATE_SOURCE_IDS,
     Candidate,
     candidates_from_summary,
     normalize_value,
@@ -246,7 +247,10 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
 
 def _promote_decision(end: _End, decision: SummaryDecision) -> CandidateResult:
     """A decision taken within the task, proposed as a timeline event; the gate decides."""
-    source_ids = (f"session:{end.session_id}", *decision.source_ids)
+    source_ids = (
+        f"session:{end.session_id}",
+        *decision.source_ids[: MAX_CANDIDATE_SOURCE_IDS - 1],
+    )
     text = decision.text if not decision.reason else f"{decision.text} ({decision.reason})"
     write = EventWrite(
         user_id=end.user_id,

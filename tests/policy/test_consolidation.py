@@ -247,3 +247,26 @@ def test_near_duplicates_merge_and_old_evidence_is_not_counted_twice(world: Worl
     assert home.value == "Shanghai"  # the stored spelling is kept
     assert home.confidence == pytest.approx(0.9)
     assert set(home.source_ids) == {"session:s1", "m1", "session:s2", "m9"}
+
+
+def test_a_failing_unit_does_not_block_the_others(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import policy.consolidation as consolidation
+
+    world.consent()
+    world.session("s1", summary=trip_summary())
+    world.session("s2", summary=trip_summary())
+    real = consolidation.consolidate_session
+
+    def broken_for_s1(db: Session, due: Any, **kw: Any) -> Any:
+        if due.session_id == "s1":
+            raise ValueError("malformed")
+        return real(db, due, **kw)
+
+    monkeypatch.setattr(consolidation, "consolidate_session", broken_for_s1)
+    report = world.run()
+    assert (report.failed, report.consolidated, report.written) == (1, 1, 3)
+    monkeypatch.setattr(consolidation, "consolidate_session", real)
+    retry = world.run()
+    assert (retry.due, retry.failed, retry.merged) == (1, 0, 3)
