@@ -1,1 +1,36 @@
-"""Policy gate: Casbin decides what may be written into long-term memory."""
+"""Policy gate: Casbin decides what may be written into long-term memory.
+
+``policy.types`` is the contract every write path codes against (``PolicyGate.decide``);
+``policy.gate.CasbinGate`` implements it over ``model.conf`` and ``default_policy.csv`` plus
+per-tenant rules in the database (``policy.rules``, ``policy.storage``). Standing consent to
+consolidation is ``policy.consent``; promotion at task end ``policy.promotion``; the idle-time
+job ``policy.consolidation`` with its run-once locks (``policy.locks``) and schedule
+(``policy.scheduler``). See docs/policy.md.
+
+Only the contract is imported here, so that ``longterm`` (which imports it) never pulls the
+service-side modules in.
+"""
+
+from policy.errors import PolicyError
+from policy.types import (
+    Action,
+    AllowAllGate,
+    Decision,
+    ObjectAttributes,
+    PolicyGate,
+    Role,
+    Scope,
+    Subject,
+)
+
+__all__ = [
+    "Action",
+    "AllowAllGate",
+    "Decision",
+    "ObjectAttributes",
+    "PolicyError",
+    "PolicyGate",
+    "Role",
+    "Scope",
+    "Subject",
+]
