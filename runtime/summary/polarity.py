@@ -116,7 +116,7 @@ def _terms(text: str) -> frozenset[str]:
     return frozenset(terms)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _split(text: str) -> tuple[ClauseView, ...]:
     return tuple(
         ClauseView(part.strip(), is_negated(part), _terms(part))

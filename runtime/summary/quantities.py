@@ -234,7 +234,7 @@ def _codes_and_numbers(text: str, found: list[Quantity]) -> None:
             found.append(Quantity("number", value))
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def extract_quantities(
     text: str, *, reference: date | datetime | str | None = None
 ) -> frozenset[Quantity]:
