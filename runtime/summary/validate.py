@@ -37,6 +37,7 @@ from runtime.summary.polarity import (
     split_clauses,
 )
 from runtime.summary.quantities import unsupported_quantities
+from runtime.summary.sanitize import remove_invisible
 from runtime.summary.schema import (
     CompactionSummary,
     Decision,
@@ -109,13 +110,17 @@ class ValidationReport:
 
 
 def message_source_text(message: Message) -> str:
-    """Everything a summary may quote from ``message``: text, tool calls and results."""
+    """Everything a summary may quote from ``message``: text, tool calls and results.
+
+    Invisible characters are removed as the sanitizer removes them before the summarizer
+    reads the text, so "2\u200b00" in a source backs "200" in the summary.
+    """
     parts = [message.text]
     for call in message.tool_calls:
         parts.append(f"{call.name} {call.arguments} {call.call_id}")
     for result in message.tool_results:
         parts.append(f"{result.call_id} {result.text}")
-    return "\n".join(parts)
+    return remove_invisible("\n".join(parts))[0]
 
 
 def _label(item: Item) -> str:

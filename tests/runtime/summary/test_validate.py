@@ -499,3 +499,18 @@ def test_pinned_open_question_may_close_when_answered():
     assert "question:回程有什么车？" in diff.superseded
     report = run(current, previous=previous, diff=diff, pinned=frozenset({"u1", "u5"}))
     assert report.passed, report.to_dict()
+
+
+def test_invisible_characters_in_a_source_do_not_split_its_numbers():
+    sources = read_history(
+        [{"id": "z1", "role": "user", "content": "budget 2\u200b00 CNY, not more"}],
+        format="openai-chat",
+    ).messages
+    summary = truthful_summary(
+        source_message_ids=["z1"],
+        facts=[fact("budget", "200 CNY", "constraint", "z1")],
+        decisions=[],
+        open_questions=[],
+        tool_result_digests=[],
+    )
+    assert check(run(summary, sources=sources, pinned=frozenset()), "quantities").passed
