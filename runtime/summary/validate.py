@@ -21,6 +21,7 @@ reported with the offending items so that a failure can be explained:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,7 @@ CHECK_NAMES = (
 )
 
 Item = Fact | Decision | OpenQuestion | ToolResultDigest
+_MARKER_RE = re.compile(r"\[(?:TRUNCATED \d+ chars|REDACTED:[a-z_]+|FLAGGED:[a-z_]+)\]")
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,9 @@ def _check_source_ids(summary: CompactionSummary, sources: _Sources) -> CheckRes
 
 def _quantity_problems(item: Item, cited: Sequence[Message]) -> list[str]:
     pairs = [(message_source_text(m), m.timestamp) for m in cited]
-    return unsupported_quantities(_claim_text(item), pairs)
+    # The sanitizer's own markers ("…[TRUNCATED 1234 chars]") are not claims about the sources.
+    claim = _MARKER_RE.sub(" ", _claim_text(item))
+    return unsupported_quantities(claim, pairs)
 
 
 def _negation_problems(item: Item, cited: Sequence[Message]) -> list[str]:

@@ -514,3 +514,8 @@ def test_invisible_characters_in_a_source_do_not_split_its_numbers():
         tool_result_digests=[],
     )
     assert check(run(summary, sources=sources, pinned=frozenset()), "quantities").passed
+
+
+def test_sanitizer_markers_are_not_claims():
+    note = fact("notes.t3", "G7301 08:05-09:10 直达 …[TRUNCATED 1234 chars]", "observed", "t3")
+    assert check(run(with_fact(note)), "quantities").passed
