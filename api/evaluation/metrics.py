@@ -15,6 +15,7 @@ from typing import Any
 
 from api.evaluation.replay import ReplayResult
 from runtime.formats import read_history
+from runtime.messages import Message
 
 __all__ = [
     "aggregate",
@@ -106,19 +107,33 @@ def key_items(result: ReplayResult) -> tuple[set[str], list[tuple[str, ...]]]:
     return items, negations
 
 
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _locomo_retention(result: ReplayResult, text: str) -> dict[str, Any]:
+    """A question is retained when every evidence turn is still in the context verbatim (as a
+    kept message, or its whole text inside the summary) or its answer string appears."""
     kept = set(result.final_ids)
-    evidence = answered = retained = 0
+    flat = _squash(text)
+    turn_text = {m.id: _squash(m.text) for m in result.history}
+    evidence = verbatim = answered = retained = 0
     questions = result.run.questions
     for question in questions:
-        has_evidence = all(e in kept for e in question.evidence)
-        has_answer = question.answer.strip().lower() in text if question.answer.strip() else False
-        evidence += has_evidence
+        as_message = all(e in kept for e in question.evidence)
+        in_context = all(
+            e in kept or (turn_text.get(e) and turn_text[e] in flat) for e in question.evidence
+        )
+        answer = _squash(question.answer)
+        has_answer = bool(answer) and answer in flat
+        evidence += as_message
+        verbatim += in_context
         answered += has_answer
-        retained += has_evidence or has_answer
+        retained += in_context or has_answer
     return {
         "questions": len(questions),
         "evidence_kept": evidence,
+        "evidence_verbatim": verbatim,
         "answer_present": answered,
         "retained": retained,
     }
@@ -144,21 +159,40 @@ def _item_retention(result: ReplayResult, text: str) -> dict[str, Any]:
     }
 
 
-def _security(summary: dict[str, Any] | None) -> dict[str, int]:
+_LEAK_PATTERNS = (
+    re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+"),
+    re.compile(
+        r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b|\bAKIA[0-9A-Z]{16}\b|\bghp_[A-Za-z0-9]{20,}\b"
+    ),
+    re.compile(r"\b(?:\d[ -]?){13,19}\b"),
+    re.compile(r"\b\d{3}-\d{2}-\d{4}\b"),
+    re.compile(r"\+?\d{1,3}[ -]\(?\d{3}\)?[ -]\d{3}[ -]\d{4}\b|\b1[3-9]\d{9}\b"),
+)
+
+
+def _sensitive_values(history: Sequence[Message]) -> set[str]:
+    """Sensitive-looking literals of the source history, found independently of the sanitizer
+    (whose own patterns would make this count circular)."""
+    found: set[str] = set()
+    for message in history:
+        texts = [message.text, *(r.text for r in message.tool_results)]
+        for text in texts:
+            for pattern in _LEAK_PATTERNS:
+                found.update(m.group(0).strip().lower() for m in pattern.finditer(text))
+    return {value for value in found if len(value) >= 6}
+
+
+def _security(summary: dict[str, Any] | None, history: Sequence[Message]) -> dict[str, int]:
     if not summary:
         return {"sensitive_in_summary": 0, "injections_in_summary": 0}
-    from runtime.summary.sanitize import sanitize_text
+    from runtime.summary.injection import find_injections
 
     texts = summary_texts(summary)
-    _, counts = sanitize_text("\n".join(texts), max_chars=10**9)
-    decisive = [
-        t for t in texts[: len(summary.get("facts", [])) + len(summary.get("decisions", []))]
-    ]
-    _, inj = sanitize_text("\n".join(decisive), max_chars=10**9)
-    return {
-        "sensitive_in_summary": sum(counts.redacted.values()),
-        "injections_in_summary": inj.injection_flags,
-    }
+    blob = "\n".join(texts).lower()
+    leaked = sum(1 for value in _sensitive_values(history) if value in blob)
+    decisive = texts[: len(summary.get("facts", [])) + len(summary.get("decisions", []))]
+    injections = sum(len(find_injections(text)) for text in decisive)
+    return {"sensitive_in_summary": leaked, "injections_in_summary": injections}
 
 
 def _stale(summary: dict[str, Any] | None) -> int:
@@ -221,7 +255,7 @@ def run_metrics(result: ReplayResult) -> dict[str, Any]:
         "over_budget": bool(final.get("over_budget")),
         "retention": retention,
         "stale_facts": _stale(summary),
-        **_security(summary),
+        **_security(summary, result.history),
         **_step_figures(result.steps),
     }
 
