@@ -72,8 +72,12 @@ def eval_command(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON here.")] = None,
     llm_base_url: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_BASE_URL")] = None,
     llm_model: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_MODEL")] = None,
+    consistency_questions: Annotated[
+        int, typer.Option(help="Questions per run for answer consistency (needs an LLM endpoint).")
+    ] = 10,
 ) -> None:
     """Replay transcripts turn by turn, compacting before each model call, and print the metrics."""
+    from api.evaluation.consistency import ConsistencyChecker
     from api.evaluation.datasets import DatasetError
     from api.evaluation.runner import EvalConfig, evaluate
     from api.summarizers import SummarizerConfigError, build_summarizer
@@ -93,6 +97,16 @@ def eval_command(
             api_key=os.environ.get("OPENAI_API_KEY"),
         )
         console = Console(stderr=True)
+        checker = (
+            ConsistencyChecker(
+                base_url=llm_base_url,
+                model=llm_model,
+                api_key=os.environ.get("OPENAI_API_KEY") or "unused",
+                questions_per_run=consistency_questions,
+            )
+            if llm_base_url and llm_model
+            else None
+        )
         result = evaluate(
             paths,
             EvalConfig(
@@ -103,16 +117,21 @@ def eval_command(
             ),
             summarizer=chosen,
             summarizer_name=summarizer,
+            consistency=checker,
             progress=lambda msg: console.print(f"[dim]{msg}[/dim]"),
         )
-    except (DatasetError, SummarizerConfigError, RuntimeTierError) as exc:
+    except (DatasetError, SummarizerConfigError, RuntimeTierError, RuntimeError) as exc:
         _fail(str(exc).splitlines()[0])
         return
-    result["answer_consistency"] = {
-        "skipped": True,
-        "note": "answer consistency needs an LLM endpoint (--llm-base-url/--llm-model); "
-        "not measured in this run",
-    }
+    result["answer_consistency"] = (
+        {"skipped": False, "model": llm_model, "questions_per_run": consistency_questions}
+        if checker
+        else {
+            "skipped": True,
+            "note": "answer consistency needs an LLM endpoint (--llm-base-url/--llm-model); "
+            "not measured in this run",
+        }
+    )
     for cell in result["cells"]:
         cell.pop("summary_points", None)
     Console(width=200).print(_table(result))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from api.evaluation.consistency import ConsistencyChecker
 from api.evaluation.datasets import EvalRun, load_runs
 from api.evaluation.metrics import aggregate, run_metrics
 from api.evaluation.replay import replay_run
@@ -44,12 +45,35 @@ def _dataset(run: EvalRun) -> str:
 
 
 def _cell(
-    runs: Sequence[EvalRun], *, compactor: Compactor, every_turn: bool
+    runs: Sequence[EvalRun],
+    *,
+    compactor: Compactor,
+    every_turn: bool,
+    consistency: ConsistencyChecker | None = None,
 ) -> list[dict[str, Any]]:
-    return [
-        run_metrics(replay_run(run, compact=compactor.compact, every_turn=every_turn))
-        for run in runs
-    ]
+    metrics = []
+    for run in runs:
+        result = replay_run(run, compact=compactor.compact, every_turn=every_turn)
+        figures = run_metrics(result)
+        if consistency is not None and run.questions and result.format == "openai-chat":
+            figures["consistency"] = consistency.check(
+                full=run.payload, compacted=result.final_messages, questions=run.questions
+            )
+        metrics.append(figures)
+    return metrics
+
+
+def _consistency(runs: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    checked = [r["consistency"] for r in runs if "consistency" in r]
+    if not checked:
+        return None
+    asked = sum(c["questions"] for c in checked) or 1
+    return {
+        "questions": sum(c["questions"] for c in checked),
+        "consistency_rate": round(sum(c["consistent"] for c in checked) / asked, 4),
+        "f1_full": round(sum(c["f1_full_sum"] for c in checked) / asked, 4),
+        "f1_compacted": round(sum(c["f1_compacted_sum"] for c in checked) / asked, 4),
+    }
 
 
 def evaluate(
@@ -58,6 +82,7 @@ def evaluate(
     *,
     summarizer: Summarizer | None,
     summarizer_name: str,
+    consistency: ConsistencyChecker | None = None,
     progress: Callable[[str], None] = lambda _: None,
 ) -> dict[str, Any]:
     """Replay every run at every target with tiermem and with the plain window.
@@ -73,31 +98,27 @@ def evaluate(
     for dataset, members in by_dataset.items():
         members = members[: config.limit_runs] if config.limit_runs else members
         for cap in config.targets:
-            ours = Compactor(
-                budget=_budget(cap, config.target_fraction),
-                encoding=config.encoding,
-                summarizer=summarizer,
-            )
-            progress(f"{dataset}: tiermem/{summarizer_name} at {cap} tokens, {len(members)} runs")
-            cells.append(
-                {
-                    "dataset": dataset,
-                    "target_tokens": cap,
-                    "method": f"tiermem/{summarizer_name}",
-                    **aggregate(_cell(members, compactor=ours, every_turn=True)),
-                }
-            )
+            methods: list[tuple[str, Compactor, bool]] = [
+                (
+                    f"tiermem/{summarizer_name}",
+                    Compactor(
+                        budget=_budget(cap, config.target_fraction),
+                        encoding=config.encoding,
+                        summarizer=summarizer,
+                    ),
+                    True,
+                )
+            ]
             if config.baseline:
                 window = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
-                progress(f"{dataset}: recency window at {cap} tokens")
-                cells.append(
-                    {
-                        "dataset": dataset,
-                        "target_tokens": cap,
-                        "method": "window",
-                        **aggregate(_cell(members, compactor=window, every_turn=False)),
-                    }
+                methods.append(("window", window, False))
+            for method, compactor, every_turn in methods:
+                progress(f"{dataset}: {method} at {cap} tokens, {len(members)} runs")
+                figures = _cell(
+                    members, compactor=compactor, every_turn=every_turn, consistency=consistency
                 )
+                cell = {"dataset": dataset, "target_tokens": cap, "method": method}
+                cells.append({**cell, **aggregate(figures), "consistency": _consistency(figures)})
     return {"cells": cells, "flat_line": flat_line(cells)}
 
 

@@ -85,3 +85,58 @@ def test_eval_on_one_locomo_conversation(tmp_path: Path) -> None:
     cells = json.loads(out.read_text())["cells"]
     assert all(cell["protocol_error_rate"] == 0.0 for cell in cells)
     assert all(cell["retention_detail"]["questions"] > 100 for cell in cells)
+
+
+def test_answer_consistency_against_a_scripted_local_server(tmp_path: Path) -> None:
+    """Uses the scripted OpenAI-compatible server on 127.0.0.1: nothing leaves the machine."""
+    from tests.runtime.summary.scripted_openai import chat_completion, scripted_openai
+
+    convo = [
+        {"id": "D1:1", "role": "user", "name": "Ann", "content": "I adopted a cat named Miso."},
+        {"id": "D1:2", "role": "assistant", "name": "Bo", "content": "Lovely! When?"},
+        {"id": "D1:3", "role": "user", "name": "Ann", "content": "Last week, on 3 May 2023."},
+        {"id": "D1:4", "role": "assistant", "name": "Bo", "content": "Congratulations."},
+    ]
+    sample = {
+        "sample_id": "s1",
+        "conversation": {
+            "speaker_a": "Ann",
+            "speaker_b": "Bo",
+            "session_1": [
+                {"speaker": m["name"], "dia_id": m["id"], "text": m["content"]} for m in convo
+            ],
+        },
+        "qa": [
+            {
+                "question": "What is the cat's name?",
+                "answer": "Miso",
+                "evidence": ["D1:1"],
+                "category": 4,
+            }
+        ],
+    }
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps([sample]), encoding="utf-8")
+    out = tmp_path / "out.json"
+    with scripted_openai() as server:
+        server.script(*[chat_completion("Miso") for _ in range(8)])
+        code, _, err = _eval(
+            str(path),
+            "--target-tokens",
+            "2000",
+            "--summarizer",
+            "none",
+            "--llm-base-url",
+            server.base_url,
+            "--llm-model",
+            "scripted",
+            "--json",
+            str(out),
+        )
+        assert code == 0, err
+        sent = server.requests
+    result = json.loads(out.read_text())
+    assert result["answer_consistency"]["skipped"] is False
+    ours = result["cells"][0]["consistency"]
+    assert ours == {"questions": 1, "consistency_rate": 1.0, "f1_full": 1.0, "f1_compacted": 1.0}
+    assert all("timestamp" not in m and "id" not in m for r in sent for m in r["messages"])
