@@ -70,7 +70,8 @@ def append_messages(
         fmt = _session_format(row, stored, plan.new_entries)
         fresh = _check_history(stored, plan.new_entries, fmt)
         _insert(db, row, fresh)
-        row.format = fmt
+        if fresh:  # an empty batch must not fix the format of an "auto" session
+            row.format = fmt
         row.message_count = len(stored) + len(fresh)
         db.add(row)
         db.commit()

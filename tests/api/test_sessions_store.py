@@ -168,6 +168,7 @@ def test_offset_past_the_end_is_refused(db: Session) -> None:
 
 def test_format_is_detected_on_first_append_and_kept(db: Session) -> None:
     sid = _new(db)
+    assert _append(db, sid, []).appended == 0  # an empty batch decides nothing
     _append(db, sid, [{"type": "message", "role": "user", "content": "hi"}])
     assert get_session(db, tenant_id=T1, session_id=sid, user_scope=None).format == (
         "openai-responses"
