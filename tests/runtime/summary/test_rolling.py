@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from runtime.errors import SummarizerTimeout, SummaryError
 from runtime.formats import read_history
-from runtime.summary.diff import item_ids
+from runtime.summary.diff import diff_summaries, item_ids
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.merge import merge_summaries
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
@@ -482,3 +482,27 @@ def test_rolling_a_real_locomo_conversation_rejects_nothing():
     outcomes = _roll_through(messages, chunk=20, budget=2000, pinned=pinned)
     assert len(outcomes) > 15
     assert [o.fallback for o in outcomes if o.fallback] == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(summaries(), summaries(), st.booleans())
+def test_merging_never_loses_an_item_silently(old, new, answer):
+    """Whatever the delta, merge_summaries + diff_summaries account for every previous item:
+    kept, changed, or superseded; never ``removed`` (which validation would reject)."""
+    previous, _ = old
+    delta, _ = new
+    delta = delta.model_copy(
+        update={
+            "summary_version": 2,
+            "facts": [
+                f.model_copy(update={"source_ids": [f"n{i}"]})
+                for i, f in enumerate(delta.facts)
+                if f.status != "superseded"
+            ],
+        }
+    )
+    answered = [q.text for q in previous.open_questions] if answer else []
+    merged = merge_summaries(previous, delta, now=NOW, answered_questions=answered).summary
+    diff = diff_summaries(previous, merged, new_message_ids=["n-answer"])
+    assert diff.removed == ()
+    assert merged.previous_version == previous.summary_version
