@@ -17,6 +17,7 @@ twice, and the state the second call stores is derived from the first call's.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,6 +73,10 @@ class ContextRuntime:
     summarizer: Summarizer | None
     clock: Callable[[], datetime] = utcnow
     on_compaction: Callable[[dict[str, Any]], None] | None = None
+    summarizer_slots: threading.BoundedSemaphore | None = None
+    """Bounds concurrent calls that may reach a remote summarizer: a call finding no free slot
+    compacts with the window alone (``report.summarizer_busy``) instead of holding one more
+    worker thread for the LLM's latency. ``None``: unbounded (offline summarizers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,12 +173,15 @@ def _compact(
 ) -> tuple[CompactionResult, dict[str, Any]]:
     row = loaded.row
     calibrated = calibrated_budget(budget, row.calibration_factor)
+    slots = runtime.summarizer_slots
+    busy = slots is not None and not slots.acquire(blocking=False)
+    summarizer = None if busy else runtime.summarizer
     try:
         adaptive = adapt_trigger(
             calibrated, recent_tool_result_tokens=_recent_tool_tokens(loaded, runtime.counter)
         )
         effective = with_trigger(calibrated, adaptive.effective)
-        compactor = Compactor(effective, summarizer=runtime.summarizer, counter=runtime.counter)
+        compactor = Compactor(effective, summarizer=summarizer, counter=runtime.counter)
         result = compactor.compact(
             loaded.entries,
             pinned_ids=loaded.pins,
@@ -185,6 +193,9 @@ def _compact(
         )
     except (ProtocolError, FormatError, BudgetError) as exc:  # stored data is validated on append
         raise Unprocessable(str(exc)) from exc
+    finally:
+        if slots is not None and not busy:
+            slots.release()
     extra = {
         "session_id": row.id,
         "session_budget": budget.to_dict(),
@@ -196,6 +207,7 @@ def _compact(
         },
         "adaptive_trigger": adaptive.to_dict(),
         "summarizer": None if runtime.summarizer is None else runtime.summarizer.name,
+        "summarizer_busy": busy,
     }
     return result, extra
 

@@ -23,9 +23,10 @@ from api.summarizers import SummarizerConfigError, build_summarizer
 from runtime.errors import RuntimeTierError
 from runtime.tokens import TiktokenCounter
 
-__all__ = ["context_runtime", "make_context_runtime", "warm_up"]
+__all__ = ["REMOTE_SUMMARIZER_SLOTS", "context_runtime", "make_context_runtime", "warm_up"]
 
 _LOCK = threading.Lock()
+REMOTE_SUMMARIZER_SLOTS = 8  # concurrent LLM summarizations per process (of 40 worker threads)
 _log = logging.getLogger("tiermem.sessions")
 
 
@@ -65,8 +66,12 @@ def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> 
             tokens_out=int(report.get("compacted_tokens") or 0),
         )
 
+    remote = summarizer is not None and settings.summarizer == "openai"
     return ContextRuntime(
-        counter=TiktokenCounter(), summarizer=summarizer, on_compaction=on_compaction
+        counter=TiktokenCounter(),
+        summarizer=summarizer,
+        on_compaction=on_compaction,
+        summarizer_slots=threading.BoundedSemaphore(REMOTE_SUMMARIZER_SLOTS) if remote else None,
     )
 
 

@@ -6,7 +6,9 @@ routes call: append rules, pins, the summary-version constraint, the snapshot st
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import threading
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -444,3 +446,25 @@ def test_chunked_and_resent_appends_equal_one_append(engine: Engine, cuts, resen
             .order_by(col(SessionMessageRow.position))
         ).all()
         assert list(stored) == expected
+
+
+def test_busy_remote_summarizer_falls_back_to_the_window(db: Session) -> None:
+    sid = _new(db)
+    _append(db, sid, chat_history(30))
+    slots = threading.BoundedSemaphore(1)
+    runtime = dataclasses.replace(runtime_with(FakeSummarizer()), summarizer_slots=slots)
+    assert slots.acquire(blocking=False)  # another request holds the only slot
+
+    def context() -> dict[str, Any]:
+        return build_context(
+            db, tenant_id=T1, session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
+        ).report
+
+    busy = context()
+    assert busy["summarizer_busy"] is True and busy["strategy"] == "window"
+    assert busy["summary_version"] == 0
+    slots.release()
+    _append(db, sid, chat_history(10, start=30))
+    free = context()
+    assert free["summarizer_busy"] is False and free["strategy"] == "summary"
+    assert slots.acquire(blocking=False)  # the call gave its slot back
