@@ -61,6 +61,7 @@ def append_messages(
         Unprocessable: malformed entries, an offset past the end, or a protocol error.
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    _check_unicode(body.messages)
 
     def unit() -> AppendOut:
         touch_session(db, tenant_id=tenant_id, session_id=session_id)
@@ -104,6 +105,19 @@ def _insert(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:
                 created_at=now,
             )
         )
+
+
+def _check_unicode(entries: list[Any]) -> None:
+    """JSON may escape lone surrogates (``\\ud800``); UTF-8, the database and the providers
+    cannot carry them, so such an entry is refused before anything hashes or stores it."""
+    for i, entry in enumerate(entries):
+        try:
+            dump_json(entry).encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise Unprocessable(
+                f"entry {i} of the batch contains invalid Unicode (a lone surrogate escape)",
+                batch_index=i,
+            ) from exc
 
 
 def _own_id(entry: Any) -> str | None:

@@ -379,3 +379,15 @@ def test_misconfigured_summarizer_is_reported_not_hidden(
         r = client.post(f"/v1/sessions/{sid}/context", headers=bearer(secret))
         assert r.status_code == 500 and r.headers["content-type"].startswith(PROBLEM)
         assert "summarizer misconfigured" in r.json()["detail"]
+
+
+def test_lone_surrogate_is_refused_not_a_server_error(client: TestClient, keys) -> None:
+    sid = _create(client, keys["alice"])
+    raw = b'{"messages": [{"role": "user", "content": "broken \\ud800 text"}]}'
+    r = client.post(
+        f"/v1/sessions/{sid}/messages",
+        content=raw,
+        headers={**keys["alice"], "Content-Type": "application/json"},
+    )
+    assert r.status_code == 422 and r.json()["batch_index"] == 0
+    assert client.get(f"/v1/sessions/{sid}", headers=keys["alice"]).json()["message_count"] == 0
