@@ -42,6 +42,7 @@ from runtime.window import (
     pinned_spans,
     resolve_pins,
     resume,
+    user_led_positions,
     with_extra,
 )
 
@@ -178,11 +179,16 @@ class Compactor:
             return None
         summary = load_summary(state.summary)
         active = state.summary_active and summary is not None
-        state = replace(state, pinned_spans=pinned_spans(view, part.cut))
         plan = self._current(view, Resumed(part.cut, part.cut, summary, active, None, state))
         if plan.context_tokens > self.budget.trigger_tokens:
             return None
-        return view, plan
+        spans = pinned_spans(view, part.cut, plan.fit.kept)
+        anchored = any(not ids for _, _, ids in spans)
+        if anchored and [s[:2] for s in spans] != [s[:2] for s in state.pinned_spans]:
+            # a pin was removed and the user turn kept for the first pinned answer may lie in
+            # the part not read (Anthropic): read it whole
+            return None
+        return view, replace(plan, state=replace(state, pinned_spans=spans))
 
     def _measure(
         self,
@@ -207,6 +213,9 @@ class Compactor:
         base = sum(count_of[m.index] for m in prefix) + overhead + REPLY_PRIMING_TOKENS
         pinned, found, unknown = resolve_pins(transcript.messages, group_of, inputs.pins)
         has_prefix = 1 if prefix else 0
+        user_led = None
+        if transcript.format == "anthropic":
+            user_led = user_led_positions(groups)
         if skipped is None:
             input_tokens, groups_total = base + sum(costs), has_prefix + len(groups)
         else:
@@ -227,12 +236,19 @@ class Compactor:
             groups_total=groups_total,
             entries=entries,
             incremental=skipped is not None,
+            user_led=user_led,
         )
 
     def _current(self, view: View, resumed: Resumed) -> Plan:
         """The context the state implies, as an untriggered plan."""
         message, cost = self._summary_message(view, resumed.summary if resumed.active else None)
-        fit = keep_from(view.costs, base=view.base + cost, cut=resumed.cut or 0, pinned=view.pinned)
+        fit = keep_from(
+            view.costs,
+            base=view.base + cost,
+            cut=resumed.cut or 0,
+            pinned=view.pinned,
+            user_led=None if message is not None else view.user_led,
+        )
         return Plan(
             fit=fit,
             strategy="none",
@@ -256,6 +272,7 @@ class Compactor:
             limit=budget.target_tokens,
             usable=budget.usable,
             pinned=view.pinned,
+            user_led=view.user_led,
         )
         state = replace(resumed.state, summary_active=False).with_cut(view.mark(fit.cut))
         return Plan(
@@ -397,7 +414,10 @@ class Compactor:
             m.id for i in plan.context_kept if i not in kept for m in view.groups[i].messages
         ]
         has_prefix = 1 if view.prefix else 0
-        state = plan.state if view.incremental else finish_state(view, plan.state)
+        if view.incremental:
+            state = plan.state
+        else:
+            state = finish_state(view, plan.state, kept=plan.fit.kept)
         report = build_report(
             plan,
             budget=self.budget,

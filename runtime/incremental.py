@@ -100,19 +100,24 @@ def read_from_cut(
     if state.skipped_messages != cut - state.prefix_length:
         return None  # a state made by hand (e.g. a rollback) without the counts: read it whole
     try:
-        return _read(entries, rebuild, state, cut)
+        return _read(entries, rebuild, state, cut, detect=format == "auto")
     except (_Mismatch, FormatError, ProtocolError):
         return None
 
 
 def _read(
-    entries: list[JSON], rebuild: Callable[[list[JSON]], JSON], state: CompactionState, cut: int
+    entries: list[JSON],
+    rebuild: Callable[[list[JSON]], JSON],
+    state: CompactionState,
+    cut: int,
+    *,
+    detect: bool,
 ) -> PartialRead:
     fmt = state.format
     plen = state.prefix_length
     tail_payload = rebuild([*entries[:plen], *entries[cut:]])
-    if detect_format(tail_payload) != fmt:
-        raise _Mismatch
+    if detect and detect_format(tail_payload) != fmt:
+        raise _Mismatch  # a plain-text slice may read as another format: the caller said auto
     transcript = read_history(tail_payload, format=fmt)
     prefix = transcript.messages[:plen]
     tail = reindex(transcript.messages[plen:], cut - plen)

@@ -21,6 +21,10 @@ rules that ``runtime.grouping`` enforces. Reasons:
   model output it belongs to (a message, call or other model item), e.g. because a trimmer
   dropped the call after it; the API rejects a reasoning item without its following item. At
   the very tail it is in flight, like a pending call, and not reported.
+* ``first_not_user`` (Anthropic): the first message is not a ``user`` message (the Messages API
+  requires the conversation to open with a user turn; the system prompt is a separate field).
+  OpenAI Chat and Responses accept a history whose first non-system entry is an assistant
+  turn or a call, so nothing is reported for them.
 """
 
 from __future__ import annotations
@@ -241,6 +245,9 @@ def find_protocol_errors(entries: Sequence[JSON], *, format: Format) -> list[Pro
         issues.extend(_chat_adjacency(messages, skip))
     elif format == "anthropic":
         issues.extend(_anthropic_adjacency(messages, skip))
+        if messages and messages[0].role != "user":
+            detail = "the first message must be a user message"
+            issues.append(_issue("first_not_user", messages[0], None, detail))
     else:
         issues.extend(_responses_reasoning(messages))
     return sorted(issues, key=lambda issue: (issue.index, issue.reason))

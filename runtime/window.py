@@ -32,6 +32,8 @@ __all__ = [
     "pinned_spans",
     "resolve_pins",
     "resume",
+    "user_anchor",
+    "user_led_positions",
     "with_extra",
 ]
 
@@ -57,20 +59,55 @@ class WindowFit:
 
 
 def keep_from(
-    costs: Sequence[int], *, base: int, cut: int, pinned: AbstractSet[int] = frozenset()
+    costs: Sequence[int],
+    *,
+    base: int,
+    cut: int,
+    pinned: AbstractSet[int] = frozenset(),
+    user_led: AbstractSet[int] | None = None,
 ) -> WindowFit:
     """The window that keeps every group from ``cut`` on plus the pinned ones before it.
 
     This is the context a compaction state implies; it is never ``over_budget`` by itself
-    (the caller compares its tokens with the trigger).
+    (the caller compares its tokens with the trigger). With ``user_led`` (Anthropic, no summary
+    injected) the user turn before a leading assistant-led pinned group is kept too (see
+    ``user_anchor``).
     """
     n = len(costs)
     cut = min(max(cut, 0), n)
-    before = sorted(i for i in pinned if 0 <= i < cut)
-    kept = (*before, *range(cut, n))
+    before = {i for i in pinned if 0 <= i < cut}
+    anchor = user_anchor(before, cut=cut, user_led=user_led)
+    if anchor is not None:
+        before.add(anchor)
+    kept = (*sorted(before), *range(cut, n))
     return WindowFit(
         kept=kept, cut=cut, tokens=base + sum(costs[i] for i in kept), over_budget=False
     )
+
+
+def user_led_positions(groups: Sequence[Group]) -> frozenset[int]:
+    """Positions of the groups whose first message is a ``user`` message."""
+    return frozenset(i for i, g in enumerate(groups) if g.messages[0].role == "user")
+
+
+def user_anchor(
+    pinned: AbstractSet[int], *, cut: int, user_led: AbstractSet[int] | None
+) -> int | None:
+    """The user-led group kept in front of a leading assistant-led pinned group, if needed.
+
+    Anthropic rejects a conversation whose first message is not a ``user`` message. When the
+    earliest kept group is a pinned group before ``cut`` that starts with an assistant turn,
+    the nearest user-led group before it is kept with it (the question it answers); ``None``
+    when no anchor is needed or none exists (a history that itself starts with an assistant
+    turn cannot be repaired by dropping or keeping groups).
+    """
+    if user_led is None:
+        return None
+    before = [i for i in pinned if 0 <= i < cut]
+    if not before or min(before) in user_led:
+        return None
+    first = min(before)
+    return max((i for i in user_led if i < first), default=None)
 
 
 def fit_window(
@@ -81,6 +118,7 @@ def fit_window(
     usable: int,
     pinned: AbstractSet[int] = frozenset(),
     floor: int = 0,
+    user_led: AbstractSet[int] | None = None,
 ) -> WindowFit:
     """Keep pinned groups, the last group, and as many most recent groups as fit ``limit``.
 
@@ -88,6 +126,13 @@ def fit_window(
     ``limit``; the walk stops at the first that does not fit, so the window is maximal (the
     next dropped group would not have fit) and contiguous from ``cut`` to the end. Pinned
     groups are kept wherever they are and cost what they cost.
+
+    With ``user_led`` (the positions of groups whose first message is a ``user`` message; given
+    for Anthropic when no summary is injected in front) the kept groups must start with a user
+    turn: the mandatory tail runs from the last user-led group on, the recency run starts at
+    the first user-led group the walk reached (leading assistant-only groups are dropped rather
+    than an older group kept beyond the limit: maximal under the constraint), and a leading
+    pinned group that starts with an assistant turn keeps its user turn (``user_anchor``).
 
     Args:
         costs: tokens of each group after the prefix, in order.
@@ -97,6 +142,7 @@ def fit_window(
         pinned: positions of groups holding a pinned message id.
         floor: the walk never goes below this position (groups before it are already covered
             by a summary); pinned groups below it are still kept.
+        user_led: positions of user-led groups, or ``None`` for no first-message constraint.
 
     Returns:
         The fit. Never raises: an impossible budget is reported as ``over_budget``.
@@ -104,19 +150,41 @@ def fit_window(
     n = len(costs)
     if n == 0:
         return _result((), n, base, usable, mandatory=base, base=base)
-    last = n - 1
-    mandatory_set = {i for i in pinned if 0 <= i < n} | {last}
-    total = base + sum(costs[i] for i in mandatory_set)
-    mandatory = total
-    cut = last
-    for i in range(last - 1, max(floor, 0) - 1, -1):
-        if i not in mandatory_set:
+    tail = max(user_led) if user_led else n - 1
+    mandatory_set = {i for i in pinned if 0 <= i < n} | set(range(tail, n))
+    cut = _walk(costs, mandatory_set, base=base, start=tail, floor=floor, limit=limit)
+    if user_led:
+        cut = min(i for i in user_led if i >= cut)
+        anchor = user_anchor(mandatory_set, cut=cut, user_led=user_led)
+        if anchor is not None:
+            mandatory_set.add(anchor)
+            cut = _walk(costs, mandatory_set, base=base, start=tail, floor=floor, limit=limit)
+            cut = min(i for i in user_led if i >= cut)
+    kept = tuple(sorted(mandatory_set | set(range(cut, n))))
+    mandatory = base + sum(costs[i] for i in mandatory_set)
+    total = base + sum(costs[i] for i in kept)
+    return _result(kept, cut, total, usable, mandatory=mandatory, base=base)
+
+
+def _walk(
+    costs: Sequence[int],
+    mandatory: AbstractSet[int],
+    *,
+    base: int,
+    start: int,
+    floor: int,
+    limit: int,
+) -> int:
+    """First position of the longest run ending at ``start`` that fits ``limit``."""
+    total = base + sum(costs[i] for i in mandatory)
+    cut = start
+    for i in range(start - 1, max(floor, 0) - 1, -1):
+        if i not in mandatory:
             if total + costs[i] > limit:
                 break
             total += costs[i]
         cut = i
-    kept = tuple(sorted(mandatory_set | set(range(cut, n))))
-    return _result(kept, cut, total, usable, mandatory=mandatory, base=base)
+    return cut
 
 
 def with_extra(fit: WindowFit, extra: int, *, usable: int) -> WindowFit:
@@ -135,8 +203,8 @@ def _result(
         return WindowFit(kept=kept, cut=cut, tokens=total, over_budget=False)
     reason = (
         f"prefix, summary and request overhead ({base} tokens) plus the pinned groups and the "
-        f"last group ({mandatory - base} tokens) need {mandatory} tokens, more than the "
-        f"{usable} usable"
+        f"last group (Anthropic: from the last user turn on) ({mandatory - base} tokens) need "
+        f"{mandatory} tokens, more than the {usable} usable"
     )
     return WindowFit(kept=kept, cut=cut, tokens=total, over_budget=True, over_budget_reason=reason)
 
@@ -162,6 +230,8 @@ class View:
         groups_total: groups in the whole history (the prefix counts as one).
         entries: entries in the whole history.
         incremental: whether only the slices the state implies were read.
+        user_led: Anthropic: positions of the groups that start with a ``user`` message (the
+            kept part must start with one unless a summary is injected); ``None`` otherwise.
     """
 
     transcript: Transcript
@@ -177,6 +247,7 @@ class View:
     groups_total: int
     entries: int
     incremental: bool = False
+    user_led: frozenset[int] | None = None
 
     def mark(self, position: int) -> Mark | None:
         """The first message of the group at ``position`` (``None`` past the end)."""
@@ -275,19 +346,26 @@ def load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
         raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
 
 
-def pinned_spans(view: View, cut: int) -> tuple[PinnedSpan, ...]:
-    """The pinned groups before group position ``cut``: entry range and pinned ids in each."""
+def pinned_spans(view: View, cut: int, kept: Collection[int] = ()) -> tuple[PinnedSpan, ...]:
+    """The groups kept before group position ``cut`` (pinned ones and those in ``kept``):
+    entry range and pinned ids in each (none for a user turn kept for a pinned answer)."""
     pins = set(view.pinned_ids)
     spans: list[PinnedSpan] = []
-    for position in sorted(p for p in view.pinned if p < cut):
+    for position in sorted({p for p in (*view.pinned, *kept) if p < cut}):
         group = view.groups[position]
         ids = tuple(i for i in group.ids if i in pins)
         spans.append((group.messages[0].index, group.messages[-1].index + 1, ids))
     return tuple(spans)
 
 
-def finish_state(view: View, state: CompactionState) -> CompactionState:
-    """``state`` with what the next call needs to read only from the cut (full reads only)."""
+def finish_state(
+    view: View, state: CompactionState, *, kept: Collection[int] = ()
+) -> CompactionState:
+    """``state`` with what the next call needs to read only from the cut (full reads only).
+
+    ``kept``: the group positions the result keeps (the groups kept before the cut are
+    recorded as spans, so an incremental read finds them).
+    """
     cut = view.locate(state.cut)
     if cut is None:
         return replace(
@@ -304,5 +382,5 @@ def finish_state(view: View, state: CompactionState) -> CompactionState:
         skipped_messages=sum(len(g.messages) for g in view.groups[:cut]),
         skipped_groups=cut,
         skipped_tokens=sum(view.costs[:cut]),
-        pinned_spans=pinned_spans(view, cut),
+        pinned_spans=pinned_spans(view, cut, kept),
     )

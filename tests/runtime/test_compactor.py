@@ -565,3 +565,48 @@ def test_clock_gives_now_when_the_call_passes_none() -> None:
 def test_summary_budget_is_validated() -> None:
     with pytest.raises(BudgetError):
         Compactor(budget=budget(1_000), summary_budget=1.0)
+
+
+def _anthropic_history(turns: int) -> list[dict[str, Any]]:
+    """One user question, then a long run of assistant tool turns, then another question."""
+    out: list[dict[str, Any]] = [{"role": "user", "content": words(0)}]
+    for i in range(turns):
+        use = {
+            "type": "tool_use",
+            "id": f"toolu_{i}",
+            "name": "search",
+            "input": {"q": words(i, 5)},
+        }
+        out.append({"role": "assistant", "content": [use]})
+        result = {"type": "tool_result", "tool_use_id": f"toolu_{i}", "content": words(i)}
+        out.append({"role": "user", "content": [result]})
+        out.append({"role": "assistant", "content": [{"type": "text", "text": words(i, 8)}]})
+        out.append({"role": "user", "content": words(100 + i, 6)})
+    return out
+
+
+@pytest.mark.parametrize("usable", [150, 300, 500, 900])
+def test_anthropic_window_opens_with_a_user_turn(usable: int) -> None:
+    from runtime.protocol import find_protocol_errors
+
+    history = _anthropic_history(8)
+    result = compactor(usable).compact(history, format="anthropic")
+    assert result.report["triggered"]
+    assert result.messages[0]["role"] == "user"
+    assert not find_protocol_errors(result.messages, format="anthropic")
+
+
+def test_anthropic_pinned_answer_keeps_its_question() -> None:
+    from runtime.protocol import find_protocol_errors
+
+    history = _anthropic_history(8)
+    ids = [m.id for m in read_history(history, format="anthropic").messages]
+    c = compactor(400)
+    result = c.compact(history, format="anthropic", pinned_ids=[ids[3]])
+    assert ids[3] in result.ids and ids[0] in result.ids  # the question before the pinned answer
+    assert not find_protocol_errors(result.messages, format="anthropic")
+    # the next, untriggered call reads only the slices and keeps the same messages
+    more = [*history, {"role": "assistant", "content": [{"type": "text", "text": "ok"}]}]
+    warm = c.compact(more, format="anthropic", pinned_ids=[ids[3]], state=result.state)
+    assert warm.report["incremental"] and not warm.report["triggered"]
+    assert warm.ids == [*result.ids, warm.ids[-1]]

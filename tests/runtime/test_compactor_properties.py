@@ -93,8 +93,11 @@ def check_window(
         assert not find_protocol_errors(result.messages, format=fmt)
     if not r["triggered"]:
         return
-    # maximal: the most recent dropped group would not have fit the target
     body = [g for g in groups if g.kind != "prefix"]
+    if fmt == "anthropic":
+        check_anthropic_window(body, kept, r, budget, pins)
+        return
+    # maximal: the most recent dropped group would not have fit the target
     dropped = [g for g in body if not set(g.ids) & kept]
     if dropped:
         extra = sum(COUNTER.count_messages(dropped[-1].messages))
@@ -104,6 +107,42 @@ def check_window(
         for group in body:
             if set(group.ids) <= kept:
                 assert set(group.ids) & pins or group is body[-1]
+
+
+def _user_led(group: Any) -> bool:
+    return bool(group.messages[0].role == "user")
+
+
+def check_anthropic_window(
+    body: list[Any], kept: set[str], r: dict[str, Any], budget: Budget, pins: set[str]
+) -> None:
+    """Anthropic: the window opens with a user turn and is maximal under that constraint."""
+    flags = [bool(set(g.ids) <= kept) for g in body]
+    first = next((g for g, k in zip(body, flags, strict=True) if k), None)
+    if first is not None and any(_user_led(g) for g in body if body.index(g) <= body.index(first)):
+        assert _user_led(first), "the window does not open with a user turn"
+    led = [i for i, g in enumerate(body) if _user_led(g)]
+    if not led:
+        return
+    tail = led[-1]
+    run = len(body)
+    while run > 0 and flags[run - 1]:
+        run -= 1
+    # maximal: the dropped groups back to the nearest user turn before the run would not fit
+    start = max((i for i in led if i < run), default=None)
+    if start is not None:
+        extra = sum(
+            sum(COUNTER.count_messages(body[i].messages)) for i in range(start, run) if not flags[i]
+        )
+        assert r["compacted_tokens"] + extra > budget.target_tokens
+    if r["compacted_tokens"] > budget.target_tokens:
+        # over the target only with the mandatory part: pins, their user turn, the last turn
+        for i, group in enumerate(body):
+            if flags[i] and i < run and not set(group.ids) & pins:
+                nxt = next(j for j in range(i + 1, len(body)) if flags[j])
+                assert set(body[nxt].ids) & pins and not _user_led(body[nxt])
+            if flags[i] and i >= run and not set(group.ids) & pins:
+                assert i >= tail or run == tail
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -217,7 +256,7 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
             report={**r, "compacted_tokens": r["compacted_tokens"] - r["summary_tokens"]},
             state=result.state,
         )
-        check_window_shape(history, fmt, stripped, budget)
+        check_window_shape(history, fmt, stripped, budget, sent=result.messages)
         assert r["over_budget"] or r["compacted_tokens"] <= budget.usable
         state = result.state
 
@@ -227,9 +266,15 @@ def _is_prefix_role(entry: Any) -> bool:
 
 
 def check_window_shape(
-    entries: list[Any], fmt: Format, result: CompactionResult, budget: Budget
+    entries: list[Any],
+    fmt: Format,
+    result: CompactionResult,
+    budget: Budget,
+    *,
+    sent: list[Any] | None = None,
 ) -> None:
-    """Order, no duplicates, own objects, groups whole, prefix and last group kept, valid."""
+    """Order, no duplicates, own objects, groups whole, prefix and last group kept, valid
+    (``sent``: what is sent, summary included, when ``result`` was stripped of it)."""
     messages = read_history(entries, format=fmt).messages
     position = {m.id: i for i, m in enumerate(messages)}
     assert len(set(result.ids)) == len(result.ids)
@@ -246,4 +291,4 @@ def check_window_shape(
     if groups:
         assert set(groups[-1].ids) <= kept
     if not find_protocol_errors(entries, format=fmt):
-        assert not find_protocol_errors(result.messages, format=fmt)
+        assert not find_protocol_errors(sent or result.messages, format=fmt)

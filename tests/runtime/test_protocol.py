@@ -254,3 +254,15 @@ def test_scores_langchain_trim_messages_output() -> None:
     entries = convert_to_openai_messages(trimmed)
     issues = find_protocol_errors(entries, format="openai-chat")
     assert [(i.reason, i.call_id) for i in issues] == [("orphan_result", "a")]
+
+
+def test_anthropic_history_must_open_with_a_user_turn() -> None:
+    reply = {"role": "assistant", "content": [{"type": "text", "text": "hi"}]}
+    question = {"role": "user", "content": "hello"}
+    issues = find_protocol_errors([reply, question], format="anthropic")
+    assert [i.reason for i in issues] == ["first_not_user"]
+    assert not find_protocol_errors([question, reply], format="anthropic")
+    # OpenAI Chat and Responses accept an assistant turn first
+    assert not find_protocol_errors([{"role": "assistant", "content": "hi"}], format="openai-chat")
+    item = {"type": "message", "role": "assistant", "content": "hi"}
+    assert not find_protocol_errors([item], format="openai-responses")

@@ -90,3 +90,58 @@ def test_fit_window_invariants(
     dropped = [i for i in range(fit.cut) if i not in fit.kept]
     if dropped:
         assert fit.tokens + costs[max(dropped)] > limit
+
+
+@pytest.mark.parametrize(
+    ("costs", "limit", "pinned", "user_led", "kept", "cut"),
+    [
+        # the walk reaches group 1 (assistant-led): it is dropped, the run opens at user turn 2
+        ([10, 10, 10, 10], 31, set(), {0, 2}, (2, 3), 2),
+        # the walk reaches a user turn: nothing changes
+        ([10, 10, 10, 10], 41, set(), {0, 2}, (0, 1, 2, 3), 0),
+        # the last user turn and everything after it is mandatory, even over the limit
+        ([10, 10, 10, 10], 5, set(), {0, 1}, (1, 2, 3), 1),
+        # a leading assistant-led pinned group keeps the user turn before it
+        ([10, 10, 10, 10, 10], 30, {2}, {0, 1, 3}, (1, 2, 3, 4), 1),
+        # a leading user-led pinned group needs no anchor
+        ([10, 10, 10, 10, 10], 30, {1}, {0, 1, 3}, (1, 3, 4), 3),
+        # no user turn at all: nothing to honour
+        ([10, 10, 10], 21, set(), set(), (1, 2), 1),
+    ],
+)
+def test_fit_window_opens_with_a_user_turn(
+    costs: list[int],
+    limit: int,
+    pinned: set[int],
+    user_led: set[int],
+    kept: tuple[int, ...],
+    cut: int,
+) -> None:
+    fit = fit_window(costs, base=0, limit=limit, usable=1_000, pinned=pinned, user_led=user_led)
+    assert (fit.kept, fit.cut) == (kept, cut)
+    assert fit.tokens == sum(costs[i] for i in kept)
+
+
+def test_keep_from_keeps_the_user_turn_of_a_leading_pinned_answer() -> None:
+    fit = keep_from([10, 10, 10, 10], base=0, cut=3, pinned={2}, user_led={0, 1, 3})
+    assert fit.kept == (1, 2, 3)
+    assert keep_from([10, 10, 10, 10], base=0, cut=3, pinned={2}).kept == (2, 3)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(
+    costs=st.lists(st.integers(1, 30), min_size=1, max_size=12),
+    limit=st.integers(0, 200),
+    data=st.data(),
+)
+def test_user_led_window_is_maximal_under_the_constraint(
+    costs: list[int], limit: int, data: st.DataObject
+) -> None:
+    n = len(costs)
+    user_led = set(data.draw(st.lists(st.integers(0, n - 1), min_size=1)))
+    fit = fit_window(costs, base=0, limit=limit, usable=10_000, user_led=user_led)
+    assert fit.kept[0] in user_led and fit.cut in user_led
+    assert fit.kept == tuple(range(fit.cut, n))
+    # any longer run opening with a user turn would exceed the limit
+    for start in (i for i in user_led if i < fit.cut):
+        assert sum(costs[start:]) > limit
