@@ -26,6 +26,7 @@ from api.sessions.schemas import AppendIn, AppendOut
 from api.sessions.store import (
     StoredEntry,
     dump_json,
+    ensure_storable,
     load_json,
     load_session,
     load_stored,
@@ -108,16 +109,9 @@ def _insert(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:
 
 
 def _check_unicode(entries: list[Any]) -> None:
-    """JSON may escape lone surrogates (``\\ud800``); UTF-8, the database and the providers
-    cannot carry them, so such an entry is refused before anything hashes or stores it."""
+    """Refuse entries UTF-8 cannot carry before anything hashes or stores them."""
     for i, entry in enumerate(entries):
-        try:
-            dump_json(entry).encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise Unprocessable(
-                f"entry {i} of the batch contains invalid Unicode (a lone surrogate escape)",
-                batch_index=i,
-            ) from exc
+        ensure_storable(entry, what=f"entry {i} of the batch")
 
 
 def _own_id(entry: Any) -> str | None:

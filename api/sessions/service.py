@@ -26,6 +26,7 @@ from api.sessions.schemas import (
 from api.sessions.store import (
     as_utc,
     dump_json,
+    ensure_storable,
     load_json,
     load_pins,
     load_session,
@@ -61,6 +62,7 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
     Raises:
         Unprocessable: the budget is impossible (no usable tokens, target above trigger).
     """
+    ensure_storable(body.model_dump(mode="json"), what="the session")
     try:
         budget = (body.budget or BudgetSpec()).apply({})
     except BudgetError as exc:
@@ -153,6 +155,7 @@ def set_pins(
         Unprocessable: an id names no stored message (listed in ``unknown_ids``).
     """
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    ensure_storable(message_ids, what="message_ids")
     wanted = sorted(set(message_ids))
 
     def unit() -> PinsOut:

@@ -19,7 +19,7 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
-from api.errors import Conflict, NotFound
+from api.errors import Conflict, NotFound, Unprocessable
 from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
@@ -35,6 +35,7 @@ __all__ = [
     "StoredEntry",
     "as_utc",
     "dump_json",
+    "ensure_storable",
     "load_entries",
     "load_json",
     "load_messages",
@@ -59,6 +60,18 @@ class RetryUnit(Exception):
 def dump_json(value: Any) -> str:
     """Serialize keeping key order and non-ASCII text exactly as given."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def ensure_storable(value: Any, *, what: str) -> None:
+    """Refuse JSON that UTF-8 cannot carry (lone surrogate escapes such as ``\\ud800``).
+
+    Raises:
+        Unprocessable: ``value`` holds such a string (``what`` names it in the problem).
+    """
+    try:
+        dump_json(value).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise Unprocessable(f"{what} contains invalid Unicode (a lone surrogate escape)") from exc
 
 
 def load_json(text: str | None) -> Any:
