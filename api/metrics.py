@@ -14,7 +14,15 @@ HTTP requests and latency per route template are recorded by the middleware in `
 from __future__ import annotations
 
 from fastapi import Request
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 __all__ = ["CONTENT_TYPE_LATEST", "ServiceMetrics", "metrics_of"]
@@ -28,6 +36,7 @@ class ServiceMetrics:
     Attributes:
         requests: ``tiermem_http_requests_total{method,route,status}``.
         latency: ``tiermem_http_request_duration_seconds{method,route}``.
+        in_flight: ``tiermem_http_requests_in_flight``, requests being served now.
         compactions: ``tiermem_compactions_total{strategy,fallback}``; ``fallback`` is the
             reason the preferred strategy was not used, ``none`` when it was.
         tokens: ``tiermem_context_tokens_total{direction}``, direction ``in`` (transcript
@@ -38,6 +47,14 @@ class ServiceMetrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        # CPU, memory, open files and the Python version of this process (``process_*``).
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
+        self.in_flight = Gauge(
+            "tiermem_http_requests_in_flight",
+            "HTTP requests being served now.",
+            registry=self.registry,
+        )
         self.requests = Counter(
             "tiermem_http_requests",
             "HTTP requests by route template and status.",

@@ -123,9 +123,11 @@ class RequestLogMiddleware:
                 message = {**message, "headers": headers}
             await send(message)
 
+        self.metrics.in_flight.inc()
         try:
             await self.app(scope, receive, send_wrapper)
         finally:
+            self.metrics.in_flight.dec()
             self._record(scope, status=status, started=started, request_id=request_id)
 
     def _record(self, scope: Scope, *, status: int, started: float, request_id: str) -> None:

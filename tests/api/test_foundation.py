@@ -446,6 +446,8 @@ def test_metrics_count_routes_by_template(probe_sqlite: tuple[TestClient, str]) 
     assert 'tiermem_compactions_total{fallback="none",strategy="summary"} 1.0' in text_
     assert 'tiermem_context_tokens_total{direction="in"} 100.0' in text_
     assert 'tiermem_provider_tokens_total{kind="cached_input"} 64.0' in text_
+    assert "tiermem_http_requests_in_flight 1.0" in text_  # the /metrics request itself
+    assert "process_cpu_seconds_total" in text_
 
 
 def test_each_app_has_its_own_registry(sqlite_url: str) -> None:
