@@ -19,7 +19,13 @@ from runtime import Budget, CompactionResult, CompactionState, Compactor, find_p
 from runtime.formats import read_history
 from runtime.messages import JSON, Format
 from runtime.summary.extractive import ExtractiveSummarizer
-from runtime.summary.snapshots import InMemorySnapshotStore, SnapshotRecord, rollback
+from runtime.summary.schema import CompactionSummary
+from runtime.summary.snapshots import (
+    InMemorySnapshotStore,
+    RollbackOutcome,
+    SnapshotRecord,
+    rollback,
+)
 
 __all__ = ["Replay", "compaction_step", "replay_trip", "rollback_step"]
 
@@ -104,6 +110,20 @@ def compaction_step(replay: Replay, step: StepRecord) -> None:
     if not step.check("compaction triggered", count > 0, f"{count} compactions"):
         raise StepAborted("the history never grew past the trigger")
     seen, first = replay.compactions[0]
+    _check_first(step, seen, first, budget)
+    _check_envelope(step, first)
+    _check_validation(step, first.report.get("summary_validation"))
+    _check_pins(step, replay.history, first)
+    dropped = first.report["dropped_ids"]
+    step.check(
+        f"{EXCLUSION_ID} (the G123 turn) left the window: it survives only through the summary",
+        EXCLUSION_ID in dropped and EXCLUSION_ID not in first.ids,
+        f"dropped {len(dropped)} messages",
+    )
+    _check_every_call(step, replay)
+
+
+def _check_first(step: StepRecord, seen: int, first: CompactionResult, budget: Budget) -> None:
     report = first.report
     step.data["first"] = {
         **_compaction_row(seen, first),
@@ -124,15 +144,6 @@ def compaction_step(replay: Replay, step: StepRecord) -> None:
         f"{report['context_tokens']} -> {report['compacted_tokens']} tokens "
         f"(target {budget.target_tokens})",
     )
-    _check_envelope(step, first)
-    _check_validation(step, report.get("summary_validation"))
-    _check_pins(step, replay.history, first)
-    step.check(
-        f"{EXCLUSION_ID} (the G123 turn) left the window: it survives only through the summary",
-        EXCLUSION_ID in report["dropped_ids"] and EXCLUSION_ID not in first.ids,
-        f"dropped {len(report['dropped_ids'])} messages",
-    )
-    _check_every_call(step, replay)
 
 
 def _check_envelope(step: StepRecord, result: CompactionResult) -> None:
@@ -189,7 +200,9 @@ def _check_every_call(step: StepRecord, replay: Replay) -> None:
     )
 
 
-def _restored_state(history: list[JSON], summary: dict[str, Any], version: int, cut: int) -> Any:
+def _restored_state(
+    history: list[JSON], summary: dict[str, Any], version: int, cut: int
+) -> CompactionState:
     """The state after a rollback: cut and summary coverage rewound to ``cut``."""
     messages = read_history(history, format=FORMAT).messages
     index, ident = (messages[cut].index, messages[cut].id) if cut < len(messages) else (None, None)
@@ -234,26 +247,41 @@ def rollback_step(replay: Replay, step: StepRecord) -> None:
     ):
         raise StepAborted("the rollback fell back to the window")
     assert restored is not None and outcome.snapshot is not None
+    _check_restored(replay, step, restored, outcome, current=versions[-1])
+
+
+def _check_restored(
+    replay: Replay,
+    step: StepRecord,
+    restored: CompactionSummary,
+    outcome: RollbackOutcome,
+    *,
+    current: int,
+) -> None:
     step.data["restored"] = {
         "summary_version": restored.summary_version,
         "previous_version": restored.previous_version,
         "restored_from": restored.restored_from,
         "cut_index": outcome.cut_index,
-        "diff": outcome.snapshot.diff,
+        "diff": outcome.snapshot.diff if outcome.snapshot is not None else {},
     }
     step.check(
         f"v{restored.summary_version} restores v1 as a new version (nothing overwritten)",
         restored.restored_from == 1
-        and restored.previous_version == versions[-1]
+        and restored.previous_version == current
         and replay.snapshots.get(restored.summary_version) is not None
-        and replay.snapshots.get(versions[-1]) is not None,
+        and replay.snapshots.get(current) is not None,
         f"versions now {[r.version for r in replay.snapshots.list()]}",
     )
     _resume(replay, step, restored.model_dump(mode="json"), restored.summary_version, outcome)
 
 
 def _resume(
-    replay: Replay, step: StepRecord, summary: dict[str, Any], version: int, outcome: Any
+    replay: Replay,
+    step: StepRecord,
+    summary: dict[str, Any],
+    version: int,
+    outcome: RollbackOutcome,
 ) -> None:
     state = _restored_state(replay.history, summary, version, outcome.cut_index)
     result = replay.compactor.compact(
