@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -13,7 +14,7 @@ from api.cli import app
 from api.cli.db_cmd import fail
 from api.settings import Settings
 from api.storage.engine import create_db_engine
-from api.storage.keys import InvalidKeyInput, KeyNotFound, KeyStore
+from api.storage.keys import ApiKey, InvalidKeyInput, KeyNotFound, KeyStore
 from api.storage.migrate import upgrade_database
 
 keys_app = typer.Typer(help="API keys: create, list, revoke.", no_args_is_help=True)
@@ -56,10 +57,14 @@ def create(
 @keys_app.command("list")
 def list_keys(
     tenant: str = typer.Option(..., "--tenant", help="Tenant whose keys to list."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON array, for scripts."),
 ) -> None:
     """List a tenant's keys (ids, roles, users, state; never secrets)."""
     with _store() as store:
         keys = store.list(tenant_id=tenant)
+    if as_json:
+        typer.echo(json.dumps([_as_dict(key) for key in keys], indent=2))
+        return
     if not keys:
         typer.echo(f"no keys for tenant {tenant}")
         return
@@ -69,6 +74,18 @@ def list_keys(
             f"{key.key_id}\t{key.role}\t{key.user_id or '-'}\t{key.display_prefix}…"
             f"\t{key.created_at:%Y-%m-%dT%H:%M:%SZ}\t{state}"
         )
+
+
+def _as_dict(key: ApiKey) -> dict[str, str | None]:
+    return {
+        "key_id": key.key_id,
+        "tenant_id": key.tenant_id,
+        "role": key.role,
+        "user_id": key.user_id,
+        "display_prefix": key.display_prefix,
+        "created_at": key.created_at.isoformat(),
+        "revoked_at": key.revoked_at.isoformat() if key.revoked_at else None,
+    }
 
 
 @keys_app.command("revoke")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
@@ -52,6 +54,11 @@ def test_user_restricted_key(sqlite_url: str) -> None:
     assert "user u-1" in out
     _, listing, _ = run(sqlite_url, "keys", "list", "--tenant", "acme")
     assert "\tu-1\t" in listing
+    code, as_json, _ = run(sqlite_url, "keys", "list", "--tenant", "acme", "--json")
+    assert code == 0
+    (entry,) = json.loads(as_json)
+    assert (entry["tenant_id"], entry["user_id"], entry["revoked_at"]) == ("acme", "u-1", None)
+    assert "secret" not in as_json
 
 
 @pytest.mark.parametrize(
