@@ -4,8 +4,8 @@ A summary is adopted only when every check passes; otherwise the rolling step ke
 previous version (a rollback) and the compactor falls back to the window. The checks, each
 reported with the offending items so that a failure can be explained:
 
-- ``schema``: a valid ``compaction_summary.v1`` whose version follows the previous one and
-  names it as ``previous_version``.
+- ``schema``: a valid ``compaction_summary.v1`` whose version is the previous one plus one
+  and names it as ``previous_version``.
 - ``source_ids``: every cited message id exists and lies in the summarized range.
 - ``quantities``: every number, date, time, amount and code of an item occurs in the messages
   it cites, both sides normalized by ``runtime.summary.quantities``.
@@ -182,7 +182,7 @@ def _check_schema(
         errors = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:20]]
         return CheckResult("schema", False, errors), None
     offending = []
-    if previous is not None and summary.summary_version <= previous.summary_version:
+    if previous is not None and summary.summary_version != previous.summary_version + 1:
         offending.append(
             f"summary_version: {summary.summary_version} does not follow {previous.summary_version}"
         )

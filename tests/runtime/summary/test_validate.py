@@ -79,6 +79,8 @@ def test_schema_requires_the_version_to_follow_the_previous():
     report = run(truthful_summary(version=3), previous=previous)
     assert not check(report, "schema").passed
     assert run(truthful_summary(version=4), previous=previous).passed
+    skipped = truthful_summary(version=6, previous_version=3)
+    assert not check(run(skipped, previous=previous), "schema").passed
     orphan = truthful_summary(version=4, previous_version=1)
     assert "previous_version: 1" in check(run(orphan, previous=previous), "schema").offending[0]
 
