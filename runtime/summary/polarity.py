@@ -159,10 +159,14 @@ def contradicted_clauses(
     claim_negated: bool | None = None,
     one_clause: bool = False,
 ) -> list[str]:
-    """The clauses of ``claim`` whose polarity every related source clause contradicts.
+    """The clauses of ``claim`` that the related source clauses contradict.
+
+    Contradicted means: every related source clause has the opposite polarity, or the closest
+    ones (sharing at least half of the clause's terms) all do. Verbatim quotes of a source and
+    clauses with fewer than two terms are not judged.
 
     Args:
-        claim: summary text (a fact rendered as ``key: value``, a decision, ...).
+        claim: summary text (a fact as ``key value``, a decision, a reason).
         sources: texts of the messages the claim cites.
         claim_negated: force the claim's polarity (a fact with status ``excluded`` is negative
             whatever its wording); ``None`` reads it from each clause.
