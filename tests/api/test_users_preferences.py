@@ -181,20 +181,28 @@ def test_concurrent_if_match_over_http_loses_nothing(app_client, database_url) -
         == 201
     )
     codes: Counter[int] = Counter()
+    unexpected: list[str] = []
     lock = threading.Lock()
 
     def writer(n: int) -> None:
         for i in range(10):
-            etag = app_client.get(url, headers=h).headers["ETag"]
+            got = app_client.get(url, headers=h)
+            if got.status_code != 200:
+                with lock:
+                    unexpected.append(f"GET {got.status_code} {got.text[:300]}")
+                continue
             body = {"value": (n + i) % 5, "source": "user_stated"}
-            r = app_client.put(url, json=body, headers={**h, "If-Match": etag})
+            r = app_client.put(url, json=body, headers={**h, "If-Match": got.headers["ETag"]})
             with lock:
                 codes[r.status_code] += 1
+                if r.status_code not in (200, 412):
+                    unexpected.append(f"PUT {r.status_code} {r.text[:300]}")
 
     threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=120)
+    assert unexpected == []
     assert set(codes) <= {200, 412} and sum(codes.values()) == 80
     assert app_client.get(url, headers=h).json()["version"] == 1 + codes[200]
