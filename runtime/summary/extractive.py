@@ -40,7 +40,7 @@ from runtime.summary.schema import (
     ToolResultDigest,
 )
 
-__all__ = ["ExtractiveSummarizer", "estimate_tokens"]
+__all__ = ["ExtractiveSummarizer", "estimate_tokens", "eviction_order", "note_value"]
 
 _CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _TRUNCATION_RE = re.compile(r"\s*…\[TRUNCATED \d+ chars\]")
@@ -50,6 +50,7 @@ _MIN_SALIENCE = 1.0
 _QUESTION_SALIENCE = 2.0
 _ISO_RE = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?")
 _TURN_CHARS = 600  # turns up to this long are kept whole, longer ones sentence by sentence
+_ROLE_LABEL_RE = re.compile(r"(?:^|(?<=\s))(?:user|assistant): ")
 _REL_DAY_RE = re.compile(
     r"\b(?:day after tomorrow|tomorrow|yesterday|today|tonight)\b"
     r"|大后天|后天|明天|明早|明晚|今天|今晚|昨天",
@@ -121,6 +122,32 @@ def _keep_valid(items: SentenceItems, message: Message, sentence: str) -> None:
 def _density(score: float, text: str) -> float:
     """Salience per token, softened: a long specific turn still beats a short vague one."""
     return score / math.sqrt(max(estimate_tokens(text), 10) / 10)
+
+
+def note_value(fact: Fact) -> float:
+    """How much a verbatim note is worth keeping: salience per token of its text."""
+    text = _ROLE_LABEL_RE.sub(" ", fact.value)
+    return _density(salience(text), text)
+
+
+def eviction_order(facts: Sequence[Fact]) -> list[Fact]:
+    """``facts`` with the verbatim notes listed least valuable first, oldest first among equals.
+
+    The rolling step's shrink evicts the facts of one status in the order they are listed, so
+    this makes it evict the least specific notes of the whole history instead of the oldest:
+    the raw window already holds the most recent turns, and what the summary adds beyond it
+    is the most specific material from any point of the session. Other facts keep their order
+    and their place; notes stay within the ``observed`` tier (their source ids date them).
+    """
+    notes = [f for f in facts if _is_note(f)]
+    if not notes:
+        return list(facts)
+    ranked = iter(sorted(notes, key=note_value))
+    return [next(ranked) if _is_note(f) else f for f in facts]
+
+
+def _is_note(fact: Fact) -> bool:
+    return fact.key.startswith("notes.") and fact.status == "observed" and not fact.pinned
 
 
 def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: int) -> int:
@@ -271,6 +298,7 @@ class ExtractiveSummarizer:
             base = merge_summaries(
                 request.previous, delta, now=request.now, answered_questions=chunk.answered
             ).summary
+        base = base.model_copy(update={"facts": eviction_order(base.facts)})
         tokens_in = self._count(render_summary_block(request.previous)) if request.previous else 0
         tokens_in += sum(self._count(_input_text(m)) for m in request.messages)
         return SummaryResponse(
