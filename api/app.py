@@ -15,6 +15,7 @@ import anyio
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
+from starlette.routing import Route
 
 from api.logging import configure_logging
 from api.metrics import ServiceMetrics
@@ -74,7 +75,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     install_problem_handlers(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
-    app.add_middleware(RequestLogMiddleware, metrics=metrics)
+    static = frozenset(
+        route.path for route in app.routes if isinstance(route, Route) and "{" not in route.path
+    )
+    app.add_middleware(RequestLogMiddleware, metrics=metrics, static_paths=static)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -21,6 +21,7 @@ __all__ = [
 ]
 
 ACCESS_LOGGER = "tiermem.access"
+PROBE_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 _HANDLER_NAME = "tiermem-json"
 
 
@@ -83,8 +84,14 @@ def log_request(
     tenant: str | None,
     key_id: str | None,
 ) -> None:
-    """Write the access line of one finished request."""
-    logging.getLogger(ACCESS_LOGGER).info(
+    """Write the access line of one finished request.
+
+    Probes (``/healthz``, ``/readyz``, ``/metrics``) that succeed are logged at DEBUG, so that a
+    balancer polling every second does not drown the log; everything else at INFO.
+    """
+    level = logging.DEBUG if route in PROBE_ROUTES and status < 400 else logging.INFO
+    logging.getLogger(ACCESS_LOGGER).log(
+        level,
         "request",
         extra={
             "fields": {

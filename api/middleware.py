@@ -100,9 +100,12 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 class RequestLogMiddleware:
     """One JSON access line and one metrics observation per HTTP request."""
 
-    def __init__(self, app: ASGIApp, *, metrics: ServiceMetrics) -> None:
+    def __init__(
+        self, app: ASGIApp, *, metrics: ServiceMetrics, static_paths: frozenset[str] = frozenset()
+    ) -> None:
         self.app = app
         self.metrics = metrics
+        self.static_paths = static_paths
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -132,7 +135,7 @@ class RequestLogMiddleware:
 
     def _record(self, scope: Scope, *, status: int, started: float, request_id: str) -> None:
         elapsed = time.perf_counter() - started
-        route = _route_template(scope)
+        route = _route_template(scope, self.static_paths)
         method = str(scope.get("method", ""))
         self.metrics.observe_request(method=method, route=route, status=status, seconds=elapsed)
         principal: Any = scope.get("state", {}).get("principal")
@@ -147,12 +150,16 @@ class RequestLogMiddleware:
         )
 
 
-def _route_template(scope: Scope) -> str:
-    # Starlette's router puts the matched route on the scope; its path is the template
-    # ("/v1/sessions/{session_id}"), which keeps metric labels and logs free of ids.
+def _route_template(scope: Scope, static_paths: frozenset[str]) -> str:
+    # The router puts the matched route on the scope; its path is the template
+    # ("/v1/sessions/{session_id}"), which keeps metric labels and logs free of ids. FastAPI's
+    # own pages (/docs, /openapi.json) do not get one: they are fixed paths, safe as labels.
     route = scope.get("route")
     path = getattr(route, "path", None)
-    return path if isinstance(path, str) else "<unmatched>"
+    if isinstance(path, str):
+        return path
+    raw = scope.get("path")
+    return raw if raw in static_paths else "<unmatched>"
 
 
 def _request_id(scope: Scope) -> str:
