@@ -37,6 +37,12 @@ from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, objec
 from policy.storage import PolicyRuleRow, PolicyVersionRow
 from policy.types import Action, Decision, ObjectAttributes, Subject
 
+# pycasbin parses the matcher with ``ast.parse`` on every enforce call, and CPython 3.11's AST
+# constructor is not safe to run in several threads at once ("AST constructor recursion depth
+# mismatch" under concurrent requests). One process-wide lock serializes the parse; an enforce
+# call is microseconds, so it never becomes the bottleneck.
+_ENFORCE_LOCK: Final = threading.Lock()
+
 __all__ = [
     "DEFAULT_POLICY_PATH",
     "MAX_CACHED_TENANTS",
@@ -170,7 +176,8 @@ class CasbinGate:
             return Decision(False, "object.invalid", self.defaults_digest, problem)
         loaded = self._enforcer(subject.tenant_id)
         version = f"{self.defaults_digest}.{loaded.db_version}"
-        allowed, row = loaded.enforcer.enforce_ex(subject, subject.tenant_id, action, obj)
+        with _ENFORCE_LOCK:
+            allowed, row = loaded.enforcer.enforce_ex(subject, subject.tenant_id, action, obj)
         rule = PolicyRule.from_row(row) if row else None
         name, reason = explain_decision(rule, subject=subject, action=action, obj=obj)
         if allowed and (rule is None or rule.effect != "allow"):  # pragma: no cover - defensive
