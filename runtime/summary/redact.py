@@ -111,6 +111,7 @@ def _keyed(kind: str, latin: str, cjk: str = "") -> _Rule:
     return _Rule(kind, pattern, _keep_prefix(kind))
 
 
+_MAX_PASSES = 4
 _RULES: tuple[_Rule, ...] = (
     _keyed(
         "password", r"password|passwd|pwd|passcode|pass_?phrase|secret|client_secret", "密码|口令"
@@ -204,8 +205,14 @@ def redact(text: str) -> tuple[str, Counter[str]]:
         The redacted text and how many values of each kind were replaced.
     """
     counts: Counter[str] = Counter()
-    for rule in _RULES:
-        text = _apply(rule, text, counts)
+    # A replacement can expose a neighbour (an id glued to a card number is not an id until the
+    # card is gone), so passes repeat until nothing changes: redacting twice changes nothing.
+    for _ in range(_MAX_PASSES):
+        before = text
+        for rule in _RULES:
+            text = _apply(rule, text, counts)
+        if text == before:
+            break
     return text, counts
 
 
