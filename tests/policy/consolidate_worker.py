@@ -1,44 +1,61 @@
-"""A consolidation runner in its own process (for the two-replica test).
+"""A replica's job scheduler in its own process (for the two-replica test).
 
-Usage: ``python -m tests.policy.consolidate_worker URL TENANT GO_FILE NOW_ISO``: waits
-(bounded) until ``GO_FILE`` exists so that both workers start together, runs one
-consolidation of ``TENANT`` with a short pause before each unit to interleave with the
-other worker, and prints its report as JSON.
+Usage: ``python -m tests.policy.consolidate_worker URL GO_FILE NOW_ISO``: waits (bounded)
+until ``GO_FILE`` exists so that both workers start together, then starts the same APScheduler
+``BackgroundScheduler`` the service starts (``policy.scheduler.start_scheduler``, consolidation
+every second), waits for its first consolidation run, shuts it down and prints that run's
+report as JSON.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from api.storage.engine import create_db_engine
-from policy.consolidation import consolidate
 from policy.gate import CasbinGate
+from policy.scheduler import JobRunner, start_scheduler
 
 
 def main() -> None:
-    url, tenant, go_file, now_iso = sys.argv[1:5]
+    url, go_file, now_iso = sys.argv[1:4]
     deadline = time.monotonic() + 30
     while not Path(go_file).exists():
         if time.monotonic() > deadline:
             raise SystemExit("go file never appeared")
         time.sleep(0.01)
     engine = create_db_engine(url)
+    results: list[dict[str, Any] | None] = []
+    done = threading.Event()
+
+    def observe(job: str, result: dict[str, Any] | None) -> None:
+        if job == "consolidate":
+            results.append(result)
+            done.set()
+
+    now = datetime.fromisoformat(now_iso)
+    runner = JobRunner(
+        engine,
+        CasbinGate(engine=engine),
+        timedelta(minutes=30),
+        clock=lambda: now,
+        observe=observe,
+    )
+    scheduler = start_scheduler(runner, consolidate_every=timedelta(seconds=1))
     try:
-        report = consolidate(
-            engine,
-            gate=CasbinGate(engine=engine),
-            now=datetime.fromisoformat(now_iso),
-            idle=timedelta(minutes=30),
-            tenant_id=tenant,
-            on_unit=lambda _due: time.sleep(0.005),
-        )
+        if not done.wait(timeout=60):
+            raise SystemExit("the scheduler never ran the consolidation job")
     finally:
+        scheduler.shutdown(wait=True)
         engine.dispose()
-    print(json.dumps(report.as_dict()))
+    if results[0] is None:
+        raise SystemExit("the consolidation run failed")
+    print(json.dumps(results[0]))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""Several runners at once: two scheduler processes against PostgreSQL (advisory locks) and
-SQLite (lease rows) consolidate the same idle sessions, and every candidate is written once
-(none twice, none lost); a unit that dies half way leaves nothing behind and is picked up by the
-next run. Each test works in a tenant of its own on a database shared by the module."""
+"""Several replicas at once: two processes, each running the service's APScheduler job
+scheduler, against PostgreSQL (advisory locks) and SQLite (lease rows) consolidate the same idle
+sessions, and every candidate is written once (none twice, none lost); a unit that dies half way
+leaves nothing behind and is picked up by the next run. Each test works in a tenant of its own
+on a database shared by the module."""
 
 from __future__ import annotations
 
@@ -97,7 +98,6 @@ def test_two_processes_write_every_candidate_exactly_once(
         "-m",
         "tests.policy.consolidate_worker",
         _url(shared_engine),
-        tenant,
         str(go),
         NOW.isoformat(),
     ]
