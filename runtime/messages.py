@@ -9,9 +9,10 @@ need to know which provider the history came from.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
+
+from runtime.canonical import canonical_json
 
 __all__ = [
     "JSON",
@@ -111,13 +112,11 @@ class Transcript:
     tools: JSON | None = None
 
 
-# What ``json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`` builds
-# on every call, built once: every message is hashed on every read.
-_CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
 def _canonical_json(value: JSON) -> bytes:
-    return _CANONICAL_ENCODER.encode(value).encode()
+    # ``json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`` as
+    # UTF-8, built with orjson where that gives the same bytes (see ``runtime.canonical``):
+    # every message is hashed on every read.
+    return canonical_json(value)
 
 
 def content_digest(value: JSON) -> str:
