@@ -7,9 +7,8 @@ and anything raised before leaves the database untouched.
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
 from api.errors import Unprocessable
@@ -24,17 +23,13 @@ from api.sessions.schemas import (
     budget_params,
 )
 from api.sessions.store import (
-    as_utc,
     dump_json,
     ensure_storable,
-    load_json,
-    load_pins,
     load_session,
-    load_state,
     run_with_retry,
-    session_counts,
     touch_session,
 )
+from api.sessions.views import sessions_public
 from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
@@ -52,7 +47,6 @@ __all__ = [
     "record_usage",
     "session_public",
     "set_pins",
-    "usage_totals",
 ]
 
 
@@ -92,27 +86,7 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
 
 def session_public(db: Session, row: AgentSessionRow) -> SessionPublic:
     """The API view of ``row`` with its counts."""
-    counts = session_counts(db, tenant_id=row.tenant_id, session_id=row.id)
-    state = load_state(db, tenant_id=row.tenant_id, session_id=row.id)
-    return SessionPublic(
-        id=row.id,
-        tenant_id=row.tenant_id,
-        user_id=row.user_id,
-        format=row.format,
-        budget=load_json(row.budget_json),
-        system=load_json(row.system_json),
-        tools=load_json(row.tools_json),
-        metadata=load_json(row.metadata_json),
-        message_count=row.message_count,
-        pinned_ids=load_pins(db, tenant_id=row.tenant_id, session_id=row.id),
-        summary_version=state.summary_version,
-        summary_count=counts["summaries"],
-        usage_reports=counts["usage"],
-        usage=usage_totals(db, tenant_id=row.tenant_id, session_id=row.id),
-        calibration_factor=row.calibration_factor,
-        created_at=as_utc(row.created_at),
-        updated_at=as_utc(row.updated_at),
-    )
+    return sessions_public(db, [row])[0]
 
 
 def get_session(
@@ -142,7 +116,7 @@ def list_sessions(
     if user_id is not None:
         query = query.where(AgentSessionRow.user_id == user_id)
     query = query.order_by(col(AgentSessionRow.created_at).desc()).limit(limit)
-    return [session_public(db, row) for row in db.exec(query).all()]
+    return sessions_public(db, db.exec(query).all())
 
 
 def set_pins(
@@ -251,23 +225,3 @@ def _usage_out(session_id: str, body: UsageIn, own: int | None, row: AgentSessio
         samples=row.calibration_samples,
         cache_hit_rate=hit,
     )
-
-
-def usage_totals(db: Session, *, tenant_id: str, session_id: str) -> dict[str, Any]:
-    """Totals of the provider's usage reports of one session, and the cache hit rate."""
-    row = db.exec(
-        select(
-            func.count(),
-            func.coalesce(func.sum(SessionUsageRow.input_tokens), 0),
-            func.coalesce(func.sum(SessionUsageRow.cached_input_tokens), 0),
-            func.coalesce(func.sum(SessionUsageRow.output_tokens), 0),
-        ).where(SessionUsageRow.tenant_id == tenant_id, SessionUsageRow.session_id == session_id)
-    ).one()
-    reports, input_tokens, cached, output = (int(v) for v in row)
-    return {
-        "reports": reports,
-        "input_tokens": input_tokens,
-        "cached_input_tokens": cached,
-        "output_tokens": output,
-        "cache_hit_rate": round(cached / input_tokens, 4) if input_tokens else None,
-    }

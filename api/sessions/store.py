@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -26,8 +26,6 @@ from api.storage.sessions import (
     SessionMessageRow,
     SessionPinRow,
     SessionStateRow,
-    SessionSummaryRow,
-    SessionUsageRow,
 )
 
 __all__ = [
@@ -44,7 +42,6 @@ __all__ = [
     "load_state",
     "load_stored",
     "run_with_retry",
-    "session_counts",
     "touch_session",
 ]
 
@@ -193,24 +190,6 @@ def load_state(db: Session, *, tenant_id: str, session_id: str) -> SessionStateR
     if row is None:
         raise NotFound(f"session {session_id!r} not found")
     return row
-
-
-def _count(db: Session, table: Any, *, tenant_id: str, session_id: str) -> int:
-    return int(
-        db.exec(
-            select(func.count())
-            .select_from(table)
-            .where(table.tenant_id == tenant_id, table.session_id == session_id)
-        ).one()
-    )
-
-
-def session_counts(db: Session, *, tenant_id: str, session_id: str) -> dict[str, int]:
-    """How many summaries and usage reports a session holds."""
-    return {
-        "summaries": _count(db, SessionSummaryRow, tenant_id=tenant_id, session_id=session_id),
-        "usage": _count(db, SessionUsageRow, tenant_id=tenant_id, session_id=session_id),
-    }
 
 
 def _is_lock_error(exc: OperationalError) -> bool:
