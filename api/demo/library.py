@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from api.demo.expect import check_summary_content, is_envelope, summary_in_context
+from api.demo.expect import check_survival, context_by_id, is_envelope, summary_in_context
 from api.demo.record import StepAborted, StepRecord
 from api.demo.scenario import BUDGET, CONSTRAINT_IDS, EXCLUSION_ID, EXCLUSION_REASON, NOW
 from runtime import Budget, CompactionResult, CompactionState, Compactor, find_protocol_errors
@@ -160,7 +160,8 @@ def _check_envelope(step: StepRecord, result: CompactionResult) -> None:
         position == 1 and is_envelope(message) and result.ids[0] == "sys",
         f"message {result.ids[position]!r} at position {position}, role {message.get('role')}",
     )
-    check_summary_content(step, summary, label="summary v1")
+    context = context_by_id(result.messages, result.ids)
+    check_survival(step, summary, context=context, label="first compaction")
 
 
 def _check_validation(step: StepRecord, validation: dict[str, Any] | None) -> None:
@@ -308,5 +309,5 @@ def _resume(
         not errors and result.report["compacted_tokens"] <= replay.compactor.budget.usable,
         f"{len(errors)} problems, {result.report['compacted_tokens']} tokens",
     )
-    if found is not None:
-        check_summary_content(step, found[2], label="resumed summary")
+    context = context_by_id(result.messages, result.ids)
+    check_survival(step, found[2] if found else None, context=context, label="resumed context")

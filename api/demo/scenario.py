@@ -54,13 +54,15 @@ EXCLUSION_ID: Final = "a2"
 """The assistant turn that excludes G123 and says why."""
 
 CONSTRAINTS: Final = (
-    ("one-way at most 200 CNY", "u2", "200"),
-    ("depart 2026-09-19 (morning)", "u2", "2026-09-19"),
-    ("back in Shanghai before 18:00 on 2026-09-20", "u3", "2026-09-20T18:00"),
-    ("direct trains preferred", "u3", "直达"),
-    ("no auto-booking", "u3", "不自动购票"),
+    ("one-way at most 200 CNY", "u2", "200", "单程不超过200元"),
+    ("depart 2026-09-19 (morning)", "u2", "2026-09-19", "2026年9月19日上午"),
+    ("back in Shanghai before 18:00 on 2026-09-20", "u3", "2026-09-20T18:00", "9月20日18点前"),
+    ("direct trains preferred", "u3", "直达", "优先直达"),
+    ("no auto-booking", "u3", "不自动购票", "不自动购票"),
 )
-"""Every constraint the summary must carry: (label, source message id, text its value holds)."""
+"""Every constraint that must survive: (label, source message id, text a summary fact citing
+that message holds, text of the message itself). It survives as a summary fact citing its
+source, or as the pinned message kept verbatim in the context."""
 EXCLUDED_TRAIN: Final = "G123"
 EXCLUSION_REASON: Final = "晚于计划"
 """The G123 decision must survive with this reason ("arrives later than planned")."""
