@@ -13,7 +13,7 @@ costs what the window costs rather than what the whole session costs.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -37,8 +37,10 @@ from runtime.window import (
     WindowFit,
     finish_state,
     fit_window,
+    held_marks,
     keep_from,
     load_summary,
+    locate_held,
     pinned_spans,
     resolve_pins,
     resume,
@@ -177,9 +179,13 @@ class Compactor:
         )
         if view.unknown_pins and not pins_outside_skipped(inputs.payload, state, view.unknown_pins):
             return None
+        held = locate_held(view, state)
+        if held is None:
+            return None
         summary = load_summary(state.summary)
         active = state.summary_active and summary is not None
-        plan = self._current(view, Resumed(part.cut, part.cut, summary, active, None, state))
+        resumed = Resumed(part.cut, part.cut, summary, active, None, state, frozenset(held))
+        plan = self._current(view, resumed)
         if plan.context_tokens > self.budget.trigger_tokens:
             return None
         spans = pinned_spans(view, part.cut, plan.fit.kept)
@@ -246,7 +252,7 @@ class Compactor:
             view.costs,
             base=view.base + cost,
             cut=resumed.cut or 0,
-            pinned=view.pinned,
+            pinned=view.pinned | resumed.held,
             user_led=None if message is not None else view.user_led,
         )
         return Plan(
@@ -271,7 +277,7 @@ class Compactor:
             base=view.base,
             limit=budget.target_tokens,
             usable=budget.usable,
-            pinned=view.pinned,
+            pinned=view.pinned | resumed.held,
             user_led=view.user_led,
         )
         state = replace(resumed.state, summary_active=False).with_cut(view.mark(fit.cut))
@@ -305,7 +311,11 @@ class Compactor:
             pinned=view.pinned,
             floor=resumed.floor,
         )
-        if fit.cut <= resumed.floor:
+        # Pinned groups are kept verbatim, so they are held out of the summary; a group held
+        # out earlier whose pin was removed is summarized now.
+        chunk = [p for p in sorted(resumed.held) if p not in view.pinned]
+        chunk += [p for p in range(resumed.floor, fit.cut) if p not in view.pinned]
+        if not chunk:
             if resumed.summary is None:
                 return self._window(view, resumed, current=current)
             # Nothing newly dropped: the current summary stays as it is, no new version.
@@ -317,7 +327,12 @@ class Compactor:
                 info=RollInfo(),
                 current=current,
             )
-        outcome = self._roll(view, resumed, summarizer, cut=fit.cut, reserve=reserve, now=now)
+        if fit.cut <= resumed.floor:
+            # only groups whose pin was removed: keep the cut, summarize them
+            fit = keep_from(view.costs, base=view.base, cut=fit.cut, pinned=view.pinned)
+        outcome = self._roll(
+            view, resumed, summarizer, cut=fit.cut, chunk=chunk, reserve=reserve, now=now
+        )
         if outcome.summary is None:
             return self._window(view, resumed, current=current, fallback=outcome.info)
         return self._with_summary(
@@ -336,16 +351,18 @@ class Compactor:
         summarizer: Summarizer,
         *,
         cut: int,
+        chunk: Sequence[int],
         reserve: int,
         now: datetime,
     ) -> RollResult:
-        """Summarize the groups between the summary's end and ``cut`` into the next version."""
+        """Summarize the groups at ``chunk`` (the unpinned ones newly dropped, up to ``cut``)
+        into the next version."""
         fmt = view.transcript.format
         return roll(
             summarizer,
             RollRequest(
                 previous=resumed.summary,
-                chunk=tuple(m for g in view.groups[resumed.floor : cut] for m in g.messages),
+                chunk=tuple(m for p in sorted(chunk) for m in view.groups[p].messages),
                 summarized_range=tuple(m for g in view.groups[:cut] for m in g.messages),
                 pinned_ids=frozenset(view.pinned_ids),
                 now=now,
@@ -368,8 +385,14 @@ class Compactor:
         message, cost = self._summary_message(view, summary)
         fit = with_extra(fit, cost, usable=self.budget.usable)
         mark = view.mark(fit.cut)
+        if info.summarized_ids:  # a new version: pinned groups it rolled over are held out
+            held = {p for p in resumed.held if p in view.pinned}
+            held.update(p for p in range(resumed.floor, fit.cut) if p in view.pinned)
+        else:
+            held = set(resumed.held)
         state = replace(
             resumed.state,
+            held_out=held_marks(view, held),
             summary=dump_summary(summary),
             summary_version=summary.summary_version,
             summary_active=True,

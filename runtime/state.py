@@ -54,9 +54,13 @@ class CompactionState:
         skipped_groups: groups after the prefix and before the cut (pinned ones included).
         skipped_tokens: their tokens.
         pinned_spans: the pinned groups before the cut (entry range and pinned ids).
+        held_out: ``(index, id)`` of the first message of each group that was pinned when the
+            summary rolled over it and was therefore left out of the summary (it is kept
+            verbatim). Such a group stays in the context until a summary covers it: when its
+            pin is removed, the next roll summarizes it.
 
-    The last five let the next call skip re-reading the part before the cut when the state
-    still applies and the trigger is not crossed (see ``Compactor.compact``).
+    The five before ``held_out`` let the next call skip re-reading the part before the cut
+    when the state still applies and the trigger is not crossed (see ``Compactor.compact``).
     """
 
     format: Format
@@ -72,6 +76,7 @@ class CompactionState:
     skipped_groups: int = 0
     skipped_tokens: int = 0
     pinned_spans: tuple[PinnedSpan, ...] = ()
+    held_out: tuple[tuple[int, str], ...] = ()
 
     @property
     def cut(self) -> Mark | None:
@@ -127,6 +132,7 @@ class CompactionState:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
         body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
+        body["held_out"] = _marks(body.get("held_out", ()))
         return cls(**body)
 
 
@@ -173,3 +179,20 @@ def _spans(value: Any) -> tuple[PinnedSpan, ...]:
             raise bad
         spans.append((start, end, tuple(ids)))
     return tuple(spans)
+
+
+def _marks(value: Any) -> tuple[tuple[int, str], ...]:
+    bad = FormatError("compaction state field held_out must be [index, id] pairs")
+    if not isinstance(value, list | tuple):
+        raise bad
+    marks: list[tuple[int, str]] = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise bad
+        index, ident = item
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            raise bad
+        if not isinstance(ident, str):
+            raise bad
+        marks.append((index, ident))
+    return tuple(marks)

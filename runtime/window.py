@@ -27,8 +27,10 @@ __all__ = [
     "WindowFit",
     "finish_state",
     "fit_window",
+    "held_marks",
     "keep_from",
     "load_summary",
+    "locate_held",
     "pinned_spans",
     "resolve_pins",
     "resume",
@@ -296,6 +298,8 @@ class Resumed:
     active: bool
     reset: str | None
     state: CompactionState
+    held: frozenset[int] = frozenset()
+    """Positions of the groups held out of the summary (``CompactionState.held_out``)."""
 
 
 def resume(view: View, state: CompactionState | None) -> Resumed:
@@ -320,6 +324,9 @@ def resume(view: View, state: CompactionState | None) -> Resumed:
     floor = view.locate(state.summary_until)
     if state.summary_until is not None and floor is None:
         return Resumed(None, 0, None, False, "history_changed", fresh)
+    held = locate_held(view, state)
+    if held is None:
+        return Resumed(None, 0, None, False, "history_changed", fresh)
     summary = load_summary(state.summary)
     resolved = state.with_cut(view.mark(cut) if cut is not None else None)
     until = view.mark(floor) if floor is not None else None
@@ -327,9 +334,27 @@ def resume(view: View, state: CompactionState | None) -> Resumed:
         resolved,
         summary_until_index=until.index if until else None,
         summary_until_id=until.id if until else None,
+        held_out=held_marks(view, held),
     )
     active = state.summary_active and summary is not None
-    return Resumed(cut, floor or 0, summary, active, None, resolved)
+    return Resumed(cut, floor or 0, summary, active, None, resolved, frozenset(held))
+
+
+def locate_held(view: View, state: CompactionState) -> tuple[int, ...] | None:
+    """Positions of the state's held-out groups, or ``None`` when one cannot be found."""
+    positions = []
+    for index, ident in state.held_out:
+        position = view.locate(Mark(index, ident))
+        if position is None:
+            return None
+        positions.append(position)
+    return tuple(positions)
+
+
+def held_marks(view: View, positions: Collection[int]) -> tuple[tuple[int, str], ...]:
+    """``held_out`` marks of the groups at ``positions``."""
+    marks = (view.mark(p) for p in sorted(set(positions)))
+    return tuple((m.index, m.id) for m in marks if m is not None)
 
 
 def load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:

@@ -610,3 +610,53 @@ def test_anthropic_pinned_answer_keeps_its_question() -> None:
     warm = c.compact(more, format="anthropic", pinned_ids=[ids[3]], state=result.state)
     assert warm.report["incremental"] and not warm.report["triggered"]
     assert warm.ids == [*result.ids, warm.ids[-1]]
+
+
+def _grow_until_triggered(
+    c: Compactor, history: list[dict[str, Any]], state: Any, *, pins: list[str], start: int
+) -> Any:
+    for i in range(start, start + 300):
+        history.append({"role": "user" if i % 2 == 0 else "assistant", "content": words(i)})
+        result = c.compact(history, state=state, pinned_ids=pins, now=NOW)
+        state = result.state
+        if result.report["triggered"]:
+            return result
+    pytest.fail("never triggered")
+
+
+def test_pinned_groups_are_held_out_of_the_summary_until_unpinned() -> None:
+    fake = FakeSummarizer()
+    c = Compactor(budget=budget(6_000), counter=COUNTER, summarizer=fake)
+    history = chat_history(150)
+    pin = read_history(history).messages[5].id
+    first = c.compact(history, pinned_ids=[pin], now=NOW)
+    assert first.report["strategy"] == "summary", first.report["fallback"]
+    # kept verbatim, so not handed to the summarizer
+    assert pin in first.ids and pin not in first.report["summarized_ids"]
+    assert pin not in [m.id for m in fake.requests[0].messages]
+    assert first.state.held_out == ((5, pin),)
+    # unpinned: still kept (nothing covers it yet), the state survives a JSON round trip
+    state = CompactionState.from_json(first.state.to_json())
+    history.append({"role": "user", "content": "ok"})
+    second = c.compact(history, state=state, now=NOW)
+    assert not second.report["triggered"] and pin in second.ids
+    assert second.report["incremental"]
+    # the next roll summarizes it (and only then drops it)
+    third = _grow_until_triggered(c, history, second.state, pins=[], start=151)
+    assert third.report["strategy"] == "summary", third.report["fallback"]
+    assert pin in third.report["summarized_ids"] and pin not in third.ids
+    assert pin in [m.id for m in fake.requests[-1].messages]
+    assert third.state.held_out == ()
+
+
+def test_still_pinned_groups_stay_held_out_across_rolls() -> None:
+    fake = FakeSummarizer()
+    c = Compactor(budget=budget(6_000), counter=COUNTER, summarizer=fake)
+    history = chat_history(150)
+    pin = read_history(history).messages[5].id
+    first = c.compact(history, pinned_ids=[pin], now=NOW)
+    again = _grow_until_triggered(c, history, first.state, pins=[pin], start=150)
+    assert again.report["strategy"] == "summary"
+    assert pin in again.ids and pin not in again.report["summarized_ids"]
+    assert again.state.held_out == ((5, pin),)
+    assert all(pin not in [m.id for m in r.messages] for r in fake.requests)

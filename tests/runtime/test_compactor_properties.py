@@ -227,11 +227,13 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
     budget = data.draw(budgets(tokens_of(entries, fmt)))
     lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=6))))
     compactor = Compactor(budget=budget, counter=COUNTER, summarizer=ExtractiveSummarizer())
+    ids = [m.id for m in read_history(entries, format=fmt).messages]
+    pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
     state: CompactionState | None = None
     version = 0
     for length in [*lengths, len(entries)]:
         history = entries[:length]
-        result = compactor.compact(history, format=fmt, state=state, now=NOW)
+        result = compactor.compact(history, format=fmt, state=state, pinned_ids=pins, now=NOW)
         r = result.report
         event(f"strategy={r['strategy']} fallback={r['fallback']}")
         assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
@@ -245,6 +247,9 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
             assert not _is_prefix_role(result.messages[at])
         if r["strategy"] == "summary" and r["summarized_ids"]:
             assert r["summary_version"] == version + 1
+        # pinned groups are kept verbatim and never handed to the summarizer
+        assert not pins & set(r["summarized_ids"])
+        assert pins & set(ids[:length]) <= set(result.ids)
         version = r["summary_version"]
         stripped = CompactionResult(
             messages=[

@@ -87,9 +87,11 @@ def test_trip_constraints_and_exclusion_survive_compaction() -> None:
     assert why["排除 G123"].source_ids == ["a2"]
     assert why["选 G7301"].source_ids == ["a2"]
     facts = {f.key: f for f in summary.facts}
-    # Constraints from pinned messages are pinned facts (never evicted by the budget).
-    for key, source in (("budget.one_way.max", "u2"), ("return.deadline", "u3")):
-        assert facts[key].pinned and facts[key].source_ids == [source]
+    # Pinned messages are kept verbatim, so they are held out of the summary's input (their
+    # items would otherwise be unevictable and crowd out decisions): the constraints survive
+    # as the pinned messages themselves.
+    assert {"u2", "u3"} <= set(result.ids)
+    assert not {"u2", "u3"} & set(result.report["summarized_ids"])
     # Option facts may be evicted to fit the summary budget; if kept, they must be right.
     if "option.G123" in facts:
         assert facts["option.G123"].status == "excluded"
