@@ -77,7 +77,9 @@ def compact(
         Path | None, typer.Option(help="State file: read if it exists, then written.")
     ] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here.")] = None,
-    summarizer: Annotated[str, typer.Option(help="none | extractive | openai")] = "none",
+    summarizer: Annotated[
+        str, typer.Option(help="none (window only) | extractive (default) | openai")
+    ] = "extractive",
     llm_base_url: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_BASE_URL")] = None,
     llm_model: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_MODEL")] = None,
 ) -> None:

@@ -38,7 +38,7 @@ def write(tmp_path: Path, value: Any, name: str = "in.json") -> str:
 
 def test_prints_messages_and_report(tmp_path: Path) -> None:
     entries = history(40)
-    code, out, err = run(write(tmp_path, entries), *SMALL)
+    code, out, err = run(write(tmp_path, entries), *SMALL, "--summarizer", "none")
     assert code == 0, err
     body = json.loads(out)
     assert set(body) == {"messages", "report"}
@@ -47,6 +47,17 @@ def test_prints_messages_and_report(tmp_path: Path) -> None:
     assert body["messages"][0] == entries[0] and body["messages"][-1] == entries[-1]
     assert report["compacted_tokens"] <= report["target_tokens"]
     assert len(report["ids"]) == len(body["messages"])
+
+
+def test_summarizer_defaults_to_extractive(tmp_path: Path) -> None:
+    """The CLI summarizes by default (issue 3); the library default stays window-only."""
+    entries = history(40)
+    code, out, err = run(write(tmp_path, entries), *SMALL)
+    assert code == 0, err
+    report = json.loads(out)["report"]
+    assert report["triggered"] and report["strategy"] == "summary", report["fallback"]
+    assert report["snapshot"]["summarizer"] == "extractive"
+    assert report["ids"][1] == "summary-v1"
 
 
 def test_stdin_and_output_file(tmp_path: Path) -> None:
