@@ -91,14 +91,19 @@ def closing_summary(
         return summary, 0
     until = _covered_until(db, session) if summary is not None else 0
     skip = ("system", "developer")
-    tail = [m for m in transcript.messages if m.index >= until and m.role not in skip]
+    pins = _pins(db, session)
+    # Pinned groups are held out of the summary (kept verbatim in the context), so a pinned
+    # message before ``until`` is not covered by it either: read it too.
+    tail = [
+        m for m in transcript.messages if (m.index >= until or m.id in pins) and m.role not in skip
+    ]
     if not tail:
         return summary, 0
     clean, _counts = sanitize_messages(tail)
     request = SummaryRequest(
         previous=summary,
         messages=clean,
-        pinned_ids=_pins(db, session),
+        pinned_ids=pins,
         now=now,
         next_version=(summary.summary_version + 1) if summary else 1,
         budget_tokens=CLOSING_BUDGET_TOKENS,
