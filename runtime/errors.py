@@ -8,6 +8,8 @@ The tree::
     │                                call answered twice (names the message and the call id)
     ├── BudgetError(ValueError)      a budget that cannot be satisfied or has negative parts
     ├── EncodingError(LookupError)   a tiktoken encoding that cannot be loaded
+    ├── SnapshotError(LookupError)   a summary version is unknown, already taken, or not older
+    │                                than the current one (rollback, snapshot stores)
     └── SummaryError                 a summarizer failed (wrapped third-party errors)
         └── SummarizerTimeout(TimeoutError)
 """
@@ -20,6 +22,7 @@ __all__ = [
     "FormatError",
     "ProtocolError",
     "RuntimeTierError",
+    "SnapshotError",
     "SummarizerTimeout",
     "SummaryError",
 ]
@@ -58,6 +61,10 @@ class BudgetError(RuntimeTierError, ValueError):
 
 class EncodingError(RuntimeTierError, LookupError):
     """The requested tiktoken encoding is unknown or cannot be loaded offline."""
+
+
+class SnapshotError(RuntimeTierError, LookupError):
+    """A snapshot version is unknown, already taken, or not older than the current one."""
 
 
 class SummaryError(RuntimeTierError):

@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import ValidationError
 
-from runtime.errors import RuntimeTierError
+from runtime.errors import SnapshotError
 from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries
 from runtime.summary.schema import SCHEMA_VERSION, CompactionSummary
@@ -38,10 +38,6 @@ __all__ = [
     "messages_sha256",
     "rollback",
 ]
-
-
-class SnapshotError(RuntimeTierError, LookupError):
-    """A snapshot version is unknown, already taken, or not older than the current one."""
 
 
 def messages_sha256(messages: Sequence[Message]) -> str:
