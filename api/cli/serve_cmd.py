@@ -1,6 +1,14 @@
-"""``tiermem serve``: run the API with uvicorn (reads every TIERMEM_* setting)."""
+"""``tiermem serve``: run the API with uvicorn (reads every TIERMEM_* setting).
+
+With ``--workers N`` (N > 1) uvicorn starts N worker processes, each building its own app from
+the environment through the factory ``api.app:create_app``; migrations run once here, before
+the workers start, and are switched off in the workers so they never race each other.
+"""
 
 from __future__ import annotations
+
+import os
+from typing import Any
 
 import typer
 from pydantic import ValidationError
@@ -16,6 +24,9 @@ from api.settings import Settings
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to bind."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64, help="Worker processes (uvicorn); 1 serves in-process."
+    ),
 ) -> None:
     """Serve the HTTP API (SQLite by default, PostgreSQL via TIERMEM_DATABASE_URL)."""
     import uvicorn
@@ -39,11 +50,19 @@ def serve(
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     typer.echo(f"tiermem: serving on http://{shown}:{port}")
     typer.echo(f"tiermem: API docs at http://{shown}:{port}/docs (OpenAPI at /openapi.json)")
-    uvicorn.run(
-        application,
-        host=host,
-        port=port,
-        access_log=False,  # tiermem writes its own JSON access line per request
-        log_level=settings.log_level.lower(),
-        log_config=uvicorn_log_config(settings.log_level),
-    )
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "access_log": False,  # tiermem writes its own JSON access line per request
+        "log_level": settings.log_level.lower(),
+        "log_config": uvicorn_log_config(settings.log_level),
+    }
+    if workers == 1:
+        uvicorn.run(application, **options)
+        return
+    application.state.engine.dispose()  # built only to fail early on a bad configuration
+    typer.echo(f"tiermem: {workers} worker processes")
+    # Workers import the app themselves (uvicorn needs an import string for that); the schema
+    # is already current, so they must not each run the migrations at once.
+    os.environ["TIERMEM_RUN_MIGRATIONS_ON_START"] = "false"
+    uvicorn.run("api.app:create_app", factory=True, workers=workers, **options)
