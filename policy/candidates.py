@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -24,8 +25,10 @@ from runtime.summary.schema import CompactionSummary, Fact
 __all__ = [
     "FACT_KEY_ALIASES",
     "MAX_CANDIDATE_SOURCE_IDS",
+    "NOTE_KEY_PREFIX",
     "Candidate",
     "candidates_from_summary",
+    "is_note",
     "map_fact_key",
     "normalize_money_text",
     "normalize_value",
@@ -61,6 +64,11 @@ MAX_CANDIDATE_SOURCE_IDS: Final = 50
 """Source ids a candidate carries (the session and its first message ids)."""
 _SKIPPED_STATUSES: Final = frozenset({"superseded"})
 _SEGMENT = re.compile(r"[^a-z0-9_]+")
+_SEGMENT_MAX: Final = 40
+_MAX_SEGMENTS: Final = 6
+_DIGEST_CHARS: Final = 10
+NOTE_KEY_PREFIX: Final = "notes."
+"""Verbatim conversational notes of the extractive summarizer: never long-term candidates."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +98,36 @@ def parse_summary(summary_json: str | None) -> CompactionSummary | None:
         return None
 
 
+def _segment(raw: str) -> str:
+    """One key segment in the registry's alphabet, without losing what the alphabet cannot spell.
+
+    ASCII letters, digits and underscores are kept (other ASCII becomes ``_``). A segment that
+    also holds non-ASCII letters or digits (``自动购票``, ``direct_直达``), or that is longer
+    than a segment may be, gets a short digest of its full NFKC-folded text, so two segments
+    that differ only in what was dropped never become the same key.
+    """
+    folded = unicodedata.normalize("NFKC", raw).casefold()
+    ascii_part = _SEGMENT.sub("_", folded).strip("_")
+    lossy = any(ord(ch) > 127 and ch.isalnum() for ch in folded)
+    if not lossy and len(ascii_part) <= _SEGMENT_MAX:
+        return ascii_part
+    digest = "u" + hashlib.sha256(folded.encode()).hexdigest()[:_DIGEST_CHARS]
+    head = ascii_part[: _SEGMENT_MAX - len(digest) - 1].rstrip("_")
+    return f"{head}_{digest}" if head else digest
+
+
 def _normalize_key(raw: str) -> str:
-    segments = [_SEGMENT.sub("_", part.lower()).strip("_")[:40] for part in raw.split(".")]
-    segments = [segment for segment in segments if segment][:6]
+    segments = [segment for segment in (_segment(part) for part in raw.split(".")) if segment]
+    if len(segments) > _MAX_SEGMENTS:
+        # The segments past the registry's limit fold into one digest segment (kept distinct).
+        rest = ".".join(segments[_MAX_SEGMENTS - 1 :])
+        tail = "u" + hashlib.sha256(rest.encode()).hexdigest()[:_DIGEST_CHARS]
+        segments = [*segments[: _MAX_SEGMENTS - 1], tail]
     if not segments:
-        # A key with no ASCII letters or digits (e.g. Chinese) keeps a stable identity.
+        # A key with no letters or digits at all (``...``) keeps a stable identity.
         return "fact_" + hashlib.sha256(raw.encode()).hexdigest()[:10]
     if not segments[0][0].isalpha():
-        segments[0] = ("fact_" + segments[0])[:40]
+        segments[0] = ("fact_" + segments[0])[:_SEGMENT_MAX]
     return ".".join(segments)
 
 
@@ -164,6 +194,18 @@ def normalize_value(key: str, value: Any, *, registry: KeyRegistry = DEFAULT_REG
     return value
 
 
+def is_note(fact: Fact) -> bool:
+    """A verbatim conversational note (``notes.<tag>``), which is never a candidate.
+
+    Notes keep what a turn said word for word when no structured item was found in it. They are
+    neither a preference (no key names what they mean, so no consent can be given to one) nor a
+    completed-task event (the task's outcome is in its decisions and ``chosen`` facts); as
+    candidates they were only ever denied as task-scoped, filling the ``/end`` answer and the
+    consolidation counts with noise.
+    """
+    return fact.key.casefold().startswith(NOTE_KEY_PREFIX)
+
+
 def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candidate:
     key = map_fact_key(fact.key, registry=registry)
     return Candidate(
@@ -182,7 +224,8 @@ def candidates_from_summary(
     session_id: str,
     registry: KeyRegistry = DEFAULT_REGISTRY,
 ) -> list[Candidate]:
-    """One candidate per mapped key, from the summary's live facts (superseded ones skipped).
+    """One candidate per mapped key, from the summary's live facts (superseded ones and notes
+    skipped, see ``is_note``).
 
     When several facts map to one key, the later fact in the summary wins (summaries list
     facts in source order, and the newer source supersedes the older).
@@ -191,7 +234,7 @@ def candidates_from_summary(
         return []
     by_key: dict[str, Candidate] = {}
     for fact in summary.facts:
-        if fact.status in _SKIPPED_STATUSES:
+        if fact.status in _SKIPPED_STATUSES or is_note(fact):
             continue
         candidate = _from_fact(fact, session_id=session_id, registry=registry)
         by_key.pop(candidate.key, None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, Literal
@@ -32,6 +32,7 @@ from policy.candidates import (
     MAX_CANDIDATE_SOURCE_IDS,
     Candidate,
     candidates_from_summary,
+    map_fact_key,
     normalize_value,
     parse_summary,
 )
@@ -57,6 +58,7 @@ __all__ = [
 
 DEFAULT_PROMOTED_TTL_SECONDS: Final = 365 * 24 * 3600
 """A promoted preference lapses after a year unless re-stated or re-promoted."""
+_MAX_FACT_KEY: Final = 250
 
 
 def _request_digest(body: EndRequest) -> str:
@@ -115,7 +117,11 @@ def _merge_consents(
     registry: KeyRegistry,
 ) -> list[Candidate | CandidateResult]:
     by_key: dict[str, Candidate | CandidateResult] = {c.key: c for c in candidates}
-    for consent in consents:
+    by_fact = {c.fact_key: c.key for c in candidates if c.fact_key is not None}
+    for given in consents:
+        consent = given.model_copy(
+            update={"key": _consent_key(given.key, by_key, by_fact, registry)}
+        )
         existing = by_key.get(consent.key)
         if isinstance(existing, Candidate):
             value = existing.value if consent.value is None else consent.value
@@ -148,6 +154,20 @@ def _merge_consents(
                 source_ids=[f"session:{session_id}"],
             )
     return list(by_key.values())
+
+
+def _consent_key(
+    key: str, by_key: Mapping[str, object], by_fact: Mapping[str, str], registry: KeyRegistry
+) -> str:
+    """The candidate a consent names: its preference key, or the summary fact key shown in the
+    answer (``fact_key``), or a spelling ``map_fact_key`` maps to a candidate or to a registered
+    key (``budget.one_way.max``); else the key as given."""
+    if key in by_key:
+        return key
+    if key in by_fact:
+        return by_fact[key]
+    mapped = map_fact_key(key, registry=registry) if len(key) <= _MAX_FACT_KEY else key
+    return mapped if mapped in by_key or mapped in registry.specs else key
 
 
 def _typed(value: Any, key: str, registry: KeyRegistry) -> Any:
