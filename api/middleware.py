@@ -1,10 +1,16 @@
 """ASGI middleware of the service: body-size limit, access log, request metrics, request id.
 
+The body-limit middleware also refuses JSON bodies with lone surrogate escapes (``"\\ud800"``)
+with a 422: Python's JSON parser accepts them, but UTF-8 cannot carry them, so PostgreSQL (and
+any encoder downstream) would fail with a 500 deep inside a route.
+
 Pure ASGI (no ``BaseHTTPMiddleware``) so that streaming and exceptions pass through untouched.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import time
 import uuid
 from typing import Any
@@ -12,7 +18,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.errors import PayloadTooLarge
+from api.errors import ApiError, PayloadTooLarge, Unprocessable
 from api.logging import log_request
 from api.metrics import ServiceMetrics
 from api.problems import problem_response
@@ -55,23 +61,65 @@ class BodyLimitMiddleware:
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
-        await self.app(scope, _replay(b"".join(chunks), receive), send)
+        body = b"".join(chunks)
+        if _has_lone_surrogate(body):
+            await _problem(
+                scope,
+                receive,
+                send,
+                Unprocessable("the JSON body contains invalid Unicode (a lone surrogate escape)"),
+            )
+            return
+        await self.app(scope, _replay(body, receive), send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, size: int) -> None:
         exc = PayloadTooLarge(
             f"request body of {size}+ bytes exceeds the limit of {self.max_bytes} bytes",
             max_bytes=self.max_bytes,
         )
-        response = problem_response(
-            Request(scope),
-            status=exc.status,
-            slug=exc.slug,
-            title=exc.title,
-            detail=exc.detail,
-            extensions=exc.extensions,
-            headers={"Connection": "close"},
-        )
-        await response(scope, receive, send)
+        await _problem(scope, receive, send, exc, headers={"Connection": "close"})
+
+
+async def _problem(
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    exc: ApiError,
+    *,
+    headers: dict[str, str] | None = None,
+) -> None:
+    response = problem_response(
+        Request(scope),
+        status=exc.status,
+        slug=exc.slug,
+        title=exc.title,
+        detail=exc.detail,
+        extensions=exc.extensions,
+        headers=headers,
+    )
+    await response(scope, receive, send)
+
+
+# A JSON escape of a UTF-16 surrogate (high or low half); only then is a full parse needed.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def _has_lone_surrogate(body: bytes) -> bool:
+    """True when ``body`` is JSON whose strings hold a surrogate escape that is not a pair.
+
+    Cheap for ordinary bodies (one regex scan); a body that is not JSON is left to the route.
+    """
+    if not _SURROGATE_ESCAPE.search(body):
+        return False
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return False
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _content_length(scope: Scope) -> int | None:
