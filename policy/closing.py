@@ -10,6 +10,7 @@ only: no summary version is stored and the session's compaction state is untouch
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Final
 
@@ -23,15 +24,18 @@ from api.storage.sessions import (
 )
 from runtime.errors import RuntimeTierError
 from runtime.formats import read_history
+from runtime.grouping import group_messages
+from runtime.messages import Message
 from runtime.state import CompactionState
 from runtime.summary.protocol import Summarizer, SummaryRequest
 from runtime.summary.sanitize import sanitize_messages
 from runtime.summary.schema import CompactionSummary
 
-__all__ = ["CLOSING_BUDGET_TOKENS", "closing_summary"]
+__all__ = ["CLOSING_BUDGET_TOKENS", "closing_summary", "uncovered_messages"]
 
 CLOSING_BUDGET_TOKENS: Final = 4000
 """Room for the closing summary: generous, it is never sent to a model."""
+_SKIPPED_ROLES: Final = frozenset({"system", "developer"})
 
 
 def _history(db: Session, session: AgentSessionRow) -> list[object]:
@@ -53,16 +57,43 @@ def _pins(db: Session, session: AgentSessionRow) -> frozenset[str]:
     return frozenset(rows)
 
 
-def _covered_until(db: Session, session: AgentSessionRow) -> int:
-    """Index of the first message the current summary does not cover (0: none covered)."""
+def _state(db: Session, session: AgentSessionRow) -> CompactionState | None:
     row = db.get(SessionStateRow, (session.tenant_id, session.id))
     if row is None or not row.state_json:
-        return 0
+        return None
     try:
-        state = CompactionState.from_json(row.state_json)
+        return CompactionState.from_json(row.state_json)
     except (RuntimeTierError, ValueError, TypeError):
-        return 0
-    return state.summary_until_index or 0
+        return None
+
+
+def uncovered_messages(
+    messages: Sequence[Message],
+    *,
+    until: int,
+    pins: Collection[str],
+    held_out: Collection[str] = (),
+) -> list[Message]:
+    """The messages the current summary does not cover, in order (system/developer excepted).
+
+    The summary covers the groups before ``until`` except those the compactor held out of it:
+    a group holding a pinned id (kept verbatim instead), and a group recorded in the state's
+    ``held_out`` (pinned when the summary rolled over it; if its pin was removed since, no roll
+    has summarized it yet). Groups are the compactor's (``runtime.grouping``), so a pinned tool
+    call is read with its results; a history that does not group (a protocol error) is read
+    message by message.
+    """
+    try:
+        groups: Sequence[Sequence[Message]] = [g.messages for g in group_messages(messages)]
+    except RuntimeTierError:
+        groups = [[m] for m in messages]
+    pinned, held = frozenset(pins), frozenset(held_out)
+    tail: list[Message] = []
+    for group in groups:
+        ids = {m.id for m in group}
+        if group[0].index >= until or ids & pinned or group[0].id in held:
+            tail.extend(m for m in group if m.role not in _SKIPPED_ROLES)
+    return tail
 
 
 def closing_summary(
@@ -89,14 +120,14 @@ def closing_summary(
         transcript = read_history(history, format=fmt)  # type: ignore[arg-type]
     except RuntimeTierError:
         return summary, 0
-    until = _covered_until(db, session) if summary is not None else 0
-    skip = ("system", "developer")
+    state = _state(db, session) if summary is not None else None
     pins = _pins(db, session)
-    # Pinned groups are held out of the summary (kept verbatim in the context), so a pinned
-    # message before ``until`` is not covered by it either: read it too.
-    tail = [
-        m for m in transcript.messages if (m.index >= until or m.id in pins) and m.role not in skip
-    ]
+    tail = uncovered_messages(
+        transcript.messages,
+        until=(state.summary_until_index or 0) if state else 0,
+        pins=pins,
+        held_out=[ident for _index, ident in state.held_out] if state else (),
+    )
     if not tail:
         return summary, 0
     clean, _counts = sanitize_messages(tail)

@@ -87,7 +87,7 @@ def _summary(*facts: tuple[str, str, str]) -> CompactionSummary:
         summary_version=1,
         created_at=datetime(2026, 11, 30, tzinfo=UTC),
         facts=[
-            Fact(key=key, value=value, status=status, confidence=0.9, source_ids=[f"m{i}"])  # type: ignore[arg-type]
+            Fact(key=key, value=value, status=status, confidence=0.9, source_ids=[f"m{i}"])
             for i, (key, value, status) in enumerate(facts, start=1)
         ],
     )
