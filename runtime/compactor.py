@@ -19,6 +19,13 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from runtime.budget import Budget
+from runtime.clearing_plan import (
+    NO_CLEARING,
+    Clearing,
+    apply_clearing,
+    clearing_candidates,
+    estimate_clearing,
+)
 from runtime.errors import BudgetError
 from runtime.formats import make_data_message, read_history, write_messages
 from runtime.grouping import Group, group_messages
@@ -87,10 +94,15 @@ class Compactor:
         counter: a ``TokenCounter`` (default: a new ``TiktokenCounter(encoding)``); share one
             between compactors to share its cache.
         clock: wall clock giving ``now`` when a call passes none (default: UTC now).
+        clear_tool_results: when the window cannot fit (a single old tool result alone over
+            the window's part of the target, or prefix + pinned + last group over usable),
+            replace old results' content by a marker naming their digest in the summary
+            (``runtime.clearing_plan``). Off by default: it changes kept messages.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
-        BudgetError: ``summary_budget`` outside (0, 1).
+        BudgetError: ``summary_budget`` outside (0, 1), or ``clear_tool_results`` without a
+            summarizer (a cleared result points at its digest in the summary).
     """
 
     def __init__(
@@ -102,9 +114,16 @@ class Compactor:
         summary_budget: float = 0.25,
         counter: TokenCounter | None = None,
         clock: Callable[[], datetime] | None = None,
+        clear_tool_results: bool = False,
     ) -> None:
         if not 0 < summary_budget < 1:
             raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
+        if clear_tool_results and summarizer is None:
+            raise BudgetError(
+                "clear_tool_results needs a summarizer: a cleared tool result points at its "
+                "digest in the summary"
+            )
+        self.clear_tool_results = clear_tool_results
         self.budget = budget
         self.summarizer = summarizer
         self.summary_budget = summary_budget
@@ -247,25 +266,36 @@ class Compactor:
 
     def _current(self, view: View, resumed: Resumed) -> Plan:
         """The context the state implies, as an untriggered plan."""
-        message, cost = self._summary_message(view, resumed.summary if resumed.active else None)
+        summary = resumed.summary if resumed.active else None
+        message, cost = self._summary_message(view, summary)
+        pinned = view.pinned | resumed.held
+        user_led = None if message is not None else view.user_led
+        cut = resumed.cut or 0
         fit = keep_from(
-            view.costs,
-            base=view.base + cost,
-            cut=resumed.cut or 0,
-            pinned=view.pinned | resumed.held,
-            user_led=None if message is not None else view.user_led,
+            view.costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led
         )
+        clearing = NO_CLEARING
+        if summary is not None and resumed.state.cleared:
+            kept = set(fit.kept)
+            marked = _marked(view, resumed.state.cleared)
+            clearing = self._clear(
+                view, [m for m in marked if view.group_of[m.index] in kept], summary
+            )
+            costs = clearing.costs(view.costs)
+            fit = keep_from(costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led)
         return Plan(
             fit=fit,
             strategy="none",
             triggered=False,
             context_tokens=fit.tokens,
             context_kept=fit.kept,
-            state=resumed.state,
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
             roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
+            state=replace(resumed.state, cleared=_marks(clearing)),
+            replaced=clearing.replaced,
+            cleared=tuple(e.to_dict() for e in clearing.entries),
         )
 
     def _window(
@@ -280,7 +310,8 @@ class Compactor:
             pinned=view.pinned | resumed.held,
             user_led=view.user_led,
         )
-        state = replace(resumed.state, summary_active=False).with_cut(view.mark(fit.cut))
+        state = replace(resumed.state, summary_active=False, cleared=())
+        state = state.with_cut(view.mark(fit.cut))
         return Plan(
             fit=fit,
             strategy="window",
@@ -303,18 +334,25 @@ class Compactor:
     ) -> Plan:
         budget = self.budget
         reserve = int(self.summary_budget * budget.target_tokens)
+        targets = self._clearing_targets(view, resumed, reserve=reserve, now=now)
         fit = fit_window(
-            view.costs,
+            targets[1].costs(view.costs),
             base=view.base,
             limit=budget.target_tokens - reserve,
             usable=budget.usable,
             pinned=view.pinned,
             floor=resumed.floor,
         )
+        kept = set(fit.kept)
+        clear = [m for m in targets[0] if view.group_of[m.index] in kept]
         # Pinned groups are kept verbatim, so they are held out of the summary; a group held
-        # out earlier whose pin was removed is summarized now.
+        # out earlier whose pin was removed is summarized now. A group whose results are newly
+        # cleared is summarized too (its digest), and kept as a skeleton.
         chunk = [p for p in sorted(resumed.held) if p not in view.pinned]
         chunk += [p for p in range(resumed.floor, fit.cut) if p not in view.pinned]
+        fresh = {m.index for m in targets[2]}
+        extra = sorted({view.group_of[m.index] for m in clear if m.index in fresh} - set(chunk))
+        chunk += extra
         if not chunk:
             if resumed.summary is None:
                 return self._window(view, resumed, current=current)
@@ -326,12 +364,22 @@ class Compactor:
                 summary=resumed.summary,
                 info=RollInfo(),
                 current=current,
+                clear=clear,
             )
         if fit.cut <= resumed.floor:
             # only groups whose pin was removed: keep the cut, summarize them
             fit = keep_from(view.costs, base=view.base, cut=fit.cut, pinned=view.pinned)
+        # the digests of results sent cleared are their only trace: never evicted, like pins
+        protect = frozenset(m.id for m in clear)
         outcome = self._roll(
-            view, resumed, summarizer, cut=fit.cut, chunk=chunk, reserve=reserve, now=now
+            view,
+            resumed,
+            summarizer,
+            cut=fit.cut,
+            chunk=chunk,
+            reserve=reserve,
+            now=now,
+            protect=protect,
         )
         if outcome.summary is None:
             return self._window(view, resumed, current=current, fallback=outcome.info)
@@ -342,6 +390,49 @@ class Compactor:
             summary=outcome.summary,
             info=outcome.info,
             current=current,
+            clear=clear,
+        )
+
+    def _clearing_targets(
+        self, view: View, resumed: Resumed, *, reserve: int, now: datetime
+    ) -> tuple[list[Message], Clearing, list[Message]]:
+        """Results to clear (kept cleared ones first), the estimated clearing, the new ones."""
+        if not self.clear_tool_results:
+            return [], NO_CLEARING, []
+        budget = self.budget
+        previous = _marked(view, resumed.state.cleared) if resumed.summary is not None else []
+        candidates = clearing_candidates(
+            view,
+            costs=view.costs,
+            count=self._count,
+            limit=budget.target_tokens - reserve,
+            room=budget.usable - reserve,
+            keep=view.pinned | resumed.held,
+        )
+        known = {m.index for m in previous}
+        new = [m for m in candidates if m.index not in known]
+        targets = sorted([*previous, *new], key=lambda m: m.index)
+        version = (resumed.summary.summary_version if resumed.summary else 0) + 1
+        estimate = estimate_clearing(
+            view,
+            targets,
+            version=version,
+            now=now,
+            count=self._count,
+            count_text=self.counter.count_text,
+        )
+        return targets, estimate, new
+
+    def _count(self, message: Message) -> int:
+        return self.counter.count_messages([message])[0]
+
+    def _clear(
+        self, view: View, messages: Sequence[Message], summary: CompactionSummary
+    ) -> Clearing:
+        if not messages:
+            return NO_CLEARING
+        return apply_clearing(
+            view, messages, summary, count=self._count, count_text=self.counter.count_text
         )
 
     def _roll(
@@ -354,6 +445,7 @@ class Compactor:
         chunk: Sequence[int],
         reserve: int,
         now: datetime,
+        protect: frozenset[str] = frozenset(),
     ) -> RollResult:
         """Summarize the groups at ``chunk`` (the unpinned ones newly dropped, up to ``cut``)
         into the next version."""
@@ -363,8 +455,10 @@ class Compactor:
             RollRequest(
                 previous=resumed.summary,
                 chunk=tuple(m for p in sorted(chunk) for m in view.groups[p].messages),
-                summarized_range=tuple(m for g in view.groups[:cut] for m in g.messages),
-                pinned_ids=frozenset(view.pinned_ids),
+                summarized_range=tuple(
+                    m for p in sorted({*range(cut), *chunk}) for m in view.groups[p].messages
+                ),
+                pinned_ids=frozenset(view.pinned_ids) | protect,
                 now=now,
                 budget_tokens=reserve,
                 count_text=self.counter.count_text,
@@ -381,8 +475,14 @@ class Compactor:
         summary: CompactionSummary,
         info: RollInfo,
         current: Plan,
+        clear: Sequence[Message] = (),
     ) -> Plan:
         message, cost = self._summary_message(view, summary)
+        clearing = self._clear(view, clear, summary)
+        if clearing.replaced or clear:
+            costs = clearing.costs(view.costs)
+            tokens = view.base + sum(costs[i] for i in fit.kept)
+            fit = WindowFit(fit.kept, fit.cut, tokens, fit.over_budget, fit.over_budget_reason)
         fit = with_extra(fit, cost, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         if info.summarized_ids:  # a new version: pinned groups it rolled over are held out
@@ -393,6 +493,7 @@ class Compactor:
         state = replace(
             resumed.state,
             held_out=held_marks(view, held),
+            cleared=_marks(clearing),
             summary=dump_summary(summary),
             summary_version=summary.summary_version,
             summary_active=True,
@@ -410,6 +511,8 @@ class Compactor:
             summary_tokens=cost,
             reset=resumed.reset,
             roll=replace(info, summary=dump_summary(summary)),
+            replaced=clearing.replaced,
+            cleared=tuple(e.to_dict() for e in clearing.entries),
         )
 
     def _summary_message(
@@ -430,7 +533,8 @@ class Compactor:
         out: list[Message] = list(view.prefix)
         if plan.summary_message is not None:
             out.append(plan.summary_message)
-        out.extend(m for i in plan.fit.kept for m in view.groups[i].messages)
+        replaced = plan.replaced
+        out.extend(replaced.get(m.index, m) for i in plan.fit.kept for m in view.groups[i].messages)
         ids = [m.id for m in out]
         kept = set(plan.fit.kept)
         dropped = [
@@ -459,6 +563,16 @@ class Compactor:
             state=state,
             system=view.transcript.system,
         )
+
+
+def _marked(view: View, marks: Sequence[tuple[int, str]]) -> list[Message]:
+    """The messages of ``view`` at these ``(index, id)`` marks (absent ones skipped)."""
+    wanted = dict(marks)
+    return [m for m in view.transcript.messages if wanted.get(m.index) == m.id]
+
+
+def _marks(clearing: Clearing) -> tuple[tuple[int, str], ...]:
+    return tuple((i, clearing.replaced[i].id) for i in sorted(clearing.replaced))
 
 
 def _system_of(inputs: _Inputs, transcript: Transcript) -> JSON | None:

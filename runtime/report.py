@@ -18,12 +18,14 @@ discarded, else ``None``); ``incremental`` (only the slices the state implies we
 ``summary_diff``, ``snapshot``, ``rolled_back``, ``summarizer_tokens_in``,
 ``summarizer_tokens_out``, ``summarizer_error``, ``sanitized`` (what sanitizing the chunk
 redacted or flagged, counts only) for the summary strategy, ``None``/empty otherwise;
-``elapsed_ms``.
+``cleared`` (one entry per message sent with its tool results cleared: ``message_id``,
+``tool_call_ids``, ``tokens_before``, ``tokens_after``, ``summary_version``; empty unless
+``clear_tool_results``); ``elapsed_ms``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -68,6 +70,9 @@ class Plan:
     summary_tokens: int = 0
     reset: str | None = None
     roll: RollInfo = field(default_factory=RollInfo)
+    replaced: Mapping[int, Message] = field(default_factory=dict)
+    """Messages sent cleared, by index (``clear_tool_results``)."""
+    cleared: tuple[dict[str, Any], ...] = ()
 
 
 def build_report(
@@ -122,5 +127,6 @@ def build_report(
         "summarizer_tokens_out": roll.tokens_out,
         "summarizer_error": roll.error,
         "sanitized": roll.sanitized,
+        "cleared": list(plan.cleared),
         "elapsed_ms": round(elapsed_ms, 3),
     }

@@ -58,6 +58,9 @@ class CompactionState:
             summary rolled over it and was therefore left out of the summary (it is kept
             verbatim). Such a group stays in the context until a summary covers it: when its
             pin is removed, the next roll summarizes it.
+        cleared: ``(index, id)`` of each message whose tool results are sent cleared (replaced
+            by a marker naming their digest in the summary; ``clear_tool_results``). Later
+            calls clear the same messages while the summary is injected.
 
     The five before ``held_out`` let the next call skip re-reading the part before the cut
     when the state still applies and the trigger is not crossed (see ``Compactor.compact``).
@@ -77,6 +80,7 @@ class CompactionState:
     skipped_tokens: int = 0
     pinned_spans: tuple[PinnedSpan, ...] = ()
     held_out: tuple[tuple[int, str], ...] = ()
+    cleared: tuple[tuple[int, str], ...] = ()
 
     @property
     def cut(self) -> Mark | None:
@@ -132,7 +136,8 @@ class CompactionState:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
         body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
-        body["held_out"] = _marks(body.get("held_out", ()))
+        body["held_out"] = _marks(body.get("held_out", ()), "held_out")
+        body["cleared"] = _marks(body.get("cleared", ()), "cleared")
         return cls(**body)
 
 
@@ -181,8 +186,8 @@ def _spans(value: Any) -> tuple[PinnedSpan, ...]:
     return tuple(spans)
 
 
-def _marks(value: Any) -> tuple[tuple[int, str], ...]:
-    bad = FormatError("compaction state field held_out must be [index, id] pairs")
+def _marks(value: Any, name: str) -> tuple[tuple[int, str], ...]:
+    bad = FormatError(f"compaction state field {name} must be [index, id] pairs")
     if not isinstance(value, list | tuple):
         raise bad
     marks: list[tuple[int, str]] = []

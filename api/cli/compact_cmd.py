@@ -82,6 +82,14 @@ def compact(
     ] = "extractive",
     llm_base_url: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_BASE_URL")] = None,
     llm_model: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_MODEL")] = None,
+    clear_tool_results: Annotated[
+        bool,
+        typer.Option(
+            "--clear-tool-results",
+            help="When the window cannot fit, replace old tool results by a marker naming "
+            "their digest in the summary (needs a summarizer).",
+        ),
+    ] = False,
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer
@@ -109,7 +117,12 @@ def compact(
             model=llm_model,
             api_key=os.environ.get("OPENAI_API_KEY"),
         )
-        compactor = Compactor(budget=budget, encoding=encoding, summarizer=chosen)
+        compactor = Compactor(
+            budget=budget,
+            encoding=encoding,
+            summarizer=chosen,
+            clear_tool_results=clear_tool_results,
+        )
         result = compactor.compact(
             payload,
             pinned_ids=tuple(pin or ()),

@@ -154,3 +154,23 @@ def test_extractive_summarizer_injects_a_summary(tmp_path: Path) -> None:
     assert "<compaction_summary trust='untrusted'" in body["messages"][1]["content"]
     assert report["summary_validation"]["passed"]
     assert report["compacted_tokens"] <= report["target_tokens"]
+
+
+def test_clear_tool_results_flag(tmp_path: Path) -> None:
+    huge = " ".join(f"row{j} price {100 + j} CNY" for j in range(700))
+    entries = history(100)
+    call = {"id": "call_big", "type": "function", "function": {"name": "search", "arguments": "{}"}}
+    entries[-30:-30] = [  # an old but not too old tool result, alone over the window's share
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "call_big", "content": huge},
+    ]
+    path = write(tmp_path, entries)
+    limits = ["--context-limit", "10000", *SMALL[2:]]
+    code, out, err = run(path, *limits, "--clear-tool-results")
+    assert code == 0, err
+    report = json.loads(out)["report"]
+    assert [e["tool_call_ids"] for e in report["cleared"]] == [["call_big"]]
+    code, out, _ = run(path, *limits)
+    assert code == 0 and json.loads(out)["report"]["cleared"] == []
+    code, out, err = run(path, *limits, "--clear-tool-results", "--summarizer", "none")
+    assert code == 2 and "needs a summarizer" in err
