@@ -28,6 +28,7 @@ __all__ = [
     "KINDS",
     "MAX_TENANT_RULES",
     "ROLES",
+    "SCOPES",
     "SOURCES",
     "TENANT_ID_PATTERN",
     "PolicyRule",
@@ -43,6 +44,8 @@ KINDS: Final = ("preference", "event")
 SOURCES: Final = ("admin", "user_stated", "user_confirmed", "promoted", "consolidated")
 SCOPES: Final = ("durable", "task")
 MAX_TENANT_RULES: Final = 200
+_FIELD_MAX: Final = 255
+"""The ``policy_rules`` columns' width."""
 
 TENANT_ID_PATTERN: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _CATEGORY = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -149,19 +152,21 @@ def _members(value: str, allowed: Sequence[str], *, field: str, wildcard: bool) 
             raise InvalidRule(f"{field}: '*' is only accepted in deny rules")
         return value
     parts = value.split("|")
-    bad = [part for part in parts if part not in allowed]
-    if bad or len(set(parts)) != len(parts):
+    if any(part not in allowed for part in parts):
         raise InvalidRule(f"{field}: {value!r} is not one of {', '.join(allowed)} (or a|b)")
-    return value
+    return "|".join(dict.fromkeys(parts))  # ``a|a`` means ``a``: stored once
 
 
 def _categories(value: str) -> str:
     if value == "*":
         return value
     parts = value.split("|")
-    if not all(_CATEGORY.fullmatch(part) for part in parts):
-        raise InvalidRule(f"category: {value!r} must be '*' or lowercase names joined by '|'")
-    return value
+    if len(value) > _FIELD_MAX or not all(_CATEGORY.fullmatch(part) for part in parts):
+        raise InvalidRule(
+            f"category: must be '*' or lowercase names joined by '|', at most {_FIELD_MAX} "
+            "characters"
+        )
+    return "|".join(dict.fromkeys(parts))
 
 
 def _cond_arg(cond: str, arg: str) -> str:

@@ -19,6 +19,7 @@ from api.deps import DbSessionDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from api.storage.base import utcnow
+from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
     Consent,
     get_consent,
@@ -33,7 +34,17 @@ __all__ = ["router"]
 router = APIRouter(prefix="/v1/users/{user_id}/consents", tags=["consents"])
 ManagerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
 UserId = Annotated[str, Path(min_length=1, max_length=256)]
-Category = Annotated[str, Path(min_length=1, max_length=64)]
+Category = Annotated[
+    str,
+    Path(
+        min_length=1,
+        max_length=40,
+        pattern=r"^[a-z][a-z0-9_]{0,39}$",
+        description="a lowercase category name; the sensitive categories "
+        f"({', '.join(sorted(SENSITIVE_CATEGORIES))}) are never consolidated and not accepted",
+        json_schema_extra={"not": {"enum": sorted(SENSITIVE_CATEGORIES)}},
+    ),
+]
 
 
 class ConsentOut(BaseModel):

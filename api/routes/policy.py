@@ -8,6 +8,7 @@ that writes long-term memory should take so that all of them decide under the sa
 from __future__ import annotations
 
 import json
+import re
 import threading
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -17,15 +18,26 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
 
 from api.deps import AdminDep, DbSessionDep, PrincipalDep
-from api.errors import Conflict, Unprocessable
+from api.errors import Conflict, Forbidden, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from api.storage.base import utcnow
 from longterm import audit
 from longterm.errors import InvalidKey
-from longterm.registry import DEFAULT_REGISTRY
+from longterm.registry import DEFAULT_REGISTRY, KEY_PATTERN
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
-from policy.rules import CONDITIONS, PolicyRule, validate_tenant_rules
+from policy.rules import (
+    ACTIONS,
+    CONDITIONS,
+    KINDS,
+    MAX_TENANT_RULES,
+    ROLES,
+    SCOPES,
+    SOURCES,
+    TENANT_ID_PATTERN,
+    PolicyRule,
+    validate_tenant_rules,
+)
 from policy.storage import as_utc, list_policy_versions, save_tenant_rules
 from policy.types import Action, ObjectAttributes, PolicyGate, Subject
 
@@ -75,21 +87,72 @@ class PolicyOut(BaseModel):
     conditions: list[str] = Field(description="the predicate vocabulary rows may name")
 
 
-class RuleIn(BaseModel):
-    """A per-tenant rule; ``domain`` may be omitted (it is always the caller's tenant)."""
+def _members(names: tuple[str, ...], *, wildcard: bool) -> str:
+    one = "(" + "|".join(re.escape(name) for name in names) + ")"
+    many = rf"{one}(\|{one})*"
+    return rf"^(\*|{many})$" if wildcard else rf"^{many}$"
+
+
+_CATEGORY_NAME = r"[a-z][a-z0-9_]{0,39}"
+_ARG = (
+    r"^(-|0(\.\d{1,4})?|1(\.0{1,4})?|"
+    + _members(SCOPES, wildcard=False)[1:-1]
+    + "|"
+    + _members(SOURCES, wildcard=False)[1:-1]
+    + ")$"
+)
+_FIELD_MAX = 255  # the policy_rules columns
+
+
+class _RuleFields(BaseModel):
+    """The fields every per-tenant rule has.
+
+    Constraints across fields or rules, checked by the route (422): ``domain`` is the caller's
+    tenant; ``arg`` fits ``cond`` (``-`` for a condition without argument, a number 0..1 for
+    ``confidence_below``, scopes for ``scope_is``, sources for ``overwrites_source``); names are
+    unique in the set.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
-    role: str
-    action: str
-    effect: str
-    name: str = Field(description="'tenant.' + lowercase name, unique in the set")
-    domain: str | None = None
-    kind: str = "*"
-    category: str = "*"
-    source: str = "*"
-    cond: str = "always"
-    arg: str = "-"
+    name: str = Field(
+        pattern=r"^tenant\.[a-z0-9_.-]{0,57}$",
+        description="'tenant.' + lowercase name, unique in the set",
+    )
+    domain: str | None = Field(
+        default=None,
+        pattern=TENANT_ID_PATTERN.pattern.join("^$"),
+        description="omitted, or exactly the caller's tenant (any other is refused)",
+    )
+    kind: str = Field(default="*", pattern=_members(KINDS, wildcard=True))
+    category: str = Field(
+        default="*",
+        max_length=_FIELD_MAX,
+        pattern=rf"^(\*|{_CATEGORY_NAME}(\|{_CATEGORY_NAME})*)$",
+    )
+    source: str = Field(default="*", pattern=_members(SOURCES, wildcard=True))
+    cond: Literal[tuple(CONDITIONS)] = "always"  # type: ignore[valid-type]
+    arg: str = Field(default="-", max_length=_FIELD_MAX, pattern=_ARG)
+
+
+class AllowRuleIn(_RuleFields):
+    """An allow rule: concrete roles and actions (a wildcard could only widen permissions)."""
+
+    effect: Literal["allow"]
+    role: str = Field(pattern=_members(ROLES, wildcard=False))
+    action: str = Field(pattern=_members(ACTIONS, wildcard=False))
+
+
+class DenyRuleIn(_RuleFields):
+    """A deny rule: ``*`` is accepted for roles and actions (it only takes permissions away)."""
+
+    effect: Literal["deny"]
+    role: str = Field(pattern=_members(ROLES, wildcard=True))
+    action: str = Field(pattern=_members(ACTIONS, wildcard=True))
+
+
+RuleIn = Annotated[AllowRuleIn | DenyRuleIn, Field(discriminator="effect")]
+"""A per-tenant rule; ``domain`` may be omitted (it is always the caller's tenant)."""
 
 
 class RulesIn(BaseModel):
@@ -97,7 +160,7 @@ class RulesIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    rules: list[RuleIn] = Field(max_length=200)
+    rules: list[RuleIn] = Field(max_length=MAX_TENANT_RULES)
 
 
 class CheckObject(BaseModel):
@@ -108,12 +171,14 @@ class CheckObject(BaseModel):
     kind: Literal["preference", "event"] = "preference"
     user_id: str = Field(min_length=1, max_length=256)
     tenant_id: str | None = Field(default=None, description="defaults to the caller's tenant")
-    key: str | None = None
+    key: str | None = Field(
+        default=None, max_length=250, pattern=KEY_PATTERN.pattern, description="a dotted key"
+    )
     category: str | None = None
     scope: Literal["durable", "task"] | None = None
     sensitive: bool | None = None
     source: str
-    confidence: float = 1.0
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     consent: bool = False
     standing_consent: bool = False
     current_source: str | None = None
@@ -189,11 +254,11 @@ def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
 @router.post("/check", summary="Dry run: would this be allowed?", responses=PROBLEM_RESPONSES)
 def post_check(body: CheckIn, caller: PrincipalDep, gate: PolicyGateDep) -> CheckOut:
     """Decide without writing anything. Admin keys may ask on behalf of another role
-    (``as_role``); the tenant is always the caller's."""
+    (``as_role``; 403 for other keys); the tenant is always the caller's."""
     subject = caller.subject()
     if body.as_role is not None and body.as_role != caller.role:
         if caller.role != "admin":
-            raise Unprocessable("only admin keys may check on behalf of another role")
+            raise Forbidden("only admin keys may check on behalf of another role")
         subject = Subject(body.as_role, caller.tenant_id, key_id=caller.key_id)
     decision = gate.decide(
         subject=subject, action=body.action, obj=_check_object(body.object, caller.tenant_id)

@@ -106,9 +106,9 @@ def test_check_is_a_dry_run_of_the_real_attributes(app_client: TestClient, datab
         r = app_client.post("/v1/policy/check", headers=agent, json=body)
         assert r.status_code == 200, r.text
         assert (r.json()["allowed"], r.json()["rule"]) == (False, rule), obj
-    # only admins may ask on behalf of another role
+    # only admins may ask on behalf of another role: a permission, not a malformed body
     r = app_client.post("/v1/policy/check", headers=agent, json={**CHECK, "as_role": "admin"})
-    assert r.status_code == 422
+    assert r.status_code == 403
 
 
 def test_consent_lifecycle(app_client: TestClient, database_url: str) -> None:
