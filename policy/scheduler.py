@@ -21,6 +21,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
+from api.sessions.retention import purge_session_messages, tenants_with_retention
 from longterm.expiry import purge_expired, tenants_with_expired
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
@@ -80,7 +81,9 @@ class JobRunner:
         now = self.clock()
         if tenant_id is None:
             with Session(self.engine) as db:
-                tenants = tenants_with_expired(db, now=now)
+                tenants = sorted(
+                    set(tenants_with_expired(db, now=now)) | set(tenants_with_retention(db))
+                )
         else:
             tenants = [tenant_id]
         totals: dict[str, int] = {}
@@ -110,7 +113,9 @@ class JobRunner:
                     return None
                 counts = purge_expired(db, subject=subject, now=now)
                 db.commit()
-                return counts
+                # raw session messages past the tenant's retention, once summarized
+                retained = purge_session_messages(db, subject=subject, now=now)
+                return {**counts, "session_messages": retained["messages"]}
         finally:
             if leased:
                 release_lease(self.engine, tenant_id=tenant_id, name="expire", holder=holder)

@@ -15,6 +15,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.memory.hooks import erase_hooks
+from api.sessions.retention import purge_session_messages, tenants_with_retention
 from api.settings import Settings
 from api.storage.engine import create_db_engine, session_scope
 from longterm.erasure import finalize_erasure, reapply_receipts
@@ -51,7 +52,8 @@ def expire(
         ),
     ] = False,
 ) -> None:
-    """Hard-delete expired preferences, events, history and stored responses (audited)."""
+    """Hard-delete expired preferences, events, history and stored responses, and purge raw
+    session messages past the tenant's retention (audited)."""
     if reapply_erasures and tenant is None:
         raise _fail("--reapply-erasures needs --tenant")
     url = Settings().database_url
@@ -62,7 +64,13 @@ def expire(
         raise _fail(f"invalid database URL: {str(exc).splitlines()[0]}") from None
     try:
         with session_scope(engine) as db:
-            tenants = [tenant] if tenant else tenants_with_expired(db, now=now)
+            tenants = (
+                [tenant]
+                if tenant
+                else sorted(
+                    set(tenants_with_expired(db, now=now)) | set(tenants_with_retention(db))
+                )
+            )
         for name in tenants:
             subject = Subject(role="admin", tenant_id=name, key_id=CLI_ACTOR)
             with session_scope(engine) as db:
@@ -74,6 +82,8 @@ def expire(
                         db, subject=subject, now=now, hooks=hooks, session_hooks=session_hooks
                     )
                 db.commit()
+                # raw session messages past the tenant's retention, once summarized (tombstones)
+                line["session_retention"] = purge_session_messages(db, subject=subject, now=now)
             typer.echo(json.dumps(line, sort_keys=True))
         finalize_erasure(engine, vacuum=vacuum)
     except SQLAlchemyError as exc:

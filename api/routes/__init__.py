@@ -23,6 +23,7 @@ ROUTER_MODULES: tuple[str, ...] = (
     "api.routes.consents",
     "api.routes.session_end",
     "api.routes.admin_jobs",
+    "api.routes.retention",
 )
 
 LIFESPAN_HOOK_PATHS: tuple[str, ...] = (

@@ -22,6 +22,7 @@ from typing import Any
 from sqlmodel import Session
 
 from api.errors import Conflict, Unprocessable
+from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import AppendIn, AppendOut
 from api.sessions.store import (
     StoredEntry,
@@ -112,6 +113,12 @@ def _check_unicode(entries: list[Any]) -> None:
     """Refuse entries UTF-8 cannot carry before anything hashes or stores them."""
     for i, entry in enumerate(entries):
         ensure_storable(entry, what=f"entry {i} of the batch")
+        if isinstance(entry, dict) and PURGED_MARK in entry:
+            raise Unprocessable(
+                f"entry {i} of the batch carries {PURGED_MARK!r}, which marks tombstones of "
+                "purged messages; it cannot be appended",
+                position=i,
+            )
 
 
 def _own_id(entry: Any) -> str | None:

@@ -27,8 +27,9 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from api.errors import Unprocessable
+from api.errors import Conflict, Unprocessable
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
+from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
@@ -112,6 +113,7 @@ def build_context(
         budget = _budget(loaded.row, body.budget)
         started = time.perf_counter()
         result, extra = _compact(loaded, budget, runtime)
+        _refuse_tombstones(result.messages, result.ids)
         report = {**result.report, **extra}
         report["service_elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
         _store(db, loaded, result, report=report, runtime=runtime)
@@ -210,6 +212,26 @@ def _compact(
         "summarizer_busy": busy,
     }
     return result, extra
+
+
+def _refuse_tombstones(messages: list[Any], ids: list[str]) -> None:
+    """The retention purge only touches messages a summary covers and the cut leaves out; if a
+    state ever pointed before one anyway, answer a 409 rather than send a tombstone.
+
+    Raises:
+        Conflict: the context would contain purged messages (their ids are named).
+    """
+    purged = [
+        mid
+        for mid, m in zip(ids, messages, strict=False)
+        if isinstance(m, dict) and m.get(PURGED_MARK) is True
+    ]
+    if purged:
+        raise Conflict(
+            f"the context would need {len(purged)} raw message(s) purged by the tenant's "
+            "retention; restore or compact from a later summary",
+            purged_ids=purged[:50],
+        )
 
 
 def _unchanged(loaded: _Loaded, state_json: str, own_tokens: int, now: datetime) -> bool:

@@ -56,14 +56,16 @@ def read_history_page(
         total=row.message_count,
         ids=[r.message_id for r in rows],
         messages=[load_json(r.raw_json) for r in rows],
+        purged_ids=[r.message_id for r in rows if r.purged_at is not None],
     )
 
 
 def export_user_sessions(db: Session, *, tenant_id: str, user_id: str) -> list[dict[str, Any]]:
     """Every session of ``user_id`` in ``tenant_id`` with all its data, as JSON-ready dicts.
 
-    Each has the session's fields, ``messages`` (``{id, position, message}``), ``pinned_ids``,
-    ``summaries`` (every version) and ``usage`` (every provider report).
+    Each has the session's fields, ``messages`` (``{id, position, message, purged_at}``; a
+    message the tenant's retention purged is its tombstone, with the time of the purge),
+    ``pinned_ids``, ``summaries`` (every version) and ``usage`` (every provider report).
     """
     sessions = db.exec(
         select(AgentSessionRow)
@@ -93,7 +95,13 @@ def _export_one(db: Session, row: AgentSessionRow) -> dict[str, Any]:
     return {
         **_export_fields(row),
         "messages": [
-            {"id": m.message_id, "position": m.position, "message": load_json(m.raw_json)}
+            {
+                "id": m.message_id,
+                "position": m.position,
+                "message": load_json(m.raw_json),
+                # the retention purge replaced the content by a tombstone at this time
+                "purged_at": None if m.purged_at is None else as_utc(m.purged_at).isoformat(),
+            }
             for m in messages
         ],
         "pinned_ids": load_pins(db, tenant_id=row.tenant_id, session_id=row.id),

@@ -151,6 +151,11 @@ class HistoryOut(BaseModel):
     total: int
     ids: list[str]
     messages: list[Any]
+    purged_ids: list[str] = Field(
+        default_factory=list,
+        description="ids on this page whose raw content the tenant's retention purged "
+        "(their entries are tombstones marked tiermem_purged)",
+    )
 
 
 class PinsIn(_Body):

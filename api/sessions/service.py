@@ -169,6 +169,20 @@ def _check_known(db: Session, *, tenant_id: str, session_id: str, wanted: list[s
             f"{len(unknown)} pinned id(s) name no message of this session",
             unknown_ids=unknown[:50],
         )
+    purged = db.exec(
+        select(SessionMessageRow.message_id).where(
+            SessionMessageRow.tenant_id == tenant_id,
+            SessionMessageRow.session_id == session_id,
+            col(SessionMessageRow.message_id).in_(wanted),
+            col(SessionMessageRow.purged_at).is_not(None),
+        )
+    ).all()
+    if purged:
+        raise Unprocessable(
+            f"{len(purged)} pinned id(s) name messages whose raw content was purged by the "
+            "tenant's retention",
+            purged_ids=sorted(purged)[:50],
+        )
 
 
 def record_usage(

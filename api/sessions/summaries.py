@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from api.errors import Conflict, NotFound, Unprocessable
 from api.sessions.context import ContextRuntime
+from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, SummaryDetail, SummaryList, SummaryPublic
 from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.store import (
@@ -229,13 +230,15 @@ def _rollback(
         db, tenant_id=job.tenant_id, session_id=session.id, user_id=session.user_id
     )
     budget = BudgetSpec().apply(load_json(session.budget_json))
+    sources = _sources(store, job.version, messages)
+    _refuse_purged(sources, job.version)
     try:
         outcome = rollback(
             store=store,
             to_version=job.version,
             current_version=current,
             now=job.runtime.clock(),
-            sources=_sources(store, job.version, messages),
+            sources=sources,
             budget_tokens=math.floor(SUMMARY_BUDGET_SHARE * budget.target_tokens),
             count_tokens=job.runtime.counter.count_text,
         )
@@ -248,6 +251,22 @@ def _rollback(
             validation=outcome.validation.to_dict(),
         )
     return outcome.summary, outcome.cut_index
+
+
+def _refuse_purged(sources: Sequence[Message], version: int) -> None:
+    """A restore re-validates ``version`` against the raw messages it covered and sends the
+    ones after it raw again: neither is possible once the retention purged some of them.
+
+    Raises:
+        Conflict: a message from the first one ``version`` covers on was purged.
+    """
+    purged = [m.id for m in sources if isinstance(m.raw, dict) and m.raw.get(PURGED_MARK) is True]
+    if purged:
+        raise Conflict(
+            f"summary version {version} cannot be restored: {len(purged)} raw message(s) it "
+            "covers or that follow it were purged by the tenant's retention",
+            purged_ids=purged[:50],
+        )
 
 
 def _sources(store: SqlSnapshotStore, version: int, messages: Sequence[Message]) -> list[Message]:

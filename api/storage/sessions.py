@@ -23,6 +23,7 @@ __all__ = [
     "AgentSessionRow",
     "SessionMessageRow",
     "SessionPinRow",
+    "SessionRetentionRow",
     "SessionSnapshotRow",
     "SessionStateRow",
     "SessionSummaryRow",
@@ -84,6 +85,22 @@ class SessionMessageRow(SQLModel, table=True):
     digest: str = Field(max_length=64)
     raw_json: str = Field(sa_column=_text())
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    # Set when the retention purge replaced ``raw_json`` by a tombstone (id, position and
+    # ``digest`` are kept, so ids, pins, idempotent resends and stored states stay valid).
+    purged_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+
+
+class SessionRetentionRow(SQLModel, table=True):
+    """A tenant's retention of raw session messages: purged ``raw_message_days`` after they
+    were appended, once a summary covers them (``api.sessions.retention``)."""
+
+    __tablename__ = "session_retention"
+
+    tenant_id: str = Field(primary_key=True, max_length=128)
+    raw_message_days: int
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
 
 
 class SessionPinRow(SQLModel, table=True):

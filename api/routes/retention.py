@@ -1,0 +1,84 @@
+"""``/v1/admin/retention``: a tenant's retention of raw session messages (admin keys only).
+
+``GET`` reads it, ``PUT {raw_message_days: N | null}`` sets or removes it (audited), and
+``POST /v1/admin/retention/purge`` runs the purge for the caller's tenant now (the same function
+``tiermem expire`` runs); see ``api.sessions.retention`` for what is purged and when.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from api.deps import AdminDep, DbSessionDep
+from api.problems import PROBLEM_RESPONSES
+from api.sessions.retention import (
+    MAX_RETENTION_DAYS,
+    get_retention,
+    purge_session_messages,
+    set_retention,
+)
+from longterm import audit
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/admin/retention", tags=["admin"], responses=PROBLEM_RESPONSES)
+
+
+class RetentionIn(BaseModel):
+    """The new setting; ``null`` keeps raw messages forever."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    raw_message_days: int | None = Field(ge=1, le=MAX_RETENTION_DAYS)
+
+
+class RetentionOut(BaseModel):
+    """The tenant's retention of raw session messages (``null``: kept forever)."""
+
+    tenant_id: str
+    raw_message_days: int | None
+
+
+class PurgeOut(BaseModel):
+    """What one purge run tombstoned in the caller's tenant."""
+
+    tenant_id: str
+    sessions: int
+    messages: int
+
+
+@router.get("", summary="Read the tenant's retention of raw session messages (admin)")
+def read_retention(db: DbSessionDep, caller: AdminDep) -> RetentionOut:
+    """The caller's tenant's setting."""
+    days = get_retention(db, tenant_id=caller.tenant_id)
+    return RetentionOut(tenant_id=caller.tenant_id, raw_message_days=days)
+
+
+@router.put("", summary="Set the tenant's retention of raw session messages (admin)")
+def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> RetentionOut:
+    """Raw messages older than this many days are purged once a summary covers them."""
+    days = set_retention(db, tenant_id=caller.tenant_id, days=body.raw_message_days)
+    audit.record(
+        db,
+        tenant_id=caller.tenant_id,
+        subject=caller.subject(),
+        user_id=None,
+        action="retention.set",
+        object_type="tenant",
+        object_id=caller.tenant_id,
+        outcome="ok",
+        now=datetime.now(UTC),
+        detail={"raw_message_days": days},
+    )
+    db.commit()
+    return RetentionOut(tenant_id=caller.tenant_id, raw_message_days=days)
+
+
+@router.post("/purge", summary="Purge summarized raw messages past the retention now (admin)")
+def run_purge(db: DbSessionDep, caller: AdminDep) -> PurgeOut:
+    """Tombstone what the retention allows in the caller's tenant (audited per session)."""
+    counts = purge_session_messages(db, subject=caller.subject(), now=datetime.now(UTC))
+    return PurgeOut(tenant_id=caller.tenant_id, **counts)

@@ -1,0 +1,197 @@
+"""Retention purge of raw session messages on SQLite and PostgreSQL: only old, summarized,
+unpinned messages become tombstones; ids, pins, resends, /context, restore, export and history
+cope; the purge is audited; ``tiermem expire`` runs it."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+from typer.testing import CliRunner
+
+import api.cli.commands  # noqa: F401  (registers the commands)
+from api.cli import app as cli_app
+from api.sessions import export_user_sessions
+from api.sessions.retention import (
+    PURGED_MARK,
+    purge_session_messages,
+    set_retention,
+    tombstone,
+)
+from api.storage.keys import KeyStore
+from api.storage.sessions import SessionMessageRow
+from longterm.storage import AuditRow
+from policy.types import Subject
+from runtime.formats import read_history
+from runtime.grouping import group_messages
+from runtime.protocol import find_protocol_errors
+from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+    FakeSummarizer,
+    chat_history,
+    module_database_url,
+    sessions_client,
+)
+from tests.api.conftest import bearer
+
+SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
+LATER = datetime.now(UTC) + timedelta(days=40)
+SECRET = "zebra-passport-4711"
+
+
+@pytest.fixture(scope="module")
+def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+    with sessions_client(module_database_url, summarizer=FakeSummarizer()) as client:
+        yield client
+
+
+def _keys(client: TestClient) -> tuple[str, dict[str, str], dict[str, str]]:
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    agent = bearer(store.create(tenant_id=tenant, role="agent")[1])
+    admin = bearer(store.create(tenant_id=tenant, role="admin")[1])
+    return tenant, agent, admin
+
+
+def _summarized_session(client: TestClient, agent: dict[str, str]) -> tuple[str, list[Any]]:
+    r = client.post("/v1/sessions", json={"user_id": "alice", "budget": SMALL}, headers=agent)
+    sid = str(r.json()["id"])
+    history = chat_history(40)
+    history[1] = {"role": "user", "content": f"my passport is {SECRET}"}
+    for start in range(0, len(history), 40):
+        chunk = history[start : start + 40]
+        r = client.post(f"/v1/sessions/{sid}/messages", json={"messages": chunk}, headers=agent)
+        assert r.status_code in (200, 201), r.text
+        assert client.post(f"/v1/sessions/{sid}/context", headers=agent).status_code == 200
+    return sid, history
+
+
+def _purge(client: TestClient, tenant: str, now: datetime) -> dict[str, int]:
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        return purge_session_messages(db, subject=Subject("admin", tenant, key_id="t"), now=now)
+
+
+def _rows(client: TestClient, tenant: str, sid: str) -> list[SessionMessageRow]:
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        rows = db.exec(
+            select(SessionMessageRow)
+            .where(SessionMessageRow.tenant_id == tenant, SessionMessageRow.session_id == sid)
+            .order_by(SessionMessageRow.position)  # type: ignore[arg-type]
+        ).all()
+        return list(rows)
+
+
+def test_tombstone_keeps_ids_and_tool_pairing() -> None:
+    history = chat_history(2)
+    messages = read_history(history, format="openai-chat").messages
+    stones = [tombstone(e, message_id=m.id) for e, m in zip(history, messages, strict=True)]
+    again = read_history(stones, format="openai-chat").messages
+    assert [m.id for m in again] == [m.id for m in messages]
+    group_messages(again)  # no orphan result, no unanswered call
+    assert "lorem" not in json.dumps(stones) and all(s[PURGED_MARK] for s in stones)
+
+
+def test_retention_setting_and_purge(client: TestClient) -> None:
+    tenant, agent, admin = _keys(client)
+    sid, history = _summarized_session(client, agent)
+    pinned = client.get(f"/v1/sessions/{sid}/messages?limit=5", headers=agent).json()["ids"][3]
+    assert client.put(f"/v1/sessions/{sid}/pins", json={"message_ids": [pinned]}, headers=agent)
+    before = client.post(f"/v1/sessions/{sid}/context", headers=agent).json()
+    assert (
+        client.put("/v1/admin/retention", json={"raw_message_days": 30}, headers=agent).status_code
+        == 403
+    )
+    r = client.put("/v1/admin/retention", json={"raw_message_days": 30}, headers=admin)
+    assert r.status_code == 200 and r.json()["raw_message_days"] == 30
+    assert client.get("/v1/admin/retention", headers=admin).json()["raw_message_days"] == 30
+    # Not old enough yet: nothing is purged.
+    assert client.post("/v1/admin/retention/purge", headers=admin).json()["messages"] == 0
+    counts = _purge(client, tenant, LATER)
+    assert counts["sessions"] == 1 and counts["messages"] > 0
+    rows = _rows(client, tenant, sid)
+    purged = [r for r in rows if r.purged_at is not None]
+    assert len(purged) == counts["messages"]
+    assert rows[0].purged_at is None  # the system prompt is always sent
+    assert all(r.message_id != pinned for r in purged)
+    assert SECRET not in "".join(r.raw_json for r in rows)
+    assert all(json.loads(r.raw_json)["id"] == r.message_id for r in purged)
+    # /context: the same decision, never a tombstone.
+    after = client.post(f"/v1/sessions/{sid}/context", headers=agent).json()
+    assert after["ids"] == before["ids"]
+    assert not any(isinstance(m, dict) and PURGED_MARK in m for m in after["messages"])
+    assert find_protocol_errors(after["messages"], format="openai-chat") == []
+    # A purge twice purges nothing more; the audit names the session, counts only.
+    assert _purge(client, tenant, LATER)["messages"] == 0
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        audits = db.exec(select(AuditRow).where(AuditRow.tenant_id == tenant)).all()
+    purges = [a for a in audits if a.action == "retention.purge"]
+    assert [a.object_id for a in purges] == [sid] and SECRET not in purges[0].detail_json
+    assert any(a.action == "retention.set" for a in audits)
+    # A whole-history resend (original content, no ids) is still a no-op.
+    r = client.post(
+        f"/v1/sessions/{sid}/messages", json={"messages": history, "offset": 0}, headers=agent
+    )
+    assert r.status_code in (200, 201) and r.json()["appended"] == 0, r.text
+    # New messages still append and compact.
+    more = chat_history(3, start=40)
+    r = client.post(f"/v1/sessions/{sid}/messages", json={"messages": more}, headers=agent)
+    assert r.status_code in (200, 201), r.text
+    assert client.post(f"/v1/sessions/{sid}/context", headers=agent).status_code == 200
+    _readers_cope(client, tenant, sid, agent, purged[0].message_id)
+
+
+def _readers_cope(
+    client: TestClient, tenant: str, sid: str, agent: dict[str, str], purged_id: str
+) -> None:
+    page = client.get(f"/v1/sessions/{sid}/messages?limit=10", headers=agent).json()
+    assert purged_id in page["purged_ids"]
+    r = client.put(f"/v1/sessions/{sid}/pins", json={"message_ids": [purged_id]}, headers=agent)
+    assert r.status_code == 422 and purged_id in r.json()["purged_ids"]
+    r = client.post(f"/v1/sessions/{sid}/summaries/1/restore", headers=agent)
+    assert r.status_code == 409 and "purged" in r.json()["detail"], r.text
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        [exported] = [s for s in export_user_sessions(db, tenant_id=tenant, user_id="alice")]
+    marked = [m for m in exported["messages"] if m["purged_at"] is not None]
+    assert purged_id in {m["id"] for m in marked}
+    assert SECRET not in json.dumps(exported)
+    fake = {"role": "user", "content": "x", PURGED_MARK: True}
+    r = client.post(f"/v1/sessions/{sid}/messages", json={"messages": [fake]}, headers=agent)
+    assert r.status_code == 422
+
+
+def test_no_summary_no_purge_and_unset(client: TestClient) -> None:
+    tenant, agent, admin = _keys(client)
+    r = client.post("/v1/sessions", json={"user_id": "bob"}, headers=agent)
+    sid = r.json()["id"]
+    client.post(f"/v1/sessions/{sid}/messages", json={"messages": chat_history(3)}, headers=agent)
+    client.put("/v1/admin/retention", json={"raw_message_days": 1}, headers=admin)
+    assert _purge(client, tenant, LATER) == {"sessions": 0, "messages": 0}
+    r = client.put("/v1/admin/retention", json={"raw_message_days": None}, headers=admin)
+    assert r.json()["raw_message_days"] is None
+    assert (
+        client.put("/v1/admin/retention", json={"raw_message_days": 0}, headers=admin).status_code
+        == 422
+    )
+
+
+def test_tiermem_expire_runs_the_purge(
+    client: TestClient,
+    module_database_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tenant, agent, _admin = _keys(client)
+    _summarized_session(client, agent)
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        set_retention(db, tenant_id=tenant, days=1)
+        db.commit()
+    monkeypatch.setenv("TIERMEM_DATABASE_URL", module_database_url)
+    result = CliRunner().invoke(cli_app, ["expire", "--tenant", tenant])
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.output.strip().splitlines()[-1])
+    # appended seconds ago: within the day, nothing is old enough yet
+    assert line["tenant"] == tenant and line["session_retention"]["messages"] == 0
