@@ -40,6 +40,7 @@ from policy.closing import closing_summary
 from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
+from policy.task_events import TASK_EVENT_KINDS, TaskConsentGate, event_consents
 from policy.types import PolicyGate, Subject
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
@@ -119,6 +120,8 @@ def _merge_consents(
     by_key: dict[str, Candidate | CandidateResult] = {c.key: c for c in candidates}
     by_fact = {c.fact_key: c.key for c in candidates if c.fact_key is not None}
     for given in consents:
+        if given.key in TASK_EVENT_KINDS:
+            continue  # the task's consent to keep its timeline (``policy.task_events``)
         consent = given.model_copy(
             update={"key": _consent_key(given.key, by_key, by_fact, registry)}
         )
@@ -265,8 +268,9 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
     return _result(candidate, outcome)
 
 
-def _promote_decision(end: _End, decision: SummaryDecision) -> CandidateResult:
-    """A decision taken within the task, proposed as a timeline event; the gate decides."""
+def _promote_decision(end: _End, decision: SummaryDecision, *, consented: bool) -> CandidateResult:
+    """A decision taken within the task, proposed as a timeline event; the gate decides, with
+    the task's consent when the ``/end`` body gave it (``policy.task_events``)."""
     source_ids = (
         f"session:{end.session_id}",
         *decision.source_ids[: MAX_CANDIDATE_SOURCE_IDS - 1],
@@ -290,10 +294,12 @@ def _promote_decision(end: _End, decision: SummaryDecision) -> CandidateResult:
         source_ids=source_ids,
         fact_key=None,
         fact_status="decision",
+        consent=consented,
     )
+    gate = TaskConsentGate(end.gate, consented=consented)
     try:
         outcome = submit(
-            end.db, write=write, subject=end.subject, gate=end.gate, now=end.now, action="promote"
+            end.db, write=write, subject=end.subject, gate=gate, now=end.now, action="promote"
         )
     except LongtermError:
         return CandidateResult(
@@ -304,7 +310,7 @@ def _promote_decision(end: _End, decision: SummaryDecision) -> CandidateResult:
             rule="value.invalid",
             reason="event: invalid",
             confidence=0.9,
-            consent=False,
+            consent=consented,
             source_ids=list(source_ids),
         )
     return _result(candidate, outcome).model_copy(update={"kind": "event"})
@@ -318,8 +324,9 @@ def _promote_all(
     results = [
         item if isinstance(item, CandidateResult) else _promote_one(end, item) for item in merged
     ]
+    consented = "task.decision" in event_consents(c.key for c in body.consents)
     for decision in summary.decisions if summary else ():
-        results.append(_promote_decision(end, decision))
+        results.append(_promote_decision(end, decision, consented=consented))
     return results
 
 
@@ -369,7 +376,8 @@ def end_session(
     With a ``summarizer`` (the service passes the offline extractive one), the messages the
     current summary does not cover yet are read too (``policy.closing``), so that what the user
     said last, or in a session too short to have compacted, can be promoted. Decisions of the
-    summary are proposed as ``task.decision`` events (the gate denies them without consent).
+    summary are proposed as ``task.decision`` events, kept when the body consents to
+    ``task.decision`` (``policy.task_events``); the gate denies them without it.
 
     Raises:
         SessionNotFound: no such session in the caller's tenant (or for its user).

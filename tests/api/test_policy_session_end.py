@@ -181,7 +181,13 @@ FILLER = [
 ]
 
 
-def _end_extracted(client: TestClient, key: dict[str, str], *, compact: bool) -> dict[str, Any]:
+def _end_extracted(
+    client: TestClient,
+    key: dict[str, str],
+    *,
+    compact: bool,
+    extra: tuple[dict[str, Any], ...] = (),
+) -> dict[str, Any]:
     budget = {
         "context_limit": 2400,
         "max_output_tokens": 200,
@@ -203,10 +209,11 @@ def _end_extracted(client: TestClient, key: dict[str, str], *, compact: bool) ->
     r = client.post(
         f"/v1/sessions/{session_id}/end",
         headers=key,
-        json={"consents": [{"key": "travel.budget.one_way_max"}]},
+        json={"consents": [{"key": "travel.budget.one_way_max"}, *extra]},
     )
     assert r.status_code == 200, r.text
     result: dict[str, Any] = r.json()
+    result["_session_id"] = session_id
     return result
 
 
@@ -232,3 +239,28 @@ def test_trip_end_with_the_extractive_summarizer(app_client: TestClient, databas
             if not compact
             else 0 < body["closing_messages"] < total
         )
+
+
+def test_task_decisions_are_kept_as_events_with_the_tasks_consent(
+    app_client: TestClient, database_url: str
+) -> None:
+    """A decision of the completed task is a timeline entry: kept when the ``/end`` body
+    consents to ``task.decision`` (no registry scope applies to events), with its sources."""
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    body = _end_extracted(app_client, agent, compact=False, extra=({"key": "task.decision"},))
+    events = [c for c in body["candidates"] if c["kind"] == "event"]
+    assert events and all(
+        (c["key"], c["status"], c["rule"], c["consent"])
+        == ("task.decision", "promoted", "promote.allow", True)
+        for c in events
+    ), events
+    # the event consent is not a preference candidate (no ``value.missing`` for it)
+    assert [
+        c for c in body["candidates"] if c["kind"] == "preference" and c["key"] == "task.decision"
+    ] == []
+    r = app_client.get("/v1/users/u1/events", headers=agent, params={"kind": "task.decision"})
+    assert r.status_code == 200, r.text
+    stored = r.json()["items"]
+    assert len(stored) == len(events)
+    assert all(e["source"] == "promoted" for e in stored)
+    assert any(f"session:{body['_session_id']}" in e["source_ids"] for e in stored)
