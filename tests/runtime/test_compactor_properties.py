@@ -297,3 +297,39 @@ def check_window_shape(
         assert set(groups[-1].ids) <= kept
     if not find_protocol_errors(entries, format=fmt):
         assert not find_protocol_errors(sent or result.messages, format=fmt)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+@given(data=st.data())
+def test_clearing_tool_results_keeps_the_protocol(data: st.DataObject, fmt: Format) -> None:
+    """With ``clear_tool_results``: cleared entries keep their ids and call pairing, the output
+    stays valid, only results are cleared, and a later call sends the same cleared entries."""
+    entries = data.draw(conversations(fmt, min_exchanges=3, max_exchanges=10, pending_tail=False))
+    budget = data.draw(budgets(tokens_of(entries, fmt)))
+    compactor = Compactor(
+        budget=budget, counter=COUNTER, summarizer=ExtractiveSummarizer(), clear_tool_results=True
+    )
+    result = compactor.compact(entries, format=fmt, now=NOW)
+    r = result.report
+    event(f"cleared={len(r['cleared'])}")
+    if not find_protocol_errors(entries, format=fmt):
+        assert not find_protocol_errors(result.messages, format=fmt)
+    by_id = {m.id: m for m in read_history(entries, format=fmt).messages}
+    cleared = {e["message_id"] for e in r["cleared"]}
+    assert cleared <= set(result.ids)
+    for entry, mid in zip(result.messages, result.ids, strict=True):
+        if mid in cleared:
+            assert by_id[mid].tool_results and "tool result cleared" in json.dumps(entry)
+        elif not mid.startswith("summary-v"):
+            assert entry is by_id[mid].raw
+    assert [i for _, i in result.state.cleared] == sorted(cleared, key=result.ids.index)
+    again = compactor.compact(entries, format=fmt, state=result.state, now=NOW)
+    if not again.report["triggered"]:
+        assert again.messages == result.messages and again.report["cleared"] == r["cleared"]
