@@ -33,6 +33,8 @@ class Settings(BaseSettings):
         max_body_bytes: request bodies larger than this are refused with 413 before parsing.
         run_migrations_on_start: apply Alembic migrations when the app starts.
         scheduler_enabled: start the background job scheduler in the app's lifespan.
+        policy_check_seconds: how long the policy gate trusts a tenant's rule version before
+            reading it again (0: read on every decision; see docs/policy.md for the trade-off).
         log_level: level of the service's JSON logs.
     """
 
@@ -55,6 +57,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=1024 * 1024, ge=1)
     run_migrations_on_start: bool = True
     scheduler_enabled: bool = True
+    policy_check_seconds: float = Field(default=0.0, ge=0.0, le=60.0)
     log_level: LogLevel = "INFO"
 
     @field_validator("llm_base_url", "openai_api_key", mode="before")

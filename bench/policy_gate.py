@@ -109,6 +109,7 @@ def main() -> None:
         rows["sqlite, version cached 1 s"] = _with_rules(engine, n, 1.0)
     with _postgres() as engine:
         rows["postgresql, version read per decision"] = _with_rules(engine, n, 0.0)
+        rows["postgresql, version cached 1 s"] = _with_rules(engine, n, 1.0)
     print(f"{'setup':40} {'decisions/s':>12} {'p50 ms':>8} {'p95 ms':>8}")
     for name, row in rows.items():
         print(f"{name:40} {row['per_s']:12.0f} {row['p50_ms']:8.3f} {row['p95_ms']:8.3f}")

@@ -198,6 +198,11 @@ class CasbinGate:
             tenant_rules=tenant_rules,
         )
 
+    @property
+    def check_interval(self) -> float:
+        """Seconds a tenant's policy version is trusted before it is read again."""
+        return self._check_interval
+
     def invalidate(self, tenant_id: str | None = None) -> None:
         """Forget cached enforcers (all, or one tenant's); the next decision reloads."""
         with self._lock:

@@ -117,7 +117,9 @@ def consolidate_interval(settings: Settings) -> timedelta:
 async def scheduler_lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Build the app's policy gate; start the job scheduler when ``scheduler_enabled``."""
     settings: Settings = app.state.settings
-    app.state.policy_gate = CasbinGate(engine=app.state.engine)
+    app.state.policy_gate = CasbinGate(
+        engine=app.state.engine, check_interval=settings.policy_check_seconds
+    )
     if not settings.scheduler_enabled:
         yield
         return

@@ -55,7 +55,9 @@ def get_policy_gate(request: Request) -> PolicyGate:
         with _gate_lock:
             gate = getattr(state, "policy_gate", None)
             if gate is None:
-                gate = CasbinGate(engine=state.engine)
+                settings = getattr(state, "settings", None)
+                interval = settings.policy_check_seconds if settings is not None else 0.0
+                gate = CasbinGate(engine=state.engine, check_interval=interval)
                 state.policy_gate = gate
     return gate
 
