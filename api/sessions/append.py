@@ -9,9 +9,11 @@ The rules, in order, for each entry of a batch placed at ``offset`` (default: th
 * everything else is appended. Entries without an id get the run-time tier's derived id (position
   + content hash), returned in ``ids`` parallel to the batch.
 
-The whole stored history plus the new entries is then read in the session's format and grouped;
-a protocol error (orphan result, duplicated call id, call answered twice) is a 422 naming the
-message and the call id, and nothing of the batch is stored.
+The stored history plus the new entries is then checked in the session's format (reading only
+the stored tail the batch can affect, ``api.sessions.tail_check``, and only the stored rows at
+the batch's positions or with its ids); a protocol error (orphan result, duplicated call id,
+call answered twice) is a 422 naming the message and the call id, and nothing of the batch is
+stored.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from api.errors import Conflict, Unprocessable
 from api.sessions.retention import PURGED_MARK
@@ -28,17 +30,17 @@ from api.sessions.store import (
     StoredEntry,
     dump_json,
     ensure_storable,
+    load_entries,
     load_json,
     load_session,
-    load_stored,
     run_with_retry,
     touch_session,
 )
+from api.sessions.tail_check import check_append
 from api.storage.base import utcnow
 from api.storage.sessions import AgentSessionRow, SessionMessageRow
 from runtime.errors import FormatError, ProtocolError
-from runtime.formats import detect_format, read_history
-from runtime.grouping import group_messages
+from runtime.formats import detect_format
 from runtime.messages import Format, Message, content_digest
 
 __all__ = ["append_messages"]
@@ -68,14 +70,14 @@ def append_messages(
     def unit() -> AppendOut:
         touch_session(db, tenant_id=tenant_id, session_id=session_id)
         row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-        stored = load_stored(db, tenant_id=tenant_id, session_id=session_id)
+        stored = _load_view(db, row, body)
         plan = _plan(stored, body)
-        fmt = _session_format(row, stored, plan.new_entries)
-        fresh = _check_history(stored, plan.new_entries, fmt)
+        fmt = _session_format(db, row, plan.new_entries)
+        fresh = _check_history(db, row, plan.new_entries, fmt)
         _insert(db, row, fresh)
         if fresh:  # an empty batch must not fix the format of an "auto" session
             row.format = fmt
-        row.message_count = len(stored) + len(fresh)
+        row.message_count = stored.count + len(fresh)
         db.add(row)
         db.commit()
         ids = [slot if isinstance(slot, str) else fresh[slot].id for slot in plan.batch_slots]
@@ -126,29 +128,66 @@ def _own_id(entry: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _plan(stored: list[StoredEntry], body: AppendIn) -> _Plan:
-    offset = len(stored) if body.offset is None else body.offset
-    if offset > len(stored):
+@dataclass(frozen=True, slots=True)
+class _StoredView:
+    """What of the stored history a batch can touch: the entries at the positions it covers
+    and those holding its own ids (ids and digests only), plus the stored count."""
+
+    count: int
+    at: dict[int, StoredEntry]
+    by_id: dict[str, StoredEntry]
+
+
+def _load_view(db: Session, row: AgentSessionRow, body: AppendIn) -> _StoredView:
+    """Read only the rows the batch can touch (O(batch), not O(history)).
+
+    ``message_count`` is exact here: it is only changed by appends, under the session's write
+    lock, which this unit already holds (``touch_session``).
+    """
+    count = row.message_count
+    offset = count if body.offset is None else body.offset
+    own = {i for i in (_own_id(e) for e in body.messages) if i is not None}
+    scope = (SessionMessageRow.tenant_id == row.tenant_id, SessionMessageRow.session_id == row.id)
+    columns = (SessionMessageRow.position, SessionMessageRow.message_id, SessionMessageRow.digest)
+    at: dict[int, StoredEntry] = {}
+    if offset < count:
+        end = offset + len(body.messages)
+        position = col(SessionMessageRow.position)
+        for pos, mid, dig in db.exec(
+            select(*columns).where(*scope, position >= offset, position < end)
+        ).all():
+            at[pos] = StoredEntry(mid, dig, None)
+    by_id: dict[str, StoredEntry] = {}
+    if own:
+        query = select(*columns).where(*scope, col(SessionMessageRow.message_id).in_(own))
+        for _pos, mid, dig in db.exec(query).all():
+            by_id[mid] = StoredEntry(mid, dig, None)
+    return _StoredView(count, at, by_id)
+
+
+def _plan(stored: _StoredView, body: AppendIn) -> _Plan:
+    offset = stored.count if body.offset is None else body.offset
+    if offset > stored.count:
         raise Unprocessable(
-            f"offset {offset} is past the end of the history ({len(stored)} messages)",
-            message_count=len(stored),
+            f"offset {offset} is past the end of the history ({stored.count} messages)",
+            message_count=stored.count,
         )
-    by_id = {r.message_id: r for r in stored}
+    by_id = stored.by_id
     new_entries: list[Any] = []
     new_by_id: dict[str, str] = {}
     slots: list[int | str] = []
     for i, entry in enumerate(body.messages):
         position = offset + i
         digest = content_digest(entry)
-        if position < len(stored):
-            slots.append(_same_as_stored(stored[position], entry, digest, position))
+        if position < stored.count:
+            slots.append(_same_as_stored(stored.at[position], entry, digest, position))
             continue
         own = _own_id(entry)
         if own is not None and own in by_id:
             slots.append(_same_by_id(by_id[own].digest, digest, own))
             continue
         if own is not None and own in new_by_id:
-            slots.append(_same_by_id(new_by_id[own][1], digest, own))
+            slots.append(_same_by_id(new_by_id[own], digest, own))
             continue
         if own is not None:
             new_by_id[own] = digest
@@ -176,10 +215,11 @@ def _same_by_id(stored_digest: str, digest: str, message_id: str) -> str:
     return message_id
 
 
-def _session_format(row: AgentSessionRow, stored: list[StoredEntry], new: list[Any]) -> str:
+def _session_format(db: Session, row: AgentSessionRow, new: list[Any]) -> str:
     if row.format is not None:
         return row.format
-    entries = [r.raw for r in stored] + new
+    # "auto" until the first non-empty append: the stored history is (nearly) empty here.
+    entries = load_entries(db, tenant_id=row.tenant_id, session_id=row.id) + new
     payload: Any = entries
     if row.system_json is not None:
         payload = {"messages": entries, "system": load_json(row.system_json)}
@@ -189,15 +229,21 @@ def _session_format(row: AgentSessionRow, stored: list[StoredEntry], new: list[A
         raise Unprocessable(str(exc)) from exc
 
 
-def _check_history(stored: list[StoredEntry], new: list[Any], fmt: str) -> list[Message]:
-    """Read stored + new in ``fmt`` and group it; return the new messages (with their ids)."""
+def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) -> list[Message]:
+    """Check stored + new in ``fmt`` (reading the stored tail only, ``api.sessions.tail_check``);
+    return the new messages (with their ids)."""
     if not new:
         return []
-    entries = [r.raw for r in stored] + new
     chosen: Format = fmt  # type: ignore[assignment]  # validated when stored
     try:
-        transcript = read_history(entries, format=chosen)
-        group_messages(transcript.messages)
+        fresh = check_append(
+            db,
+            tenant_id=row.tenant_id,
+            session_id=row.id,
+            stored_count=row.message_count,
+            new=new,
+            fmt=chosen,
+        )
     except ProtocolError as exc:
         raise Unprocessable(
             str(exc),
@@ -208,10 +254,27 @@ def _check_history(stored: list[StoredEntry], new: list[Any], fmt: str) -> list[
         ) from exc
     except FormatError as exc:
         raise Unprocessable(str(exc)) from exc
-    fresh = list(transcript.messages[len(stored) :])
-    taken = {r.message_id for r in stored}
+    _check_ids_free(db, row, fresh)
+    return fresh
+
+
+def _check_ids_free(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:
+    """A new message's id (its own, or derived) must not name a stored or earlier new one.
+
+    Raises:
+        Conflict: it does (``message_id`` in the problem).
+    """
+    wanted = {m.id for m in fresh}
+    taken = set(
+        db.exec(
+            select(SessionMessageRow.message_id).where(
+                SessionMessageRow.tenant_id == row.tenant_id,
+                SessionMessageRow.session_id == row.id,
+                col(SessionMessageRow.message_id).in_(wanted),
+            )
+        ).all()
+    )
     for message in fresh:
         if message.id in taken:
             raise Conflict(f"message id {message.id!r} is already used", message_id=message.id)
         taken.add(message.id)
-    return fresh

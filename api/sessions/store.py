@@ -41,6 +41,7 @@ __all__ = [
     "load_session",
     "load_state",
     "load_stored",
+    "load_stored_ids",
     "run_with_retry",
     "touch_session",
 ]
@@ -163,6 +164,20 @@ def load_stored(db: Session, *, tenant_id: str, session_id: str) -> list[StoredE
     ).all()
     raws: list[Any] = json.loads("[" + ",".join(raw for _, _, raw in rows) + "]")
     return [StoredEntry(mid, dig, raw) for (mid, dig, _), raw in zip(rows, raws, strict=True)]
+
+
+def load_stored_ids(db: Session, *, tenant_id: str, session_id: str) -> list[StoredEntry]:
+    """Like ``load_stored`` without the content (``raw`` is None): ids and digests only, which
+    is all an append's idempotency checks need (no JSON is read or parsed)."""
+    rows = db.exec(
+        select(SessionMessageRow.message_id, SessionMessageRow.digest)
+        .where(
+            SessionMessageRow.tenant_id == tenant_id,
+            SessionMessageRow.session_id == session_id,
+        )
+        .order_by(col(SessionMessageRow.position))
+    ).all()
+    return [StoredEntry(mid, dig, None) for mid, dig in rows]
 
 
 def load_pins(db: Session, *, tenant_id: str, session_id: str) -> list[str]:
