@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from sqlmodel import Session, col, select
 
@@ -32,15 +31,14 @@ from policy.candidates import (
     MAX_CANDIDATE_SOURCE_IDS,
     Candidate,
     candidates_from_summary,
-    map_fact_key,
-    normalize_value,
     parse_summary,
 )
 from policy.closing import closing_summary
+from policy.end_consents import merge_consents
 from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
-from policy.task_events import TASK_EVENT_KINDS, TaskConsentGate, event_consents
+from policy.task_events import TaskConsentGate, event_consents
 from policy.types import PolicyGate, Subject
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
@@ -59,7 +57,6 @@ __all__ = [
 
 DEFAULT_PROMOTED_TTL_SECONDS: Final = 365 * 24 * 3600
 """A promoted preference lapses after a year unless re-stated or re-promoted."""
-_MAX_FACT_KEY: Final = 250
 
 
 def _request_digest(body: EndRequest) -> str:
@@ -108,76 +105,6 @@ def stored_end(db: Session, *, tenant_id: str, session_id: str) -> EndResult | N
         return None
     result = EndResult.model_validate_json(row.response_json)
     return result.model_copy(update={"replayed": True})
-
-
-def _merge_consents(
-    candidates: list[Candidate],
-    consents: Sequence[EndConsent],
-    *,
-    session_id: str,
-    registry: KeyRegistry,
-) -> list[Candidate | CandidateResult]:
-    by_key: dict[str, Candidate | CandidateResult] = {c.key: c for c in candidates}
-    by_fact = {c.fact_key: c.key for c in candidates if c.fact_key is not None}
-    for given in consents:
-        if given.key in TASK_EVENT_KINDS:
-            continue  # the task's consent to keep its timeline (``policy.task_events``)
-        consent = given.model_copy(
-            update={"key": _consent_key(given.key, by_key, by_fact, registry)}
-        )
-        existing = by_key.get(consent.key)
-        if isinstance(existing, Candidate):
-            value = existing.value if consent.value is None else consent.value
-            confidence = existing.confidence if consent.value is None else 1.0
-            by_key[consent.key] = replace(
-                existing,
-                value=_typed(value, consent.key, registry),
-                confidence=confidence,
-                consent=True,
-            )
-        elif consent.value is not None:
-            by_key[consent.key] = Candidate(
-                key=consent.key,
-                value=_typed(consent.value, consent.key, registry),
-                confidence=1.0,
-                source_ids=(f"session:{session_id}",),
-                fact_key=None,
-                fact_status=None,
-                consent=True,
-            )
-        else:
-            by_key[consent.key] = CandidateResult(
-                key=consent.key,
-                status="denied",
-                rule="value.missing",
-                reason="consent names a key the session's summary has no value for, and "
-                "gives no value",
-                confidence=0.0,
-                consent=True,
-                source_ids=[f"session:{session_id}"],
-            )
-    return list(by_key.values())
-
-
-def _consent_key(
-    key: str, by_key: Mapping[str, object], by_fact: Mapping[str, str], registry: KeyRegistry
-) -> str:
-    """The candidate a consent names: its preference key, or the summary fact key shown in the
-    answer (``fact_key``), or a spelling ``map_fact_key`` maps to a candidate or to a registered
-    key (``budget.one_way.max``); else the key as given."""
-    if key in by_key:
-        return key
-    if key in by_fact:
-        return by_fact[key]
-    mapped = map_fact_key(key, registry=registry) if len(key) <= _MAX_FACT_KEY else key
-    return mapped if mapped in by_key or mapped in registry.specs else key
-
-
-def _typed(value: Any, key: str, registry: KeyRegistry) -> Any:
-    try:
-        return normalize_value(key, value, registry=registry)
-    except LongtermError:
-        return value
 
 
 def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
@@ -320,7 +247,7 @@ def _promote_all(
     end: _End, summary: CompactionSummary | None, body: EndRequest
 ) -> list[CandidateResult]:
     facts = candidates_from_summary(summary, session_id=end.session_id, registry=end.registry)
-    merged = _merge_consents(facts, body.consents, session_id=end.session_id, registry=end.registry)
+    merged = merge_consents(facts, body.consents, session_id=end.session_id, registry=end.registry)
     results = [
         item if isinstance(item, CandidateResult) else _promote_one(end, item) for item in merged
     ]
