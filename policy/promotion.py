@@ -38,7 +38,7 @@ from policy.end_consents import merge_consents
 from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
-from policy.task_events import TaskConsentGate, event_consents
+from policy.task_events import TaskConsentGate, event_consents, task_category
 from policy.types import PolicyGate, Subject
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
@@ -195,7 +195,9 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
     return _result(candidate, outcome)
 
 
-def _promote_decision(end: _End, decision: SummaryDecision, *, consented: bool) -> CandidateResult:
+def _promote_decision(
+    end: _End, decision: SummaryDecision, *, consented: bool, category: str
+) -> CandidateResult:
     """A decision taken within the task, proposed as a timeline event; the gate decides, with
     the task's consent when the ``/end`` body gave it (``policy.task_events``)."""
     source_ids = (
@@ -209,7 +211,7 @@ def _promote_decision(end: _End, decision: SummaryDecision, *, consented: bool) 
         text=text[:2000],
         occurred_at=end.now,
         source="promoted",
-        category="other",
+        category=category,
         source_ids=source_ids,
         confidence=0.9,
         ttl_seconds=end.ttl_seconds,
@@ -252,8 +254,9 @@ def _promote_all(
         item if isinstance(item, CandidateResult) else _promote_one(end, item) for item in merged
     ]
     consented = "task.decision" in event_consents(c.key for c in body.consents)
+    category = task_category((r.key for r in results), registry=end.registry)
     for decision in summary.decisions if summary else ():
-        results.append(_promote_decision(end, decision, consented=consented))
+        results.append(_promote_decision(end, decision, consented=consented, category=category))
     return results
 
 

@@ -17,13 +17,16 @@ decision is audited by the write path as usual.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from longterm.errors import LongtermError
+from longterm.registry import SENSITIVE_CATEGORIES, KeyRegistry
 from policy.types import Action, Decision, ObjectAttributes, PolicyGate, Subject
 
-__all__ = ["TASK_EVENT_KINDS", "TaskConsentGate", "event_consents"]
+__all__ = ["TASK_EVENT_KINDS", "TaskConsentGate", "event_consents", "task_category"]
 
 TASK_EVENT_KINDS: Final = frozenset({"task.decision"})
 """Event kinds ``/end`` proposes, which a consent in its body may name."""
@@ -32,6 +35,26 @@ TASK_EVENT_KINDS: Final = frozenset({"task.decision"})
 def event_consents(keys: Iterable[str]) -> frozenset[str]:
     """The event kinds among the ``/end`` body's consent keys."""
     return frozenset(key for key in keys if key in TASK_EVENT_KINDS)
+
+
+def task_category(keys: Iterable[str], *, registry: KeyRegistry) -> str:
+    """The category a task's events are kept in: the one most of its keys belong to.
+
+    A task that touched a sensitive category (a key under ``health``) files its events there,
+    so that the sensitive-data rules deny them like its preferences, instead of letting its
+    decisions through as ``other``. Keys the registry does not know count as ``other``.
+    """
+    categories: Counter[str] = Counter()
+    for key in keys:
+        try:
+            categories[registry.lookup(key).category] += 1
+        except LongtermError:
+            continue
+    sensitive = sorted(c for c in categories if c in SENSITIVE_CATEGORIES)
+    if sensitive:
+        return sensitive[0]
+    known = [(count, c) for c, count in categories.items() if c != "other"]
+    return max(known)[1] if known else "other"
 
 
 @dataclass(frozen=True, slots=True)

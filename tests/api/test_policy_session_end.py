@@ -262,5 +262,6 @@ def test_task_decisions_are_kept_as_events_with_the_tasks_consent(
     assert r.status_code == 200, r.text
     stored = r.json()["items"]
     assert len(stored) == len(events)
-    assert all(e["source"] == "promoted" for e in stored)
+    # filed under the task's category (its budget is a travel key), not ``other``
+    assert all((e["source"], e["category"]) == ("promoted", "travel") for e in stored)
     assert any(f"session:{body['_session_id']}" in e["source_ids"] for e in stored)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from longterm.registry import DEFAULT_REGISTRY
 from policy.gate import CasbinGate
-from policy.task_events import TaskConsentGate, event_consents
+from policy.task_events import TaskConsentGate, event_consents, task_category
 from policy.types import Action, ObjectAttributes, Subject
 
 AGENT = Subject("agent", "t1", key_id="k1")
@@ -72,3 +73,25 @@ def test_task_consent_gate_table(
 def test_event_consents_are_the_known_event_kinds() -> None:
     keys = ["travel.budget.one_way_max", "task.decision", "task.other"]
     assert event_consents(keys) == frozenset({"task.decision"})
+
+
+@pytest.mark.parametrize(
+    ("keys", "category"),
+    [
+        ([], "other"),
+        (["depart.date", "price.g7301"], "other"),  # unknown keys: other
+        (["travel.budget.one_way_max", "depart.date"], "travel"),
+        (["travel.budget.one_way_max", "food.diet", "food.diet"], "food"),  # the most keys
+        (["travel.budget.one_way_max", "health.allergies"], "health"),  # sensitive wins
+        (["Not A Key!", "travel.seat.preference"], "travel"),  # malformed keys are skipped
+    ],
+)
+def test_task_category_table(keys: list[str], category: str) -> None:
+    assert task_category(keys, registry=DEFAULT_REGISTRY) == category
+
+
+def test_a_health_tasks_decisions_are_denied_as_sensitive() -> None:
+    gate = TaskConsentGate(CasbinGate(), consented=True)
+    obj = _event(task_category(["health.allergies"], registry=DEFAULT_REGISTRY))
+    decision = gate.decide(subject=AGENT, action="promote", obj=obj)
+    assert (decision.allowed, decision.rule) == (False, "sensitive.category")
