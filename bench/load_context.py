@@ -19,7 +19,7 @@ extractive summarizer, its JSON logs to a temporary file). Then:
 3. ``turn``: every client appends one user message, then calls ``/context``, ``--requests``
    times (the session grows; compaction, rolling summaries and snapshots happen when the trigger
    is crossed). The ``/context`` calls are timed as in ``steady``; the appends' p50 is reported
-   beside (each append re-validates the whole stored history's tool-call protocol).
+   beside (each append re-validates the stored tail's tool-call protocol).
 
 Clients are threads with one keep-alive ``httpx.Client`` each, all started together. Reported
 per scenario: requests, wall seconds, requests/s, p50/p95/max latency of ``/context``, the p50

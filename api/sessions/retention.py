@@ -149,8 +149,8 @@ def purge_session_messages(db: Session, *, subject: Subject, now: datetime) -> d
     Each session is one short transaction that first takes the session's write lock (a no-op
     ``UPDATE`` of its row, as appends, pins and restores do), so a concurrent call on that
     session sees all or none of its purge; it commits after each session, the audit row
-    included. A ``/context`` that read the state before the purge writes it back with an
-    optimistic check and retries. Returns ``{"sessions": n, "messages": m}``.
+    included. A ``/context`` that read the history before the purge returns what it read (the
+    purged messages were outside its context anyway). Returns ``{"sessions": n, "messages": m}``.
     """
     tenant = subject.tenant_id
     days = get_retention(db, tenant_id=tenant)
