@@ -15,7 +15,11 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.memory.hooks import erase_hooks
-from api.sessions.retention import purge_session_messages, tenants_with_retention
+from api.sessions.retention import (
+    purge_session_messages,
+    reclaim_purged_space,
+    tenants_with_retention,
+)
 from api.settings import Settings
 from api.storage.engine import create_db_engine, session_scope
 from longterm.erasure import finalize_erasure, reapply_receipts
@@ -86,6 +90,8 @@ def expire(
                 line["session_retention"] = purge_session_messages(db, subject=subject, now=now)
             typer.echo(json.dumps(line, sort_keys=True))
         finalize_erasure(engine, vacuum=vacuum)
+        if vacuum:
+            reclaim_purged_space(engine)  # tombstoned session messages' old row versions
     except SQLAlchemyError as exc:
         raise _fail(f"expire failed: {str(exc).splitlines()[0]}") from None
     finally:

@@ -31,7 +31,7 @@ from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Engine, text, update
 from sqlmodel import Session, col, select
 
 from api.sessions.store import dump_json, load_json
@@ -54,6 +54,7 @@ __all__ = [
     "get_retention",
     "purge_session_messages",
     "purged_positions",
+    "reclaim_purged_space",
     "set_retention",
     "tenants_with_retention",
     "tombstone",
@@ -176,6 +177,19 @@ def purge_session_messages(db: Session, *, subject: Subject, now: datetime) -> d
             totals.update(sessions=1, messages=count)
         db.commit()
     return dict(totals)
+
+
+def reclaim_purged_space(engine: Engine) -> None:
+    """Make the purged content unrecoverable now: on PostgreSQL ``VACUUM session_messages``
+    (the old row versions, with the raw text, are dead tuples until vacuumed); on SQLite
+    ``secure_delete`` already overwrote the pages and a WAL checkpoint (TRUNCATE) drops the
+    old page images."""
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        return
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("VACUUM session_messages"))
 
 
 def _candidate_sessions(db: Session, *, tenant_id: str, before: datetime) -> list[tuple[str, str]]:

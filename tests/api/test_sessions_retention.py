@@ -185,7 +185,7 @@ def test_tiermem_expire_runs_the_purge(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tenant, agent, _admin = _keys(client)
-    _summarized_session(client, agent)
+    sid, _history = _summarized_session(client, agent)
     with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
         set_retention(db, tenant_id=tenant, days=1)
         db.commit()
@@ -195,3 +195,14 @@ def test_tiermem_expire_runs_the_purge(
     line = json.loads(result.output.strip().splitlines()[-1])
     # appended seconds ago: within the day, nothing is old enough yet
     assert line["tenant"] == tenant and line["session_retention"]["messages"] == 0
+    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+        table = SessionMessageRow.__table__  # type: ignore[attr-defined]
+        old = datetime.now(UTC) - timedelta(days=3)
+        db.execute(table.update().where(table.c.session_id == sid).values(created_at=old))
+        db.commit()
+    result = CliRunner().invoke(cli_app, ["expire", "--vacuum"])  # every tenant, then VACUUM
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in result.output.strip().splitlines()]
+    [mine] = [x for x in lines if x["tenant"] == tenant]
+    assert mine["session_retention"]["messages"] > 0
+    assert SECRET not in "".join(r.raw_json for r in _rows(client, tenant, sid))
