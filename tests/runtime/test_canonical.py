@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from runtime.canonical import canonical_json, stdlib_canonical_json
 from runtime.messages import content_digest, derive_message_id
+from tests.conftest import shared_data
 
 _SCALARS = (
     st.none()
@@ -90,3 +92,13 @@ def test_derived_id_is_unchanged() -> None:
     digest = "d0868f3d3abf05346f878b88fb260d8d3106992b4c5cb233c22c57a76c2269c7"
     assert content_digest(raw) == digest
     assert derive_message_id(3, raw) == f"m3-{digest[:12]}"
+
+
+def test_real_histories_encode_the_same() -> None:
+    """Every tau-bench message and every LoCoMo session entry: the same bytes both ways."""
+    tau = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text(encoding="utf-8"))
+    locomo = json.loads(shared_data("locomo", "locomo10.json").read_text(encoding="utf-8"))
+    values: list[Any] = [m for run in tau for m in run["traj"]]
+    values += [locomo[0], tau[0]]  # whole documents: floats, nesting, unicode
+    for value in values:
+        assert canonical_json(value) == stdlib_canonical_json(value)
