@@ -23,11 +23,13 @@ Estimates, documented because no tokenizer can be exact for them:
 
 Counts are cached by ``Message.digest`` (sha256 of the canonical JSON), in a bounded LRU that
 keeps no text; compacting again after appending one message therefore tokenizes only the new
-message.
+message. The small cache of role, name and tool-name counts is keyed by a blake2b digest, so no
+cache of the counter holds any input string (a ``name`` can be personal data).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -146,7 +148,7 @@ class TiktokenCounter:
         self._image_tokens = image_tokens
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
-        self._short: dict[str, int] = {}
+        self._short: dict[bytes, int] = {}
         self.encoded_texts = 0
         """How many strings were tokenized so far (cache misses show up here)."""
 
@@ -226,13 +228,18 @@ class TiktokenCounter:
             self._cache.popitem(last=False)
 
     def _short_count(self, text: str) -> int:
-        # Roles, names and the like repeat constantly; their counts are tiny and unbounded
-        # growth is capped by only caching short strings.
-        hit = self._short.get(text)
+        # Roles, names and tool names repeat constantly; their counts are tiny. A message's
+        # ``name`` can be personal data, so the cache is keyed by a blake2b digest of the
+        # string, never the string: nothing of it outlives a user's erasure (issue 5). Growth
+        # is capped by only caching short strings, at most 10,000 of them.
+        if not text:
+            return 0
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        hit = self._short.get(key)
         if hit is None:
-            hit = len(self._encoding.encode_ordinary(text)) if text else 0
+            hit = len(self._encoding.encode_ordinary(text))
             if len(text) <= 64 and len(self._short) < 10_000:
-                self._short[text] = hit
+                self._short[key] = hit
         return hit
 
     def _count_uncached(self, messages: Sequence[Message]) -> list[int]:
