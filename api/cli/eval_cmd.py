@@ -68,6 +68,9 @@ def eval_command(
     target_fraction: Annotated[
         float, typer.Option(help="Compaction shrinks to this fraction of the cap.")
     ] = 0.8,
+    summary_budget: Annotated[
+        float, typer.Option(help="Share of the compaction target reserved for the summary.")
+    ] = 0.25,
     limit_runs: Annotated[int | None, typer.Option(help="Only the first N runs per file.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON here.")] = None,
     llm_base_url: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_BASE_URL")] = None,
@@ -89,6 +92,8 @@ def eval_command(
     caps = tuple(target_tokens or (4000, 8000, 16000))
     if any(cap <= 0 for cap in caps) or not 0 < target_fraction <= 1:
         _fail("--target-tokens must be positive and --target-fraction in (0, 1]")
+    if not 0 < summary_budget < 1:
+        _fail("--summary-budget must be in (0, 1)")
     try:
         chosen = build_summarizer(
             summarizer,
@@ -113,6 +118,7 @@ def eval_command(
                 targets=caps,
                 encoding=encoding,
                 target_fraction=target_fraction,
+                summary_budget=summary_budget,
                 limit_runs=limit_runs,
             ),
             summarizer=chosen,

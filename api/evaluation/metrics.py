@@ -125,7 +125,10 @@ def _locomo_retention(result: ReplayResult, text: str) -> dict[str, Any]:
             e in kept or (turn_text.get(e) and turn_text[e] in flat) for e in question.evidence
         )
         answer = _squash(question.answer)
-        has_answer = bool(answer) and answer in flat
+        # Whole words only: "yes" must not match "yesterday", "2" not any date.
+        has_answer = (
+            bool(answer) and re.search(rf"(?<!\w){re.escape(answer)}(?!\w)", flat) is not None
+        )
         evidence += as_message
         verbatim += in_context
         answered += has_answer

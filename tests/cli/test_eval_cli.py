@@ -44,7 +44,7 @@ def test_eval_prints_metrics_beside_the_window(tmp_path: Path) -> None:
     assert code == 0, err
     result = json.loads(out.read_text())
     methods = {cell["method"] for cell in result["cells"]}
-    assert methods == {"tiermem/extractive", "window"}
+    assert methods == {"tiermem/extractive", "window", "window@cap"}
     ours = next(c for c in result["cells"] if c["method"] != "window")
     assert ours["compactions"] > 0
     assert ours["protocol_error_rate"] == 0.0
