@@ -31,7 +31,16 @@ from runtime.summary.clearing import ClearedEntry, clear_tool_result
 from runtime.summary.schema import CompactionSummary, ToolResultDigest
 from runtime.window import View
 
-__all__ = ["Clearing", "apply_clearing", "clearing_candidates", "estimate_clearing"]
+__all__ = [
+    "NO_CLEARING",
+    "Clearing",
+    "apply_clearing",
+    "clearing_candidates",
+    "clearing_marks",
+    "clearing_targets",
+    "estimate_clearing",
+    "marked_messages",
+]
 
 CountMessage = Callable[[Message], int]
 
@@ -142,3 +151,43 @@ def apply_clearing(
         position = view.group_of[message.index]
         deltas[position] = deltas.get(position, 0) + count(cleared) - count(message)
     return Clearing(replaced, tuple(entries), deltas)
+
+
+def clearing_targets(
+    view: View,
+    *,
+    previous: Sequence[Message],
+    keep: Collection[int],
+    limit: int,
+    room: int,
+    version: int,
+    now: datetime,
+    count: CountMessage,
+    count_text: Callable[[str], int],
+) -> tuple[list[Message], Clearing, list[Message]]:
+    """Results to clear (``previous``: the ones cleared so far, kept cleared), the estimated
+    clearing if summary ``version`` digests them all, and the newly chosen ones.
+
+    ``keep``, ``limit`` and ``room`` are as in ``clearing_candidates``.
+    """
+    candidates = clearing_candidates(
+        view, costs=view.costs, count=count, limit=limit, room=room, keep=keep
+    )
+    known = {m.index for m in previous}
+    new = [m for m in candidates if m.index not in known]
+    targets = sorted([*previous, *new], key=lambda m: m.index)
+    estimate = estimate_clearing(
+        view, targets, version=version, now=now, count=count, count_text=count_text
+    )
+    return targets, estimate, new
+
+
+def marked_messages(view: View, marks: Sequence[tuple[int, str]]) -> list[Message]:
+    """The messages of ``view`` at these ``(index, id)`` marks (absent ones skipped)."""
+    wanted = dict(marks)
+    return [m for m in view.transcript.messages if wanted.get(m.index) == m.id]
+
+
+def clearing_marks(clearing: Clearing) -> tuple[tuple[int, str], ...]:
+    """``CompactionState.cleared`` marks of a clearing."""
+    return tuple((i, clearing.replaced[i].id) for i in sorted(clearing.replaced))

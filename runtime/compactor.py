@@ -16,67 +16,45 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Literal
 
+from runtime.assemble import CompactionResult, assemble_result, summary_message
 from runtime.budget import Budget
 from runtime.clearing_plan import (
     NO_CLEARING,
     Clearing,
     apply_clearing,
-    clearing_candidates,
-    estimate_clearing,
+    clearing_marks,
+    clearing_targets,
+    marked_messages,
 )
 from runtime.errors import BudgetError
-from runtime.formats import make_data_message, read_history, write_messages
+from runtime.formats import read_history
 from runtime.grouping import Group, group_messages
 from runtime.incremental import pins_outside_skipped, read_from_cut
+from runtime.measure import measure_view, system_of
 from runtime.messages import JSON, Format, Message, Transcript
-from runtime.report import Plan, RollInfo, build_report
+from runtime.report import Plan, RollInfo
 from runtime.seam import RollRequest, RollResult, dump_summary, roll
 from runtime.state import CompactionState
-from runtime.summary.envelope import render_summary_block
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
-from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter, TokenCounter
+from runtime.tokens import TiktokenCounter, TokenCounter
 from runtime.window import (
     Resumed,
     View,
     WindowFit,
-    finish_state,
     fit_window,
     held_marks,
     keep_from,
     load_summary,
     locate_held,
     pinned_spans,
-    resolve_pins,
     resume,
-    user_led_positions,
     with_extra,
 )
 
 __all__ = ["CompactionResult", "Compactor"]
-
-
-@dataclass(frozen=True, slots=True)
-class CompactionResult:
-    """What one ``compact`` call returns.
-
-    Attributes:
-        messages: the entries to send, in the input's format: the raw objects of the kept
-            messages (byte-identical to the input's) with the summary message injected right
-            after the prefix when a summary is active. For Anthropic, the list of messages.
-        ids: the id of each entry in ``messages`` (``summary-v{N}`` for the summary).
-        report: figures and decisions (keys listed in ``runtime.report``).
-        state: pass it back as ``state=`` on the next call of the same session.
-        system: Anthropic's top-level ``system`` field, untouched (``None`` otherwise).
-    """
-
-    messages: list[JSON]
-    ids: list[str]
-    report: dict[str, Any]
-    state: CompactionState
-    system: JSON | None = None
 
 
 def _utc_now() -> datetime:
@@ -225,43 +203,20 @@ class Compactor:
         entries: int,
         skipped: tuple[int, int, int] | None = None,
     ) -> View:
-        counts = self.counter.count_messages(transcript.messages)
-        count_of = {m.index: c for m, c in zip(transcript.messages, counts, strict=True)}
-        group_of: dict[int, int] = {}
-        costs = []
-        for position, group in enumerate(groups):
-            costs.append(sum(count_of[m.index] for m in group.messages))
-            group_of.update((m.index, position) for m in group.messages)
         tools = inputs.tools if inputs.tools is not None else transcript.tools
-        system = inputs.system if inputs.system is not None else _system_of(inputs, transcript)
-        overhead = self.counter.count_tools(tools) + self.counter.count_system(system)
-        base = sum(count_of[m.index] for m in prefix) + overhead + REPLY_PRIMING_TOKENS
-        pinned, found, unknown = resolve_pins(transcript.messages, group_of, inputs.pins)
-        has_prefix = 1 if prefix else 0
-        user_led = None
-        if transcript.format == "anthropic":
-            user_led = user_led_positions(groups)
-        if skipped is None:
-            input_tokens, groups_total = base + sum(costs), has_prefix + len(groups)
-        else:
-            cut, skipped_tokens, skipped_groups = skipped
-            input_tokens = base + skipped_tokens + sum(costs[cut:])
-            groups_total = has_prefix + skipped_groups + len(groups) - cut
-        return View(
-            transcript=transcript,
-            prefix=prefix,
-            groups=groups,
-            costs=tuple(costs),
-            base=base,
-            input_tokens=input_tokens,
-            pinned=pinned,
-            pinned_ids=found,
-            unknown_pins=unknown,
-            group_of=group_of,
-            groups_total=groups_total,
+        system = inputs.system
+        if system is None:
+            system = system_of(inputs.payload, transcript)
+        return measure_view(
+            self.counter,
+            transcript,
+            prefix,
+            groups,
+            pins=inputs.pins,
+            tools=tools,
+            system=system,
             entries=entries,
-            incremental=skipped is not None,
-            user_led=user_led,
+            skipped=skipped,
         )
 
     def _current(self, view: View, resumed: Resumed) -> Plan:
@@ -277,7 +232,7 @@ class Compactor:
         clearing = NO_CLEARING
         if summary is not None and resumed.state.cleared:
             kept = set(fit.kept)
-            marked = _marked(view, resumed.state.cleared)
+            marked = marked_messages(view, resumed.state.cleared)
             clearing = self._clear(
                 view, [m for m in marked if view.group_of[m.index] in kept], summary
             )
@@ -293,7 +248,7 @@ class Compactor:
             summary_tokens=cost,
             reset=resumed.reset,
             roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
-            state=replace(resumed.state, cleared=_marks(clearing)),
+            state=replace(resumed.state, cleared=clearing_marks(clearing)),
             replaced=clearing.replaced,
             cleared=tuple(e.to_dict() for e in clearing.entries),
         )
@@ -399,29 +354,18 @@ class Compactor:
         """Results to clear (kept cleared ones first), the estimated clearing, the new ones."""
         if not self.clear_tool_results:
             return [], NO_CLEARING, []
-        budget = self.budget
-        previous = _marked(view, resumed.state.cleared) if resumed.summary is not None else []
-        candidates = clearing_candidates(
+        summary = resumed.summary
+        return clearing_targets(
             view,
-            costs=view.costs,
-            count=self._count,
-            limit=budget.target_tokens - reserve,
-            room=budget.usable - reserve,
+            previous=marked_messages(view, resumed.state.cleared) if summary is not None else [],
             keep=view.pinned | resumed.held,
-        )
-        known = {m.index for m in previous}
-        new = [m for m in candidates if m.index not in known]
-        targets = sorted([*previous, *new], key=lambda m: m.index)
-        version = (resumed.summary.summary_version if resumed.summary else 0) + 1
-        estimate = estimate_clearing(
-            view,
-            targets,
-            version=version,
+            limit=self.budget.target_tokens - reserve,
+            room=self.budget.usable - reserve,
+            version=(summary.summary_version if summary else 0) + 1,
             now=now,
             count=self._count,
             count_text=self.counter.count_text,
         )
-        return targets, estimate, new
 
     def _count(self, message: Message) -> int:
         return self.counter.count_messages([message])[0]
@@ -462,7 +406,7 @@ class Compactor:
                 now=now,
                 budget_tokens=reserve,
                 count_text=self.counter.count_text,
-                count_summary=lambda summary: self._summary_message_for(fmt, summary)[1],
+                count_summary=lambda summary: summary_message(fmt, summary, self.counter)[1],
             ),
         )
 
@@ -493,7 +437,7 @@ class Compactor:
         state = replace(
             resumed.state,
             held_out=held_marks(view, held),
-            cleared=_marks(clearing),
+            cleared=clearing_marks(clearing),
             summary=dump_summary(summary),
             summary_version=summary.summary_version,
             summary_active=True,
@@ -520,70 +464,17 @@ class Compactor:
     ) -> tuple[Message | None, int]:
         if summary is None:
             return None, 0
-        message, cost = self._summary_message_for(view.transcript.format, summary)
-        return message, cost
-
-    def _summary_message_for(self, fmt: Format, summary: CompactionSummary) -> tuple[Message, int]:
-        raw = make_data_message(fmt, render_summary_block(summary))
-        message = read_history([raw], format=fmt).messages[0]
-        message = replace(message, id=f"summary-v{summary.summary_version}", own_id=False)
-        return message, self.counter.count_messages([message])[0]
+        return summary_message(view.transcript.format, summary, self.counter)
 
     def _result(self, view: View, plan: Plan, *, started: float) -> CompactionResult:
-        out: list[Message] = list(view.prefix)
-        if plan.summary_message is not None:
-            out.append(plan.summary_message)
-        replaced = plan.replaced
-        out.extend(replaced.get(m.index, m) for i in plan.fit.kept for m in view.groups[i].messages)
-        ids = [m.id for m in out]
-        kept = set(plan.fit.kept)
-        dropped = [
-            m.id for i in plan.context_kept if i not in kept for m in view.groups[i].messages
-        ]
-        has_prefix = 1 if view.prefix else 0
-        if view.incremental:
-            state = plan.state
-        else:
-            state = finish_state(view, plan.state, kept=plan.fit.kept)
-        report = build_report(
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        return assemble_result(
+            view,
             plan,
             budget=self.budget,
             encoding=self.counter.encoding_name,
-            ids=ids,
-            kept_ids=[m.id for m in out if m is not plan.summary_message],
-            dropped_ids=dropped,
-            view=view,
-            groups_kept=len(kept) + has_prefix,
-            elapsed_ms=(time.perf_counter() - started) * 1000,
+            elapsed_ms=elapsed_ms,
         )
-        return CompactionResult(
-            messages=write_messages(out),
-            ids=ids,
-            report=report,
-            state=state,
-            system=view.transcript.system,
-        )
-
-
-def _marked(view: View, marks: Sequence[tuple[int, str]]) -> list[Message]:
-    """The messages of ``view`` at these ``(index, id)`` marks (absent ones skipped)."""
-    wanted = dict(marks)
-    return [m for m in view.transcript.messages if wanted.get(m.index) == m.id]
-
-
-def _marks(clearing: Clearing) -> tuple[tuple[int, str], ...]:
-    return tuple((i, clearing.replaced[i].id) for i in sorted(clearing.replaced))
-
-
-def _system_of(inputs: _Inputs, transcript: Transcript) -> JSON | None:
-    """The payload's system prompt: Anthropic's ``system``, a Responses request's
-    ``instructions`` (sent ahead of ``input``, so it costs tokens too)."""
-    if transcript.system is not None:
-        return transcript.system
-    payload = inputs.payload
-    if transcript.format == "openai-responses" and isinstance(payload, dict):
-        return payload.get("instructions")
-    return None
 
 
 @dataclass(frozen=True, slots=True)
