@@ -3,6 +3,7 @@ PostgreSQL), including the cases where the shortcut must fall back to the whole 
 
 from __future__ import annotations
 
+import random
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -12,7 +13,9 @@ from fastapi.testclient import TestClient
 
 from api.sessions.tail_check import TAIL_WINDOW
 from api.storage.keys import KeyStore
+from runtime.errors import ProtocolError
 from runtime.formats import read_history
+from runtime.grouping import group_messages
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
     chat_history,
     module_database_url,
@@ -91,3 +94,48 @@ def test_same_own_id_twice_in_one_batch(client: TestClient) -> None:
     assert r.json()["ids"] == ["own-1", "own-1"] and r.json()["appended"] == 1
     other = {**entry, "content": "changed"}
     assert _append(client, sid, key, [other]).status_code == 409
+
+
+def _random_entry(rng: random.Random, pool: list[str]) -> dict[str, Any]:
+    kind = rng.random()
+    if kind < 0.3:
+        return {"role": "user", "content": f"u{rng.randrange(1000)}"}
+    if kind < 0.55:
+        return _call(rng.choice(pool))
+    if kind < 0.85:
+        return {"role": "tool", "tool_call_id": rng.choice(pool), "content": "r"}
+    return {"role": "assistant", "content": f"a{rng.randrange(1000)}"}
+
+
+def _full_verdict(history: list[Any]) -> tuple[str | None, int | None]:
+    try:
+        group_messages(read_history(history, format="openai-chat").messages)
+    except ProtocolError as exc:
+        return exc.reason, exc.index
+    return None, None
+
+
+def test_randomized_verdicts_and_ids_equal_a_full_read(client: TestClient) -> None:
+    """Seeded random Chat batches (a small call-id pool: reused, duplicated, orphan and late
+    ids) past the tail window: every verdict, reason, position and id is the full read's."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        sid, key = _session(client)
+        accepted: list[Any] = [{"role": "user", "content": "start"}]
+        assert _append(client, sid, key, accepted).status_code in (200, 201)
+        pool = [f"k{seed}_{i}" for i in range(12)]
+        for _ in range(2000):  # bounded; user messages always pass, so this ends far sooner
+            if len(accepted) >= TAIL_WINDOW + 60:
+                break
+            batch = [_random_entry(rng, pool) for _ in range(rng.randint(1, 3))]
+            expected, position = _full_verdict(accepted + batch)
+            r = _append(client, sid, key, batch)
+            if expected is None:
+                assert r.status_code in (200, 201), (seed, len(accepted), r.text)
+                accepted += batch
+                ids = [m.id for m in read_history(accepted, format="openai-chat").messages]
+                assert r.json()["ids"] == ids[-len(batch) :]
+            else:
+                assert r.status_code == 422, (seed, len(accepted), expected, r.text)
+                assert (r.json()["reason"], r.json()["position"]) == (expected, position)
+        assert len(accepted) >= TAIL_WINDOW + 60
