@@ -96,6 +96,36 @@ def test_tombstone_keeps_ids_and_tool_pairing() -> None:
     assert "lorem" not in json.dumps(stones) and all(s[PURGED_MARK] for s in stones)
 
 
+ANTHROPIC = [
+    {"role": "user", "content": "hi, card 4111"},
+    {"role": "assistant", "content": [
+        {"type": "text", "text": "looking"},
+        {"type": "tool_use", "id": "t1", "name": "lookup", "input": {"card": 4111}}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "4111"}]},
+    {"role": "assistant", "content": "done"},
+]  # fmt: skip
+RESPONSES = [
+    {"role": "user", "content": "hi, card 4111"},
+    {"type": "function_call", "call_id": "k1", "name": "lookup", "arguments": '{"c": 4111}',
+     "id": "fc_1"},
+    {"type": "function_call_output", "call_id": "k1", "output": "4111"},
+    {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "ok"}]},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("fmt", "history"), [("anthropic", ANTHROPIC), ("openai-responses", RESPONSES)]
+)
+def test_tombstones_in_every_format(fmt: Any, history: list[Any]) -> None:
+    messages = read_history(history, format=fmt).messages
+    stones = [tombstone(e, message_id=m.id) for e, m in zip(history, messages, strict=True)]
+    again = read_history(stones, format=fmt).messages
+    assert [m.id for m in again] == [m.id for m in messages]
+    assert [m.role for m in again] == [m.role for m in messages]
+    group_messages(again)
+    assert "4111" not in json.dumps(stones)
+
+
 def test_retention_setting_and_purge(client: TestClient) -> None:
     tenant, agent, admin = _keys(client)
     sid, history = _summarized_session(client, agent)
