@@ -42,11 +42,13 @@ from api.storage.sessions import (
     SessionStateRow,
     SessionSummaryRow,
 )
+from runtime.errors import FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
+from runtime.rollback import resume_after_rollback
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary
-from runtime.summary.snapshots import SnapshotError, rollback
+from runtime.summary.snapshots import RollbackOutcome, SnapshotError, rollback
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
 
@@ -152,6 +154,44 @@ def _restored_state(
     )
 
 
+def _parse_state(text: str | None) -> CompactionState | None:
+    if text is None:
+        return None
+    try:
+        return CompactionState.from_json(text)
+    except FormatError:
+        return None
+
+
+def _resumed_state(
+    fmt: Format,
+    messages: Sequence[Message],
+    outcome: RollbackOutcome,
+    *,
+    current: str | None,
+    version: str | None,
+) -> CompactionState:
+    """The state after the rollback, by the run-time tier's ``resume_after_rollback``: cut and
+    coverage rewound to ``cut``, and ``held_out`` from the state stored with the restored version
+    (the groups it kept verbatim instead of summarizing), so a pin removed later cannot drop a
+    group that no summary covers. Falls back to ``_restored_state`` when the history has no
+    message at the cut any more."""
+    state = _parse_state(current) or CompactionState(format=fmt)
+    restored = outcome.summary
+    assert restored is not None  # _rollback refused a version that failed validation
+    try:
+        return resume_after_rollback(state, outcome, messages, version_state=_parse_state(version))
+    except (SnapshotError, FormatError, ProtocolError):
+        summary = restored.model_dump(mode="json")
+        return _restored_state(
+            fmt,
+            messages,
+            summary=summary,
+            version=restored.summary_version,
+            cut=outcome.cut_index,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class _Restore:
     tenant_id: str
@@ -193,10 +233,12 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
     entries = load_entries(db, tenant_id=tenant_id, session_id=session.id)
     db.commit()  # end the read; the write below starts its own transaction
     messages = read_history(entries, format=fmt).messages
-    restored, cut = _rollback(db, job, current=current, messages=messages)
+    restored, outcome = _rollback(db, job, current=current, messages=messages)
     summary = restored.model_dump(mode="json")
     new_version = restored.summary_version
-    state = _restored_state(fmt, messages, summary=summary, version=new_version, cut=cut)
+    state = _resumed_state(
+        fmt, messages, outcome, current=state_row.state_json, version=source.state_json
+    )
     _write_state(db, state_row, state, new_version)
     row = SessionSummaryRow(
         tenant_id=tenant_id,
@@ -217,9 +259,9 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
 
 def _rollback(
     db: Session, job: _Restore, *, current: int, messages: Sequence[Message]
-) -> tuple[CompactionSummary, int]:
+) -> tuple[CompactionSummary, RollbackOutcome]:
     """The run-time tier's rollback over the session's snapshot records (puts N+1's record);
-    returns the new version and the index the state's cut rewinds to.
+    returns the new version and the outcome (its ``cut_index``: where the cut rewinds to).
 
     Raises:
         NotFound: a snapshot record is missing.
@@ -250,7 +292,7 @@ def _rollback(
             fallback=outcome.fallback,
             validation=outcome.validation.to_dict(),
         )
-    return outcome.summary, outcome.cut_index
+    return outcome.summary, outcome
 
 
 def _refuse_purged(sources: Sequence[Message], version: int) -> None:
