@@ -15,7 +15,7 @@ from runtime.formats import detect_format, make_data_message, read_history, writ
 from runtime.grouping import Group, group_messages
 from runtime.messages import Format, Message, ToolCall, ToolResult, Transcript
 from runtime.protocol import ProtocolIssue, find_protocol_errors
-from runtime.rollback import resume_after_rollback
+from runtime.rollback import resume_after_rollback, rollback_session
 from runtime.state import CompactionState
 from runtime.tokens import TiktokenCounter, TokenCounter
 
@@ -46,5 +46,6 @@ __all__ = [
     "make_data_message",
     "read_history",
     "resume_after_rollback",
+    "rollback_session",
     "write_messages",
 ]

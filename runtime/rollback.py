@@ -16,16 +16,17 @@ of is held out (a superset: such a group is kept raw until the next roll summari
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from runtime.errors import SnapshotError
 from runtime.grouping import group_messages
 from runtime.messages import Message
 from runtime.state import CompactionState
-from runtime.summary.snapshots import RollbackOutcome
+from runtime.summary.snapshots import RollbackOutcome, SnapshotStore, rollback
 
-__all__ = ["resume_after_rollback"]
+__all__ = ["resume_after_rollback", "rollback_session"]
 
 
 def resume_after_rollback(
@@ -89,3 +90,54 @@ def resume_after_rollback(
         summary_active=True,
         held_out=tuple(sorted(held)),
     )
+
+
+def rollback_session(
+    messages: Sequence[Message],
+    *,
+    state: CompactionState,
+    store: SnapshotStore,
+    to_version: int,
+    now: datetime,
+    budget_tokens: int,
+    count_text: Callable[[str], int],
+    version_state: CompactionState | None = None,
+) -> tuple[RollbackOutcome, CompactionState]:
+    """Roll a session's summary back to ``to_version`` and return the state to continue from.
+
+    ``rollback`` restores ``to_version`` as ``state.summary_version + 1``, re-validated against
+    the messages from the first one it covers (so an edited history is caught), then
+    ``resume_after_rollback`` builds the state.
+
+    Args:
+        messages: the session's whole history, read in ``state.format``.
+        state: the current state; store: the session's snapshot records.
+        to_version: the version to restore; now: the caller's clock.
+        budget_tokens: the summary budget (``int(summary_budget * target_tokens)`` of the
+            compactor that goes on); count_text: its counter's ``count_text``.
+        version_state: the state recorded with ``to_version``, if kept (exact ``held_out``).
+
+    Returns:
+        The rollback's outcome (``outcome.fallback`` is ``invalid_summary`` when the restored
+        version failed validation) and the state for the next ``compact`` call.
+
+    Raises:
+        SnapshotError: a version is unknown or ``to_version`` is not older than the current
+            one, or the history no longer reaches ``to_version``'s cut.
+    """
+    record = store.get(to_version)
+    first = record.first_message_id if record is not None else None
+    start = next((i for i, m in enumerate(messages) if m.id == first), None)
+    sources: list[Message] | None = None
+    if first is not None:  # a history missing the version's first message fails re-validation
+        sources = [] if start is None else list(messages[start:])
+    outcome = rollback(
+        store=store,
+        to_version=to_version,
+        current_version=state.summary_version,
+        now=now,
+        sources=sources,
+        budget_tokens=budget_tokens,
+        count_tokens=count_text,
+    )
+    return outcome, resume_after_rollback(state, outcome, messages, version_state=version_state)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from runtime import Budget, CompactionState, Compactor, read_history, resume_after_rollback
+from runtime import (
+    Budget,
+    CompactionState,
+    Compactor,
+    read_history,
+    resume_after_rollback,
+    rollback_session,
+)
 from runtime.errors import SnapshotError
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.snapshots import InMemorySnapshotStore, SnapshotRecord, rollback
@@ -154,3 +162,52 @@ def test_history_shorter_than_the_cut_is_refused() -> None:
     short = read_history(_history(1), format="openai-chat").messages
     with pytest.raises(SnapshotError):
         resume_after_rollback(session.state, outcome, short)
+
+
+def test_rollback_session_is_rollback_plus_resume() -> None:
+    manual = _run(exact=True)  # the same loop, rolled back by hand
+    history = _history(40)
+    session = Session(history)
+    pin = session.ids[1 + 2 * PIN_TURN]
+    seen = 3
+    while len(session.store.list()) < 4:
+        session.step(seen, (pin,))
+        seen += 1
+    assert session.state is not None
+    compactor = session.compactor
+    outcome, state = rollback_session(
+        read_history(history[:seen], format="openai-chat").messages,
+        state=session.state,
+        store=session.store,
+        to_version=1,
+        now=NOW,
+        budget_tokens=int(compactor.summary_budget * compactor.budget.target_tokens),
+        count_text=compactor.counter.count_text,
+        version_state=session.states[1],
+    )
+    assert outcome.fallback is None and outcome.validation.passed
+    assert state == manual.states[session.state.summary_version + 1]
+
+
+def test_rollback_session_refuses_an_edited_history() -> None:
+    history = _history(40)
+    session = Session(history)
+    seen = 3
+    while len(session.store.list()) < 3:
+        session.step(seen, ())
+        seen += 1
+    assert session.state is not None
+    edited = [dict(e) for e in history[:seen]]
+    edited[2]["content"] = "The hotel in town 0 costs 999 CNY."
+    messages = read_history(edited, format="openai-chat").messages
+    outcome, state = rollback_session(
+        messages,
+        state=session.state,
+        store=session.store,
+        to_version=1,
+        now=NOW,
+        budget_tokens=400,
+        count_text=session.compactor.counter.count_text,
+    )
+    assert outcome.fallback == "invalid_summary"
+    assert state == replace(session.state, summary_active=False)
