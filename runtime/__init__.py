@@ -13,6 +13,7 @@ from runtime.errors import (
 )
 from runtime.formats import detect_format, make_data_message, read_history, write_messages
 from runtime.grouping import Group, group_messages
+from runtime.hygiene import forget_cached_text
 from runtime.messages import Format, Message, ToolCall, ToolResult, Transcript
 from runtime.protocol import ProtocolIssue, find_protocol_errors
 from runtime.rollback import resume_after_rollback, rollback_session
@@ -42,6 +43,7 @@ __all__ = [
     "Transcript",
     "detect_format",
     "find_protocol_errors",
+    "forget_cached_text",
     "group_messages",
     "make_data_message",
     "read_history",

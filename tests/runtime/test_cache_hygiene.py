@@ -15,7 +15,8 @@ from typing import Any
 
 import tiktoken
 
-from runtime import Budget, Compactor
+from runtime import Budget, Compactor, forget_cached_text
+from runtime.hygiene import text_caches
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.tokens import TiktokenCounter
 
@@ -110,3 +111,17 @@ def test_walker_finds_a_planted_string() -> None:
     assert _leaks(counter) == []
     counter.__dict__["planted"] = {f"{MARK}name": 1}
     assert _leaks(counter) == [f"{MARK}name"]
+
+
+def test_forget_cached_text_empties_the_summary_helpers_caches() -> None:
+    compactor = Compactor(
+        Budget(4_000, max_output_tokens=500, tool_reserve=0),
+        summarizer=ExtractiveSummarizer(),
+    )
+    compactor.compact(_history(30))
+    caches = text_caches()
+    names = {getattr(c, "__qualname__", "") for c in caches}
+    assert {"_split", "extract_quantities"} <= names  # the lru_caches on message text
+    assert any(c.cache_info().currsize for c in caches)  # type: ignore[attr-defined]
+    assert forget_cached_text() == len(caches)
+    assert all(c.cache_info().currsize == 0 for c in text_caches())  # type: ignore[attr-defined]
