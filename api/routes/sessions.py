@@ -42,6 +42,7 @@ from api.sessions import (
     set_pins,
 )
 from api.sessions.runtime import context_runtime
+from runtime import forget_cached_text
 
 __all__ = ["router"]
 
@@ -87,6 +88,7 @@ def get_one(session_id: str, db: DbSessionDep, caller: CallerDep) -> SessionPubl
 def delete_one(session_id: str, db: DbSessionDep, caller: CallerDep) -> Response:
     """Delete the session and all of it: messages, pins, state, summaries, snapshots, usage."""
     delete_session(db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id)
+    forget_cached_text()  # no run-time text cache of this process keeps the session's content
     return Response(status_code=204)
 
 

@@ -46,6 +46,7 @@ from longterm.reads import (
 )
 from longterm.registry import DEFAULT_REGISTRY
 from longterm.write_path import submit
+from runtime import forget_cached_text
 
 __all__ = ["router"]
 
@@ -386,4 +387,5 @@ def erase_memories(
     )
     db.commit()
     finalize_erasure(engine)
+    forget_cached_text()  # the run-time tier's text caches of this process hold none of it either
     return ErasureReceiptPublic.of(receipt)

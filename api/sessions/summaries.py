@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -136,24 +135,6 @@ def get_summary(
     return _detail(db, row, current)
 
 
-def _restored_state(
-    fmt: Format, messages: Sequence[Message], *, summary: dict[str, Any], version: int, cut: int
-) -> CompactionState:
-    """The state after a rollback: cut and summary coverage rewound to ``cut``."""
-    mark = messages[cut] if cut < len(messages) else None
-    index, ident = (mark.index, mark.id) if mark is not None else (None, None)
-    return CompactionState(
-        format=fmt,
-        cut_index=index,
-        cut_id=ident,
-        summary=summary,
-        summary_version=version,
-        summary_until_index=index,
-        summary_until_id=ident,
-        summary_active=True,
-    )
-
-
 def _parse_state(text: str | None) -> CompactionState | None:
     if text is None:
         return None
@@ -174,22 +155,20 @@ def _resumed_state(
     """The state after the rollback, by the run-time tier's ``resume_after_rollback``: cut and
     coverage rewound to ``cut``, and ``held_out`` from the state stored with the restored version
     (the groups it kept verbatim instead of summarizing), so a pin removed later cannot drop a
-    group that no summary covers. Falls back to ``_restored_state`` when the history has no
-    message at the cut any more."""
+    group that no summary covers.
+
+    Raises:
+        Conflict: the stored history no longer reaches the restored version's cut, so no state
+            could account for every message (restoring would risk losing some).
+    """
     state = _parse_state(current) or CompactionState(format=fmt)
     restored = outcome.summary
     assert restored is not None  # _rollback refused a version that failed validation
     try:
         return resume_after_rollback(state, outcome, messages, version_state=_parse_state(version))
-    except (SnapshotError, FormatError, ProtocolError):
-        summary = restored.model_dump(mode="json")
-        return _restored_state(
-            fmt,
-            messages,
-            summary=summary,
-            version=restored.summary_version,
-            cut=outcome.cut_index,
-        )
+    except (SnapshotError, FormatError, ProtocolError) as exc:
+        version_no = restored.summary_version
+        raise Conflict(f"cannot resume from summary version {version_no}: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)
