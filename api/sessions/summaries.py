@@ -41,6 +41,8 @@ from api.storage.sessions import (
     SessionStateRow,
     SessionSummaryRow,
 )
+from longterm import audit
+from policy.types import Subject
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
@@ -177,6 +179,7 @@ class _Restore:
     session: AgentSessionRow
     version: int
     runtime: ContextRuntime
+    subject: Subject | None = None
 
 
 def restore_summary(
@@ -187,8 +190,10 @@ def restore_summary(
     user_scope: str | None,
     version: int,
     runtime: ContextRuntime,
+    subject: Subject | None = None,
 ) -> SummaryDetail:
-    """Make ``version`` current again as a new version (see the module docstring).
+    """Make ``version`` current again as a new version (see the module docstring). With
+    ``subject`` (the caller), the restore is written to the audit log in the same transaction.
 
     Raises:
         NotFound: no such session for this caller, or no such version.
@@ -197,7 +202,7 @@ def restore_summary(
             (nothing changes; compaction goes on with the current version or the window).
     """
     session = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-    job = _Restore(tenant_id, session, version, runtime)
+    job = _Restore(tenant_id, session, version, runtime, subject)
     return run_with_retry(db, lambda: _restore_unit(db, job), what="restore")
 
 
@@ -232,6 +237,19 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
         state_json=state.to_json(),
     )
     db.add(row)
+    if job.subject is not None:
+        audit.record(
+            db,
+            tenant_id=tenant_id,
+            subject=job.subject,
+            user_id=session.user_id,
+            action="restore",
+            object_type="summary",
+            object_id=f"{session.id}/v{new_version}",
+            outcome="ok",
+            now=job.runtime.clock(),
+            detail={"restored_from": job.version},
+        )
     db.commit()
     return _detail(db, row, new_version)
 

@@ -50,6 +50,7 @@ def keys(client: TestClient, tenant: str) -> dict[str, dict[str, str]]:
         "alice": key(tenant, "agent", user="alice"),
         "other_tenant": key(f"{tenant}-other", "agent"),
         "consolidator": key(tenant, "consolidator"),
+        "admin": key(tenant, "admin"),
     }
 
 
@@ -201,6 +202,9 @@ def test_summaries_restore_and_delete(client: TestClient, keys) -> None:
     assert restored["summary"]["facts"] == one["summary"]["facts"]
     again = client.get(f"/v1/sessions/{sid}/summaries/{restored['version']}", headers=keys["alice"])
     assert again.json()["restored_from"] == 1 and again.json()["current"] is True
+    audit = client.get("/v1/audit", params={"action": "restore"}, headers=keys["admin"]).json()
+    rows = [row for row in audit["items"] if row["object_id"] == f"{sid}/v{restored['version']}"]
+    assert len(rows) == 1 and rows[0]["object_type"] == "summary"
     current = restored["version"]
     r = client.post(f"/v1/sessions/{sid}/summaries/{current}/restore", headers=keys["alice"])
     assert r.status_code == 409
