@@ -18,6 +18,7 @@ from api.demo.scenario import BUDGET, CONSTRAINT_IDS, EXCLUSION_ID, EXCLUSION_RE
 from runtime import Budget, CompactionResult, CompactionState, Compactor, find_protocol_errors
 from runtime.formats import read_history
 from runtime.messages import JSON, Format
+from runtime.rollback import resume_after_rollback
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.snapshots import (
@@ -201,24 +202,6 @@ def _check_every_call(step: StepRecord, replay: Replay) -> None:
     )
 
 
-def _restored_state(
-    history: list[JSON], summary: dict[str, Any], version: int, cut: int
-) -> CompactionState:
-    """The state after a rollback: cut and summary coverage rewound to ``cut``."""
-    messages = read_history(history, format=FORMAT).messages
-    index, ident = (messages[cut].index, messages[cut].id) if cut < len(messages) else (None, None)
-    return CompactionState(
-        format=FORMAT,
-        cut_index=index,
-        cut_id=ident,
-        summary=summary,
-        summary_version=version,
-        summary_until_index=index,
-        summary_until_id=ident,
-        summary_active=True,
-    )
-
-
 def rollback_step(replay: Replay, step: StepRecord) -> None:
     """Step 2: roll back to summary v1 as a new version and resume compaction from it."""
     versions = [r.version for r in replay.snapshots.list()]
@@ -284,7 +267,9 @@ def _resume(
     version: int,
     outcome: RollbackOutcome,
 ) -> None:
-    state = _restored_state(replay.history, summary, version, outcome.cut_index)
+    assert replay.last is not None
+    messages = read_history(replay.history, format=FORMAT).messages
+    state = resume_after_rollback(replay.last.state, outcome, messages)
     result = replay.compactor.compact(
         replay.history, pinned_ids=CONSTRAINT_IDS, format=FORMAT, state=state, now=NOW
     )
