@@ -257,13 +257,12 @@ def _check_restored(
         and replay.snapshots.get(current) is not None,
         f"versions now {[r.version for r in replay.snapshots.list()]}",
     )
-    _resume(replay, step, restored.model_dump(mode="json"), restored.summary_version, outcome)
+    _resume(replay, step, restored.summary_version, outcome)
 
 
 def _resume(
     replay: Replay,
     step: StepRecord,
-    summary: dict[str, Any],
     version: int,
     outcome: RollbackOutcome,
 ) -> None:
