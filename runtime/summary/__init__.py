@@ -16,6 +16,7 @@ from runtime.summary.envelope import (
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.merge import MergeResult, merge_summaries
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
+from runtime.summary.rolling import RollOutcome, roll_summary
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages, sanitize_text
 from runtime.summary.schema import (
     SCHEMA_VERSION,
@@ -27,27 +28,45 @@ from runtime.summary.schema import (
     ToolResultDigest,
     summary_json_schema,
 )
+from runtime.summary.snapshots import (
+    InMemorySnapshotStore,
+    RollbackOutcome,
+    SnapshotRecord,
+    SnapshotStore,
+    rollback,
+)
+from runtime.summary.validate import CheckResult, ValidationReport, validate_summary
 
 __all__ = [
     "SCHEMA_VERSION",
     "SUMMARY_GUARD_TEXT",
+    "CheckResult",
     "CompactionSummary",
     "Decision",
     "ExtractiveSummarizer",
     "Fact",
     "FactStatus",
+    "InMemorySnapshotStore",
     "MergeResult",
     "OpenQuestion",
+    "RollOutcome",
+    "RollbackOutcome",
     "SanitizeCounts",
+    "SnapshotRecord",
+    "SnapshotStore",
     "Summarizer",
     "SummaryBlockError",
     "SummaryRequest",
     "SummaryResponse",
     "ToolResultDigest",
+    "ValidationReport",
     "merge_summaries",
     "parse_summary_block",
     "render_summary_block",
+    "roll_summary",
+    "rollback",
     "sanitize_messages",
     "sanitize_text",
     "summary_json_schema",
+    "validate_summary",
 ]
