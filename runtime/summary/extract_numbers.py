@@ -48,7 +48,7 @@ _MIN_BEFORE = re.compile(
 )
 _MAX_AFTER = re.compile(r"^\s*(?:以内|以下|之内|封顶|or\s+less|max\b|at\s+most|tops\b)", re.I)
 _MIN_AFTER = re.compile(r"^\s*(?:以上|起|or\s+more|at\s+least|minimum)", re.IGNORECASE)
-_CN_DIGITS = {
+CN_DIGITS = {
     "一": 1,
     "二": 2,
     "两": 2,
@@ -87,8 +87,8 @@ class Amount:
 def _cn_number(text: str) -> int | None:
     total, section, digit = 0, 0, 0
     for char in text:
-        if char in _CN_DIGITS:
-            digit = _CN_DIGITS[char]
+        if char in CN_DIGITS:
+            digit = CN_DIGITS[char]
         elif char == "万":
             total += (section + digit) * 10000
             section, digit = 0, 0
