@@ -21,7 +21,11 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from api.sessions.retention import purge_session_messages, tenants_with_retention
+from api.sessions.retention import (
+    purge_session_messages,
+    reclaim_purged_space,
+    tenants_with_retention,
+)
 from longterm.expiry import purge_expired, tenants_with_expired
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
@@ -115,7 +119,9 @@ class JobRunner:
                 db.commit()
                 # raw session messages past the tenant's retention, once summarized
                 retained = purge_session_messages(db, subject=subject, now=now)
-                return {**counts, "session_messages": retained["messages"]}
+            if retained["messages"]:
+                reclaim_purged_space(self.engine)  # the purged text leaves WAL / dead tuples
+            return {**counts, "session_messages": retained["messages"]}
         finally:
             if leased:
                 release_lease(self.engine, tenant_id=tenant_id, name="expire", holder=holder)

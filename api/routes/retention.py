@@ -12,12 +12,13 @@ from datetime import UTC, datetime
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.deps import AdminDep, DbSessionDep
+from api.deps import AdminDep, DbSessionDep, EngineDep
 from api.problems import PROBLEM_RESPONSES
 from api.sessions.retention import (
     MAX_RETENTION_DAYS,
     get_retention,
     purge_session_messages,
+    reclaim_purged_space,
     set_retention,
 )
 from longterm import audit
@@ -78,7 +79,10 @@ def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> Rete
 
 
 @router.post("/purge", summary="Purge summarized raw messages past the retention now (admin)")
-def run_purge(db: DbSessionDep, caller: AdminDep) -> PurgeOut:
-    """Tombstone what the retention allows in the caller's tenant (audited per session)."""
+def run_purge(db: DbSessionDep, engine: EngineDep, caller: AdminDep) -> PurgeOut:
+    """Tombstone what the retention allows in the caller's tenant (audited per session), then
+    make the purged text unrecoverable (WAL checkpoint on SQLite, VACUUM on PostgreSQL)."""
     counts = purge_session_messages(db, subject=caller.subject(), now=datetime.now(UTC))
+    if counts.get("messages"):
+        reclaim_purged_space(engine)
     return PurgeOut(tenant_id=caller.tenant_id, **counts)
