@@ -110,9 +110,9 @@ def build_context(
 
     def unit() -> ContextOut:
         loaded = _load(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-        budget = _budget(loaded.row, body.budget)
+        budget, share = _budget(loaded.row, body.budget)
         started = time.perf_counter()
-        result, extra = _compact(loaded, budget, runtime)
+        result, extra = _compact(loaded, budget, runtime, summary_share=share)
         _refuse_tombstones(result.messages, result.ids)
         report = {**result.report, **extra}
         report["service_elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
@@ -150,9 +150,11 @@ def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | Non
     )
 
 
-def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> Budget:
+def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> tuple[Budget, float]:
+    """The call's budget and summary share: the override's parts over the session's."""
+    spec, stored = override or BudgetSpec(), load_json(row.budget_json)
     try:
-        return (override or BudgetSpec()).apply(load_json(row.budget_json))
+        return spec.apply(stored), spec.summary_share_over(stored)
     except BudgetError as exc:
         raise Unprocessable(str(exc)) from exc
 
@@ -171,7 +173,7 @@ def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
 
 
 def _compact(
-    loaded: _Loaded, budget: Budget, runtime: ContextRuntime
+    loaded: _Loaded, budget: Budget, runtime: ContextRuntime, *, summary_share: float
 ) -> tuple[CompactionResult, dict[str, Any]]:
     row = loaded.row
     calibrated = calibrated_budget(budget, row.calibration_factor)
@@ -183,7 +185,12 @@ def _compact(
             calibrated, recent_tool_result_tokens=_recent_tool_tokens(loaded, runtime.counter)
         )
         effective = with_trigger(calibrated, adaptive.effective)
-        compactor = Compactor(effective, summarizer=summarizer, counter=runtime.counter)
+        compactor = Compactor(
+            effective,
+            summarizer=summarizer,
+            summary_budget=summary_share,
+            counter=runtime.counter,
+        )
         result = compactor.compact(
             loaded.entries,
             pinned_ids=loaded.pins,
@@ -208,6 +215,9 @@ def _compact(
             "calibrated_usable_tokens": calibrated.usable,
         },
         "adaptive_trigger": adaptive.to_dict(),
+        "summary_share": summary_share,
+        # what the summary strategy reserves (``int(share * target)``, as in runtime.strategies)
+        "summary_budget_tokens": int(summary_share * effective.target_tokens),
         "summarizer": None if runtime.summarizer is None else runtime.summarizer.name,
         "summarizer_busy": busy,
     }

@@ -12,6 +12,7 @@ from runtime.errors import BudgetError
 
 __all__ = [
     "DEFAULT_CONTEXT_LIMIT",
+    "DEFAULT_SUMMARY_SHARE",
     "AppendIn",
     "AppendOut",
     "BudgetSpec",
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 DEFAULT_CONTEXT_LIMIT = 128_000
+DEFAULT_SUMMARY_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
+MIN_SUMMARY_SHARE, MAX_SUMMARY_SHARE = 0.05, 0.75
 MAX_INT = 2_000_000_000  # fits a 32-bit INTEGER column on every backend
 MAX_MS = 86_400_000.0  # a day
 MAX_TOKENS = 100_000_000  # no model's window is larger; keeps budget arithmetic sane
@@ -51,23 +54,47 @@ class BudgetSpec(_Body):
     safety_margin: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
     trigger: float | None = Field(default=None, gt=0, le=1)
     target: float | None = Field(default=None, gt=0, le=1)
+    summary_share: float | None = Field(
+        default=None, ge=MIN_SUMMARY_SHARE, le=MAX_SUMMARY_SHARE
+    )  # share of the compaction target kept for the summary; not a ``runtime.Budget`` field
 
     def apply(self, base: dict[str, Any]) -> Budget:
-        """Merge over ``base`` (a budget dict) and validate.
+        """Merge over ``base`` (a budget dict) and validate (``summary_share`` is left out:
+        see ``summary_share_over``).
 
         Raises:
             BudgetError: the merged budget is impossible (no usable tokens, target > trigger).
         """
         merged = dict(base) | self.model_dump(exclude_none=True)
+        merged.pop("summary_share", None)
         context_limit = merged.pop("context_limit", DEFAULT_CONTEXT_LIMIT)
         if not isinstance(context_limit, int):
             raise BudgetError("context_limit must be an integer")
         return Budget(context_limit, **merged)
 
+    def summary_share_over(self, base: dict[str, Any]) -> float:
+        """The summary share: this spec's, else ``base``'s (a stored budget dict), else the
+        default 0.25 (sessions stored before the field existed have none).
 
-def budget_params(budget: Budget) -> dict[str, Any]:
-    """The six parameters of ``budget`` (what a session stores)."""
-    return {
+        Raises:
+            BudgetError: ``base`` holds a share outside [0.05, 0.75] (a hand-edited row).
+        """
+        share = self.summary_share
+        if share is None:
+            share = base.get("summary_share", DEFAULT_SUMMARY_SHARE)
+        if isinstance(share, bool) or not isinstance(share, int | float):
+            raise BudgetError(f"summary_share must be a number, got {share!r}")
+        if not MIN_SUMMARY_SHARE <= share <= MAX_SUMMARY_SHARE:
+            raise BudgetError(
+                f"summary_share must be in [{MIN_SUMMARY_SHARE}, {MAX_SUMMARY_SHARE}], got {share}"
+            )
+        return float(share)
+
+
+def budget_params(budget: Budget, *, summary_share: float | None = None) -> dict[str, Any]:
+    """The six parameters of ``budget`` (what a session stores), plus ``summary_share`` when
+    the session was created with one (left out otherwise, as before the field existed)."""
+    params: dict[str, Any] = {
         "context_limit": budget.context_limit,
         "max_output_tokens": budget.max_output_tokens,
         "tool_reserve": budget.tool_reserve,
@@ -75,6 +102,9 @@ def budget_params(budget: Budget) -> dict[str, Any]:
         "trigger": budget.trigger,
         "target": budget.target,
     }
+    if summary_share is not None:
+        params["summary_share"] = summary_share
+    return params
 
 
 class SessionCreate(_Body):

@@ -57,8 +57,9 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
         Unprocessable: the budget is impossible (no usable tokens, target above trigger).
     """
     ensure_storable(body.model_dump(mode="json"), what="the session")
+    spec = body.budget or BudgetSpec()
     try:
-        budget = (body.budget or BudgetSpec()).apply({})
+        budget = spec.apply({})
     except BudgetError as exc:
         raise Unprocessable(str(exc)) from exc
     now = utcnow()
@@ -67,7 +68,7 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
         id=f"s_{uuid.uuid4().hex}",
         user_id=body.user_id,
         format=None if body.format == "auto" else body.format,
-        budget_json=dump_json(budget_params(budget)),
+        budget_json=dump_json(budget_params(budget, summary_share=spec.summary_share)),
         system_json=None if body.system is None else dump_json(body.system),
         tools_json=None if body.tools is None else dump_json(body.tools),
         metadata_json=dump_json(body.metadata),

@@ -22,7 +22,13 @@ from sqlmodel import Session, col, select
 from api.errors import Conflict, NotFound, Unprocessable
 from api.sessions.context import ContextRuntime
 from api.sessions.retention import PURGED_MARK
-from api.sessions.schemas import BudgetSpec, SummaryDetail, SummaryList, SummaryPublic
+from api.sessions.schemas import (
+    DEFAULT_SUMMARY_SHARE,
+    BudgetSpec,
+    SummaryDetail,
+    SummaryList,
+    SummaryPublic,
+)
 from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.store import (
     RetryUnit,
@@ -43,7 +49,7 @@ from api.storage.sessions import (
 )
 from longterm import audit
 from policy.types import Subject
-from runtime.errors import FormatError, ProtocolError
+from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
 from runtime.rollback import resume_after_rollback
@@ -53,7 +59,9 @@ from runtime.summary.snapshots import RollbackOutcome, SnapshotError, rollback
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
 
-SUMMARY_BUDGET_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
+# The default share of the target kept for the summary; a session's own ``summary_share``
+# (its budget) overrides it, for compaction and for the restore's budget check alike.
+SUMMARY_BUDGET_SHARE = DEFAULT_SUMMARY_SHARE
 
 
 def _public(row: SessionSummaryRow, current: int) -> SummaryPublic:
@@ -268,7 +276,11 @@ def _rollback(
     store = SqlSnapshotStore(
         db, tenant_id=job.tenant_id, session_id=session.id, user_id=session.user_id
     )
-    budget = BudgetSpec().apply(load_json(session.budget_json))
+    stored = load_json(session.budget_json)
+    try:
+        budget, share = BudgetSpec().apply(stored), BudgetSpec().summary_share_over(stored)
+    except BudgetError as exc:
+        raise Unprocessable(str(exc)) from exc
     sources = _sources(store, job.version, messages)
     _refuse_purged(sources, job.version)
     try:
@@ -278,7 +290,7 @@ def _rollback(
             current_version=current,
             now=job.runtime.clock(),
             sources=sources,
-            budget_tokens=math.floor(SUMMARY_BUDGET_SHARE * budget.target_tokens),
+            budget_tokens=math.floor(share * budget.target_tokens),
             count_tokens=job.runtime.counter.count_text,
         )
     except SnapshotError as exc:
