@@ -90,6 +90,9 @@ def compact(
             "their digest in the summary (needs a summarizer).",
         ),
     ] = False,
+    summary_budget: Annotated[
+        float, typer.Option(help="Share of the target reserved for the summary, in (0, 1).")
+    ] = 0.25,
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer
@@ -121,6 +124,7 @@ def compact(
             budget=budget,
             encoding=encoding,
             summarizer=chosen,
+            summary_budget=summary_budget,
             clear_tool_results=clear_tool_results,
         )
         result = compactor.compact(

@@ -174,3 +174,12 @@ def test_clear_tool_results_flag(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["report"]["cleared"] == []
     code, out, err = run(path, *limits, "--clear-tool-results", "--summarizer", "none")
     assert code == 2 and "needs a summarizer" in err
+
+
+def test_summary_budget_option(tmp_path: Path) -> None:
+    path = write(tmp_path, history(80))
+    code, out, err = run(path, *SMALL, "--summary-budget", "0.5")
+    assert code == 0, err
+    assert json.loads(out)["report"]["triggered"] is True
+    code, _, err = run(path, *SMALL, "--summary-budget", "1.5")
+    assert code == 2 and len(err.strip().splitlines()) == 1
