@@ -23,8 +23,8 @@ from api.middleware import BodyLimitMiddleware, RequestLogMiddleware
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
 from api.routes import LIFESPAN_HOOK_PATHS, ROUTER_MODULES
 from api.settings import Settings
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
+from storage.engine import create_db_engine
 
 __all__ = ["LifespanHook", "Problem", "create_app"]
 

@@ -17,7 +17,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.errors import Forbidden, NotFound, Unauthorized
 from api.storage.keys import KeyRole, resolve_key
-from policy.types import Subject
+from longterm.gate import Subject
 
 __all__ = [
     "Principal",

@@ -22,7 +22,7 @@ from sqlmodel import Session
 from api.auth import Principal, get_principal, require_roles
 from api.metrics import ServiceMetrics, metrics_of
 from api.settings import Settings
-from api.storage.engine import session_scope
+from storage.engine import session_scope
 
 __all__ = [
     "AdminDep",

@@ -51,9 +51,9 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from api.storage.engine import create_db_engine  # noqa: E402
 from api.storage.keys import KeyStore  # noqa: E402
 from api.storage.migrate import upgrade_database  # noqa: E402
+from storage.engine import create_db_engine  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "tau-bench" / "gpt-4o-airline.json"
 PG_ADMIN = os.environ.get(

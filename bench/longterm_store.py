@@ -34,15 +34,15 @@ import psycopg
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
 from longterm import store
 from longterm.erasure import erase_user, finalize_erasure
+from longterm.gate import AllowAllGate, Subject
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.profile import shape_profile
 from longterm.write_path import submit
-from policy.types import AllowAllGate, Subject
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
+from storage.engine import create_db_engine
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo" / "locomo10.json"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"

@@ -21,12 +21,12 @@ import psycopg
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
+from longterm.gate import ObjectAttributes, Subject
 from policy.gate import CasbinGate
 from policy.rules import validate_tenant_rules
 from policy.storage import save_tenant_rules
-from policy.types import ObjectAttributes, Subject
+from storage.engine import create_db_engine
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 SUBJECT = Subject("agent", "t1", key_id="k")

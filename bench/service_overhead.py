@@ -34,9 +34,9 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from api.storage.engine import create_db_engine  # noqa: E402
 from api.storage.keys import KeyStore  # noqa: E402
 from api.storage.migrate import upgrade_database  # noqa: E402
+from storage.engine import create_db_engine  # noqa: E402
 
 PG_ADMIN = os.environ.get(
     "TIERMEM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -15,10 +15,10 @@ from sqlalchemy import desc
 from sqlmodel import Session, col, select
 
 from longterm.cursors import check_limit, decode_cursor, encode_cursor
+from longterm.gate import Decision, Subject
 from longterm.models import AuditRecord, Page
 from longterm.registry import KeySpec
 from longterm.storage import AuditRow, audit_from_row, dumps
-from policy.types import Decision, Subject
 
 __all__ = ["audit_key_ref", "list_audit", "record", "record_decision"]
 

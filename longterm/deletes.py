@@ -14,11 +14,11 @@ from sqlmodel import Session, select
 from longterm import audit
 from longterm.erasure import compact_fulltext
 from longterm.errors import MemoryNotFound, StalePrecondition
+from longterm.gate import Subject
 from longterm.models import Preference, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.rows import add_history, current_row, etag_matches, scrub_history
 from longterm.storage import EventRow, preference_from_row
-from policy.types import Subject
 
 __all__ = ["delete_event", "delete_preference"]
 

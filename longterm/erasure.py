@@ -23,6 +23,7 @@ from sqlalchemy import Engine, delete, text
 from sqlmodel import Session, SQLModel, col, select
 
 from longterm import audit
+from longterm.gate import Subject
 from longterm.models import ErasureReceipt
 from longterm.rows import new_id
 from longterm.storage import (
@@ -34,7 +35,6 @@ from longterm.storage import (
     dumps,
     receipt_from_row,
 )
-from policy.types import Subject
 
 __all__ = [
     "LONGTERM_TABLES",

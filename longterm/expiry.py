@@ -16,8 +16,8 @@ from sqlmodel import Session, SQLModel
 
 from longterm import audit
 from longterm.erasure import compact_fulltext
+from longterm.gate import Subject
 from longterm.storage import EventRow, IdempotencyRow, PreferenceHistoryRow, PreferenceRow
-from policy.types import Subject
 
 __all__ = ["PURGED_KINDS", "purge_expired", "tenants_with_expired"]
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar
 
-from policy.types import Decision, Scope
+from longterm.gate import Decision, Scope
 
 __all__ = [
     "SOURCES",

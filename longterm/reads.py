@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from longterm.gate import ObjectAttributes, PolicyGate, Subject
 from longterm.models import Event, Preference
 from longterm.registry import SENSITIVE_CATEGORIES, KeySpec
-from policy.types import ObjectAttributes, PolicyGate, Subject
 
 __all__ = [
     "may_read_event",

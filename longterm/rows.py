@@ -10,11 +10,11 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from longterm.gate import Subject
 from longterm.models import PreferenceWrite
 from longterm.registry import KeySpec
 from longterm.storage import PreferenceHistoryRow, PreferenceRow, consent_to_json, dumps
 from longterm.validation import insert_ignore
-from policy.types import Subject
 
 __all__ = ["add_history", "current_row", "etag_matches", "new_id", "scrub_history", "swap"]
 

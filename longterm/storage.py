@@ -18,7 +18,6 @@ from sqlalchemy import DDL, Column, Dialect, Index, Integer, Text, UniqueConstra
 from sqlalchemy.types import DateTime, TypeDecorator
 from sqlmodel import Field, SQLModel
 
-from api.storage.base import metadata
 from longterm.models import (
     AuditRecord,
     Consent,
@@ -27,6 +26,7 @@ from longterm.models import (
     Preference,
     PreferenceChange,
 )
+from storage.metadata import metadata
 
 __all__ = [
     "FTS_POSTGRES_DDL",

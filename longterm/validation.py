@@ -13,11 +13,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel
 
 from longterm.errors import InvalidRequest, SupersedeNotAllowed
+from longterm.gate import Subject
 from longterm.models import SOURCES, EventWrite, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeySpec
 from longterm.storage import as_utc
 from longterm.values import validate_value
-from policy.types import Subject
 
 __all__ = [
     "MAX_ATTRIBUTES_BYTES",

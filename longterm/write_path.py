@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from longterm import audit
 from longterm.errors import MemoryNotFound
+from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Subject
 from longterm.models import (
     TRUST_RANK,
     EventWrite,
@@ -34,7 +35,6 @@ from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeyRegistr
 from longterm.rows import add_history, current_row, etag_matches, new_id, swap
 from longterm.storage import EventRow, dumps, event_from_row, preference_from_row
 from longterm.validation import check_event, check_preference
-from policy.types import Action, Decision, ObjectAttributes, PolicyGate, Subject
 
 __all__ = ["MAX_ATTEMPTS", "submit"]
 

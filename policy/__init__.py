@@ -1,18 +1,17 @@
 """Policy gate: Casbin decides what may be written into long-term memory.
 
-``policy.types`` is the contract every write path codes against (``PolicyGate.decide``);
+``longterm.gate`` is the contract every write path codes against (``PolicyGate.decide``);
 ``policy.gate.CasbinGate`` implements it over ``model.conf`` and ``default_policy.csv`` plus
 per-tenant rules in the database (``policy.rules``, ``policy.storage``). Standing consent to
 consolidation is ``policy.consent``; promotion at task end ``policy.promotion``; the idle-time
-job ``policy.consolidation`` with its run-once locks (``policy.locks``) and schedule
+job ``policy.consolidation`` with its run-once locks (``storage.locks``) and schedule
 (``policy.scheduler``). See docs/policy.md.
 
 Only the contract is imported here, so that ``longterm`` (which imports it) never pulls the
 service-side modules in.
 """
 
-from policy.errors import PolicyError
-from policy.types import (
+from longterm.gate import (
     Action,
     AllowAllGate,
     Decision,
@@ -22,6 +21,7 @@ from policy.types import (
     Scope,
     Subject,
 )
+from policy.errors import PolicyError
 
 __all__ = [
     "Action",

@@ -17,10 +17,10 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from longterm import audit
+from longterm.gate import Subject
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.errors import ConsentNotFound, InvalidConsent
 from policy.storage import ConsentRow, as_utc
-from policy.types import Subject
 
 __all__ = [
     "Consent",

@@ -13,7 +13,7 @@ retried: the mark is written either way, so the same summary version is not look
 
 A unit killed half way leaves nothing (its transaction rolls back) and is picked up by the next
 run. Several replicas may run this at once: PostgreSQL advisory locks (or SQLite leases, see
-``policy.locks``) make one of them consolidate a user at a time, and the mark re-check inside
+``storage.locks``) make one of them consolidate a user at a time, and the mark re-check inside
 the lock makes every summary version consolidated exactly once.
 """
 
@@ -31,6 +31,7 @@ from sqlmodel import Session, col, select
 
 from api.storage.sessions import AgentSessionRow, SessionStateRow
 from longterm.errors import LongtermError
+from longterm.gate import PolicyGate, Subject
 from longterm.models import EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.rows import current_row
@@ -39,10 +40,9 @@ from longterm.values import validate_value
 from longterm.write_path import submit
 from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
-from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 from policy.promotion import current_summary
 from policy.storage import ConsolidationMarkRow, SessionEndRow, as_utc
-from policy.types import PolicyGate, Subject
+from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 
 __all__ = [
     "CONFIDENCE_STEP",

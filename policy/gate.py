@@ -32,10 +32,10 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy_adapter import Adapter
 from sqlmodel import col
 
+from longterm.gate import Action, Decision, ObjectAttributes, Subject
 from policy.errors import PolicyUnavailable
 from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, object_problem
 from policy.storage import PolicyRuleRow, PolicyVersionRow
-from policy.types import Action, Decision, ObjectAttributes, Subject
 
 # pycasbin parses the matcher with ``ast.parse`` on every enforce call, and CPython 3.11's AST
 # constructor is not safe to run in several threads at once ("AST constructor recursion depth

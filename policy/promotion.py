@@ -24,6 +24,7 @@ from sqlmodel import Session, col, select
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
 from longterm.errors import InvalidKey, InvalidValue, LongtermError
+from longterm.gate import PolicyGate, Subject
 from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
@@ -39,7 +40,6 @@ from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.storage import SessionEndRow
 from policy.task_events import TaskConsentGate, event_consents, task_category
-from policy.types import PolicyGate, Subject
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.schema import Decision as SummaryDecision

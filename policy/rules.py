@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
+from longterm.gate import Action, ObjectAttributes, Subject
 from policy.errors import InvalidRule
-from policy.types import Action, ObjectAttributes, Subject
 
 __all__ = [
     "ACTIONS",

@@ -2,7 +2,7 @@
 
 ``JobRunner`` runs a job once (the CLI, ``POST /v1/admin/jobs/{name}/run``, the scheduler);
 ``start_scheduler`` starts a ``BackgroundScheduler`` that calls it periodically. Each job
-serializes its units across processes (advisory locks or leases, see ``policy.locks``), so any
+serializes its units across processes (advisory locks or leases, see ``storage.locks``), so any
 number of replicas may run the scheduler. A failing run is logged and counted; the next tick
 tries again, and a job never overlaps with itself in one process (``max_instances=1``).
 """
@@ -27,10 +27,10 @@ from api.sessions.retention import (
     tenants_with_retention,
 )
 from longterm.expiry import purge_expired, tenants_with_expired
+from longterm.gate import PolicyGate, Subject
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
-from policy.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
-from policy.types import PolicyGate, Subject
+from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 
 __all__ = ["JOB_NAMES", "JobRunner", "start_scheduler"]
 

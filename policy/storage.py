@@ -18,13 +18,12 @@ from datetime import UTC, datetime
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, SQLModel, col
 
-from api.storage.base import metadata, utcnow
 from policy.rules import PolicyRule
+from storage.metadata import metadata, utcnow
 
 __all__ = [
     "ConsentRow",
     "ConsolidationMarkRow",
-    "JobLeaseRow",
     "PolicyRuleRow",
     "PolicyVersionRow",
     "SessionEndRow",
@@ -135,17 +134,6 @@ class ConsolidationMarkRow(SQLModel, table=True):
     denied: int = 0
     skipped: int = 0
     consolidated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
-
-
-class JobLeaseRow(SQLModel, table=True):
-    """A lease on one unit of work (SQLite's stand-in for a PostgreSQL advisory lock)."""
-
-    __tablename__ = "job_leases"
-
-    tenant_id: str = Field(primary_key=True, max_length=_TENANT)
-    name: str = Field(primary_key=True, max_length=400)
-    holder: str = Field(max_length=64)
-    expires_at: datetime = Field(sa_column=_when())
 
 
 class SessionEndRow(SQLModel, table=True):

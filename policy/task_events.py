@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from longterm.errors import LongtermError
+from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Subject
 from longterm.registry import SENSITIVE_CATEGORIES, KeyRegistry
-from policy.types import Action, Decision, ObjectAttributes, PolicyGate, Subject
 
 __all__ = ["TASK_EVENT_KINDS", "TaskConsentGate", "event_consents", "task_category"]
 

@@ -7,8 +7,8 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.settings import Settings
-from api.storage.engine import create_db_engine
 from api.storage.migrate import current_heads, expected_heads, upgrade_database
+from storage.engine import create_db_engine
 
 db_app = typer.Typer(help="Database schema (reads TIERMEM_DATABASE_URL).", no_args_is_help=True)
 app.add_typer(db_app, name="db")

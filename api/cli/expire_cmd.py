@@ -21,10 +21,10 @@ from api.sessions.retention import (
     tenants_with_retention,
 )
 from api.settings import Settings
-from api.storage.engine import create_db_engine, session_scope
 from longterm.erasure import finalize_erasure, reapply_receipts
 from longterm.expiry import purge_expired, tenants_with_expired
-from policy.types import Subject
+from longterm.gate import Subject
+from storage.engine import create_db_engine, session_scope
 
 __all__ = ["expire"]
 

@@ -13,9 +13,9 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from api.cli import app
 from api.cli.db_cmd import fail
 from api.settings import Settings
-from api.storage.engine import create_db_engine
 from api.storage.keys import ApiKey, InvalidKeyInput, KeyNotFound, KeyStore
 from api.storage.migrate import upgrade_database
+from storage.engine import create_db_engine
 
 keys_app = typer.Typer(help="API keys: create, list, revoke.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")

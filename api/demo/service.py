@@ -28,11 +28,11 @@ from api.demo.scenario import (
     trip_history,
 )
 from api.settings import Settings
-from api.storage.engine import create_db_engine
 from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
 from runtime import find_protocol_errors
 from runtime.summary.schema import CompactionSummary
+from storage.engine import create_db_engine
 
 __all__ = ["service_step"]
 

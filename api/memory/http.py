@@ -24,8 +24,8 @@ from api.errors import ApiError, Conflict, Forbidden, NotFound, PreconditionFail
 from api.routes.policy import get_policy_gate
 from longterm import errors as lt
 from longterm import idempotency
+from longterm.gate import PolicyGate
 from longterm.models import WriteOutcome
-from policy.types import PolicyGate
 
 __all__ = [
     "CallerDep",

@@ -10,8 +10,8 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 import api.storage.tables_registry  # noqa: F401  (registers every table on metadata)
-from api.storage.base import metadata
-from api.storage.engine import create_db_engine
+from storage.engine import create_db_engine
+from storage.metadata import metadata
 
 config = context.config
 

@@ -18,7 +18,6 @@ from api.auth import Principal, ensure_user_access, require_roles
 from api.deps import DbSessionDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.base import utcnow
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
     Consent,
@@ -28,6 +27,7 @@ from policy.consent import (
     withdraw_consent,
 )
 from policy.errors import ConsentNotFound, InvalidConsent
+from storage.metadata import utcnow
 
 __all__ = ["router"]
 

@@ -20,9 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from api.deps import AdminDep, DbSessionDep, PrincipalDep
 from api.errors import Conflict, Forbidden, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.base import utcnow
 from longterm import audit
 from longterm.errors import InvalidKey
+from longterm.gate import Action, ObjectAttributes, PolicyGate, Subject
 from longterm.registry import DEFAULT_REGISTRY, KEY_PATTERN
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
@@ -39,7 +39,7 @@ from policy.rules import (
     validate_tenant_rules,
 )
 from policy.storage import as_utc, list_policy_versions, save_tenant_rules
-from policy.types import Action, ObjectAttributes, PolicyGate, Subject
+from storage.metadata import utcnow
 
 __all__ = ["PolicyGateDep", "get_policy_gate", "router"]
 

@@ -17,10 +17,10 @@ from api.deps import DbSessionDep
 from api.errors import Conflict, NotFound
 from api.problems import PROBLEM_RESPONSES
 from api.routes.policy import PolicyGateDep
-from api.storage.base import utcnow
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.promotion import EndRequest, EndResult, end_session, stored_end
 from runtime.summary.extractive import ExtractiveSummarizer
+from storage.metadata import utcnow
 
 __all__ = ["router"]
 

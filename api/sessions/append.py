@@ -37,11 +37,11 @@ from api.sessions.store import (
     touch_session,
 )
 from api.sessions.tail_check import check_append
-from api.storage.base import utcnow
 from api.storage.sessions import AgentSessionRow, SessionMessageRow
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import detect_format
 from runtime.messages import Format, Message, content_digest
+from storage.metadata import utcnow
 
 __all__ = ["append_messages"]
 

@@ -43,7 +43,6 @@ from api.sessions.store import (
     load_state,
     run_with_retry,
 )
-from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
     SessionSnapshotRow,
@@ -57,6 +56,7 @@ from runtime.formats import read_history
 from runtime.state import CompactionState
 from runtime.summary.protocol import Summarizer
 from runtime.tokens import TokenCounter
+from storage.metadata import utcnow
 
 __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 

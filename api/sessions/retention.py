@@ -35,7 +35,6 @@ from sqlalchemy import Engine, text, update
 from sqlmodel import Session, col, select
 
 from api.sessions.store import dump_json, load_json
-from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
     SessionMessageRow,
@@ -44,9 +43,10 @@ from api.storage.sessions import (
     SessionStateRow,
 )
 from longterm import audit
-from policy.types import Subject
+from longterm.gate import Subject
 from runtime.errors import FormatError
 from runtime.state import CompactionState
+from storage.metadata import utcnow
 
 __all__ = [
     "PURGED_MARK",

@@ -30,7 +30,6 @@ from api.sessions.store import (
     touch_session,
 )
 from api.sessions.views import sessions_public
-from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
     SessionMessageRow,
@@ -39,6 +38,7 @@ from api.storage.sessions import (
     SessionUsageRow,
 )
 from runtime.errors import BudgetError
+from storage.metadata import utcnow
 
 __all__ = [
     "create_session",

@@ -20,13 +20,13 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from api.errors import Conflict, NotFound, Unprocessable
-from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
     SessionStateRow,
 )
+from storage.metadata import utcnow
 
 __all__ = [
     "RetryUnit",

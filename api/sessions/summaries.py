@@ -40,7 +40,6 @@ from api.sessions.store import (
     load_state,
     run_with_retry,
 )
-from api.storage.base import utcnow
 from api.storage.sessions import (
     AgentSessionRow,
     SessionSnapshotRow,
@@ -48,7 +47,7 @@ from api.storage.sessions import (
     SessionSummaryRow,
 )
 from longterm import audit
-from policy.types import Subject
+from longterm.gate import Subject
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
@@ -56,6 +55,7 @@ from runtime.rollback import resume_after_rollback
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.snapshots import RollbackOutcome, SnapshotError, rollback
+from storage.metadata import utcnow
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
 

@@ -19,9 +19,9 @@ from typing import Literal, get_args
 from sqlalchemy import Engine, select
 from sqlmodel import Field, SQLModel
 
-from api.storage.base import utcnow
-from api.storage.engine import session_scope
-from api.storage.types import UtcDateTime
+from storage.engine import session_scope
+from storage.metadata import utcnow
+from storage.types import UtcDateTime
 
 __all__ = [
     "KEY_PREFIX",

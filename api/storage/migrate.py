@@ -15,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
 
-from api.storage.engine import create_db_engine, is_sqlite
+from storage.engine import create_db_engine, is_sqlite
 
 __all__ = [
     "MIGRATIONS_DIR",

@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from api.storage.base import metadata, utcnow
+from storage.metadata import metadata, utcnow
 
 __all__ = [
     "AgentSessionRow",

@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from api.storage.engine import create_db_engine
 from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
+from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
 __all__ = ["bearer", "make_key", "make_settings", "unique_tenant"]

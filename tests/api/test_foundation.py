@@ -20,7 +20,6 @@ from api.app import create_app
 from api.deps import AdminDep, DbSessionDep, MetricsDep, PrincipalDep
 from api.errors import Conflict, NotFound, PreconditionFailed, Unprocessable
 from api.logging import JsonFormatter
-from api.storage.engine import create_db_engine, normalize_database_url, session_scope
 from api.storage.keys import KeyStore, TenantRow
 from api.storage.migrate import (
     current_heads,
@@ -29,6 +28,7 @@ from api.storage.migrate import (
     upgrade_database,
 )
 from runtime.errors import ProtocolError
+from storage.engine import create_db_engine, normalize_database_url, session_scope
 from tests.api.conftest import bearer, make_key, make_settings, unique_tenant
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
@@ -83,7 +83,7 @@ def test_core_tables_match_the_models(database_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
 
-    from api.storage.base import metadata
+    from storage.metadata import metadata
 
     upgrade_database(database_url)
     engine = create_db_engine(database_url)

@@ -10,9 +10,9 @@ from sqlalchemy import Engine, text
 
 from api.auth import Principal, ensure_user_access, ensure_visible
 from api.errors import NotFound
-from api.storage.engine import create_db_engine
 from api.storage.keys import KEY_PREFIX, InvalidKeyInput, KeyNotFound, KeyStore, hash_key
 from api.storage.migrate import upgrade_database
+from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key, unique_tenant
 
 

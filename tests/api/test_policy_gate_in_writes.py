@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from api.storage.engine import create_db_engine
 from longterm.storage import AuditRow
+from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key
 
 

@@ -11,11 +11,11 @@ from typer.testing import CliRunner
 
 from api.app import create_app
 from api.cli import _register, app
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
+from longterm.gate import Subject
 from policy.consent import grant_consent
 from policy.storage import ConsolidationMarkRow
-from policy.types import Subject
+from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key, make_settings
 from tests.policy.trip import T0, seed_session, trip_summary
 

@@ -8,8 +8,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from api.storage.engine import create_db_engine
 from longterm.storage import AuditRow
+from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key
 
 DENY_SHOPPING = {

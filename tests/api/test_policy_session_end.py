@@ -13,9 +13,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from api.storage.engine import create_db_engine
 from longterm.storage import AuditRow
 from longterm.store import get_preference
+from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key
 from tests.policy.trip import TRIP_MESSAGES, install_summary, trip_summary
 

@@ -30,7 +30,6 @@ from api.sessions import (
     build_context,
     create_session,
 )
-from api.storage.engine import create_db_engine
 from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
 from api.storage.sessions import (
@@ -41,6 +40,7 @@ from api.storage.sessions import (
 )
 from runtime.protocol import find_protocol_errors
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
+from storage.engine import create_db_engine
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
     FakeSummarizer,
     chat_history,

@@ -26,8 +26,8 @@ from api.sessions.retention import (
 )
 from api.storage.keys import KeyStore
 from api.storage.sessions import SessionMessageRow
+from longterm.gate import Subject
 from longterm.storage import AuditRow
-from policy.types import Subject
 from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.protocol import find_protocol_errors

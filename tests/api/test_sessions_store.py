@@ -46,7 +46,6 @@ from api.sessions.calibration import (
     update_factor,
 )
 from api.sessions.snapshots import SqlSnapshotStore
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
 from api.storage.sessions import (
     AgentSessionRow,
@@ -59,6 +58,7 @@ from api.storage.sessions import (
 )
 from runtime.budget import Budget
 from runtime.summary.snapshots import SnapshotRecord
+from storage.engine import create_db_engine
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
     FakeSummarizer,
     chat_history,

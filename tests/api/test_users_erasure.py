@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
-from api.storage.engine import create_db_engine
+from storage.engine import create_db_engine
 from tests.api._sessions_support import FakeSummarizer, sessions_client
 from tests.api.conftest import bearer, make_key
 

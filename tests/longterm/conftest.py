@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlmodel import Session
 
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
-from policy.types import Subject
+from longterm.gate import Subject
+from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
 LONGTERM_TABLES = (

@@ -14,9 +14,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from longterm import store
+from longterm.gate import AllowAllGate
 from longterm.models import PreferenceWrite
 from longterm.write_path import submit
-from policy.types import AllowAllGate
 from tests.longterm.conftest import AGENT, T0
 
 WRITERS = 16

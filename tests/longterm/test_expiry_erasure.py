@@ -16,9 +16,9 @@ from longterm import audit, idempotency, store
 from longterm.erasure import erase_user, list_receipts, reapply_receipts
 from longterm.errors import IdempotencyMismatch, MemoryNotFound
 from longterm.expiry import purge_expired, tenants_with_expired
+from longterm.gate import AllowAllGate
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.write_path import submit
-from policy.types import AllowAllGate
 from tests.longterm.conftest import ADMIN, AGENT, T0, Clock
 
 GATE = AllowAllGate()

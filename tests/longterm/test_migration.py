@@ -7,7 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect
 
-from api.storage.base import metadata
+from storage.metadata import metadata
 
 FULLTEXT = ("lt_events_fts", "ix_lt_events_text_tsv")
 

@@ -16,9 +16,9 @@ from longterm.errors import (
     StalePrecondition,
     SupersedeNotAllowed,
 )
+from longterm.gate import AllowAllGate, Decision, Subject
 from longterm.models import Consent, EventWrite, PreferenceWrite
 from longterm.write_path import submit
-from policy.types import AllowAllGate, Decision, Subject
 from tests.longterm.conftest import ADMIN, AGENT, CONSOLIDATOR, T0, Clock
 
 GATE = AllowAllGate()

@@ -9,8 +9,8 @@ import psycopg
 import pytest
 from sqlalchemy import Engine
 
-from api.storage.engine import create_db_engine
 from api.storage.migrate import upgrade_database
+from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
 

@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from api.storage.engine import create_db_engine
 from policy.gate import CasbinGate
 from policy.scheduler import JobRunner, start_scheduler
+from storage.engine import create_db_engine
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from longterm.gate import Subject
 from longterm.models import Preference, PreferenceWrite
 from longterm.storage import AuditRow, EventRow, PreferenceRow
 from longterm.store import get_preference
@@ -24,7 +25,6 @@ from policy.consolidation import ConsolidationReport, consolidate
 from policy.gate import CasbinGate
 from policy.scheduler import JobRunner
 from policy.storage import ConsolidationMarkRow, SessionEndRow
-from policy.types import Subject
 from runtime.summary.schema import CompactionSummary, Fact
 from tests.policy.trip import T0, install_summary, seed_session, trip_summary
 

@@ -19,12 +19,12 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 import policy.consolidation as consolidation
+from longterm.gate import Subject
 from longterm.storage import PreferenceHistoryRow, PreferenceRow
 from policy.consent import grant_consent
 from policy.consolidation import consolidate
 from policy.gate import CasbinGate
 from policy.storage import ConsolidationMarkRow
-from policy.types import Subject
 from runtime.summary.schema import CompactionSummary, Fact
 from tests.policy.trip import T0, seed_session
 

@@ -11,10 +11,10 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.app import create_app
+from longterm.gate import ObjectAttributes, Subject
 from policy.gate import CasbinGate
 from policy.rules import validate_tenant_rules
 from policy.storage import save_tenant_rules
-from policy.types import ObjectAttributes, Subject
 from tests.api.conftest import make_settings
 
 AGENT = Subject("agent", "t1", key_id="k1")

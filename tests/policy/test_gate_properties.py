@@ -12,9 +12,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from longterm.gate import ObjectAttributes, Subject
 from policy.gate import CasbinGate
 from policy.rules import ACTIONS, KINDS, SOURCES
-from policy.types import ObjectAttributes, Subject
 
 GATE = CasbinGate()
 ROLES = ("agent", "admin", "consolidator")

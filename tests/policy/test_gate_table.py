@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from longterm.gate import Action, ObjectAttributes, Subject
 from policy.gate import CasbinGate
-from policy.types import Action, ObjectAttributes, Subject
 
 AGENT = Subject("agent", "t1", key_id="k-agent")
 AGENT_U1 = Subject("agent", "t1", key_id="k-agent-u1", user_id="u1")

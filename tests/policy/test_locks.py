@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from policy.locks import acquire_lease, advisory_key, release_lease, try_advisory_xact_lock
+from storage.locks import acquire_lease, advisory_key, release_lease, try_advisory_xact_lock
 from tests.policy.trip import T0
 
 

@@ -6,15 +6,15 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect
 
-from api.storage.base import metadata
 from policy.storage import (
     ConsentRow,
     ConsolidationMarkRow,
-    JobLeaseRow,
     PolicyRuleRow,
     PolicyVersionRow,
     SessionEndRow,
 )
+from storage.locks import JobLeaseRow
+from storage.metadata import metadata
 
 TABLES = {
     str(model.__tablename__)

@@ -8,7 +8,7 @@ import pytest
 
 MODULES = [
     "policy",
-    "policy.types",
+    "longterm.gate",
     "policy.errors",
     "policy.rules",
     "policy.gate",
@@ -18,7 +18,7 @@ MODULES = [
     "policy.closing",
     "policy.end_models",
     "policy.promotion",
-    "policy.locks",
+    "storage.locks",
     "policy.consolidation",
     "policy.scheduler",
 ]

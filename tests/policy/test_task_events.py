@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from longterm.gate import Action, ObjectAttributes, Subject
 from longterm.registry import DEFAULT_REGISTRY
 from policy.gate import CasbinGate
 from policy.task_events import TaskConsentGate, event_consents, task_category
-from policy.types import Action, ObjectAttributes, Subject
 
 AGENT = Subject("agent", "t1", key_id="k1")
 CONSOLIDATOR = Subject("consolidator", "t1", user_id="u1")

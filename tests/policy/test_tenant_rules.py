@@ -10,11 +10,11 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from longterm.gate import ObjectAttributes, Subject
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
 from policy.rules import MAX_TENANT_RULES, validate_tenant_rules
 from policy.storage import PolicyRuleRow, PolicyVersionRow, save_tenant_rules
-from policy.types import ObjectAttributes, Subject
 
 PROMOTE = ObjectAttributes(
     kind="preference",
@@ -200,11 +200,11 @@ def test_concurrent_replacements_cannot_both_win(shared_engine: Engine, tenant: 
 def test_in_memory_sqlite_decisions_never_roll_back_the_callers_transaction() -> None:
     """With ``sqlite://`` everything shares one connection: the gate must not read beside an
     open transaction (that would roll it back), so it loads rules up front and on refresh."""
-    from api.storage.engine import create_db_engine
     from api.storage.migrate import upgrade_database
     from longterm.models import PreferenceWrite
     from longterm.store import get_preference
     from longterm.write_path import submit
+    from storage.engine import create_db_engine
     from tests.policy.trip import T0
 
     engine = create_db_engine("sqlite://")

@@ -16,20 +16,33 @@ from typing import Final
 
 from sqlalchemy import Engine, delete, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col
+from sqlmodel import Field, Session, SQLModel, col
 
-from api.storage.engine import is_sqlite
-from policy.storage import JobLeaseRow
+from storage.engine import is_sqlite
+from storage.types import UtcDateTime
 
 __all__ = [
     "DEFAULT_LEASE",
     "HOLDER",
+    "JobLeaseRow",
     "acquire_lease",
     "advisory_key",
     "release_lease",
     "try_advisory_xact_lock",
     "uses_leases",
 ]
+
+
+class JobLeaseRow(SQLModel, table=True):
+    """A lease on one unit of work (SQLite's stand-in for a PostgreSQL advisory lock)."""
+
+    __tablename__ = "job_leases"
+
+    tenant_id: str = Field(primary_key=True, max_length=128)
+    name: str = Field(primary_key=True, max_length=400)
+    holder: str = Field(max_length=64)
+    expires_at: datetime = Field(sa_type=UtcDateTime, nullable=False)
+
 
 DEFAULT_LEASE: Final = timedelta(minutes=10)
 HOLDER: Final = uuid.uuid4().hex[:16]
