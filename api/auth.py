@@ -9,7 +9,6 @@ a user the key is restricted from, answers 404 exactly like a missing one (``ens
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -17,7 +16,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.errors import Forbidden, NotFound, Unauthorized
 from api.storage.keys import KeyRole, resolve_key
-from longterm.gate import Subject
+from longterm.gate import Principal
 
 __all__ = [
     "Principal",
@@ -29,26 +28,6 @@ __all__ = [
 ]
 
 bearer_scheme = HTTPBearer(auto_error=False, description="An API key from `tiermem keys create`.")
-
-
-@dataclass(frozen=True, slots=True)
-class Principal:
-    """Who is calling: resolved from the API key, never from the request body or query."""
-
-    key_id: str
-    tenant_id: str
-    role: KeyRole
-    user_id: str | None = None
-
-    def can_access_user(self, user_id: str) -> bool:
-        """True unless the key is restricted to a different end user."""
-        return self.user_id is None or self.user_id == user_id
-
-    def subject(self) -> Subject:
-        """This caller as the policy gate's ``Subject``."""
-        return Subject(
-            role=self.role, tenant_id=self.tenant_id, key_id=self.key_id, user_id=self.user_id
-        )
 
 
 def ensure_user_access(principal: Principal, user_id: str, *, what: str = "user") -> None:

@@ -37,7 +37,7 @@ from sqlmodel import Session
 from api.storage.migrate import upgrade_database
 from longterm import store
 from longterm.erasure import erase_user, finalize_erasure
-from longterm.gate import AllowAllGate, Subject
+from longterm.gate import AllowAllGate, Principal
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.profile import shape_profile
 from longterm.write_path import submit
@@ -47,7 +47,7 @@ from storage.engine import create_db_engine
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo" / "locomo10.json"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-ADMIN = Subject("admin", "bench", key_id="bench")
+ADMIN = Principal("admin", "bench", key_id="bench")
 GATE = AllowAllGate()
 PREFS = {
     "travel.budget.one_way_max": "200 CNY",

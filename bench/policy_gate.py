@@ -22,14 +22,14 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.storage.migrate import upgrade_database
-from longterm.gate import ObjectAttributes, Subject
+from longterm.gate import ObjectAttributes, Principal
 from policy.gate import CasbinGate
 from policy.rules import validate_tenant_rules
 from policy.storage import save_tenant_rules
 from storage.engine import create_db_engine
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
-SUBJECT = Subject("agent", "t1", key_id="k")
+SUBJECT = Principal("agent", "t1", key_id="k")
 OBJ = ObjectAttributes(
     kind="preference",
     tenant_id="t1",

@@ -15,7 +15,7 @@ from sqlalchemy import desc
 from sqlmodel import Session, col, select
 
 from longterm.cursors import check_limit, decode_cursor, encode_cursor
-from longterm.gate import Decision, Subject
+from longterm.gate import Decision, Principal
 from longterm.models import AuditRecord, Page
 from longterm.registry import KeySpec
 from longterm.storage import AuditRow, audit_from_row, dumps
@@ -34,7 +34,7 @@ def record(
     db: Session,
     *,
     tenant_id: str,
-    subject: Subject,
+    subject: Principal,
     user_id: str | None,
     action: str,
     object_type: str,
@@ -69,7 +69,7 @@ def record(
 def record_decision(
     db: Session,
     *,
-    subject: Subject,
+    subject: Principal,
     action: str,
     object_type: str,
     object_id: str | None,

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from longterm import audit
 from longterm.erasure import compact_fulltext
 from longterm.errors import MemoryNotFound, StalePrecondition
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.rows import add_history, current_row, etag_matches, scrub_history
@@ -26,7 +26,7 @@ __all__ = ["delete_event", "delete_preference"]
 def delete_preference(
     db: Session,
     *,
-    subject: Subject,
+    subject: Principal,
     user_id: str,
     key: str,
     now: datetime,
@@ -82,7 +82,7 @@ def delete_preference(
 
 
 def delete_event(
-    db: Session, *, subject: Subject, user_id: str, event_id: str, now: datetime
+    db: Session, *, subject: Principal, user_id: str, event_id: str, now: datetime
 ) -> None:
     """Delete one unexpired event; its full-text entry goes with it (trigger on SQLite, then an
     FTS5 ``optimize`` so the terms leave the index segments too).

@@ -23,7 +23,7 @@ from sqlalchemy import Engine, delete, text
 from sqlmodel import Session, SQLModel, col, select
 
 from longterm import audit
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.models import ErasureReceipt
 from longterm.rows import new_id
 from longterm.storage import (
@@ -88,7 +88,7 @@ def compact_fulltext(db: Session) -> None:
 def erase_user(
     db: Session,
     *,
-    subject: Subject,
+    subject: Principal,
     user_id: str,
     now: datetime,
     scope: Literal["all", "longterm"] = "all",
@@ -167,7 +167,7 @@ def list_receipts(
 def reapply_receipts(
     db: Session,
     *,
-    subject: Subject,
+    subject: Principal,
     now: datetime,
     hooks: Iterable[EraseHook] = (),
     session_hooks: Iterable[EraseHook] = (),

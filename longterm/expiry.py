@@ -16,7 +16,7 @@ from sqlmodel import Session, SQLModel
 
 from longterm import audit
 from longterm.erasure import compact_fulltext
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.storage import EventRow, IdempotencyRow, PreferenceHistoryRow, PreferenceRow
 
 __all__ = ["PURGED_KINDS", "purge_expired", "tenants_with_expired"]
@@ -43,7 +43,7 @@ def tenants_with_expired(db: Session, *, now: datetime) -> list[str]:
     return sorted(tenants)
 
 
-def purge_expired(db: Session, *, subject: Subject, now: datetime) -> dict[str, int]:
+def purge_expired(db: Session, *, subject: Principal, now: datetime) -> dict[str, int]:
     """Delete every row of ``subject``'s tenant that expired at or before ``now``; the caller
     commits. Returns counts per kind.
     """

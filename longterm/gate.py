@@ -9,30 +9,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from longterm.vocabulary import Action, Role, Scope
+
 __all__ = [
     "Action",
     "AllowAllGate",
     "Decision",
     "ObjectAttributes",
     "PolicyGate",
+    "Principal",
     "Role",
     "Scope",
-    "Subject",
 ]
-
-Role = Literal["agent", "admin", "consolidator"]
-Action = Literal["write", "promote", "consolidate.write", "read", "delete"]
-Scope = Literal["durable", "task"]
 
 
 @dataclass(frozen=True, slots=True)
-class Subject:
-    """Who asks: a key's role and tenant; ``user_id`` when the key is restricted to one user."""
+class Principal:
+    """Who asks: an API key's (or a job's) role and tenant; ``user_id`` when the key is restricted
+    to one end user. Resolved from the key, never from a request body. The one identity type:
+    routes, stores and the gate all take it."""
 
     role: Role
     tenant_id: str
     key_id: str | None = None
     user_id: str | None = None
+
+    def can_access_user(self, user_id: str) -> bool:
+        """True unless the key is restricted to a different end user."""
+        return self.user_id is None or self.user_id == user_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class Decision:
 class PolicyGate(Protocol):
     """Decides whether ``subject`` may perform ``action`` on an object with ``obj``'s attributes."""
 
-    def decide(self, *, subject: Subject, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
         """Return the decision; never raises for a denial (a denial is a normal answer)."""
         ...
 
@@ -81,6 +85,6 @@ class AllowAllGate:
 
     version = "allow-all"
 
-    def decide(self, *, subject: Subject, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
         """Allow, naming this stand-in as the rule."""
         return Decision(True, "allow-all", self.version, "stand-in gate: no policy loaded")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from longterm.gate import ObjectAttributes, PolicyGate, Subject
+from longterm.gate import ObjectAttributes, PolicyGate, Principal
 from longterm.models import Event, Preference
 from longterm.registry import SENSITIVE_CATEGORIES, KeySpec
 
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-def may_read_preference(gate: PolicyGate, subject: Subject, pref: Preference) -> bool:
+def may_read_preference(gate: PolicyGate, subject: Principal, pref: Preference) -> bool:
     """Whether ``subject`` may read ``pref``."""
     obj = ObjectAttributes(
         kind="preference",
@@ -39,7 +39,7 @@ def may_read_preference(gate: PolicyGate, subject: Subject, pref: Preference) ->
     return gate.decide(subject=subject, action="read", obj=obj).allowed
 
 
-def may_read_key(gate: PolicyGate, subject: Subject, spec: KeySpec, *, user_id: str) -> bool:
+def may_read_key(gate: PolicyGate, subject: Principal, spec: KeySpec, *, user_id: str) -> bool:
     """Whether ``subject`` may read values of the key ``spec`` describes (for its history)."""
     obj = ObjectAttributes(
         kind="preference",
@@ -54,7 +54,7 @@ def may_read_key(gate: PolicyGate, subject: Subject, spec: KeySpec, *, user_id: 
     return gate.decide(subject=subject, action="read", obj=obj).allowed
 
 
-def may_read_event(gate: PolicyGate, subject: Subject, event: Event) -> bool:
+def may_read_event(gate: PolicyGate, subject: Principal, event: Event) -> bool:
     """Whether ``subject`` may read ``event``."""
     obj = ObjectAttributes(
         kind="event",
@@ -70,12 +70,12 @@ def may_read_event(gate: PolicyGate, subject: Subject, event: Event) -> bool:
 
 
 def readable_preferences(
-    gate: PolicyGate, subject: Subject, preferences: Sequence[Preference]
+    gate: PolicyGate, subject: Principal, preferences: Sequence[Preference]
 ) -> list[Preference]:
     """The preferences ``subject`` may read."""
     return [p for p in preferences if may_read_preference(gate, subject, p)]
 
 
-def readable_events(gate: PolicyGate, subject: Subject, events: Sequence[Event]) -> list[Event]:
+def readable_events(gate: PolicyGate, subject: Principal, events: Sequence[Event]) -> list[Event]:
     """The events ``subject`` may read."""
     return [e for e in events if may_read_event(gate, subject, e)]

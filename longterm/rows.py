@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.models import PreferenceWrite
 from longterm.registry import KeySpec
 from longterm.storage import PreferenceHistoryRow, PreferenceRow, consent_to_json, dumps
@@ -114,7 +114,7 @@ def add_history(
     db: Session,
     *,
     write: PreferenceWrite,
-    subject: Subject,
+    subject: Principal,
     now: datetime,
     outcome: str,
     reason: str = "",

@@ -13,7 +13,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel
 
 from longterm.errors import InvalidRequest, SupersedeNotAllowed
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.models import SOURCES, EventWrite, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeySpec
 from longterm.storage import as_utc
@@ -78,7 +78,7 @@ def _check_common(
 
 
 def check_preference(
-    write: PreferenceWrite, *, spec: KeySpec, subject: Subject, now: datetime
+    write: PreferenceWrite, *, spec: KeySpec, subject: Principal, now: datetime
 ) -> PreferenceWrite:
     """Validate a preference write; return it with a normalized value and absolute expiry.
 

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from longterm import audit
 from longterm.errors import MemoryNotFound
-from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Subject
+from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Principal
 from longterm.models import (
     TRUST_RANK,
     EventWrite,
@@ -48,7 +48,7 @@ class _Write:
     db: Session
     write: PreferenceWrite
     spec: KeySpec
-    subject: Subject
+    subject: Principal
     gate: PolicyGate
     now: datetime
     action: Action
@@ -78,7 +78,7 @@ def submit(
     db: Session,
     *,
     write: PreferenceWrite | EventWrite,
-    subject: Subject,
+    subject: Principal,
     gate: PolicyGate,
     now: datetime,
     action: Action = "write",
@@ -195,7 +195,7 @@ def _submit_event(
     db: Session,
     *,
     write: EventWrite,
-    subject: Subject,
+    subject: Principal,
     gate: PolicyGate,
     now: datetime,
     action: Action,

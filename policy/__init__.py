@@ -17,9 +17,9 @@ from longterm.gate import (
     Decision,
     ObjectAttributes,
     PolicyGate,
+    Principal,
     Role,
     Scope,
-    Subject,
 )
 from policy.errors import PolicyError
 
@@ -30,7 +30,7 @@ __all__ = [
     "ObjectAttributes",
     "PolicyError",
     "PolicyGate",
+    "Principal",
     "Role",
     "Scope",
-    "Subject",
 ]

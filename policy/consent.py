@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from longterm import audit
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.errors import ConsentNotFound, InvalidConsent
 from policy.storage import ConsentRow, as_utc
@@ -77,7 +77,7 @@ def _row(db: Session, *, tenant_id: str, user_id: str, category: str) -> Consent
     return db.get(ConsentRow, (tenant_id, user_id, category))
 
 
-def _audit(db: Session, *, subject: Subject, row: ConsentRow, action: str, now: datetime) -> None:
+def _audit(db: Session, *, subject: Principal, row: ConsentRow, action: str, now: datetime) -> None:
     audit.record(
         db,
         tenant_id=subject.tenant_id,
@@ -92,7 +92,7 @@ def _audit(db: Session, *, subject: Subject, row: ConsentRow, action: str, now: 
 
 
 def grant_consent(
-    db: Session, *, subject: Subject, user_id: str, category: str, now: datetime
+    db: Session, *, subject: Principal, user_id: str, category: str, now: datetime
 ) -> tuple[Consent, bool]:
     """Record ``user_id``'s standing consent in ``category`` (in ``subject``'s tenant).
 
@@ -119,7 +119,7 @@ def grant_consent(
 
 
 def withdraw_consent(
-    db: Session, *, subject: Subject, user_id: str, category: str, now: datetime
+    db: Session, *, subject: Principal, user_id: str, category: str, now: datetime
 ) -> Consent:
     """Withdraw a standing consent; later consolidation in ``category`` is denied.
 

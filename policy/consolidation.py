@@ -31,7 +31,7 @@ from sqlmodel import Session, col, select
 
 from api.storage.sessions import AgentSessionRow, SessionStateRow
 from longterm.errors import LongtermError
-from longterm.gate import PolicyGate, Subject
+from longterm.gate import PolicyGate, Principal
 from longterm.models import EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.rows import current_row
@@ -167,7 +167,7 @@ def due_sessions(
 class _Unit:
     db: Session
     gate: PolicyGate
-    subject: Subject
+    subject: Principal
     user_id: str
     now: datetime
     registry: KeyRegistry
@@ -295,7 +295,9 @@ def consolidate_session(
     if mark is not None and mark.summary_version >= due.summary_version:
         return None
     version, summary = current_summary(db, tenant_id=due.tenant_id, session_id=due.session_id)
-    subject = Subject("consolidator", due.tenant_id, key_id="job:consolidate", user_id=due.user_id)
+    subject = Principal(
+        "consolidator", due.tenant_id, key_id="job:consolidate", user_id=due.user_id
+    )
     report = ConsolidationReport(consolidated=1)
     unit = _Unit(
         db,

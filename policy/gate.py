@@ -32,7 +32,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy_adapter import Adapter
 from sqlmodel import col
 
-from longterm.gate import Action, Decision, ObjectAttributes, Subject
+from longterm.gate import Action, Decision, ObjectAttributes, Principal
 from policy.errors import PolicyUnavailable
 from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, object_problem
 from policy.storage import PolicyRuleRow, PolicyVersionRow
@@ -163,7 +163,7 @@ class CasbinGate:
             for tenant_id in self._tenants_with_rules():
                 self.refresh(tenant_id)
 
-    def decide(self, *, subject: Subject, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
         """Decide one request; a denial is a normal answer, never an exception.
 
         Raises:

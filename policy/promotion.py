@@ -24,7 +24,7 @@ from sqlmodel import Session, col, select
 from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
 from longterm.errors import InvalidKey, InvalidValue, LongtermError
-from longterm.gate import PolicyGate, Subject
+from longterm.gate import PolicyGate, Principal
 from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
@@ -72,7 +72,7 @@ def _request_digest(body: EndRequest) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _load_session(db: Session, *, subject: Subject, session_id: str) -> AgentSessionRow:
+def _load_session(db: Session, *, subject: Principal, session_id: str) -> AgentSessionRow:
     row = db.get(AgentSessionRow, (subject.tenant_id, session_id))
     if row is None or (subject.user_id is not None and row.user_id != subject.user_id):
         raise SessionNotFound(f"session {session_id!r} not found")
@@ -139,7 +139,7 @@ class _End:
 
     db: Session
     gate: PolicyGate
-    subject: Subject
+    subject: Principal
     session_id: str
     user_id: str
     now: datetime
@@ -260,7 +260,7 @@ def _promote_all(
     return results
 
 
-def _store_end(db: Session, *, subject: Subject, result: EndResult, digest: str) -> None:
+def _store_end(db: Session, *, subject: Principal, result: EndResult, digest: str) -> None:
     """Keep the answer (for idempotent replays) and audit the end, in the end's transaction."""
     session_id, promoted = result.session_id, result.promoted
     db.add(
@@ -293,7 +293,7 @@ def end_session(
     db: Session,
     *,
     gate: PolicyGate,
-    subject: Subject,
+    subject: Principal,
     session_id: str,
     body: EndRequest,
     now: datetime,

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
-from longterm.gate import Action, ObjectAttributes, Subject
+from longterm.gate import Action, ObjectAttributes, Principal
 from policy.errors import InvalidRule
 
 __all__ = [
@@ -280,7 +280,7 @@ _DEFAULT_REASONS: Final[Mapping[str, str]] = {
 
 
 def explain_decision(
-    rule: PolicyRule | None, *, subject: Subject, action: Action, obj: ObjectAttributes
+    rule: PolicyRule | None, *, subject: Principal, action: Action, obj: ObjectAttributes
 ) -> tuple[str, str]:
     """Return ``(rule name, reason)`` for a decision; ``rule`` is None when no row matched.
 
@@ -304,7 +304,7 @@ def explain_decision(
 
 
 def _explain_unmatched(
-    *, subject: Subject, action: Action, obj: ObjectAttributes
+    *, subject: Principal, action: Action, obj: ObjectAttributes
 ) -> tuple[str, str]:
     if subject.tenant_id != obj.tenant_id:
         return "tenant.isolation", "the object belongs to another tenant"

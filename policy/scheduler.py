@@ -27,7 +27,7 @@ from api.sessions.retention import (
     tenants_with_retention,
 )
 from longterm.expiry import purge_expired, tenants_with_expired
-from longterm.gate import PolicyGate, Subject
+from longterm.gate import PolicyGate, Principal
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
 from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
@@ -102,7 +102,7 @@ class JobRunner:
         return {"tenants": len(tenants), "locked": locked, "purged": totals}
 
     def _expire_tenant(self, tenant_id: str, *, now: datetime) -> dict[str, int] | None:
-        subject = Subject("consolidator", tenant_id, key_id="job:expire")
+        subject = Principal("consolidator", tenant_id, key_id="job:expire")
         leased = uses_leases(self.engine)
         holder = uuid.uuid4().hex[:16]
         if leased and not acquire_lease(

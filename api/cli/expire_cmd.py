@@ -23,7 +23,7 @@ from api.sessions.retention import (
 from api.settings import Settings
 from longterm.erasure import finalize_erasure, reapply_receipts
 from longterm.expiry import purge_expired, tenants_with_expired
-from longterm.gate import Subject
+from longterm.gate import Principal
 from storage.engine import create_db_engine, session_scope
 
 __all__ = ["expire"]
@@ -76,7 +76,7 @@ def expire(
                 )
             )
         for name in tenants:
-            subject = Subject(role="admin", tenant_id=name, key_id=CLI_ACTOR)
+            subject = Principal(role="admin", tenant_id=name, key_id=CLI_ACTOR)
             with session_scope(engine) as db:
                 counts = purge_expired(db, subject=subject, now=now)
                 line: dict[str, object] = {"tenant": name, "purged": counts}

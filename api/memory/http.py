@@ -116,7 +116,7 @@ class Idempotent:
             stored = idempotency.lookup(
                 self.db,
                 tenant_id=self.caller.tenant_id,
-                owner=self.caller.key_id,
+                owner=self.caller.key_id or "",
                 key=self.key,
                 request_hash=self.hash,
                 now=self.now,
@@ -136,7 +136,7 @@ class Idempotent:
             won = idempotency.remember(
                 self.db,
                 tenant_id=self.caller.tenant_id,
-                owner=self.caller.key_id,
+                owner=self.caller.key_id or "",
                 key=self.key,
                 user_id=user_id,
                 request_hash=self.hash,

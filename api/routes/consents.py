@@ -110,7 +110,7 @@ def put_one(
     ensure_user_access(caller, user_id)
     try:
         consent, created = grant_consent(
-            db, subject=caller.subject(), user_id=user_id, category=category, now=utcnow()
+            db, subject=caller, user_id=user_id, category=category, now=utcnow()
         )
     except InvalidConsent as exc:
         raise Unprocessable(str(exc)) from None
@@ -128,7 +128,7 @@ def delete_one(
     ensure_user_access(caller, user_id)
     try:
         consent = withdraw_consent(
-            db, subject=caller.subject(), user_id=user_id, category=category, now=utcnow()
+            db, subject=caller, user_id=user_id, category=category, now=utcnow()
         )
     except ConsentNotFound as exc:
         raise NotFound(str(exc)) from None

@@ -22,7 +22,7 @@ from api.errors import Conflict, Forbidden, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm import audit
 from longterm.errors import InvalidKey
-from longterm.gate import Action, ObjectAttributes, PolicyGate, Subject
+from longterm.gate import Action, ObjectAttributes, PolicyGate, Principal
 from longterm.registry import DEFAULT_REGISTRY, KEY_PATTERN
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
@@ -257,11 +257,11 @@ def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
 def post_check(body: CheckIn, caller: PrincipalDep, gate: PolicyGateDep) -> CheckOut:
     """Decide without writing anything. Admin keys may ask on behalf of another role
     (``as_role``; 403 for other keys); the tenant is always the caller's."""
-    subject = caller.subject()
+    subject = caller
     if body.as_role is not None and body.as_role != caller.role:
         if caller.role != "admin":
             raise Forbidden("only admin keys may check on behalf of another role")
-        subject = Subject(body.as_role, caller.tenant_id, key_id=caller.key_id)
+        subject = Principal(body.as_role, caller.tenant_id, key_id=caller.key_id)
     decision = gate.decide(
         subject=subject, action=body.action, obj=_check_object(body.object, caller.tenant_id)
     )
@@ -332,7 +332,7 @@ def put_rules(body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: PolicyGat
     audit.record(
         db,
         tenant_id=caller.tenant_id,
-        subject=caller.subject(),
+        subject=caller,
         user_id=None,
         action="policy.rules.update",
         object_type="policy",

@@ -65,7 +65,7 @@ def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> Rete
     audit.record(
         db,
         tenant_id=caller.tenant_id,
-        subject=caller.subject(),
+        subject=caller,
         user_id=None,
         action="retention.set",
         object_type="tenant",
@@ -82,7 +82,7 @@ def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> Rete
 def run_purge(db: DbSessionDep, engine: EngineDep, caller: AdminDep) -> PurgeOut:
     """Tombstone what the retention allows in the caller's tenant (audited per session), then
     make the purged text unrecoverable (WAL checkpoint on SQLite, VACUUM on PostgreSQL)."""
-    counts = purge_session_messages(db, subject=caller.subject(), now=datetime.now(UTC))
+    counts = purge_session_messages(db, subject=caller, now=datetime.now(UTC))
     if counts.get("messages"):
         reclaim_purged_space(engine)
     return PurgeOut(tenant_id=caller.tenant_id, **counts)

@@ -49,7 +49,7 @@ def post_end(
         result = end_session(
             db,
             gate=gate,
-            subject=caller.subject(),
+            subject=caller,
             session_id=session_id,
             body=body,
             now=utcnow(),

@@ -226,5 +226,5 @@ def post_restore(
         user_scope=caller.user_id,
         version=version,
         runtime=context_runtime(request.app),
-        subject=caller.subject(),
+        subject=caller,
     )

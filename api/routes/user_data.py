@@ -82,7 +82,7 @@ def get_profile(
     block within ``max_tokens``. Inject ``text`` as a user-role message and put
     ``guard_text`` in the system prompt; never inject it as a system message."""
     ensure_user_access(caller, user_id)
-    subject = caller.subject()
+    subject = caller
     with translate():
         prefs = _all_preferences(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
         if query and query.strip():
@@ -131,7 +131,7 @@ def get_export(
     """
     ensure_self_service(caller, user_id)
     data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
-    subject = caller.subject()
+    subject = caller
     history: dict[str, list[ChangePublic]] = {}
     for change in data.history:
         spec = DEFAULT_REGISTRY.lookup(change.key)

@@ -91,7 +91,7 @@ def list_preferences(
             limit=limit,
             cursor=cursor,
         )
-    visible = readable_preferences(gate, caller.subject(), page.items)
+    visible = readable_preferences(gate, caller, page.items)
     return PreferenceList(
         items=[PreferencePublic.of(p) for p in visible], next_cursor=page.next_cursor
     )
@@ -114,7 +114,7 @@ def get_preference(
         pref = store.get_preference(
             db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now
         )
-    if not may_read_preference(gate, caller.subject(), pref):
+    if not may_read_preference(gate, caller, pref):
         raise NotFound(f"no preference {key!r}")
     response.headers["ETag"] = pref.etag
     return PreferencePublic.of(pref)
@@ -170,7 +170,7 @@ def put_preference(
         if_match=if_match,
     )
     with translate():
-        outcome = submit(db, write=write, subject=caller.subject(), gate=gate, now=now)
+        outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
     if not outcome.ok or outcome.preference is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -197,9 +197,7 @@ def remove_preference(
     ``If-Match``."""
     _visible(caller, user_id)
     with translate():
-        delete_preference(
-            db, subject=caller.subject(), user_id=user_id, key=key, now=now, if_match=if_match
-        )
+        delete_preference(db, subject=caller, user_id=user_id, key=key, now=now, if_match=if_match)
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
@@ -221,7 +219,7 @@ def preference_history(
     _visible(caller, user_id)
     with translate():
         spec = DEFAULT_REGISTRY.lookup(key)
-        if not may_read_key(gate, caller.subject(), spec, user_id=user_id):
+        if not may_read_key(gate, caller, spec, user_id=user_id):
             raise NotFound(f"no preference {key!r}")
         page = store.preference_history(
             db,
@@ -270,7 +268,7 @@ def post_event(
         category=body.category,
     )
     with translate():
-        outcome = submit(db, write=write, subject=caller.subject(), gate=gate, now=now)
+        outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
     if outcome.event is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -308,7 +306,7 @@ def list_events(
             limit=limit,
             cursor=cursor,
         )
-    visible = readable_events(gate, caller.subject(), page.items)
+    visible = readable_events(gate, caller, page.items)
     return EventList(items=[EventPublic.of(e) for e in visible], next_cursor=page.next_cursor)
 
 
@@ -327,7 +325,7 @@ def get_event(
         event = store.get_event(
             db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
         )
-    if not may_read_event(gate, caller.subject(), event):
+    if not may_read_event(gate, caller, event):
         raise NotFound(f"no event {event_id!r}")
     return EventPublic.of(event)
 
@@ -344,7 +342,7 @@ def remove_event(
     """Delete one event and its full-text entry."""
     _visible(caller, user_id)
     with translate():
-        delete_event(db, subject=caller.subject(), user_id=user_id, event_id=event_id, now=now)
+        delete_event(db, subject=caller, user_id=user_id, event_id=event_id, now=now)
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
@@ -378,7 +376,7 @@ def erase_memories(
     hooks, session_hooks = erase_hooks()
     receipt = erase_user(
         db,
-        subject=caller.subject(),
+        subject=caller,
         user_id=user_id,
         now=now,
         scope=scope,

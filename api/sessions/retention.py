@@ -43,7 +43,7 @@ from api.storage.sessions import (
     SessionStateRow,
 )
 from longterm import audit
-from longterm.gate import Subject
+from longterm.gate import Principal
 from runtime.errors import FormatError
 from runtime.state import CompactionState
 from storage.metadata import utcnow
@@ -144,7 +144,7 @@ def purged_positions(db: Session, *, tenant_id: str, session_id: str) -> set[int
     )
 
 
-def purge_session_messages(db: Session, *, subject: Subject, now: datetime) -> dict[str, int]:
+def purge_session_messages(db: Session, *, subject: Principal, now: datetime) -> dict[str, int]:
     """Tombstone the raw messages of ``subject``'s tenant that its retention allows to purge.
 
     Each session is one short transaction that first takes the session's write lock (a no-op

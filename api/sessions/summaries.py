@@ -47,7 +47,7 @@ from api.storage.sessions import (
     SessionSummaryRow,
 )
 from longterm import audit
-from longterm.gate import Subject
+from longterm.gate import Principal
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
@@ -187,7 +187,7 @@ class _Restore:
     session: AgentSessionRow
     version: int
     runtime: ContextRuntime
-    subject: Subject | None = None
+    subject: Principal | None = None
 
 
 def restore_summary(
@@ -198,7 +198,7 @@ def restore_summary(
     user_scope: str | None,
     version: int,
     runtime: ContextRuntime,
-    subject: Subject | None = None,
+    subject: Principal | None = None,
 ) -> SummaryDetail:
     """Make ``version`` current again as a new version (see the module docstring). With
     ``subject`` (the caller), the restore is written to the audit log in the same transaction.

@@ -203,7 +203,7 @@ def test_user_restriction_and_subject() -> None:
     ensure_user_access(who, "u1")
     with pytest.raises(NotFound):
         ensure_user_access(who, "u2")
-    subject = who.subject()
+    subject = who
     assert (subject.role, subject.tenant_id, subject.key_id, subject.user_id) == (
         "agent",
         "t1",

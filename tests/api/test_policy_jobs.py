@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from api.app import create_app
 from api.cli import _register, app
 from api.storage.migrate import upgrade_database
-from longterm.gate import Subject
+from longterm.gate import Principal
 from policy.consent import grant_consent
 from policy.storage import ConsolidationMarkRow
 from storage.engine import create_db_engine
@@ -36,7 +36,7 @@ def _seed(url: str, tenants: tuple[str, ...]) -> None:
             with Session(engine) as db:
                 grant_consent(
                     db,
-                    subject=Subject("agent", tenant, key_id="k"),
+                    subject=Principal("agent", tenant, key_id="k"),
                     user_id="u1",
                     category="travel",
                     now=T0,

@@ -26,7 +26,7 @@ from api.sessions.retention import (
 )
 from api.storage.keys import KeyStore
 from api.storage.sessions import SessionMessageRow
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.storage import AuditRow
 from runtime.formats import read_history
 from runtime.grouping import group_messages
@@ -73,7 +73,7 @@ def _summarized_session(client: TestClient, agent: dict[str, str]) -> tuple[str,
 
 def _purge(client: TestClient, tenant: str, now: datetime) -> dict[str, int]:
     with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
-        return purge_session_messages(db, subject=Subject("admin", tenant, key_id="t"), now=now)
+        return purge_session_messages(db, subject=Principal("admin", tenant, key_id="t"), now=now)
 
 
 def _rows(client: TestClient, tenant: str, sid: str) -> list[SessionMessageRow]:

@@ -12,7 +12,7 @@ from sqlalchemy import Engine, text
 from sqlmodel import Session
 
 from api.storage.migrate import upgrade_database
-from longterm.gate import Subject
+from longterm.gate import Principal
 from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
@@ -26,9 +26,9 @@ LONGTERM_TABLES = (
 )
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-AGENT = Subject(role="agent", tenant_id="t1", key_id="key_agent")
-ADMIN = Subject(role="admin", tenant_id="t1", key_id="key_admin")
-CONSOLIDATOR = Subject(role="consolidator", tenant_id="t1", key_id="key_cons")
+AGENT = Principal(role="agent", tenant_id="t1", key_id="key_agent")
+ADMIN = Principal(role="admin", tenant_id="t1", key_id="key_admin")
+CONSOLIDATOR = Principal(role="consolidator", tenant_id="t1", key_id="key_cons")
 
 
 class Clock:

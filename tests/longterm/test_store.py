@@ -16,7 +16,7 @@ from longterm.errors import (
     StalePrecondition,
     SupersedeNotAllowed,
 )
-from longterm.gate import AllowAllGate, Decision, Subject
+from longterm.gate import AllowAllGate, Decision, Principal
 from longterm.models import Consent, EventWrite, PreferenceWrite
 from longterm.write_path import submit
 from tests.longterm.conftest import ADMIN, AGENT, CONSOLIDATOR, T0, Clock
@@ -25,7 +25,7 @@ GATE = AllowAllGate()
 BUDGET = "travel.budget.one_way_max"
 
 
-def put(db: Session, subject: Subject, value, *, source="user_stated", now=T0, user="u1", **kw):
+def put(db: Session, subject: Principal, value, *, source="user_stated", now=T0, user="u1", **kw):
     outcome = submit(
         db,
         write=PreferenceWrite(user, kw.pop("key", BUDGET), value, source, **kw),
@@ -183,7 +183,7 @@ def test_expiry_is_enforced_at_read(db: Session, clock: Clock) -> None:
 
 def test_tenant_and_user_isolation(db: Session) -> None:
     put(db, AGENT, "100 CNY")
-    other = Subject(role="agent", tenant_id="t10", key_id="k2")
+    other = Principal(role="agent", tenant_id="t10", key_id="k2")
     for tenant, user in (("t10", "u1"), ("t1", "u2"), ("t", "u1")):
         with pytest.raises(MemoryNotFound):
             store.get_preference(db, tenant_id=tenant, user_id=user, key=BUDGET, now=T0)
@@ -192,7 +192,7 @@ def test_tenant_and_user_isolation(db: Session) -> None:
         store.get_preference(db, tenant_id="t1", user_id="u1", key=BUDGET, now=T0).value["amount"]
         == "100"
     )
-    restricted = Subject(role="agent", tenant_id="t1", key_id="k3", user_id="u2")
+    restricted = Principal(role="agent", tenant_id="t1", key_id="k3", user_id="u2")
     with pytest.raises(MemoryNotFound):
         put(db, restricted, "1 CNY")
 

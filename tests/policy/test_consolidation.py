@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
 from longterm.storage import AuditRow, EventRow, PreferenceRow
 from longterm.store import get_preference
@@ -38,8 +38,8 @@ class World:
     tenant: str
 
     @property
-    def agent(self) -> Subject:
-        return Subject("agent", self.tenant, key_id="k-agent")
+    def agent(self) -> Principal:
+        return Principal("agent", self.tenant, key_id="k-agent")
 
     def session(
         self,

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 import policy.consolidation as consolidation
-from longterm.gate import Subject
+from longterm.gate import Principal
 from longterm.storage import PreferenceHistoryRow, PreferenceRow
 from policy.consent import grant_consent
 from policy.consolidation import consolidate
@@ -46,7 +46,7 @@ def _summary(part: str) -> CompactionSummary:
 
 
 def _seed(engine: Engine, tenant: str, users: list[str]) -> None:
-    agent = Subject("agent", tenant, key_id="k")
+    agent = Principal("agent", tenant, key_id="k")
     with Session(engine) as db:
         for user in users:
             grant_consent(db, subject=agent, user_id=user, category="travel", now=T0)

@@ -11,13 +11,13 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.app import create_app
-from longterm.gate import ObjectAttributes, Subject
+from longterm.gate import ObjectAttributes, Principal
 from policy.gate import CasbinGate
 from policy.rules import validate_tenant_rules
 from policy.storage import save_tenant_rules
 from tests.api.conftest import make_settings
 
-AGENT = Subject("agent", "t1", key_id="k1")
+AGENT = Principal("agent", "t1", key_id="k1")
 OBJ = ObjectAttributes(
     kind="preference",
     tenant_id="t1",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longterm.gate import ObjectAttributes, Subject
+from longterm.gate import ObjectAttributes, Principal
 from policy.gate import CasbinGate
 from policy.rules import ACTIONS, KINDS, SOURCES
 
@@ -41,7 +41,7 @@ unlikely = st.sampled_from((False, False, False, True))
 @st.composite
 def requests(
     draw: st.DrawFn, *, well_formed: bool = False
-) -> tuple[Subject, str, ObjectAttributes]:
+) -> tuple[Principal, str, ObjectAttributes]:
     action = draw(st.sampled_from(ACTIONS))
     # well-formed requests mostly pair the action with its natural role and source
     natural_role, natural_source = NATURAL[action]
@@ -50,7 +50,7 @@ def requests(
     tenants = GOOD_TENANTS if well_formed else TENANTS
     tenant = draw(st.sampled_from(tenants))
     user = draw(st.sampled_from(("u1", "u2", None, None, None, None)))
-    subject = Subject(role, tenant, key_id="k", user_id=user)
+    subject = Principal(role, tenant, key_id="k", user_id=user)
     obj = ObjectAttributes(
         kind=draw(st.sampled_from(KINDS)),
         tenant_id=draw(st.sampled_from((tenant,) * len(tenants) * 2 + tenants)),
@@ -80,7 +80,7 @@ def requests(
 
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(requests(), requests(well_formed=True)))
-def test_gate_invariants(request: tuple[Subject, str, ObjectAttributes]) -> None:
+def test_gate_invariants(request: tuple[Principal, str, ObjectAttributes]) -> None:
     subject, action, obj = request
     decision = GATE.decide(subject=subject, action=action, obj=obj)  # type: ignore[arg-type]
     if not decision.allowed:

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from longterm.gate import Action, ObjectAttributes, Subject
+from longterm.gate import Action, ObjectAttributes, Principal
 from policy.gate import CasbinGate
 
-AGENT = Subject("agent", "t1", key_id="k-agent")
-AGENT_U1 = Subject("agent", "t1", key_id="k-agent-u1", user_id="u1")
-ADMIN = Subject("admin", "t1", key_id="k-admin")
-SPOOF = Subject("Admin", "t1")  # type: ignore[arg-type]
-CONS = Subject("consolidator", "t1", key_id="k-cons", user_id="u1")
+AGENT = Principal("agent", "t1", key_id="k-agent")
+AGENT_U1 = Principal("agent", "t1", key_id="k-agent-u1", user_id="u1")
+ADMIN = Principal("admin", "t1", key_id="k-admin")
+SPOOF = Principal("Admin", "t1")  # type: ignore[arg-type]
+CONS = Principal("consolidator", "t1", key_id="k-cons", user_id="u1")
 
 BASE = ObjectAttributes(
     kind="preference",
@@ -40,7 +40,7 @@ HEALTH = dataclasses.replace(BASE, key="health.allergies", category="health", se
 
 def case(
     name: str,
-    subject: Subject,
+    subject: Principal,
     action: Action,
     base: ObjectAttributes,
     allowed: bool,
@@ -72,7 +72,7 @@ CASES = [
     # --- cross-tenant and tenant-id tricks ---
     case("cross-tenant-write", AGENT, "write", BASE, False, "tenant.isolation", tenant_id="t2"),
     case("t1-vs-t10", AGENT, "write", BASE, False, "tenant.isolation", tenant_id="t10"),
-    case("t10-vs-t1", Subject("agent", "t10"), "write", BASE, False, "tenant.isolation"),
+    case("t10-vs-t1", Principal("agent", "t10"), "write", BASE, False, "tenant.isolation"),
     case("t1-vs-T1", AGENT, "write", BASE, False, "tenant.isolation", tenant_id="T1"),
     case("t1-vs-t1.", AGENT, "write", BASE, False, "tenant.isolation", tenant_id="t1."),
     case("admin-cross-tenant", ADMIN, "write", BASE, False, "tenant.isolation", tenant_id="t2",
@@ -82,12 +82,12 @@ CASES = [
     case("consolidator-cross-tenant", CONS, "consolidate.write", CONSOLIDATE, False,
          "tenant.isolation", tenant_id="t2"),
     case("object-tenant-glob", AGENT, "write", BASE, False, "tenant.invalid", tenant_id="t1*"),
-    case("subject-tenant-glob", Subject("agent", "t1*"), "write", BASE, False, "tenant.invalid"),
-    case("subject-tenant-star", Subject("admin", "*"), "write", BASE, False, "tenant.invalid",
+    case("subject-tenant-glob", Principal("agent", "t1*"), "write", BASE, False, "tenant.invalid"),
+    case("subject-tenant-star", Principal("admin", "*"), "write", BASE, False, "tenant.invalid",
          tenant_id="*"),
     case("tenant-path-dotdot", AGENT, "write", BASE, False, "tenant.invalid",
          tenant_id="t1/../t2"),
-    case("subject-path-dotdot", Subject("agent", "t1/../t2"), "write", BASE, False,
+    case("subject-path-dotdot", Principal("agent", "t1/../t2"), "write", BASE, False,
          "tenant.invalid", tenant_id="t1/../t2"),
     case("tenant-trailing-space", AGENT, "write", BASE, False, "tenant.invalid", tenant_id="t1 "),
     case("tenant-fullwidth-digit", AGENT, "write", BASE, False, "tenant.invalid",
@@ -184,7 +184,7 @@ def gate() -> CasbinGate:
 @pytest.mark.parametrize(("subject", "action", "obj", "allowed", "rule"), CASES)
 def test_gate_table(
     gate: CasbinGate,
-    subject: Subject,
+    subject: Principal,
     action: Action,
     obj: ObjectAttributes,
     allowed: bool,

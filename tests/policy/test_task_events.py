@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from longterm.gate import Action, ObjectAttributes, Subject
+from longterm.gate import Action, ObjectAttributes, Principal
 from longterm.registry import DEFAULT_REGISTRY
 from policy.gate import CasbinGate
 from policy.task_events import TaskConsentGate, event_consents, task_category
 
-AGENT = Subject("agent", "t1", key_id="k1")
-CONSOLIDATOR = Subject("consolidator", "t1", user_id="u1")
+AGENT = Principal("agent", "t1", key_id="k1")
+CONSOLIDATOR = Principal("consolidator", "t1", user_id="u1")
 
 
 def _event(
@@ -59,7 +59,7 @@ CASES = [
 @pytest.mark.parametrize(("consented", "subject", "action", "obj", "allowed", "rule"), CASES)
 def test_task_consent_gate_table(
     consented: bool,
-    subject: Subject,
+    subject: Principal,
     action: Action,
     obj: ObjectAttributes,
     allowed: bool,

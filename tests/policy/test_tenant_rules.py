@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from longterm.gate import ObjectAttributes, Subject
+from longterm.gate import ObjectAttributes, Principal
 from policy.errors import InvalidRule
 from policy.gate import CasbinGate
 from policy.rules import MAX_TENANT_RULES, validate_tenant_rules
@@ -97,8 +97,8 @@ def _save(engine: Engine, tenant: str, rules: list[dict[str, Any]]) -> int:
     return version
 
 
-def _in(tenant: str) -> tuple[Subject, ObjectAttributes]:
-    return Subject("agent", tenant, key_id="k1"), dataclasses.replace(PROMOTE, tenant_id=tenant)
+def _in(tenant: str) -> tuple[Principal, ObjectAttributes]:
+    return Principal("agent", tenant, key_id="k1"), dataclasses.replace(PROMOTE, tenant_id=tenant)
 
 
 def test_tenant_rule_applies_to_its_tenant_only(shared_engine: Engine, tenant: str) -> None:
