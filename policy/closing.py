@@ -16,7 +16,7 @@ from typing import Final
 
 from sqlmodel import Session, col, select
 
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,

@@ -29,7 +29,7 @@ from typing import Any, Final
 from sqlalchemy import Engine, and_, or_
 from sqlmodel import Session, col, select
 
-from api.storage.sessions import AgentSessionRow, SessionStateRow
+from api.sessions.tables import AgentSessionRow, SessionStateRow
 from longterm.errors import LongtermError
 from longterm.gate import PolicyGate, Principal
 from longterm.models import EventWrite, PreferenceWrite, WriteOutcome

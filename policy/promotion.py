@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 from sqlmodel import Session, col, select
 
-from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from api.sessions.tables import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
 from longterm.errors import InvalidKey, InvalidValue, LongtermError
 from longterm.gate import PolicyGate, Principal

@@ -36,8 +36,8 @@ from api.sessions.store import (
     run_with_retry,
     touch_session,
 )
+from api.sessions.tables import AgentSessionRow, SessionMessageRow
 from api.sessions.tail_check import check_append
-from api.storage.sessions import AgentSessionRow, SessionMessageRow
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import detect_format
 from runtime.messages import Format, Message, content_digest

@@ -43,7 +43,7 @@ from api.sessions.store import (
     load_state,
     run_with_retry,
 )
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionSnapshotRow,
     SessionStateRow,

@@ -13,7 +13,7 @@ from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
 from api.sessions.store import load_session, touch_session
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from api.sessions.schemas import HistoryOut
 from api.sessions.store import as_utc, load_json, load_pins, load_session
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionSummaryRow,

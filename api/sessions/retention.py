@@ -35,7 +35,7 @@ from sqlalchemy import Engine, text, update
 from sqlmodel import Session, col, select
 
 from api.sessions.store import dump_json, load_json
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,

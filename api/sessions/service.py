@@ -29,14 +29,14 @@ from api.sessions.store import (
     run_with_retry,
     touch_session,
 )
-from api.sessions.views import sessions_public
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
     SessionStateRow,
     SessionUsageRow,
 )
+from api.sessions.views import sessions_public
 from runtime.errors import BudgetError
 from storage.metadata import utcnow
 

@@ -16,7 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from api.sessions.store import dump_json, load_json
-from api.storage.sessions import SessionSnapshotRow
+from api.sessions.tables import SessionSnapshotRow
 from runtime.formats import read_history
 from runtime.summary.diff import SummaryDiff
 from runtime.summary.protocol import Summarizer

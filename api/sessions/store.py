@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from api.errors import Conflict, NotFound, Unprocessable
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
-from api.storage.sessions import SessionMessageRow
+from api.sessions.tables import SessionMessageRow
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.grouping import group_messages

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, func, select
 
 from api.sessions.schemas import SessionPublic
 from api.sessions.store import as_utc, load_json
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionPinRow,
     SessionStateRow,

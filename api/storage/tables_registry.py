@@ -3,8 +3,8 @@
 One line per area; add yours when your tables exist. Alembic's ``env.py`` imports this module.
 """
 
+from api.sessions import tables as session_tables  # noqa: F401  (D2: agent sessions and their data)
 from api.storage import keys  # noqa: F401  (D1: tenant, api_key)
-from api.storage import sessions as session_tables  # noqa: F401  (D2: agent sessions and their data)
 from longterm import storage as longterm_storage  # noqa: F401  (E: preferences, events, audit)
 from policy import storage as policy_storage  # noqa: F401  (F: policy, consents, ends)
 from storage import locks as job_leases  # noqa: F401  (run-once leases)

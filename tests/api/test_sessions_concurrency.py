@@ -30,14 +30,14 @@ from api.sessions import (
     build_context,
     create_session,
 )
-from api.storage.keys import KeyStore
-from api.storage.migrate import upgrade_database
-from api.storage.sessions import (
+from api.sessions.tables import (
     SessionMessageRow,
     SessionSnapshotRow,
     SessionStateRow,
     SessionSummaryRow,
 )
+from api.storage.keys import KeyStore
+from api.storage.migrate import upgrade_database
 from runtime.protocol import find_protocol_errors
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from storage.engine import create_db_engine

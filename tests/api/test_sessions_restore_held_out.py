@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
+from api.sessions.tables import SessionStateRow, SessionSummaryRow
 from api.storage.keys import KeyStore
-from api.storage.sessions import SessionStateRow, SessionSummaryRow
 from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)

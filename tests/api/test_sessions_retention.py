@@ -24,8 +24,8 @@ from api.sessions.retention import (
     set_retention,
     tombstone,
 )
+from api.sessions.tables import SessionMessageRow
 from api.storage.keys import KeyStore
-from api.storage.sessions import SessionMessageRow
 from longterm.gate import Principal
 from longterm.storage import AuditRow
 from runtime.formats import read_history

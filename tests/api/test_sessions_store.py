@@ -46,8 +46,7 @@ from api.sessions.calibration import (
     update_factor,
 )
 from api.sessions.snapshots import SqlSnapshotStore
-from api.storage.migrate import upgrade_database
-from api.storage.sessions import (
+from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
@@ -56,6 +55,7 @@ from api.storage.sessions import (
     SessionSummaryRow,
     SessionUsageRow,
 )
+from api.storage.migrate import upgrade_database
 from runtime.budget import Budget
 from runtime.summary.snapshots import SnapshotRecord
 from storage.engine import create_db_engine

@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col
 
-from api.storage.sessions import AgentSessionRow, SessionMessageRow, SessionPinRow, SessionStateRow
+from api.sessions.tables import AgentSessionRow, SessionMessageRow, SessionPinRow, SessionStateRow
 from policy.candidates import candidates_from_summary
 from policy.closing import closing_summary, uncovered_messages
 from runtime.formats import read_history

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col
 
-from api.storage.sessions import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from api.sessions.tables import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary, Fact
 
