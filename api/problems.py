@@ -1,6 +1,7 @@
 """RFC 9457 problem details: the one place where errors become HTTP responses.
 
-``install_problem_handlers(app)`` maps the ``api.errors`` tree, the run-time tier's input errors,
+``install_problem_handlers(app)`` maps the ``api.errors`` tree, the sessions' tree
+(``api.sessions.errors``), the run-time tier's input errors,
 request validation errors (422 with an ``errors`` list), database errors that escape a route
 (``IntegrityError`` -> 409, ``OperationalError`` -> 503 with ``Retry-After``; never the SQL),
 Starlette/FastAPI ``HTTPException``
@@ -22,6 +23,14 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.errors import ApiError
+from api.sessions.errors import (
+    InvalidSessionInput,
+    SessionConflict,
+    SessionError,
+    SessionNotFound,
+    SummarizerMisconfigured,
+    SummaryNotFound,
+)
 from runtime.errors import BudgetError, FormatError, ProtocolError, RuntimeTierError
 
 __all__ = [
@@ -95,6 +104,32 @@ async def _api_error(request: Request, exc: Exception) -> JSONResponse:
         title=exc.title,
         detail=exc.detail,
         headers=exc.headers,
+        extensions=exc.extensions,
+    )
+
+
+# api.sessions' error tree: (status, type slug, title) of the first class of an error's MRO here.
+_SESSION_PROBLEMS: dict[type[SessionError], tuple[int, str, str]] = {
+    SessionNotFound: (404, "not-found", "Not Found"),
+    SummaryNotFound: (404, "not-found", "Not Found"),
+    SessionConflict: (409, "conflict", "Conflict"),
+    InvalidSessionInput: (422, "unprocessable", "Unprocessable Content"),
+    SummarizerMisconfigured: (500, "internal-error", "Internal Server Error"),
+}
+
+
+async def _session_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, SessionError)
+    kind = next((_SESSION_PROBLEMS[c] for c in type(exc).__mro__ if c in _SESSION_PROBLEMS), None)
+    if kind is None:
+        return await _unhandled(request, exc)
+    status, slug, title = kind
+    return problem_response(
+        request,
+        status=status,
+        slug=slug,
+        title=title,
+        detail=exc.message,
         extensions=exc.extensions,
     )
 
@@ -183,6 +218,7 @@ async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
 def install_problem_handlers(app: FastAPI) -> None:
     """Register every exception handler on ``app`` and the ``Problem`` schema in OpenAPI."""
     app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(SessionError, _session_error)
     app.add_exception_handler(RuntimeTierError, _runtime_error)
     app.add_exception_handler(IntegrityError, _database_error)
     app.add_exception_handler(OperationalError, _database_error)

@@ -3,17 +3,17 @@
 The rules, in order, for each entry of a batch placed at ``offset`` (default: the end):
 
 * a position already stored: the entry must be the stored one (same id and same content), a
-  no-op; anything else is a 409 naming the position;
+  no-op; anything else is a ``MessageConflict`` naming the position;
 * a new entry with its own ``id`` that is already stored: same content is a no-op, other content
-  is a 409 (``message_id`` in the problem);
+  is a ``MessageConflict`` (naming ``message_id``);
 * everything else is appended. Entries without an id get the run-time tier's derived id (position
   + content hash), returned in ``ids`` parallel to the batch.
 
 The stored history plus the new entries is then checked in the session's format (reading only
 the stored tail the batch can affect, ``api.sessions.tail_check``, and only the stored rows at
 the batch's positions or with its ids); a protocol error (orphan result, duplicated call id,
-call answered twice) is a 422 naming the message and the call id, and nothing of the batch is
-stored.
+call answered twice) is refused (``InvalidHistory``) naming the message and the call id, and
+nothing of the batch is stored.
 """
 
 from __future__ import annotations
@@ -23,14 +23,13 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from api.errors import Conflict, Unprocessable
+from api.sessions.errors import InvalidHistory, MessageConflict
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import AppendIn, AppendOut
 from api.sessions.store import (
-    StoredEntry,
     dump_json,
     ensure_storable,
-    load_entries,
+    load_history,
     load_json,
     load_session,
     run_with_retry,
@@ -47,6 +46,14 @@ __all__ = ["append_messages"]
 
 
 @dataclass(frozen=True, slots=True)
+class _StoredEntry:
+    """A stored history entry as an append's checks need it: its id and content digest."""
+
+    message_id: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Plan:
     """Which batch entries are new, and the ids of those that are not."""
 
@@ -60,9 +67,11 @@ def append_messages(
     """Append ``body.messages`` to the session (see the module docstring for the rules).
 
     Raises:
-        NotFound: no such session for this caller.
-        Conflict: an id or position already holds other content.
-        Unprocessable: malformed entries, an offset past the end, or a protocol error.
+        SessionNotFound: no such session for this caller.
+        MessageConflict: an id or position already holds other content.
+        InvalidHistory: malformed entries, an offset past the end, or a protocol error.
+        InvalidUnicode: an entry holds text UTF-8 cannot carry.
+        StaleVersion: concurrent appends kept conflicting (after several retries).
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     _check_unicode(body.messages)
@@ -116,7 +125,7 @@ def _check_unicode(entries: list[Any]) -> None:
     for i, entry in enumerate(entries):
         ensure_storable(entry, what=f"entry {i} of the batch")
         if isinstance(entry, dict) and PURGED_MARK in entry:
-            raise Unprocessable(
+            raise InvalidHistory(
                 f"entry {i} of the batch carries {PURGED_MARK!r}, which marks tombstones of "
                 "purged messages; it cannot be appended",
                 position=i,
@@ -134,8 +143,8 @@ class _StoredView:
     and those holding its own ids (ids and digests only), plus the stored count."""
 
     count: int
-    at: dict[int, StoredEntry]
-    by_id: dict[str, StoredEntry]
+    at: dict[int, _StoredEntry]
+    by_id: dict[str, _StoredEntry]
 
 
 def _load_view(db: Session, row: AgentSessionRow, body: AppendIn) -> _StoredView:
@@ -149,26 +158,26 @@ def _load_view(db: Session, row: AgentSessionRow, body: AppendIn) -> _StoredView
     own = {i for i in (_own_id(e) for e in body.messages) if i is not None}
     scope = (SessionMessageRow.tenant_id == row.tenant_id, SessionMessageRow.session_id == row.id)
     columns = (SessionMessageRow.position, SessionMessageRow.message_id, SessionMessageRow.digest)
-    at: dict[int, StoredEntry] = {}
+    at: dict[int, _StoredEntry] = {}
     if offset < count:
         end = offset + len(body.messages)
         position = col(SessionMessageRow.position)
         for pos, mid, dig in db.exec(
             select(*columns).where(*scope, position >= offset, position < end)
         ).all():
-            at[pos] = StoredEntry(mid, dig, None)
-    by_id: dict[str, StoredEntry] = {}
+            at[pos] = _StoredEntry(mid, dig)
+    by_id: dict[str, _StoredEntry] = {}
     if own:
         query = select(*columns).where(*scope, col(SessionMessageRow.message_id).in_(own))
         for _pos, mid, dig in db.exec(query).all():
-            by_id[mid] = StoredEntry(mid, dig, None)
+            by_id[mid] = _StoredEntry(mid, dig)
     return _StoredView(count, at, by_id)
 
 
 def _plan(stored: _StoredView, body: AppendIn) -> _Plan:
     offset = stored.count if body.offset is None else body.offset
     if offset > stored.count:
-        raise Unprocessable(
+        raise InvalidHistory(
             f"offset {offset} is past the end of the history ({stored.count} messages)",
             message_count=stored.count,
         )
@@ -196,10 +205,10 @@ def _plan(stored: _StoredView, body: AppendIn) -> _Plan:
     return _Plan(new_entries, slots)
 
 
-def _same_as_stored(row: StoredEntry, entry: Any, digest: str, position: int) -> str:
+def _same_as_stored(row: _StoredEntry, entry: Any, digest: str, position: int) -> str:
     own = _own_id(entry)
     if digest != row.digest or (own is not None and own != row.message_id):
-        raise Conflict(
+        raise MessageConflict(
             f"position {position} already holds message {row.message_id!r} with other content",
             message_id=row.message_id,
             position=position,
@@ -209,7 +218,7 @@ def _same_as_stored(row: StoredEntry, entry: Any, digest: str, position: int) ->
 
 def _same_by_id(stored_digest: str, digest: str, message_id: str) -> str:
     if stored_digest != digest:
-        raise Conflict(
+        raise MessageConflict(
             f"message {message_id!r} is already stored with other content", message_id=message_id
         )
     return message_id
@@ -219,14 +228,14 @@ def _session_format(db: Session, row: AgentSessionRow, new: list[Any]) -> str:
     if row.format is not None:
         return row.format
     # "auto" until the first non-empty append: the stored history is (nearly) empty here.
-    entries = load_entries(db, tenant_id=row.tenant_id, session_id=row.id) + new
+    entries = load_history(db, tenant_id=row.tenant_id, session_id=row.id) + new
     payload: Any = entries
     if row.system_json is not None:
         payload = {"messages": entries, "system": load_json(row.system_json)}
     try:
         return detect_format(payload)
     except FormatError as exc:
-        raise Unprocessable(str(exc)) from exc
+        raise InvalidHistory(str(exc)) from exc
 
 
 def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) -> list[Message]:
@@ -245,7 +254,7 @@ def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) 
             fmt=chosen,
         )
     except ProtocolError as exc:
-        raise Unprocessable(
+        raise InvalidHistory(
             str(exc),
             reason=exc.reason,
             message_id=exc.message_id,
@@ -253,7 +262,7 @@ def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) 
             position=exc.index,
         ) from exc
     except FormatError as exc:
-        raise Unprocessable(str(exc)) from exc
+        raise InvalidHistory(str(exc)) from exc
     _check_ids_free(db, row, fresh)
     return fresh
 
@@ -262,7 +271,7 @@ def _check_ids_free(db: Session, row: AgentSessionRow, fresh: list[Message]) -> 
     """A new message's id (its own, or derived) must not name a stored or earlier new one.
 
     Raises:
-        Conflict: it does (``message_id`` in the problem).
+        MessageConflict: it does (naming ``message_id``).
     """
     wanted = {m.id for m in fresh}
     taken = set(
@@ -276,5 +285,7 @@ def _check_ids_free(db: Session, row: AgentSessionRow, fresh: list[Message]) -> 
     )
     for message in fresh:
         if message.id in taken:
-            raise Conflict(f"message id {message.id!r} is already used", message_id=message.id)
+            raise MessageConflict(
+                f"message id {message.id!r} is already used", message_id=message.id
+            )
         taken.add(message.id)

@@ -27,16 +27,15 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from api.errors import Conflict, Unprocessable
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
+from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
-    RetryUnit,
     as_utc,
     dump_json,
-    load_entries,
+    load_history,
     load_json,
     load_pins,
     load_session,
@@ -103,9 +102,11 @@ def build_context(
     """Compact the session for its next model call and persist the decision.
 
     Raises:
-        NotFound: no such session for this caller.
-        Unprocessable: an impossible budget override.
-        Conflict: concurrent calls kept winning the race (after several retries).
+        SessionNotFound: no such session for this caller.
+        InvalidBudget: an impossible budget override.
+        InvalidHistory: the stored history cannot be compacted (it was checked on append).
+        PurgedContent: the context would need messages the tenant's retention purged.
+        StaleVersion: concurrent calls kept winning the race (after several retries).
     """
 
     def unit() -> ContextOut:
@@ -128,7 +129,7 @@ def build_context(
 def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | None) -> _Loaded:
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     state_row = load_state(db, tenant_id=tenant_id, session_id=session_id)
-    entries = load_entries(db, tenant_id=tenant_id, session_id=session_id)
+    entries = load_history(db, tenant_id=tenant_id, session_id=session_id)
     pins = load_pins(db, tenant_id=tenant_id, session_id=session_id)
     # End the read transaction: the compaction runs outside any transaction, and on SQLite the
     # write phase must start a fresh one (a read snapshot cannot be upgraded once it is stale).
@@ -156,7 +157,7 @@ def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> tuple[Budget, 
     try:
         return spec.apply(stored), spec.summary_share_over(stored)
     except BudgetError as exc:
-        raise Unprocessable(str(exc)) from exc
+        raise InvalidBudget(str(exc)) from exc
 
 
 def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
@@ -200,8 +201,10 @@ def _compact(
             system=load_json(row.system_json),
             now=runtime.clock(),
         )
-    except (ProtocolError, FormatError, BudgetError) as exc:  # stored data is validated on append
-        raise Unprocessable(str(exc)) from exc
+    except (ProtocolError, FormatError) as exc:  # stored data is validated on append
+        raise InvalidHistory(str(exc)) from exc
+    except BudgetError as exc:  # e.g. a calibration or trigger leaving no usable tokens
+        raise InvalidBudget(str(exc)) from exc
     finally:
         if slots is not None and not busy:
             slots.release()
@@ -226,10 +229,10 @@ def _compact(
 
 def _refuse_tombstones(messages: list[Any], ids: list[str]) -> None:
     """The retention purge only touches messages a summary covers and the cut leaves out; if a
-    state ever pointed before one anyway, answer a 409 rather than send a tombstone.
+    state ever pointed before one anyway, refuse rather than send a tombstone.
 
     Raises:
-        Conflict: the context would contain purged messages (their ids are named).
+        PurgedContent: the context would contain purged messages (their ids are named).
     """
     purged = [
         mid
@@ -237,7 +240,7 @@ def _refuse_tombstones(messages: list[Any], ids: list[str]) -> None:
         if isinstance(m, dict) and m.get(PURGED_MARK) is True
     ]
     if purged:
-        raise Conflict(
+        raise PurgedContent(
             f"the context would need {len(purged)} raw message(s) purged by the tenant's "
             "retention; restore or compact from a later summary",
             purged_ids=purged[:50],
@@ -286,7 +289,7 @@ def _store(
         .execution_options(synchronize_session=False)
     )
     if getattr(updated, "rowcount", 0) != 1:
-        raise RetryUnit
+        raise StaleVersion("the session's state changed meanwhile")
     if new_version > loaded.summary_version and new_state.summary is not None:
         _store_summary(db, loaded, result, report=report, runtime=runtime)
     db.execute(

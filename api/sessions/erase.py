@@ -55,7 +55,7 @@ def delete_session(
     """Delete one session and everything of it, in one transaction.
 
     Raises:
-        NotFound: no such session for this caller.
+        SessionNotFound: no such session for this caller.
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     touch_session(db, tenant_id=tenant_id, session_id=session_id)

@@ -36,7 +36,7 @@ def read_history_page(
     """Stored entries ``offset .. offset + limit`` exactly as appended, with their ids.
 
     Raises:
-        NotFound: no such session for this caller.
+        SessionNotFound: no such session for this caller.
     """
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     rows = db.exec(

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import Engine, text, update
 from sqlmodel import Session, col, select
 
+from api.sessions.errors import InvalidRetention
 from api.sessions.store import dump_json, load_json
 from api.sessions.tables import (
     AgentSessionRow,
@@ -109,10 +110,10 @@ def set_retention(db: Session, *, tenant_id: str, days: int | None) -> int | Non
     """Set (or with None remove) the tenant's retention; the caller commits.
 
     Raises:
-        ValueError: ``days`` is not between 1 and 36500.
+        InvalidRetention: ``days`` is not between 1 and 36500 (a ``ValueError``).
     """
     if days is not None and not 1 <= days <= MAX_RETENTION_DAYS:
-        raise ValueError(f"raw_message_days must be between 1 and {MAX_RETENTION_DAYS}")
+        raise InvalidRetention(f"raw_message_days must be between 1 and {MAX_RETENTION_DAYS}")
     row = db.get(SessionRetentionRow, tenant_id)
     if days is None:
         if row is not None:

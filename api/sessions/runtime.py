@@ -15,9 +15,9 @@ from typing import Any
 import anyio
 from fastapi import FastAPI
 
-from api.errors import ApiError
 from api.metrics import ServiceMetrics
 from api.sessions.context import ContextRuntime
+from api.sessions.errors import SummarizerMisconfigured
 from api.settings import Settings
 from api.summarizers import SummarizerConfigError, build_summarizer
 from runtime.errors import RuntimeTierError
@@ -34,7 +34,8 @@ def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> 
     """The runtime of an app with ``settings``; compactions are counted on ``metrics``.
 
     Raises:
-        ApiError: the configured summarizer cannot be built (e.g. ``openai`` without a model).
+        SummarizerMisconfigured: the configured summarizer cannot be built (e.g. ``openai``
+            without a model).
     """
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
     try:
@@ -45,7 +46,7 @@ def make_context_runtime(settings: Settings, metrics: ServiceMetrics | None) -> 
             api_key=key,
         )
     except SummarizerConfigError as exc:
-        raise ApiError(f"summarizer misconfigured: {exc}") from exc
+        raise SummarizerMisconfigured(f"summarizer misconfigured: {exc}") from exc
     except ImportError:
         # The summary tier is optional at run time: without it the service compacts with the
         # window alone, and the report says so.
@@ -95,8 +96,8 @@ async def warm_up(app: FastAPI) -> AsyncIterator[None]:
     requests that need it then answer a problem detail naming the setting)."""
     try:
         await anyio.to_thread.run_sync(context_runtime, app)
-    except ApiError as exc:
-        _log.error("sessions: %s", exc.detail)
+    except SummarizerMisconfigured as exc:
+        _log.error("sessions: %s", exc.message)
     except RuntimeTierError as exc:  # e.g. the tokenizer's encoding cannot be loaded
         _log.error("sessions: %s", exc)
     yield

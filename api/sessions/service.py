@@ -11,8 +11,8 @@ import uuid
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from api.errors import Unprocessable
 from api.sessions.calibration import update_factor
+from api.sessions.errors import InvalidBudget, InvalidPins
 from api.sessions.schemas import (
     BudgetSpec,
     PinsOut,
@@ -54,14 +54,15 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
     """Store a new session with its (validated) budget and an empty compaction state.
 
     Raises:
-        Unprocessable: the budget is impossible (no usable tokens, target above trigger).
+        InvalidBudget: the budget is impossible (no usable tokens, target above trigger).
+        InvalidUnicode: the body holds text UTF-8 cannot carry.
     """
     ensure_storable(body.model_dump(mode="json"), what="the session")
     spec = body.budget or BudgetSpec()
     try:
         budget = spec.apply({})
     except BudgetError as exc:
-        raise Unprocessable(str(exc)) from exc
+        raise InvalidBudget(str(exc)) from exc
     now = utcnow()
     row = AgentSessionRow(
         tenant_id=tenant_id,
@@ -96,7 +97,7 @@ def get_session(
     """One session of the caller's tenant.
 
     Raises:
-        NotFound: missing, another tenant's, or another user's for a restricted key.
+        SessionNotFound: missing, another tenant's, or another user's for a restricted key.
     """
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     return session_public(db, row)
@@ -126,8 +127,10 @@ def set_pins(
     """Replace the session's pins.
 
     Raises:
-        NotFound: no such session for this caller.
-        Unprocessable: an id names no stored message (listed in ``unknown_ids``).
+        SessionNotFound: no such session for this caller.
+        InvalidPins: an id names no stored message (listed in ``unknown_ids``), or a purged one
+            (``purged_ids``).
+        StaleVersion: concurrent updates kept conflicting (after several retries).
     """
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     ensure_storable(message_ids, what="message_ids")
@@ -166,7 +169,7 @@ def _check_known(db: Session, *, tenant_id: str, session_id: str, wanted: list[s
     )
     unknown = [mid for mid in wanted if mid not in known]
     if unknown:
-        raise Unprocessable(
+        raise InvalidPins(
             f"{len(unknown)} pinned id(s) name no message of this session",
             unknown_ids=unknown[:50],
         )
@@ -179,7 +182,7 @@ def _check_known(db: Session, *, tenant_id: str, session_id: str, wanted: list[s
         )
     ).all()
     if purged:
-        raise Unprocessable(
+        raise InvalidPins(
             f"{len(purged)} pinned id(s) name messages whose raw content was purged by the "
             "tenant's retention",
             purged_ids=sorted(purged)[:50],
@@ -195,7 +198,8 @@ def record_usage(
     no context before it is stored but does not move the factor.
 
     Raises:
-        NotFound: no such session for this caller.
+        SessionNotFound: no such session for this caller.
+        StaleVersion: concurrent updates kept conflicting (after several retries).
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
 

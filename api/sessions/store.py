@@ -1,8 +1,8 @@
 """Queries over the session tables; every function takes the tenant as a required keyword.
 
 A session of another tenant, or of a user the caller's key is restricted from, is reported as
-``NotFound`` exactly like a missing one: the query itself filters on the tenant, so another
-tenant's row is never even loaded.
+``SessionNotFound`` exactly like a missing one: the query itself filters on the tenant, so another
+tenant's row is never even loaded. ``load_history`` is the one reader of a stored history.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -19,7 +18,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
-from api.errors import Conflict, NotFound, Unprocessable
+from api.sessions.errors import InvalidUnicode, SessionNotFound, StaleVersion
 from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
@@ -29,19 +28,14 @@ from api.sessions.tables import (
 from storage.metadata import utcnow
 
 __all__ = [
-    "RetryUnit",
-    "StoredEntry",
     "as_utc",
     "dump_json",
     "ensure_storable",
-    "load_entries",
+    "load_history",
     "load_json",
-    "load_messages",
     "load_pins",
     "load_session",
     "load_state",
-    "load_stored",
-    "load_stored_ids",
     "run_with_retry",
     "touch_session",
 ]
@@ -49,10 +43,6 @@ __all__ = [
 T = TypeVar("T")
 MAX_ATTEMPTS = 6
 BACKOFF_S = 0.004
-
-
-class RetryUnit(Exception):
-    """Raised inside a unit of work whose optimistic check failed: run it again."""
 
 
 def dump_json(value: Any) -> str:
@@ -64,12 +54,12 @@ def ensure_storable(value: Any, *, what: str) -> None:
     """Refuse JSON that UTF-8 cannot carry (lone surrogate escapes such as ``\\ud800``).
 
     Raises:
-        Unprocessable: ``value`` holds such a string (``what`` names it in the problem).
+        InvalidUnicode: ``value`` holds such a string (``what`` names it in the message).
     """
     try:
         dump_json(value).encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise Unprocessable(f"{what} contains invalid Unicode (a lone surrogate escape)") from exc
+        raise InvalidUnicode(f"{what} contains invalid Unicode (a lone surrogate escape)") from exc
 
 
 def load_json(text: str | None) -> Any:
@@ -91,7 +81,8 @@ def load_session(
         user_scope: the end user the caller's key is restricted to, or None.
 
     Raises:
-        NotFound: missing, another tenant's, or another user's when the key is restricted.
+        SessionNotFound: missing, another tenant's, or another user's when the key is
+            restricted.
     """
     row = db.exec(
         select(AgentSessionRow).where(
@@ -99,7 +90,7 @@ def load_session(
         )
     ).first()
     if row is None or (user_scope is not None and row.user_id != user_scope):
-        raise NotFound(f"session {session_id!r} not found")
+        raise SessionNotFound(session_id)
     return row
 
 
@@ -114,70 +105,21 @@ def touch_session(db: Session, *, tenant_id: str, session_id: str) -> None:
     )
 
 
-def load_messages(db: Session, *, tenant_id: str, session_id: str) -> list[SessionMessageRow]:
-    """The session's stored history in order."""
-    return list(
-        db.exec(
-            select(SessionMessageRow)
-            .where(
-                SessionMessageRow.tenant_id == tenant_id,
-                SessionMessageRow.session_id == session_id,
-            )
-            .order_by(col(SessionMessageRow.position))
-        ).all()
-    )
-
-
-def load_entries(db: Session, *, tenant_id: str, session_id: str) -> list[Any]:
-    """The session's stored history as the raw JSON entries, in order (no ORM objects)."""
+def load_history(db: Session, *, tenant_id: str, session_id: str, start: int = 0) -> list[Any]:
+    """The session's stored history from position ``start`` on, as the raw JSON entries in
+    order (exactly as appended, or the tombstones of purged ones; no ORM objects)."""
     rows = db.exec(
         select(SessionMessageRow.raw_json)
         .where(
             SessionMessageRow.tenant_id == tenant_id,
             SessionMessageRow.session_id == session_id,
+            col(SessionMessageRow.position) >= start,
         )
         .order_by(col(SessionMessageRow.position))
     ).all()
     # One parse of the joined array is several times faster than one ``json.loads`` per row.
     entries: list[Any] = json.loads("[" + ",".join(rows) + "]")
     return entries
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEntry:
-    """One stored history entry as appends need it: id, content digest, parsed raw JSON."""
-
-    message_id: str
-    digest: str
-    raw: Any
-
-
-def load_stored(db: Session, *, tenant_id: str, session_id: str) -> list[StoredEntry]:
-    """The session's history as ``StoredEntry`` values in order (columns only, one JSON parse)."""
-    rows = db.exec(
-        select(SessionMessageRow.message_id, SessionMessageRow.digest, SessionMessageRow.raw_json)
-        .where(
-            SessionMessageRow.tenant_id == tenant_id,
-            SessionMessageRow.session_id == session_id,
-        )
-        .order_by(col(SessionMessageRow.position))
-    ).all()
-    raws: list[Any] = json.loads("[" + ",".join(raw for _, _, raw in rows) + "]")
-    return [StoredEntry(mid, dig, raw) for (mid, dig, _), raw in zip(rows, raws, strict=True)]
-
-
-def load_stored_ids(db: Session, *, tenant_id: str, session_id: str) -> list[StoredEntry]:
-    """Like ``load_stored`` without the content (``raw`` is None): ids and digests only, which
-    is all an append's idempotency checks need (no JSON is read or parsed)."""
-    rows = db.exec(
-        select(SessionMessageRow.message_id, SessionMessageRow.digest)
-        .where(
-            SessionMessageRow.tenant_id == tenant_id,
-            SessionMessageRow.session_id == session_id,
-        )
-        .order_by(col(SessionMessageRow.position))
-    ).all()
-    return [StoredEntry(mid, dig, None) for mid, dig in rows]
 
 
 def load_pins(db: Session, *, tenant_id: str, session_id: str) -> list[str]:
@@ -195,7 +137,7 @@ def load_state(db: Session, *, tenant_id: str, session_id: str) -> SessionStateR
     """The session's compaction state row (created with the session).
 
     Raises:
-        NotFound: the session has no state row (it was deleted meanwhile).
+        SessionNotFound: the session has no state row (it was deleted meanwhile).
     """
     row = db.exec(
         select(SessionStateRow).where(
@@ -203,7 +145,7 @@ def load_state(db: Session, *, tenant_id: str, session_id: str) -> SessionStateR
         )
     ).first()
     if row is None:
-        raise NotFound(f"session {session_id!r} not found")
+        raise SessionNotFound(session_id)
     return row
 
 
@@ -215,18 +157,18 @@ def _is_lock_error(exc: OperationalError) -> bool:
 def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
     """Run ``unit`` (which commits at its end) until it succeeds, at most ``MAX_ATTEMPTS``.
 
-    A unit is retried when it raises ``RetryUnit`` (an optimistic check failed), an
+    A unit is retried when it raises ``StaleVersion`` (an optimistic check failed), an
     ``IntegrityError`` (a concurrent unit took the same version or position), or a lock error
     (SQLite's busy snapshot, a PostgreSQL deadlock). Each attempt starts a fresh transaction,
     after a short jittered backoff.
 
     Raises:
-        Conflict: still conflicting after the last attempt (the client may retry).
+        StaleVersion: still conflicting after the last attempt (the client may retry).
     """
     for attempt in range(MAX_ATTEMPTS):
         try:
             return unit()
-        except (RetryUnit, IntegrityError):
+        except (StaleVersion, IntegrityError):
             db.rollback()
         except OperationalError as exc:
             db.rollback()
@@ -234,4 +176,4 @@ def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
                 raise
         # Jittered backoff, so that racing calls do not collide again in lockstep.
         time.sleep(random.uniform(0, BACKOFF_S * 2**attempt))
-    raise Conflict(f"{what}: concurrent updates kept conflicting; retry the request")
+    raise StaleVersion(f"{what}: concurrent updates kept conflicting; retry the request")

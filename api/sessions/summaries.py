@@ -19,8 +19,15 @@ from dataclasses import dataclass
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from api.errors import Conflict, NotFound, Unprocessable
 from api.sessions.context import ContextRuntime
+from api.sessions.errors import (
+    InvalidBudget,
+    InvalidSummary,
+    PurgedContent,
+    StaleVersion,
+    SummaryConflict,
+    SummaryNotFound,
+)
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import (
     DEFAULT_SUMMARY_SHARE,
@@ -31,10 +38,9 @@ from api.sessions.schemas import (
 )
 from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.store import (
-    RetryUnit,
     as_utc,
     dump_json,
-    load_entries,
+    load_history,
     load_json,
     load_session,
     load_state,
@@ -83,7 +89,7 @@ def list_summaries(
     """Every version, oldest first.
 
     Raises:
-        NotFound: no such session for this caller.
+        SessionNotFound: no such session for this caller.
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     current = load_state(db, tenant_id=tenant_id, session_id=session_id).summary_version
@@ -110,7 +116,7 @@ def _summary_row(
         )
     ).first()
     if row is None:
-        raise NotFound(f"summary version {version} of session {session_id!r} not found")
+        raise SummaryNotFound(f"summary version {version} of session {session_id!r} not found")
     return row
 
 
@@ -137,7 +143,8 @@ def get_summary(
     """One version with its snapshot record and diff.
 
     Raises:
-        NotFound: no such session for this caller, or no such version.
+        SessionNotFound: no such session for this caller.
+        SummaryNotFound: no such version.
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     current = load_state(db, tenant_id=tenant_id, session_id=session_id).summary_version
@@ -168,8 +175,8 @@ def _resumed_state(
     group that no summary covers.
 
     Raises:
-        Conflict: the stored history no longer reaches the restored version's cut, so no state
-            could account for every message (restoring would risk losing some).
+        SummaryConflict: the stored history no longer reaches the restored version's cut, so no
+            state could account for every message (restoring would risk losing some).
     """
     state = _parse_state(current) or CompactionState(format=fmt)
     restored = outcome.summary
@@ -178,7 +185,7 @@ def _resumed_state(
         return resume_after_rollback(state, outcome, messages, version_state=_parse_state(version))
     except (SnapshotError, FormatError, ProtocolError) as exc:
         version_no = restored.summary_version
-        raise Conflict(f"cannot resume from summary version {version_no}: {exc}") from exc
+        raise SummaryConflict(f"cannot resume from summary version {version_no}: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +211,12 @@ def restore_summary(
     ``subject`` (the caller), the restore is written to the audit log in the same transaction.
 
     Raises:
-        NotFound: no such session for this caller, or no such version.
-        Conflict: ``version`` is the current one, or concurrent updates kept conflicting.
-        Unprocessable: the restored version fails validation against the messages it covered
+        SessionNotFound: no such session for this caller.
+        SummaryNotFound: no such version, or no snapshot record of it.
+        SummaryConflict: ``version`` is the current one, or the history cannot resume from it.
+        PurgedContent: messages the version covers (or that follow it) were purged.
+        StaleVersion: concurrent updates kept conflicting (after several retries).
+        InvalidSummary: the restored version fails validation against the messages it covered
             (nothing changes; compaction goes on with the current version or the window).
     """
     session = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
@@ -220,9 +230,9 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
     source = _summary_row(db, tenant_id=tenant_id, session_id=session.id, version=job.version)
     current = state_row.summary_version
     if job.version == current:
-        raise Conflict(f"summary version {job.version} is already the current one")
+        raise SummaryConflict(f"summary version {job.version} is already the current one")
     fmt: Format = session.format or "openai-chat"  # type: ignore[assignment]
-    entries = load_entries(db, tenant_id=tenant_id, session_id=session.id)
+    entries = load_history(db, tenant_id=tenant_id, session_id=session.id)
     db.commit()  # end the read; the write below starts its own transaction
     messages = read_history(entries, format=fmt).messages
     restored, outcome = _rollback(db, job, current=current, messages=messages)
@@ -269,8 +279,9 @@ def _rollback(
     returns the new version and the outcome (its ``cut_index``: where the cut rewinds to).
 
     Raises:
-        NotFound: a snapshot record is missing.
-        Unprocessable: the restored version fails validation.
+        SummaryNotFound: a snapshot record is missing.
+        InvalidBudget: the session's stored budget is unusable.
+        InvalidSummary: the restored version fails validation.
     """
     session = job.session
     store = SqlSnapshotStore(
@@ -280,7 +291,7 @@ def _rollback(
     try:
         budget, share = BudgetSpec().apply(stored), BudgetSpec().summary_share_over(stored)
     except BudgetError as exc:
-        raise Unprocessable(str(exc)) from exc
+        raise InvalidBudget(str(exc)) from exc
     sources = _sources(store, job.version, messages)
     _refuse_purged(sources, job.version)
     try:
@@ -294,9 +305,9 @@ def _rollback(
             count_tokens=job.runtime.counter.count_text,
         )
     except SnapshotError as exc:
-        raise NotFound(str(exc)) from exc
+        raise SummaryNotFound(str(exc)) from exc
     if outcome.summary is None or outcome.snapshot is None:
-        raise Unprocessable(
+        raise InvalidSummary(
             f"summary version {job.version} fails validation; nothing was restored",
             fallback=outcome.fallback,
             validation=outcome.validation.to_dict(),
@@ -309,11 +320,11 @@ def _refuse_purged(sources: Sequence[Message], version: int) -> None:
     ones after it raw again: neither is possible once the retention purged some of them.
 
     Raises:
-        Conflict: a message from the first one ``version`` covers on was purged.
+        PurgedContent: a message from the first one ``version`` covers on was purged.
     """
     purged = [m.id for m in sources if isinstance(m.raw, dict) and m.raw.get(PURGED_MARK) is True]
     if purged:
-        raise Conflict(
+        raise PurgedContent(
             f"summary version {version} cannot be restored: {len(purged)} raw message(s) it "
             "covers or that follow it were purged by the tenant's retention",
             purged_ids=purged[:50],
@@ -348,4 +359,4 @@ def _write_state(
         .execution_options(synchronize_session=False)
     )
     if getattr(updated, "rowcount", 0) != 1:
-        raise RetryUnit
+        raise StaleVersion("the session's state changed meanwhile")

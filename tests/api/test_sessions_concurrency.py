@@ -20,7 +20,6 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from api.app import create_app
-from api.errors import Conflict
 from api.sessions import (
     AppendIn,
     ContextIn,
@@ -30,6 +29,7 @@ from api.sessions import (
     build_context,
     create_session,
 )
+from api.sessions.errors import SessionConflict
 from api.sessions.tables import (
     SessionMessageRow,
     SessionSnapshotRow,
@@ -143,7 +143,7 @@ def _worker(engine: Engine, sid: str, runtime: Any, worker: int, rounds: int) ->
             append_messages(db, tenant_id="t1", session_id=sid, user_scope=None, body=body)
         try:
             _context(engine, sid, runtime)
-        except Conflict:
+        except SessionConflict:
             conflicts += 1  # allowed: the client retries; nothing was written
     return conflicts
 

@@ -21,7 +21,6 @@ from sqlalchemy import Engine, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from api.errors import Conflict, NotFound, Unprocessable
 from api.sessions import (
     AppendIn,
     ContextIn,
@@ -45,6 +44,7 @@ from api.sessions.calibration import (
     calibrated_budget,
     update_factor,
 )
+from api.sessions.errors import InvalidSessionInput, SessionConflict, SessionNotFound
 from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.tables import (
     AgentSessionRow,
@@ -134,10 +134,10 @@ def test_same_own_id_same_content_is_noop_other_content_conflicts(db: Session) -
     assert _append(db, sid, [msg]).appended == 1
     out = _append(db, sid, [msg])
     assert (out.appended, out.unchanged, out.ids) == (0, 1, ["u-1"])
-    with pytest.raises(Conflict) as err:
+    with pytest.raises(SessionConflict) as err:
         _append(db, sid, [{**msg, "content": "book anything"}])
     assert err.value.extensions["message_id"] == "u-1"
-    with pytest.raises(Conflict):
+    with pytest.raises(SessionConflict):
         _append(db, sid, [{"role": "user", "content": "other"}], offset=0)
 
 
@@ -148,14 +148,14 @@ def test_protocol_error_names_message_and_call_and_stores_nothing(db: Session) -
         {"role": "user", "content": "fine"},
         {"role": "tool", "tool_call_id": "call_missing", "content": "orphan"},
     ]
-    with pytest.raises(Unprocessable) as err:
+    with pytest.raises(InvalidSessionInput) as err:
         _append(db, sid, batch)
     ext = err.value.extensions
     assert ext["call_id"] == "call_missing" and ext["reason"] == "orphan_result"
     assert ext["message_id"].startswith("m6-")
     assert _count(db, SessionMessageRow, sid) == 5
     # A second answer to a call answered in the stored history is caught too.
-    with pytest.raises(Unprocessable) as err:
+    with pytest.raises(InvalidSessionInput) as err:
         _append(db, sid, [{"role": "tool", "tool_call_id": "call_0", "content": "again"}])
     assert err.value.extensions["call_id"] == "call_0"
     assert err.value.extensions["reason"] == "answered_twice"
@@ -164,7 +164,7 @@ def test_protocol_error_names_message_and_call_and_stores_nothing(db: Session) -
 
 def test_offset_past_the_end_is_refused(db: Session) -> None:
     sid = _new(db)
-    with pytest.raises(Unprocessable):
+    with pytest.raises(InvalidSessionInput):
         _append(db, sid, [{"role": "user", "content": "x"}], offset=3)
 
 
@@ -182,11 +182,11 @@ def test_format_is_detected_on_first_append_and_kept(db: Session) -> None:
 
 def test_other_tenant_and_other_user_see_not_found(db: Session) -> None:
     sid = _new(db, tenant=T1, user="alice")
-    with pytest.raises(NotFound):
+    with pytest.raises(SessionNotFound):
         get_session(db, tenant_id=T2, session_id=sid, user_scope=None)
-    with pytest.raises(NotFound):
+    with pytest.raises(SessionNotFound):
         get_session(db, tenant_id=T1, session_id=sid, user_scope="bob")
-    with pytest.raises(NotFound):
+    with pytest.raises(SessionNotFound):
         _append(db, sid, [{"role": "user", "content": "x"}], tenant=T2)
     assert [s.id for s in list_sessions(db, tenant_id=T1, user_id=None, user_scope=None)] == [sid]
     assert list_sessions(db, tenant_id=T2, user_id=None, user_scope=None) == []
@@ -198,7 +198,7 @@ def test_pins_replace_and_unknown_ids_are_refused(db: Session) -> None:
     ids = _append(db, sid, chat_history(2)).ids
     out = set_pins(db, tenant_id=T1, session_id=sid, user_scope=None, message_ids=[ids[1]])
     assert out.message_ids == [ids[1]]
-    with pytest.raises(Unprocessable) as err:
+    with pytest.raises(InvalidSessionInput) as err:
         set_pins(db, tenant_id=T1, session_id=sid, user_scope=None, message_ids=["nope"])
     assert err.value.extensions["unknown_ids"] == ["nope"]
     assert _count(db, SessionPinRow, sid) == 1  # the failed call changed nothing
@@ -390,7 +390,7 @@ def test_delete_session_removes_every_row_of_it(db: Session) -> None:
     for table in _ALL:
         assert _count(db, table, sid) == 0, table
         assert _count(db, table, keep) > 0, table
-    with pytest.raises(NotFound):
+    with pytest.raises(SessionNotFound):
         delete_session(db, tenant_id=T1, session_id=sid, user_scope=None)
 
 
