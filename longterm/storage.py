@@ -11,11 +11,10 @@ a GIN index over ``to_tsvector('simple', text)``. Both are created by the migrat
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DDL, Column, Dialect, Index, Integer, Text, UniqueConstraint, event
-from sqlalchemy.types import DateTime, TypeDecorator
+from sqlalchemy import DDL, Column, Index, Integer, Text, UniqueConstraint, event
 from sqlmodel import Field, SQLModel
 
 from longterm.models import (
@@ -27,6 +26,7 @@ from longterm.models import (
     PreferenceChange,
 )
 from storage.metadata import metadata
+from storage.types import UtcDateTime, as_utc
 
 __all__ = [
     "FTS_POSTGRES_DDL",
@@ -37,7 +37,6 @@ __all__ = [
     "IdempotencyRow",
     "PreferenceHistoryRow",
     "PreferenceRow",
-    "UTCDateTime",
     "as_utc",
     "audit_from_row",
     "change_from_row",
@@ -52,30 +51,8 @@ __all__ = [
 assert SQLModel.metadata is metadata  # the naming convention must apply to these tables
 
 
-def as_utc(value: datetime) -> datetime:
-    """``value`` in UTC; a naive datetime is taken to be UTC already."""
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """Timezone-aware UTC on the way in and out, on both backends.
-
-    SQLite stores datetimes as text without an offset; normalizing to UTC before binding keeps
-    text comparisons (``expires_at <= now``) correct and gives aware values back.
-    """
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        return None if value is None else as_utc(value)
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        return None if value is None else as_utc(value)
-
-
 def _when(nullable: bool = False) -> Any:
-    return Column(UTCDateTime(), nullable=nullable)
+    return Column(UtcDateTime(), nullable=nullable)
 
 
 def _text(nullable: bool = False) -> Any:

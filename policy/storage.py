@@ -15,11 +15,12 @@ import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint, delete, func, select
+from sqlalchemy import Column, Index, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, SQLModel, col
 
 from policy.rules import PolicyRule
 from storage.metadata import metadata, utcnow
+from storage.types import UtcDateTime
 
 __all__ = [
     "ConsentRow",
@@ -45,7 +46,7 @@ def as_utc(value: datetime) -> datetime:
 
 
 def _when(*, nullable: bool = False) -> Column[datetime]:
-    return Column(DateTime(timezone=True), nullable=nullable)
+    return Column(UtcDateTime(), nullable=nullable)
 
 
 class PolicyRuleRow(SQLModel, table=True):

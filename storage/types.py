@@ -1,9 +1,11 @@
 """Column types shared by every tier's tables.
 
-``UtcDateTime``: SQLite has no time zones and hands back naive datetimes, PostgreSQL hands back
-aware ones; this type stores UTC on both and always returns aware UTC datetimes, so comparisons
-between stored and computed times never mix naive and aware values. In migrations it is plain
-``sa.DateTime(timezone=True)``.
+``UtcDateTime`` is the one datetime column type: every table uses it (a test walks the metadata).
+SQLite has no time zones: SQLAlchemy's plain ``DateTime(timezone=True)`` writes the wall-clock
+digits and drops the offset, so ``10:00+08:00`` would be stored, compared and read back as
+``10:00`` UTC. This type converts to UTC before binding on both backends and always returns aware
+UTC datetimes, so stored text compares in time order and stored and computed times never mix
+naive and aware values. In migrations it is plain ``sa.DateTime(timezone=True)`` (same DDL).
 """
 
 from __future__ import annotations
@@ -15,7 +17,12 @@ from sqlalchemy import DateTime
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["UtcDateTime"]
+__all__ = ["UtcDateTime", "as_utc"]
+
+
+def as_utc(value: datetime) -> datetime:
+    """``value`` in UTC; a naive datetime is taken to be UTC already."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -36,4 +43,4 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         assert isinstance(value, datetime)
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return as_utc(value)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from storage.metadata import metadata, utcnow
+from storage.types import UtcDateTime
 
 __all__ = [
     "AgentSessionRow",
@@ -38,7 +39,7 @@ def _text() -> Column[str]:
 
 
 def _when() -> Column[datetime]:
-    return Column(DateTime(timezone=True), nullable=False)
+    return Column(UtcDateTime(), nullable=False)
 
 
 class AgentSessionRow(SQLModel, table=True):
@@ -87,9 +88,7 @@ class SessionMessageRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
     # Set when the retention purge replaced ``raw_json`` by a tombstone (id, position and
     # ``digest`` are kept, so ids, pins, idempotent resends and stored states stay valid).
-    purged_at: datetime | None = Field(
-        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
-    )
+    purged_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime(), nullable=True))
 
 
 class SessionRetentionRow(SQLModel, table=True):
