@@ -4,8 +4,9 @@
 ``policy.gate.CasbinGate`` implements it over ``model.conf`` and ``default_policy.csv`` plus
 per-tenant rules in the database (``policy.rules``, ``policy.storage``). Standing consent to
 consolidation is ``policy.consent``; promotion at task end ``policy.promotion``; the idle-time
-job ``policy.consolidation`` with its run-once locks (``storage.locks``) and schedule
-(``policy.scheduler``). See docs/policy.md.
+job ``policy.consolidation`` with its run-once locks (``storage.locks``; the service schedules
+it, ``api.jobs``). Sessions are read through ``policy.sessions.SessionSource``, which the
+service implements. See docs/policy.md.
 
 Only the contract is imported here, so that ``longterm`` (which imports it) never pulls the
 service-side modules in.

@@ -9,24 +9,17 @@ only: no summary version is stored and the session's compaction state is untouch
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Final
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from api.sessions.tables import (
-    AgentSessionRow,
-    SessionMessageRow,
-    SessionPinRow,
-    SessionStateRow,
-)
+from policy.sessions import SessionInfo, SessionSource
 from runtime.errors import RuntimeTierError
 from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.messages import Message
-from runtime.state import CompactionState
 from runtime.summary.protocol import Summarizer, SummaryRequest
 from runtime.summary.sanitize import sanitize_messages
 from runtime.summary.schema import CompactionSummary
@@ -36,35 +29,7 @@ __all__ = ["CLOSING_BUDGET_TOKENS", "closing_summary", "uncovered_messages"]
 CLOSING_BUDGET_TOKENS: Final = 4000
 """Room for the closing summary: generous, it is never sent to a model."""
 _SKIPPED_ROLES: Final = frozenset({"system", "developer"})
-
-
-def _history(db: Session, session: AgentSessionRow) -> list[object]:
-    rows = db.exec(
-        select(SessionMessageRow.raw_json)
-        .where(col(SessionMessageRow.tenant_id) == session.tenant_id)
-        .where(col(SessionMessageRow.session_id) == session.id)
-        .order_by(col(SessionMessageRow.position))
-    ).all()
-    return [json.loads(raw) for raw in rows]
-
-
-def _pins(db: Session, session: AgentSessionRow) -> frozenset[str]:
-    rows = db.exec(
-        select(SessionPinRow.message_id)
-        .where(col(SessionPinRow.tenant_id) == session.tenant_id)
-        .where(col(SessionPinRow.session_id) == session.id)
-    ).all()
-    return frozenset(rows)
-
-
-def _state(db: Session, session: AgentSessionRow) -> CompactionState | None:
-    row = db.get(SessionStateRow, (session.tenant_id, session.id))
-    if row is None or not row.state_json:
-        return None
-    try:
-        return CompactionState.from_json(row.state_json)
-    except (RuntimeTierError, ValueError, TypeError):
-        return None
+_KNOWN_FORMATS: Final = ("openai-chat", "openai-responses", "anthropic")
 
 
 def uncovered_messages(
@@ -98,30 +63,33 @@ def uncovered_messages(
 
 def closing_summary(
     db: Session,
-    session: AgentSessionRow,
+    session: SessionInfo,
     summary: CompactionSummary | None,
     *,
+    sessions: SessionSource,
     summarizer: Summarizer,
     now: datetime,
 ) -> tuple[CompactionSummary | None, int]:
     """``summary`` extended with the facts of the messages it does not cover yet.
+
+    The history, pins and compaction state are read through ``sessions`` in ``db``.
 
     Returns:
         The extended summary (``summary`` itself when nothing is uncovered or the pass fails:
         the end must not fail because a best-effort extraction did) and how many messages
         the pass read.
     """
-    history = _history(db, session)
+    where = {"tenant_id": session.tenant_id, "session_id": session.session_id}
+    history = sessions.history(db, **where)
     if not history:
         return summary, 0
-    known = ("openai-chat", "openai-responses", "anthropic")
-    fmt = session.format if session.format in known else "auto"
+    fmt = session.format if session.format in _KNOWN_FORMATS else "auto"
     try:
         transcript = read_history(history, format=fmt)  # type: ignore[arg-type]
     except RuntimeTierError:
         return summary, 0
-    state = _state(db, session) if summary is not None else None
-    pins = _pins(db, session)
+    state = sessions.state(db, **where) if summary is not None else None
+    pins = sessions.pins(db, **where)
     tail = uncovered_messages(
         transcript.messages,
         until=(state.summary_until_index or 0) if state else 0,

@@ -26,21 +26,19 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from sqlalchemy import Engine, and_, or_
-from sqlmodel import Session, col, select
+from sqlalchemy import Engine
+from sqlmodel import Session
 
-from api.sessions.tables import AgentSessionRow, SessionStateRow
-from longterm.errors import LongtermError
+from longterm.errors import LongtermError, MemoryNotFound
 from longterm.gate import PolicyGate, Principal
-from longterm.models import EventWrite, PreferenceWrite, WriteOutcome
+from longterm.models import EventWrite, Preference, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
-from longterm.rows import current_row
-from longterm.storage import preference_from_row
+from longterm.store import get_preference
 from longterm.values import validate_value
 from longterm.write_path import submit
 from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
-from policy.promotion import current_summary
+from policy.sessions import DueSession, SessionSource
 from policy.storage import ConsolidationMarkRow, SessionEndRow, as_utc
 from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 
@@ -61,16 +59,6 @@ MAX_SESSIONS_PER_RUN: Final = 500
 _log = logging.getLogger("tiermem.jobs")
 MAX_EVIDENCE_IDS: Final = 50
 """Source ids a merged value keeps (the most recent ones)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DueSession:
-    """A session due for consolidation at ``summary_version``."""
-
-    tenant_id: str
-    session_id: str
-    user_id: str
-    summary_version: int
 
 
 @dataclass(slots=True)
@@ -116,51 +104,27 @@ class ConsolidationReport:
 def due_sessions(
     db: Session,
     *,
+    sessions: SessionSource,
     now: datetime,
     idle: timedelta,
     tenant_id: str | None = None,
     limit: int = MAX_SESSIONS_PER_RUN,
 ) -> list[DueSession]:
     """Sessions idle since ``now - idle`` with a summary newer than their consolidation mark,
-    oldest activity first (every replica sees the same order)."""
-    mark = ConsolidationMarkRow
-    stmt = (
-        select(
-            AgentSessionRow.tenant_id,
-            AgentSessionRow.id,
-            AgentSessionRow.user_id,
-            SessionStateRow.summary_version,
-        )
-        .join(
-            SessionStateRow,
-            and_(
-                col(SessionStateRow.tenant_id) == col(AgentSessionRow.tenant_id),
-                col(SessionStateRow.session_id) == col(AgentSessionRow.id),
-            ),
-        )
-        .outerjoin(
-            mark,
-            and_(
-                col(mark.tenant_id) == col(AgentSessionRow.tenant_id),
-                col(mark.session_id) == col(AgentSessionRow.id),
-            ),
-        )
-        .where(col(AgentSessionRow.updated_at) <= now - idle)
-        .where(col(SessionStateRow.summary_version) > 0)
-        .where(
-            or_(
-                col(mark.session_id).is_(None),
-                col(mark.summary_version) < col(SessionStateRow.summary_version),
-            )
-        )
-        .order_by(
-            col(AgentSessionRow.updated_at), col(AgentSessionRow.tenant_id), col(AgentSessionRow.id)
-        )
-        .limit(limit)
+    tenant by tenant (all of them when ``tenant_id`` is None), oldest activity first within a
+    tenant; at most ``limit`` per tenant, so one busy tenant does not starve the others."""
+    since = now - idle
+    tenants = (
+        [tenant_id]
+        if tenant_id is not None
+        else sessions.tenants_due_for_consolidation(db, idle_since=since)
     )
-    if tenant_id is not None:
-        stmt = stmt.where(col(AgentSessionRow.tenant_id) == tenant_id)
-    return [DueSession(t, s, u, int(v)) for t, s, u, v in db.exec(stmt)]
+    due: list[DueSession] = []
+    for tenant in tenants:
+        due.extend(
+            sessions.due_for_consolidation(db, tenant_id=tenant, idle_since=since, limit=limit)
+        )
+    return due
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +182,16 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
         return None
 
 
+def _live_preference(unit: _Unit, key: str) -> Preference | None:
+    """The user's current, unexpired value of ``key`` (None: none, or expired)."""
+    try:
+        return get_preference(
+            unit.db, tenant_id=unit.subject.tenant_id, user_id=unit.user_id, key=key, now=unit.now
+        )
+    except MemoryNotFound:
+        return None
+
+
 def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
     spec = unit.registry.lookup(candidate.key)
     try:
@@ -225,12 +199,8 @@ def _merge_candidate(unit: _Unit, candidate: Candidate) -> None:
     except LongtermError:
         unit.report.skipped += 1
         return
-    row = current_row(
-        unit.db, tenant_id=unit.subject.tenant_id, user_id=unit.user_id, key=candidate.key
-    )
-    live = preference_from_row(row) if row is not None else None
-    fresh = live is not None and (live.expires_at is None or live.expires_at > unit.now)
-    if live is not None and fresh and same_value(live.value, value):
+    live = _live_preference(unit, candidate.key)
+    if live is not None and same_value(live.value, value):
         seen = set(live.source_ids)
         if live.source != "consolidated" or seen.issuperset(candidate.source_ids):
             # Known from a more trusted source, or this very evidence was counted already
@@ -286,15 +256,19 @@ def consolidate_session(
     due: DueSession,
     *,
     gate: PolicyGate,
+    sessions: SessionSource,
     now: datetime,
     registry: KeyRegistry = DEFAULT_REGISTRY,
 ) -> ConsolidationReport | None:
     """Consolidate one session inside the caller's transaction (the caller holds the lock
-    and commits). None when the session was consolidated meanwhile (mark re-check)."""
+    and commits); its summary is read through ``sessions`` in the same transaction. None when
+    the session was consolidated meanwhile (mark re-check)."""
     mark = db.get(ConsolidationMarkRow, (due.tenant_id, due.session_id))
     if mark is not None and mark.summary_version >= due.summary_version:
         return None
-    version, summary = current_summary(db, tenant_id=due.tenant_id, session_id=due.session_id)
+    version, summary = sessions.current_summary(
+        db, tenant_id=due.tenant_id, session_id=due.session_id
+    )
     subject = Principal(
         "consolidator", due.tenant_id, key_id="job:consolidate", user_id=due.user_id
     )
@@ -334,6 +308,7 @@ def _one_unit(
     due: DueSession,
     *,
     gate: PolicyGate,
+    sessions: SessionSource,
     now: datetime,
     holder: str,
     registry: KeyRegistry,
@@ -351,7 +326,9 @@ def _one_unit(
                 db, tenant_id=due.tenant_id, name=lock_name
             ):
                 return None
-            report = consolidate_session(db, due, gate=gate, now=now, registry=registry)
+            report = consolidate_session(
+                db, due, gate=gate, sessions=sessions, now=now, registry=registry
+            )
             db.commit()
             return report or ConsolidationReport()
     finally:
@@ -363,6 +340,7 @@ def consolidate(
     engine: Engine,
     *,
     gate: PolicyGate,
+    sessions: SessionSource,
     now: datetime,
     idle: timedelta,
     tenant_id: str | None = None,
@@ -380,7 +358,9 @@ def consolidate(
             units committed before it stay committed).
     """
     with Session(engine) as db:
-        due = due_sessions(db, now=now, idle=idle, tenant_id=tenant_id, limit=limit)
+        due = due_sessions(
+            db, sessions=sessions, now=now, idle=idle, tenant_id=tenant_id, limit=limit
+        )
     holder = uuid.uuid4().hex[:16]
     total = ConsolidationReport(due=len(due))
     pending = list(due)
@@ -391,7 +371,13 @@ def consolidate(
                 on_unit(item)
             try:
                 report = _one_unit(
-                    engine, item, gate=gate, now=now, holder=holder, registry=registry
+                    engine,
+                    item,
+                    gate=gate,
+                    sessions=sessions,
+                    now=now,
+                    holder=holder,
+                    registry=registry,
                 )
             except (LongtermError, ValueError) as exc:
                 # One malformed unit must not block the queue: it rolled back, is counted,

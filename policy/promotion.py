@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from api.sessions.tables import AgentSessionRow, SessionStateRow, SessionSummaryRow
 from longterm import audit
 from longterm.errors import InvalidKey, InvalidValue, LongtermError
 from longterm.gate import PolicyGate, Principal
@@ -32,12 +31,12 @@ from policy.candidates import (
     MAX_CANDIDATE_SOURCE_IDS,
     Candidate,
     candidates_from_summary,
-    parse_summary,
 )
 from policy.closing import closing_summary
 from policy.end_consents import merge_consents
 from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
+from policy.sessions import SessionInfo, SessionSource
 from policy.storage import SessionEndRow
 from policy.task_events import TaskConsentGate, event_consents, task_category
 from runtime.summary.protocol import Summarizer
@@ -50,7 +49,6 @@ __all__ = [
     "EndConsent",
     "EndRequest",
     "EndResult",
-    "current_summary",
     "end_session",
     "stored_end",
 ]
@@ -72,30 +70,13 @@ def _request_digest(body: EndRequest) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _load_session(db: Session, *, subject: Principal, session_id: str) -> AgentSessionRow:
-    row = db.get(AgentSessionRow, (subject.tenant_id, session_id))
-    if row is None or (subject.user_id is not None and row.user_id != subject.user_id):
+def _load_session(
+    db: Session, sessions: SessionSource, *, subject: Principal, session_id: str
+) -> SessionInfo:
+    found = sessions.get_session(db, tenant_id=subject.tenant_id, session_id=session_id)
+    if found is None or (subject.user_id is not None and found.user_id != subject.user_id):
         raise SessionNotFound(f"session {session_id!r} not found")
-    return row
-
-
-def current_summary(
-    db: Session, *, tenant_id: str, session_id: str
-) -> tuple[int | None, CompactionSummary | None]:
-    """The session's current summary version and summary (None, None when never compacted)."""
-    state = db.get(SessionStateRow, (tenant_id, session_id))
-    if state is None or not state.summary_version:
-        return None, None
-    row = db.exec(
-        select(SessionSummaryRow).where(
-            col(SessionSummaryRow.tenant_id) == tenant_id,
-            col(SessionSummaryRow.session_id) == session_id,
-            col(SessionSummaryRow.version) == state.summary_version,
-        )
-    ).first()
-    if row is None:
-        return state.summary_version, None
-    return state.summary_version, parse_summary(row.summary_json)
+    return found
 
 
 def stored_end(db: Session, *, tenant_id: str, session_id: str) -> EndResult | None:
@@ -296,12 +277,16 @@ def end_session(
     subject: Principal,
     session_id: str,
     body: EndRequest,
+    sessions: SessionSource,
     now: datetime,
     registry: KeyRegistry = DEFAULT_REGISTRY,
     ttl_seconds: int = DEFAULT_PROMOTED_TTL_SECONDS,
     summarizer: Summarizer | None = None,
 ) -> EndResult:
     """End the task and promote what policy allows; the caller commits (one transaction).
+
+    The session is read through ``sessions`` in ``db``, so the reads, the long-term writes and
+    the stored answer are one unit of work.
 
     With a ``summarizer`` (the service passes the offline extractive one), the messages the
     current summary does not cover yet are read too (``policy.closing``), so that what the user
@@ -313,7 +298,7 @@ def end_session(
         SessionNotFound: no such session in the caller's tenant (or for its user).
         SessionNotEndable: the session was already ended with a different request.
     """
-    session = _load_session(db, subject=subject, session_id=session_id)
+    session = _load_session(db, sessions, subject=subject, session_id=session_id)
     digest = _request_digest(body)
     stored = db.get(SessionEndRow, (subject.tenant_id, session_id))
     if stored is not None:
@@ -321,12 +306,16 @@ def end_session(
             raise SessionNotEndable("the session was already ended with a different request")
         result = EndResult.model_validate_json(stored.response_json)
         return result.model_copy(update={"replayed": True})
-    version, summary = current_summary(db, tenant_id=subject.tenant_id, session_id=session_id)
+    version, summary = sessions.current_summary(
+        db, tenant_id=subject.tenant_id, session_id=session_id
+    )
     results: list[CandidateResult] = []
     closing = 0
     if body.promote:
         if summarizer is not None:
-            summary, closing = closing_summary(db, session, summary, summarizer=summarizer, now=now)
+            summary, closing = closing_summary(
+                db, session, summary, sessions=sessions, summarizer=summarizer, now=now
+            )
         end = _End(db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds)
         results = _promote_all(end, summary, body)
     promoted = sum(1 for r in results if r.status == "promoted")

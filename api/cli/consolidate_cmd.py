@@ -13,11 +13,11 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.cli.db_cmd import fail
+from api.jobs.scheduler import JobRunner
 from api.settings import Settings
 from api.storage.migrate import upgrade_database
 from policy.gate import CasbinGate
 from policy.rules import is_valid_tenant_id
-from policy.scheduler import JobRunner
 from storage.engine import create_db_engine
 
 

@@ -17,12 +17,12 @@ from pydantic import BaseModel
 
 from api.deps import AdminDep, EngineDep, SettingsDep
 from api.errors import NotFound
+from api.jobs.scheduler import JobRunner, start_scheduler
 from api.problems import PROBLEM_RESPONSES
 from api.routes.policy import PolicyGateDep
 from api.settings import Settings
 from policy.errors import UnknownJob
 from policy.gate import CasbinGate
-from policy.scheduler import JobRunner, start_scheduler
 
 __all__ = ["JobMetrics", "JobResult", "job_metrics", "router", "scheduler_lifespan"]
 

@@ -17,6 +17,7 @@ from api.deps import DbSessionDep
 from api.errors import Conflict, NotFound
 from api.problems import PROBLEM_RESPONSES
 from api.routes.policy import PolicyGateDep
+from api.sessions.source import SqlSessionSource
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.promotion import EndRequest, EndResult, end_session, stored_end
 from runtime.summary.extractive import ExtractiveSummarizer
@@ -52,6 +53,7 @@ def post_end(
             subject=caller,
             session_id=session_id,
             body=body,
+            sessions=SqlSessionSource(),
             now=utcnow(),
             summarizer=ExtractiveSummarizer(),
         )

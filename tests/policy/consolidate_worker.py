@@ -2,7 +2,7 @@
 
 Usage: ``python -m tests.policy.consolidate_worker URL GO_FILE NOW_ISO``: waits (bounded)
 until ``GO_FILE`` exists so that both workers start together, then starts the same APScheduler
-``BackgroundScheduler`` the service starts (``policy.scheduler.start_scheduler``, consolidation
+``BackgroundScheduler`` the service starts (``api.jobs.scheduler.start_scheduler``, consolidation
 every second), waits for its first consolidation run, shuts it down and prints that run's
 report as JSON.
 """
@@ -17,8 +17,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from api.jobs.scheduler import JobRunner, start_scheduler
 from policy.gate import CasbinGate
-from policy.scheduler import JobRunner, start_scheduler
 from storage.engine import create_db_engine
 
 

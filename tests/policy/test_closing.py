@@ -19,7 +19,8 @@ import pytest
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col
 
-from api.sessions.tables import AgentSessionRow, SessionMessageRow, SessionPinRow, SessionStateRow
+from api.sessions.source import SqlSessionSource
+from api.sessions.tables import SessionMessageRow, SessionPinRow, SessionStateRow
 from policy.candidates import candidates_from_summary
 from policy.closing import closing_summary, uncovered_messages
 from runtime.formats import read_history
@@ -103,10 +104,13 @@ def _store(
 
 
 def _run(engine: Engine, session_id: str, summary: CompactionSummary) -> tuple[Any, int]:
+    sessions = SqlSessionSource()
     with Session(engine) as db:
-        row = db.get(AgentSessionRow, ("t1", session_id))
-        assert row is not None
-        return closing_summary(db, row, summary, summarizer=ExtractiveSummarizer(), now=NOW)
+        found = sessions.get_session(db, tenant_id="t1", session_id=session_id)
+        assert found is not None
+        return closing_summary(
+            db, found, summary, sessions=sessions, summarizer=ExtractiveSummarizer(), now=NOW
+        )
 
 
 # A summary that covers the whole history but, the compactor having held the pinned m1 out of

@@ -15,6 +15,8 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from api.jobs.scheduler import JobRunner
+from api.sessions.source import SqlSessionSource
 from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
 from longterm.storage import AuditRow, EventRow, PreferenceRow
@@ -23,7 +25,6 @@ from longterm.write_path import submit
 from policy.consent import grant_consent, withdraw_consent
 from policy.consolidation import ConsolidationReport, consolidate
 from policy.gate import CasbinGate
-from policy.scheduler import JobRunner
 from policy.storage import ConsolidationMarkRow, SessionEndRow
 from runtime.summary.schema import CompactionSummary, Fact
 from tests.policy.trip import T0, install_summary, seed_session, trip_summary
@@ -71,7 +72,12 @@ class World:
     def run(self, **kw: Any) -> ConsolidationReport:
         kw.setdefault("tenant_id", self.tenant)
         return consolidate(
-            self.engine, gate=CasbinGate(engine=self.engine), now=NOW, idle=IDLE, **kw
+            self.engine,
+            gate=CasbinGate(engine=self.engine),
+            sessions=SqlSessionSource(),
+            now=NOW,
+            idle=IDLE,
+            **kw,
         )
 
     def rows(self, model: Any, *where: Any) -> list[Any]:

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 import policy.consolidation as consolidation
+from api.sessions.source import SqlSessionSource
 from longterm.gate import Principal
 from longterm.storage import PreferenceHistoryRow, PreferenceRow
 from policy.consent import grant_consent
@@ -120,7 +121,12 @@ def test_two_processes_write_every_candidate_exactly_once(
     _assert_each_written_once(shared_engine, tenant, USERS)
     gate = CasbinGate(engine=shared_engine)
     again = consolidate(
-        shared_engine, gate=gate, now=NOW, idle=timedelta(minutes=30), tenant_id=tenant
+        shared_engine,
+        gate=gate,
+        sessions=SqlSessionSource(),
+        now=NOW,
+        idle=timedelta(minutes=30),
+        tenant_id=tenant,
     )
     assert again.due == 0
 
@@ -141,7 +147,13 @@ def test_a_unit_killed_half_way_leaves_nothing_and_is_picked_up(
 
     monkeypatch.setattr(consolidation, "_task_event", dies_on_third_unit)
     gate = CasbinGate(engine=shared_engine)
-    run = {"gate": gate, "now": NOW, "idle": timedelta(minutes=30), "tenant_id": tenant}
+    run = {
+        "gate": gate,
+        "sessions": SqlSessionSource(),
+        "now": NOW,
+        "idle": timedelta(minutes=30),
+        "tenant_id": tenant,
+    }
     with pytest.raises(RuntimeError):
         consolidate(shared_engine, **run)  # type: ignore[arg-type]
     assert _count(shared_engine, ConsolidationMarkRow, tenant) == 2

@@ -20,7 +20,9 @@ MODULES = [
     "policy.promotion",
     "storage.locks",
     "policy.consolidation",
-    "policy.scheduler",
+    "policy.sessions",
+    "api.sessions.source",
+    "api.jobs.scheduler",
 ]
 
 

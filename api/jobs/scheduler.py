@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
@@ -26,10 +26,12 @@ from api.sessions.retention import (
     reclaim_purged_space,
     tenants_with_retention,
 )
+from api.sessions.source import SqlSessionSource
 from longterm.expiry import purge_expired, tenants_with_expired
 from longterm.gate import PolicyGate, Principal
 from policy.consolidation import consolidate
 from policy.errors import UnknownJob
+from policy.sessions import SessionSource
 from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 
 __all__ = ["JOB_NAMES", "JobRunner", "start_scheduler"]
@@ -51,6 +53,7 @@ class JobRunner:
         gate: the policy gate every consolidation write is decided by.
         idle: how long a session must be idle before it is consolidated.
         clock: current time (injectable for tests).
+        sessions: how consolidation reads the sessions.
     """
 
     engine: Engine
@@ -59,6 +62,7 @@ class JobRunner:
     clock: Callable[[], datetime] = _utcnow
     observe: Callable[[str, dict[str, Any] | None], None] | None = None
     """Called with each run's result (None for a failed run), e.g. to export metrics."""
+    sessions: SessionSource = field(default_factory=SqlSessionSource)
 
     def run(self, name: str, *, tenant_id: str | None = None) -> dict[str, Any]:
         """Run job ``name`` once (for one tenant, or all); returns what it did.
@@ -69,7 +73,12 @@ class JobRunner:
         """
         if name == "consolidate":
             report = consolidate(
-                self.engine, gate=self.gate, now=self.clock(), idle=self.idle, tenant_id=tenant_id
+                self.engine,
+                gate=self.gate,
+                sessions=self.sessions,
+                now=self.clock(),
+                idle=self.idle,
+                tenant_id=tenant_id,
             )
             result = {"job": name, **report.as_dict()}
         elif name == "expire":
