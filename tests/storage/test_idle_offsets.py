@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from api.storage.sessions import AgentSessionRow, SessionStateRow
+from api.sessions.tables import AgentSessionRow, SessionStateRow
 from policy.consolidation import due_sessions
 
 SHANGHAI = timezone(timedelta(hours=8))
