@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
+from api.sessions.store import load_history
 from api.sessions.tables import SessionMessageRow
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import read_history
@@ -66,17 +67,7 @@ def check_append(
 
 
 def _raw_from(db: Session, scope: tuple[str, str], start: int) -> list[Any]:
-    rows = db.exec(
-        select(SessionMessageRow.raw_json)
-        .where(
-            SessionMessageRow.tenant_id == scope[0],
-            SessionMessageRow.session_id == scope[1],
-            col(SessionMessageRow.position) >= start,
-        )
-        .order_by(col(SessionMessageRow.position))
-    ).all()
-    entries: list[Any] = json.loads("[" + ",".join(rows) + "]")
-    return entries
+    return load_history(db, tenant_id=scope[0], session_id=scope[1], start=start)
 
 
 def _boundary(tail: list[Any], fmt: Format) -> int | None:

@@ -1,11 +1,16 @@
-"""The API view of sessions, built for many sessions at once with one query per kind.
+"""A session's own record: create one, read one, list a tenant's.
 
-Listing 100 sessions costs five queries (states, pins, summary counts, usage totals, besides the
-sessions themselves), not five per session.
+The public view (``SessionPublic``) carries counts of the session's children (pins, summary
+versions, usage totals); it is built for many sessions at once with one query per kind, so
+listing 100 sessions costs five queries, not five per session.
+
+``create_session`` is one unit of work on the request's database session: it commits at its
+end, and anything raised before leaves the database untouched.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -13,8 +18,9 @@ from typing import Any
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, func, select
 
-from api.sessions.schemas import SessionPublic
-from api.sessions.store import as_utc, load_json
+from api.sessions.errors import InvalidBudget
+from api.sessions.schemas import BudgetSpec, SessionCreate, SessionPublic, budget_params
+from api.sessions.store import as_utc, dump_json, ensure_storable, load_json, load_session
 from api.sessions.tables import (
     AgentSessionRow,
     SessionPinRow,
@@ -22,8 +28,81 @@ from api.sessions.tables import (
     SessionSummaryRow,
     SessionUsageRow,
 )
+from runtime.errors import BudgetError
+from storage.metadata import utcnow
 
-__all__ = ["sessions_public"]
+__all__ = ["create_session", "get_session", "list_sessions", "session_public", "sessions_public"]
+
+
+def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> SessionPublic:
+    """Store a new session with its (validated) budget and an empty compaction state.
+
+    Raises:
+        InvalidBudget: the budget is impossible (no usable tokens, target above trigger).
+        InvalidUnicode: the body holds text UTF-8 cannot carry.
+    """
+    ensure_storable(body.model_dump(mode="json"), what="the session")
+    spec = body.budget or BudgetSpec()
+    try:
+        budget = spec.apply({})
+    except BudgetError as exc:
+        raise InvalidBudget(str(exc)) from exc
+    now = utcnow()
+    row = AgentSessionRow(
+        tenant_id=tenant_id,
+        id=f"s_{uuid.uuid4().hex}",
+        user_id=body.user_id,
+        format=None if body.format == "auto" else body.format,
+        budget_json=dump_json(budget_params(budget, summary_share=spec.summary_share)),
+        system_json=None if body.system is None else dump_json(body.system),
+        tools_json=None if body.tools is None else dump_json(body.tools),
+        metadata_json=dump_json(body.metadata),
+        created_at=now,
+        updated_at=now,
+    )
+    db.add(row)
+    db.add(
+        SessionStateRow(
+            tenant_id=tenant_id, session_id=row.id, user_id=body.user_id, updated_at=now
+        )
+    )
+    db.commit()
+    return session_public(db, row)
+
+
+def session_public(db: Session, row: AgentSessionRow) -> SessionPublic:
+    """The API view of ``row`` with its counts."""
+    return sessions_public(db, [row])[0]
+
+
+def get_session(
+    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None
+) -> SessionPublic:
+    """One session of the caller's tenant.
+
+    Raises:
+        SessionNotFound: missing, another tenant's, or another user's for a restricted key.
+    """
+    row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    return session_public(db, row)
+
+
+def list_sessions(
+    db: Session, *, tenant_id: str, user_id: str | None, user_scope: str | None, limit: int = 100
+) -> list[SessionPublic]:
+    """The tenant's sessions, newest first, optionally of one user.
+
+    A key restricted to one user only ever sees that user's sessions, whatever ``user_id`` says.
+    """
+    query = select(AgentSessionRow).where(AgentSessionRow.tenant_id == tenant_id)
+    if user_scope is not None:
+        if user_id is not None and user_id != user_scope:
+            return []
+        user_id = user_scope
+    if user_id is not None:
+        query = query.where(AgentSessionRow.user_id == user_id)
+    query = query.order_by(col(AgentSessionRow.created_at).desc()).limit(limit)
+    return sessions_public(db, db.exec(query).all())
 
 
 def sessions_public(db: Session, rows: Sequence[AgentSessionRow]) -> list[SessionPublic]:
