@@ -1,2 +1,7 @@
-"""Shared SQL plumbing: metadata with the naming convention, the one UTC column type, engines and
-the unit of work, run-once locks. No domain words: every tier's tables build on it."""
+"""Shared SQL plumbing: metadata with the naming convention (``metadata``), the one UTC column
+type (``types``), engines and the unit of work (``engine``), run-once locks (``locks``), retry on
+transient errors by code (``retry``) and its error tree (``errors``).
+
+No domain words: it knows tables, transactions and locks, never what the rows mean. Every
+package's tables build on it; it imports none of them (an import contract checks).
+"""

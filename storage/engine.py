@@ -2,7 +2,7 @@
 
 SQLite is the embedded default: every connection gets WAL (readers do not block the writer), a
 busy timeout (writers wait instead of failing), foreign keys, and ``secure_delete`` (deleted
-content is overwritten, so an erased user's text does not linger in free pages). PostgreSQL is
+content is overwritten, so deleted text does not linger in free pages). PostgreSQL is
 the shared production store, reached through psycopg 3 with pre-ping so that replicas survive
 database restarts.
 """

@@ -1,8 +1,9 @@
-"""The one SQLAlchemy metadata every tier's tables register on.
+"""The one SQLAlchemy metadata every package's tables register on.
 
 Importing this module before defining tables gives every constraint a predictable name, which
 Alembic needs to alter or drop constraints on both SQLite (batch mode) and PostgreSQL.
-Every table in tiermem carries ``tenant_id`` so that the store can later be sharded by tenant.
+Tenant-owned tables carry a non-null ``tenant_id`` so that the store can later be distributed by
+tenant (``tests/storage/test_tenant_columns.py`` lists the tables and the named exemptions).
 """
 
 from __future__ import annotations
@@ -26,5 +27,5 @@ metadata.naming_convention = NAMING_CONVENTION
 
 
 def utcnow() -> datetime:
-    """Timezone-aware now, for storage defaults only (the run-time tier takes ``now`` as input)."""
+    """Timezone-aware now, for column defaults only (code that must be testable takes ``now`` as input)."""
     return datetime.now(UTC)

@@ -1,4 +1,4 @@
-"""Column types shared by every tier's tables.
+"""Column types shared by every package's tables.
 
 ``UtcDateTime`` is the one datetime column type: every table uses it (a test walks the metadata).
 SQLite has no time zones: SQLAlchemy's plain ``DateTime(timezone=True)`` writes the wall-clock

@@ -8,14 +8,12 @@ tenant's row is never even loaded. ``load_history`` is the one reader of a store
 from __future__ import annotations
 
 import json
-import random
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from api.sessions.errors import InvalidUnicode, SessionNotFound, StaleVersion
@@ -25,7 +23,9 @@ from api.sessions.tables import (
     SessionPinRow,
     SessionStateRow,
 )
+from storage.errors import RetriesExhausted
 from storage.metadata import utcnow
+from storage.retry import Backoff, retry_unit
 
 __all__ = [
     "as_utc",
@@ -43,6 +43,7 @@ __all__ = [
 T = TypeVar("T")
 MAX_ATTEMPTS = 6
 BACKOFF_S = 0.004
+_BACKOFF = Backoff(attempts=MAX_ATTEMPTS, base_s=BACKOFF_S)
 
 
 def dump_json(value: Any) -> str:
@@ -149,31 +150,22 @@ def load_state(db: Session, *, tenant_id: str, session_id: str) -> SessionStateR
     return row
 
 
-def _is_lock_error(exc: OperationalError) -> bool:
-    text = str(exc.orig).lower()
-    return "locked" in text or "busy" in text or "deadlock" in text or "serializ" in text
-
-
 def run_with_retry(db: Session, unit: Callable[[], T], *, what: str) -> T:
     """Run ``unit`` (which commits at its end) until it succeeds, at most ``MAX_ATTEMPTS``.
 
-    A unit is retried when it raises ``StaleVersion`` (an optimistic check failed), an
-    ``IntegrityError`` (a concurrent unit took the same version or position), or a lock error
-    (SQLite's busy snapshot, a PostgreSQL deadlock). Each attempt starts a fresh transaction,
-    after a short jittered backoff.
+    A unit is retried (``storage.retry.retry_unit``) when it raises ``StaleVersion`` (an
+    optimistic check failed), an ``IntegrityError`` (a concurrent unit took the same version or
+    position), or a transient database error by its code (serialization failure, deadlock,
+    SQLite busy or locked). Each attempt starts a fresh transaction, after a jittered backoff.
 
     Raises:
         StaleVersion: still conflicting after the last attempt (the client may retry).
     """
-    for attempt in range(MAX_ATTEMPTS):
-        try:
-            return unit()
-        except (StaleVersion, IntegrityError):
-            db.rollback()
-        except OperationalError as exc:
-            db.rollback()
-            if not _is_lock_error(exc):
-                raise
-        # Jittered backoff, so that racing calls do not collide again in lockstep.
-        time.sleep(random.uniform(0, BACKOFF_S * 2**attempt))
-    raise StaleVersion(f"{what}: concurrent updates kept conflicting; retry the request")
+    try:
+        return retry_unit(
+            unit, rollback=db.rollback, backoff=_BACKOFF, also_retry=(StaleVersion, IntegrityError)
+        )
+    except RetriesExhausted:
+        raise StaleVersion(
+            f"{what}: concurrent updates kept conflicting; retry the request"
+        ) from None
