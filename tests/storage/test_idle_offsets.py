@@ -1,4 +1,5 @@
-"""Idle detection (consolidation's due-sessions query) with a ``+08:00`` last activity.
+"""Idle detection (consolidation's due-sessions query, read through the SQL ``SessionSource``)
+with a ``+08:00`` last activity.
 
 Before the session tables used ``UtcDateTime``, SQLite stored ``10:00+08:00`` as ``10:00`` and a
 session looked active for 8 hours longer than it was.
@@ -13,6 +14,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from api.sessions.source import SqlSessionSource
 from api.sessions.tables import AgentSessionRow, SessionStateRow
 from policy.consolidation import due_sessions
 
@@ -61,8 +63,10 @@ def test_idle_detection_honours_the_offset(engine: Engine, now: datetime, due: b
     tenant = f"idle{uuid.uuid4().hex[:8]}"
     session_id = _seed(engine, tenant)
     with Session(engine) as db:
-        found = due_sessions(db, now=now, idle=IDLE, tenant_id=tenant)
+        found = due_sessions(db, sessions=SqlSessionSource(), now=now, idle=IDLE, tenant_id=tenant)
+        tenants = SqlSessionSource().tenants_due_for_consolidation(db, idle_since=now - IDLE)
     assert [item.session_id for item in found] == ([session_id] if due else [])
+    assert (tenant in tenants) is due
 
 
 def test_last_activity_reads_back_as_the_same_instant(engine: Engine) -> None:
