@@ -17,7 +17,7 @@ from policy.consent import grant_consent
 from policy.storage import ConsolidationMarkRow
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key, make_settings
-from tests.policy.trip import T0, seed_session, trip_summary
+from tests.scenarios.trip import T0, seed_session, trip_summary
 
 
 def _seed(url: str, tenants: tuple[str, ...]) -> None:

@@ -17,7 +17,7 @@ from longterm.storage import AuditRow
 from longterm.store import get_preference
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key
-from tests.policy.trip import TRIP_MESSAGES, install_summary, trip_summary
+from tests.scenarios.trip import TRIP_MESSAGES, install_summary, trip_summary
 
 END = {"consents": [{"key": "travel.budget.one_way_max"}, {"key": "travel.train.direct_preferred"}]}
 

@@ -27,7 +27,7 @@ from runtime.formats import read_history
 from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.schema import CompactionSummary
-from tests.policy.trip import T0, TRIP_MESSAGES, seed_session
+from tests.scenarios.trip import T0, TRIP_MESSAGES, seed_session
 
 NOW = datetime(2026, 9, 20, 20, 0, tzinfo=UTC)
 SYSTEM = {"id": "s0", "role": "system", "content": "You are a travel agent."}

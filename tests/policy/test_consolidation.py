@@ -27,7 +27,7 @@ from policy.consolidation import ConsolidationReport, consolidate
 from policy.gate import CasbinGate
 from policy.storage import ConsolidationMarkRow, SessionEndRow
 from runtime.summary.schema import CompactionSummary, Fact
-from tests.policy.trip import T0, install_summary, seed_session, trip_summary
+from tests.scenarios.trip import T0, install_summary, seed_session, trip_summary
 
 NOW = T0 + timedelta(hours=2)
 IDLE = timedelta(minutes=30)

@@ -27,7 +27,7 @@ from policy.consolidation import consolidate
 from policy.gate import CasbinGate
 from policy.storage import ConsolidationMarkRow
 from runtime.summary.schema import CompactionSummary, Fact
-from tests.policy.trip import T0, seed_session
+from tests.scenarios.trip import T0, seed_session
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = T0 + timedelta(hours=2)

@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from storage.locks import acquire_lease, advisory_key, release_lease, try_advisory_xact_lock
-from tests.policy.trip import T0
+from tests.scenarios.trip import T0
 
 
 def test_leases_exclude_expire_and_release(shared_engine: Engine, tenant: str) -> None:

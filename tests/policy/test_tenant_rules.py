@@ -205,7 +205,7 @@ def test_in_memory_sqlite_decisions_never_roll_back_the_callers_transaction() ->
     from longterm.store import get_preference
     from longterm.write_path import submit
     from storage.engine import create_db_engine
-    from tests.policy.trip import T0
+    from tests.scenarios.trip import T0
 
     engine = create_db_engine("sqlite://")
     upgrade_database("sqlite://", engine=engine)

@@ -1,15 +1,20 @@
-"""The source document's scenario as data: a Shanghai-to-Hangzhou weekend trip.
+"""The source document's scenario as data, in one place: a Shanghai-to-Hangzhou weekend trip.
 
-``TRIP_MESSAGES`` is the conversation (OpenAI Chat format with ids), ``trip_summary()`` the
-compaction summary of it as a summarizer reports it (facts with their source message ids), and
-``seed_session`` stores a session with that summary straight into the tables (for the
-consolidation tests, which need many idle sessions quickly).
+``TRIP_MESSAGES`` is the short English conversation (OpenAI Chat format with ids),
+``trip_summary()`` the compaction summary of it as a summarizer reports it (facts with their
+source message ids); ``install_summary`` and ``seed_session`` store a session with that summary
+straight into the session tables (for the promotion and consolidation tests, which need many
+idle sessions quickly). ``transcript(name)`` and ``expected()`` read the frozen long
+transcripts of ``tests/data/trip`` (three phrasings, 84-88 messages each, with their expected
+constraints). Tests of other phrasings (the run-time tier's Chinese fixtures) keep their own.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
 
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col
@@ -19,6 +24,9 @@ from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary, Fact
 
 T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
+DATA = Path(__file__).resolve().parents[1] / "data" / "trip"
+TranscriptName = Literal["trip_zh_source", "trip_zh_variant", "trip_en_variant"]
+TRANSCRIPTS: tuple[TranscriptName, ...] = ("trip_zh_source", "trip_zh_variant", "trip_en_variant")
 
 TRIP_MESSAGES = [
     {
@@ -154,3 +162,15 @@ def seed_session(
         db.commit()
     if summary is not None:
         install_summary(engine, tenant=tenant, session_id=session_id, user=user, summary=summary)
+
+
+def transcript(name: TranscriptName) -> list[dict[str, Any]]:
+    """One frozen transcript of ``tests/data/trip`` (Chat Completions messages with ids)."""
+    messages: list[dict[str, Any]] = json.loads((DATA / f"{name}.json").read_text("utf-8"))
+    return messages
+
+
+def expected() -> dict[str, Any]:
+    """``tests/data/trip/expected.json``: constraints, choices, the exclusion, the questions."""
+    data: dict[str, Any] = json.loads((DATA / "expected.json").read_text("utf-8"))
+    return data
