@@ -27,5 +27,5 @@ metadata.naming_convention = NAMING_CONVENTION
 
 
 def utcnow() -> datetime:
-    """Timezone-aware now, for column defaults only (code that must be testable takes ``now`` as input)."""
+    """Timezone-aware now, for column defaults only (testable code takes ``now`` as input)."""
     return datetime.now(UTC)
