@@ -1,4 +1,7 @@
-"""Shared helpers of the sessions tests: a deterministic fake summarizer, histories, an app."""
+"""Shared helpers of the sessions tests: a deterministic fake summarizer, histories, an app, and
+the service-level helpers ``new_session`` / ``append`` / ``count_rows`` (their fixtures, a
+migrated database per module and backend and fresh tenants per test, are in
+``tests/api/sessions/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -12,8 +15,11 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
 from api.app import create_app
+from api.sessions import AppendIn, AppendOut, SessionCreate, append_messages, create_session
 from api.sessions.context import ContextRuntime
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.schema import CompactionSummary, Fact
@@ -124,3 +130,37 @@ def module_database_url(
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+# --- the service-level kit (no HTTP) ------------------------------------------------------
+
+SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
+T1, T2 = (
+    "t1",
+    "t2",
+)  # replaced per test (``tests/api/sessions/conftest.py``): the database is shared
+
+
+def new_session(db: Session, tenant: str | None = None, user: str = "u1", **budget: int) -> str:
+    """A new session of ``user`` in ``tenant`` (default: this test's ``T1``); its id."""
+    body = SessionCreate(user_id=user, budget=budget or SMALL)
+    return create_session(db, tenant_id=tenant or T1, body=body).id
+
+
+def append(
+    db: Session,
+    sid: str,
+    messages: list[Any],
+    *,
+    tenant: str | None = None,
+    offset: int | None = None,
+) -> AppendOut:
+    """``append_messages`` for an unrestricted key of ``tenant`` (default: this test's ``T1``)."""
+    body = AppendIn(messages=messages, offset=offset)
+    return append_messages(db, tenant_id=tenant or T1, session_id=sid, user_scope=None, body=body)
+
+
+def count_rows(db: Session, table: Any, sid: str) -> int:
+    """Rows of ``table`` belonging to session ``sid``."""
+    query = select(func.count()).select_from(table).where(col(table.session_id) == sid)
+    return int(db.execute(query).scalar_one())
