@@ -33,7 +33,6 @@ from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
-    as_utc,
     dump_json,
     load_history,
     load_json,
@@ -56,6 +55,7 @@ from runtime.state import CompactionState
 from runtime.summary.protocol import Summarizer
 from runtime.tokens import TokenCounter
 from storage.metadata import utcnow
+from storage.types import as_utc
 
 __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 

@@ -10,13 +10,14 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from api.sessions.store import as_utc, load_json, load_pins
+from api.sessions.store import load_json, load_pins
 from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionSummaryRow,
     SessionUsageRow,
 )
+from storage.types import as_utc
 
 __all__ = ["export_user_sessions"]
 

@@ -20,7 +20,7 @@ from sqlmodel import Session, col, func, select
 
 from api.sessions.errors import InvalidBudget
 from api.sessions.schemas import BudgetSpec, SessionCreate, SessionPublic, budget_params
-from api.sessions.store import as_utc, dump_json, ensure_storable, load_json, load_session
+from api.sessions.store import dump_json, ensure_storable, load_json, load_session
 from api.sessions.tables import (
     AgentSessionRow,
     SessionPinRow,
@@ -30,6 +30,7 @@ from api.sessions.tables import (
 )
 from runtime.errors import BudgetError
 from storage.metadata import utcnow
+from storage.types import as_utc
 
 __all__ = ["create_session", "get_session", "list_sessions", "session_public", "sessions_public"]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import update
@@ -28,7 +27,6 @@ from storage.metadata import utcnow
 from storage.retry import Backoff, retry_unit
 
 __all__ = [
-    "as_utc",
     "dump_json",
     "ensure_storable",
     "load_history",
@@ -66,11 +64,6 @@ def ensure_storable(value: Any, *, what: str) -> None:
 def load_json(text: str | None) -> Any:
     """Inverse of ``dump_json`` (None stays None)."""
     return None if text is None else json.loads(text)
-
-
-def as_utc(value: datetime) -> datetime:
-    """SQLite hands back naive datetimes; every stored time is UTC."""
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def load_session(

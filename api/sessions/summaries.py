@@ -38,7 +38,6 @@ from api.sessions.schemas import (
 )
 from api.sessions.snapshots import SqlSnapshotStore
 from api.sessions.store import (
-    as_utc,
     dump_json,
     load_history,
     load_json,
@@ -62,6 +61,7 @@ from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.snapshots import RollbackOutcome, SnapshotError, rollback
 from storage.metadata import utcnow
+from storage.types import as_utc
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
 
