@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from longterm import audit
 from longterm.erasure import compact_fulltext
-from longterm.errors import MemoryNotFound, StalePrecondition
+from longterm.errors import NotFound, StalePrecondition
 from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
@@ -39,15 +39,15 @@ def delete_preference(
     preference is gone, not archived. Returns the deleted value.
 
     Raises:
-        MemoryNotFound: no unexpired value, or the key is restricted to another user.
+        NotFound: no unexpired value, or the key is restricted to another user.
         StalePrecondition: ``if_match`` does not match the current value.
     """
     if subject.user_id is not None and subject.user_id != user_id:
-        raise MemoryNotFound("no such user")
+        raise NotFound("no such user")
     spec = registry.lookup(key)
     row = current_row(db, tenant_id=subject.tenant_id, user_id=user_id, key=key)
     if row is None or (row.expires_at is not None and row.expires_at <= now):
-        raise MemoryNotFound(f"no preference {key!r}")
+        raise NotFound(f"no preference {key!r}")
     deleted = preference_from_row(row)
     if if_match is not None and not etag_matches(if_match, deleted.etag):
         raise StalePrecondition(deleted.etag)
@@ -88,10 +88,10 @@ def delete_event(
     FTS5 ``optimize`` so the terms leave the index segments too).
 
     Raises:
-        MemoryNotFound: no such unexpired event of this user in the tenant.
+        NotFound: no such unexpired event of this user in the tenant.
     """
     if subject.user_id is not None and subject.user_id != user_id:
-        raise MemoryNotFound("no such user")
+        raise NotFound("no such user")
     row = db.exec(
         select(EventRow).where(
             EventRow.tenant_id == subject.tenant_id,
@@ -100,7 +100,7 @@ def delete_event(
         )
     ).first()
     if row is None or (row.expires_at is not None and row.expires_at <= now):
-        raise MemoryNotFound(f"no event {event_id!r}")
+        raise NotFound(f"no event {event_id!r}")
     db.delete(row)
     db.flush()
     compact_fulltext(db)  # a deleted event's terms must not wait in an FTS segment for a merge

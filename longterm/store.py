@@ -1,7 +1,7 @@
 """Reads of the long-term tier. ``tenant_id`` is a required keyword of every function.
 
 Expiry is enforced here, at read: an expired preference or event is never returned, by list or
-by id (``MemoryNotFound``), whether or not ``tiermem expire`` has purged it yet. ``now`` is
+by id (``NotFound``), whether or not ``tiermem expire`` has purged it yet. ``now`` is
 passed in so tests control the clock. Writes live in ``longterm.write_path``.
 """
 
@@ -15,7 +15,7 @@ from sqlalchemy import ColumnElement, and_, desc, or_, text
 from sqlmodel import Session, col, select
 
 from longterm.cursors import check_limit, decode_cursor, encode_cursor
-from longterm.errors import MemoryNotFound
+from longterm.errors import NotFound
 from longterm.models import Event, Page, Preference, PreferenceChange
 from longterm.storage import (
     EventRow,
@@ -51,7 +51,7 @@ def get_preference(
     """The current, unexpired value of ``key``.
 
     Raises:
-        MemoryNotFound: none, expired, or another tenant's/user's.
+        NotFound: none, expired, or another tenant's/user's.
     """
     row = db.exec(
         select(PreferenceRow).where(
@@ -62,7 +62,7 @@ def get_preference(
         )
     ).first()
     if row is None:
-        raise MemoryNotFound(f"no preference {key!r}")
+        raise NotFound(f"no preference {key!r}")
     return preference_from_row(row)
 
 
@@ -147,7 +147,7 @@ def get_event(db: Session, *, tenant_id: str, user_id: str, event_id: str, now: 
     """One unexpired event of the user.
 
     Raises:
-        MemoryNotFound: none, expired, or another tenant's/user's.
+        NotFound: none, expired, or another tenant's/user's.
     """
     row = db.exec(
         select(EventRow).where(
@@ -158,7 +158,7 @@ def get_event(db: Session, *, tenant_id: str, user_id: str, event_id: str, now: 
         )
     ).first()
     if row is None:
-        raise MemoryNotFound(f"no event {event_id!r}")
+        raise NotFound(f"no event {event_id!r}")
     return event_from_row(row)
 
 

@@ -21,7 +21,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from longterm import audit
-from longterm.errors import MemoryNotFound
+from longterm.errors import NotFound
 from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Principal
 from longterm.models import (
     TRUST_RANK,
@@ -94,10 +94,10 @@ def submit(
     Raises:
         InvalidKey, InvalidValue, InvalidRequest: the request is malformed (nothing is stored).
         SupersedeNotAllowed: ``supersede`` without an admin key or a ``user_stated`` source.
-        MemoryNotFound: the key is restricted to another user.
+        NotFound: the key is restricted to another user.
     """
     if subject.user_id is not None and subject.user_id != write.user_id:
-        raise MemoryNotFound("no such user")
+        raise NotFound("no such user")
     if isinstance(write, EventWrite):
         return _submit_event(db, write=write, subject=subject, gate=gate, now=now, action=action,
                              standing_consent=standing_consent)  # fmt: skip

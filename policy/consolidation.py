@@ -29,7 +29,7 @@ from typing import Any, Final
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from longterm.errors import LongtermError, MemoryNotFound
+from longterm.errors import LongtermError, NotFound
 from longterm.gate import PolicyGate, Principal
 from longterm.models import EventWrite, Preference, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
@@ -188,7 +188,7 @@ def _live_preference(unit: _Unit, key: str) -> Preference | None:
         return get_preference(
             unit.db, tenant_id=unit.subject.tenant_id, user_id=unit.user_id, key=key, now=unit.now
         )
-    except MemoryNotFound:
+    except NotFound:
         return None
 
 

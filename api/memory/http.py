@@ -54,7 +54,7 @@ def translate() -> Iterator[None]:
     """Map long-term errors to problem-details errors (404, 403, 409, 412, 422)."""
     try:
         yield
-    except lt.MemoryNotFound as exc:
+    except lt.NotFound as exc:
         raise NotFound(str(exc)) from None
     except lt.SupersedeNotAllowed as exc:
         raise Forbidden(str(exc)) from None

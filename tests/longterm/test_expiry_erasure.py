@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from api.cli import _register, app
 from longterm import audit, idempotency, store
 from longterm.erasure import erase_user, list_receipts, reapply_receipts
-from longterm.errors import IdempotencyMismatch, MemoryNotFound
+from longterm.errors import IdempotencyMismatch, NotFound
 from longterm.expiry import purge_expired, tenants_with_expired
 from longterm.gate import AllowAllGate
 from longterm.models import EventWrite, PreferenceWrite
@@ -134,7 +134,7 @@ def test_cli_expire(engine: Engine, database_url: str, clock: Clock) -> None:
     assert result.exit_code == 0, result.output
     line = json.loads(result.stdout.strip().splitlines()[-1])
     assert line["tenant"] == "t1" and line["purged"]["preferences"] == 2
-    with Session(engine) as db, pytest.raises(MemoryNotFound):
+    with Session(engine) as db, pytest.raises(NotFound):
         store.get_preference(db, tenant_id="t1", user_id="u1", key="food.diet", now=T0)
     result = runner.invoke(
         app, ["expire", "--reapply-erasures"], env={"TIERMEM_DATABASE_URL": database_url}

@@ -12,7 +12,7 @@ from longterm.deletes import delete_event, delete_preference
 from longterm.errors import (
     InvalidRequest,
     InvalidValue,
-    MemoryNotFound,
+    NotFound,
     StalePrecondition,
     SupersedeNotAllowed,
 )
@@ -57,9 +57,9 @@ def test_create_read_update_delete(db: Session) -> None:
     deleted = delete_preference(db, subject=AGENT, user_id="u1", key=BUDGET, now=T0)
     db.commit()
     assert deleted.version == 2
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         store.get_preference(db, tenant_id="t1", user_id="u1", key=BUDGET, now=T0)
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         delete_preference(db, subject=AGENT, user_id="u1", key=BUDGET, now=T0)
 
 
@@ -169,9 +169,9 @@ def test_expiry_is_enforced_at_read(db: Session, clock: Clock) -> None:
     db.commit()
     assert store.get_event(db, tenant_id="t1", user_id="u1", event_id=event.id, now=clock.now)
     clock.advance(seconds=60)
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         store.get_preference(db, tenant_id="t1", user_id="u1", key=BUDGET, now=clock.now)
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         store.get_event(db, tenant_id="t1", user_id="u1", event_id=event.id, now=clock.now)
     assert store.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items == []
     assert store.list_events(db, tenant_id="t1", user_id="u1", now=clock.now).items == []
@@ -185,7 +185,7 @@ def test_tenant_and_user_isolation(db: Session) -> None:
     put(db, AGENT, "100 CNY")
     other = Principal(role="agent", tenant_id="t10", key_id="k2")
     for tenant, user in (("t10", "u1"), ("t1", "u2"), ("t", "u1")):
-        with pytest.raises(MemoryNotFound):
+        with pytest.raises(NotFound):
             store.get_preference(db, tenant_id=tenant, user_id=user, key=BUDGET, now=T0)
     assert put(db, other, "5 EUR").status == "created"  # same user id, other tenant: separate
     assert (
@@ -193,7 +193,7 @@ def test_tenant_and_user_isolation(db: Session) -> None:
         == "100"
     )
     restricted = Principal(role="agent", tenant_id="t1", key_id="k3", user_id="u2")
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         put(db, restricted, "1 CNY")
 
 
@@ -276,9 +276,9 @@ def test_events_crud_filters_and_pages(db: Session, clock: Clock) -> None:
     assert [e.attributes["day"] for e in window.items] == [2, 1]
     delete_event(db, subject=AGENT, user_id="u1", event_id=ids[0], now=clock.now)
     db.commit()
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         store.get_event(db, tenant_id="t1", user_id="u1", event_id=ids[0], now=clock.now)
-    with pytest.raises(MemoryNotFound):
+    with pytest.raises(NotFound):
         store.get_event(db, tenant_id="t2", user_id="u1", event_id=ids[1], now=clock.now)
 
 
