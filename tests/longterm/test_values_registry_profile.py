@@ -236,6 +236,7 @@ def test_profile_never_lets_content_break_the_envelope(texts, budget) -> None:
     assert [e["text"] for e in data["events"]] == [e.text for e in profile.events]
 
 
+@settings(deadline=None)  # 2 shared cores: the default 200 ms deadline flakes under load
 @given(
     st.recursive(
         st.text() | st.integers() | st.booleans(),
