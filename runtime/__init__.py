@@ -1,7 +1,7 @@
 """Run-time tier: in-session compaction of an agent's history (a functional core: no I/O)."""
 
 from runtime.budget import Budget
-from runtime.compactor import CompactionResult, Compactor
+from runtime.compaction import CompactionResult, Compactor
 from runtime.errors import (
     BudgetError,
     EncodingError,

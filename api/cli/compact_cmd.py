@@ -96,8 +96,8 @@ def compact(
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer
+    from runtime import Compactor
     from runtime.budget import Budget
-    from runtime.compactor import Compactor
     from runtime.errors import RuntimeTierError
     from runtime.messages import Format
 

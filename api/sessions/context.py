@@ -47,8 +47,8 @@ from api.sessions.tables import (
     SessionStateRow,
     SessionSummaryRow,
 )
+from runtime import CompactionResult, Compactor
 from runtime.budget import Budget
-from runtime.compactor import CompactionResult, Compactor
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.state import CompactionState
@@ -219,7 +219,7 @@ def _compact(
         },
         "adaptive_trigger": adaptive.to_dict(),
         "summary_share": summary_share,
-        # what the summary strategy reserves (``int(share * target)``, as in runtime.strategies)
+        # what the summary strategy reserves (``int(share * target)``: compaction.strategies)
         "summary_budget_tokens": int(summary_share * effective.target_tokens),
         "summarizer": None if runtime.summarizer is None else runtime.summarizer.name,
         "summarizer_busy": busy,

@@ -1,51 +1,44 @@
-"""The Compactor: budget, stateful pinned window and the summary seam, for any wire format.
+"""The Compactor: budget, stateful pinned window and rolling summary, for any wire format.
 
-``Compactor.compact`` reads the history, groups it (a tool call and its results are one group),
-counts each message once (cached by content digest), resumes the caller's ``CompactionState``,
-measures the context that state implies, and only when that exceeds ``trigger x usable``
-compacts it to ``target x usable``: by the recency window, or, with a summarizer, by a rolling
-summary of the groups newly dropped plus a window in the rest of the target. A Compactor holds
-no per-session data; the state travels with the caller. Between compactions, when the state
-plainly applies, only the slices it implies are read (``runtime.incremental``), so a warm call
-costs what the window costs rather than what the whole session costs.
+``Compactor.compact`` is the whole run-time tier in one call, and reads top-down:
+
+1. read the history (``runtime.compaction.reading``): group it (a tool call and its results
+   are one group) and count each message once (cached by content digest); between
+   compactions, when the caller's state plainly applies, only the slices it implies
+   (``runtime.compaction.incremental``), so a warm call costs what the window costs rather
+   than what the whole session costs;
+2. resume the caller's ``CompactionState`` on it (``runtime.compaction.resume``);
+3. measure the context that state implies (``Strategies.current``) and, only when that
+   exceeds ``trigger x usable``, compact it to ``target x usable``: by the recency window
+   (``runtime.compaction.window``), or, with a summarizer, by a rolling summary of the groups
+   newly dropped plus a window in the rest of the target (``runtime.compaction.strategies``),
+   clearing old tool results when asked (``runtime.compaction.clearing``);
+4. lay out the entries to send, the next state and the report
+   (``runtime.compaction.result``, ``runtime.compaction.report``).
+
+A Compactor holds no per-session data; the state travels with the caller.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Literal
 
-from runtime.assemble import CompactionResult, assemble_result
 from runtime.budget import Budget
-from runtime.clearing_plan import (
-    NO_CLEARING,
-    clearing_marks,
-    marked_messages,
-)
+from runtime.compaction.incremental import view_from_cut
+from runtime.compaction.reading import Request, View, read_view
+from runtime.compaction.report import Plan
+from runtime.compaction.result import CompactionResult, assemble_result
+from runtime.compaction.resume import Resumed, load_summary, locate_held, pinned_spans, resume
+from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError
-from runtime.formats import read_history
-from runtime.grouping import Group, group_messages
-from runtime.incremental import pins_outside_skipped, read_from_cut
-from runtime.measure import measure_view, system_of
-from runtime.messages import JSON, Format, Message, Transcript
-from runtime.report import Plan, RollInfo
-from runtime.seam import dump_summary
+from runtime.messages import JSON, Format
 from runtime.state import CompactionState
-from runtime.strategies import Strategies
 from runtime.summary.protocol import Summarizer
 from runtime.tokens import TiktokenCounter, TokenCounter
-from runtime.window import (
-    Resumed,
-    View,
-    keep_from,
-    load_summary,
-    locate_held,
-    pinned_spans,
-    resume,
-)
 
 __all__ = ["CompactionResult", "Compactor"]
 
@@ -68,7 +61,7 @@ class Compactor:
         clear_tool_results: when the window cannot fit (a single old tool result alone over
             the window's part of the target, or prefix + pinned + last group over usable),
             replace old results' content by a marker naming their digest in the summary
-            (``runtime.clearing_plan``). Off by default: it changes kept messages.
+            (``runtime.compaction.clearing``). Off by default: it changes kept messages.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
@@ -129,31 +122,30 @@ class Compactor:
             now: the caller's time, for summaries (default: the compactor's clock).
 
         Raises:
-            FormatError: the input fits no format, or an entry is malformed.
+            FormatError: the input fits no format, or an entry is malformed, or ``state``
+                holds a summary that is not a valid ``compaction_summary.v1``.
             ProtocolError: an orphan result, a duplicated call id, or a call answered twice.
         """
         started = time.perf_counter()
-        inputs = _Inputs(messages, format, pinned_ids, tools, system)
+        request = Request(messages, format, pinned_ids, tools, system)
+        plans = self._strategies()
         if state is not None:
-            warm = self._incremental(inputs, state)
+            warm = self._untriggered_from_cut(request, state, plans)
             if warm is not None:
                 return self._result(*warm, started=started)
-        view = self._full_view(inputs)
+        view = read_view(self.counter, request)
         resumed = resume(view, state)
-        current = self._current(view, resumed)
+        current = plans.current(view, resumed)
         plan = current
         if current.context_tokens > self.budget.trigger_tokens:
             if self.summarizer is None:
-                plan = self._plans.window(view, resumed, current=current)
+                plan = plans.window(view, resumed, current=current)
             else:
                 when = now if now is not None else self._clock()
-                plan = self._plans.summarize(
-                    view, resumed, self.summarizer, current=current, now=when
-                )
+                plan = plans.summarize(view, resumed, self.summarizer, current=current, now=when)
         return self._result(view, plan, started=started)
 
-    @property
-    def _plans(self) -> Strategies:
+    def _strategies(self) -> Strategies:
         # built per call from the public settings, so reassigning one takes effect at once
         return Strategies(
             self.budget,
@@ -162,101 +154,30 @@ class Compactor:
             clear_tool_results=self.clear_tool_results,
         )
 
-    def _full_view(self, inputs: _Inputs) -> View:
-        transcript = read_history(inputs.payload, format=inputs.format)
-        groups = group_messages(transcript.messages)
-        prefix: tuple[Message, ...] = ()
-        if groups and groups[0].kind == "prefix":
-            prefix, groups = groups[0].messages, groups[1:]
-        return self._measure(inputs, transcript, prefix, groups, entries=len(transcript.messages))
-
-    def _incremental(self, inputs: _Inputs, state: CompactionState) -> tuple[View, Plan] | None:
+    def _untriggered_from_cut(
+        self, request: Request, state: CompactionState, plans: Strategies
+    ) -> tuple[View, Plan] | None:
         """The untriggered call read from the cut on, or ``None`` to read the whole history."""
-        part = read_from_cut(inputs.payload, state, format=inputs.format)
-        if part is None:
+        read = view_from_cut(self.counter, request, state)
+        if read is None:
             return None
-        skipped = (part.cut, state.skipped_tokens, state.skipped_groups)
-        view = self._measure(
-            inputs, part.transcript, part.prefix, part.groups, entries=part.entries, skipped=skipped
-        )
-        if view.unknown_pins and not pins_outside_skipped(inputs.payload, state, view.unknown_pins):
-            return None
+        view, cut = read
         held = locate_held(view, state)
         if held is None:
             return None
         summary = load_summary(state.summary)
         active = state.summary_active and summary is not None
-        resumed = Resumed(part.cut, part.cut, summary, active, None, state, frozenset(held))
-        plan = self._current(view, resumed)
+        resumed = Resumed(cut, cut, summary, active, None, state, frozenset(held))
+        plan = plans.current(view, resumed)
         if plan.context_tokens > self.budget.trigger_tokens:
             return None
-        spans = pinned_spans(view, part.cut, plan.fit.kept)
+        spans = pinned_spans(view, cut, plan.fit.kept)
         anchored = any(not ids for _, _, ids in spans)
         if anchored and [s[:2] for s in spans] != [s[:2] for s in state.pinned_spans]:
             # a pin was removed and the user turn kept for the first pinned answer may lie in
             # the part not read (Anthropic): read it whole
             return None
         return view, replace(plan, state=replace(state, pinned_spans=spans))
-
-    def _measure(
-        self,
-        inputs: _Inputs,
-        transcript: Transcript,
-        prefix: tuple[Message, ...],
-        groups: tuple[Group, ...],
-        *,
-        entries: int,
-        skipped: tuple[int, int, int] | None = None,
-    ) -> View:
-        tools = inputs.tools if inputs.tools is not None else transcript.tools
-        system = inputs.system
-        if system is None:
-            system = system_of(inputs.payload, transcript)
-        return measure_view(
-            self.counter,
-            transcript,
-            prefix,
-            groups,
-            pins=inputs.pins,
-            tools=tools,
-            system=system,
-            entries=entries,
-            skipped=skipped,
-        )
-
-    def _current(self, view: View, resumed: Resumed) -> Plan:
-        """The context the state implies, as an untriggered plan."""
-        summary = resumed.summary if resumed.active else None
-        message, cost = self._plans.summary_message(view, summary)
-        pinned = view.pinned | resumed.held
-        user_led = None if message is not None else view.user_led
-        cut = resumed.cut or 0
-        fit = keep_from(
-            view.costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led
-        )
-        clearing = NO_CLEARING
-        if summary is not None and resumed.state.cleared:
-            kept = set(fit.kept)
-            marked = marked_messages(view, resumed.state.cleared)
-            clearing = self._plans.clear(
-                view, [m for m in marked if view.group_of[m.index] in kept], summary
-            )
-            costs = clearing.costs(view.costs)
-            fit = keep_from(costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led)
-        return Plan(
-            fit=fit,
-            strategy="none",
-            triggered=False,
-            context_tokens=fit.tokens,
-            context_kept=fit.kept,
-            summary_message=message,
-            summary_tokens=cost,
-            reset=resumed.reset,
-            roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
-            state=replace(resumed.state, cleared=clearing_marks(clearing)),
-            replaced=clearing.replaced,
-            cleared=tuple(e.to_dict() for e in clearing.entries),
-        )
 
     def _result(self, view: View, plan: Plan, *, started: float) -> CompactionResult:
         elapsed_ms = (time.perf_counter() - started) * 1000
@@ -267,12 +188,3 @@ class Compactor:
             encoding=self.counter.encoding_name,
             elapsed_ms=elapsed_ms,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class _Inputs:
-    payload: JSON
-    format: Format | Literal["auto"]
-    pins: Collection[str]
-    tools: JSON | None
-    system: JSON | None

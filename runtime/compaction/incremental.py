@@ -20,13 +20,15 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from runtime.compaction.reading import Request, View, measure_view
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import detect_format, read_history
 from runtime.grouping import Group, group_messages
 from runtime.messages import JSON, Format, Message, Transcript, derive_message_id
 from runtime.state import CompactionState
+from runtime.tokens import TokenCounter
 
-__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "reindex"]
+__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "reindex", "view_from_cut"]
 
 _PREFIX_ROLES = frozenset({"system", "developer"})
 _DERIVED_ID = re.compile(r"m(\d+)-[0-9a-f]{12}")
@@ -80,6 +82,30 @@ def _slicer(payload: JSON) -> tuple[list[JSON], Callable[[list[JSON]], JSON]] | 
 
 class _Mismatch(Exception):
     """The state does not apply to this history as sent; read it whole."""
+
+
+def view_from_cut(
+    counter: TokenCounter, request: Request, state: CompactionState
+) -> tuple[View, int] | None:
+    """The ``View`` of the slices ``state`` implies and the position in it of the first group
+    from the cut, or ``None`` to read the whole history (the state does not plainly apply, or
+    a pin not found in the slices may name an entry before the cut)."""
+    part = read_from_cut(request.payload, state, format=request.format)
+    if part is None:
+        return None
+    skipped = (part.cut, state.skipped_tokens, state.skipped_groups)
+    view = measure_view(
+        counter,
+        request,
+        part.transcript,
+        part.prefix,
+        part.groups,
+        entries=part.entries,
+        skipped=skipped,
+    )
+    if view.unknown_pins and not pins_outside_skipped(request.payload, state, view.unknown_pins):
+        return None
+    return view, part.cut
 
 
 def read_from_cut(

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from runtime.budget import Budget
+from runtime.compaction.reading import View
+from runtime.compaction.window import WindowFit
 from runtime.messages import Message
 from runtime.state import CompactionState
-from runtime.window import View, WindowFit
 
 __all__ = ["Plan", "RollInfo", "build_report"]
 

@@ -1,26 +1,24 @@
-"""Turning the compactor's plan into what ``Compactor.compact`` returns.
+"""What ``Compactor.compact`` returns, laid out from the plan it settled on.
 
 ``assemble_result`` lays out the entries to send (prefix, summary message, kept groups with
-cleared results replaced), finishes the state on a full read and builds the report;
-``summary_message`` renders a summary as the one data message injected after the prefix.
+cleared results replaced), finishes the state on a full read (``finish_state``) and builds the
+report (``runtime.compaction.report``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from runtime.budget import Budget
-from runtime.formats import make_data_message, read_history, write_messages
-from runtime.messages import JSON, Format, Message
-from runtime.report import Plan, build_report
+from runtime.compaction.reading import View
+from runtime.compaction.report import Plan, build_report
+from runtime.compaction.resume import finish_state
+from runtime.formats import write_messages
+from runtime.messages import JSON, Message
 from runtime.state import CompactionState
-from runtime.summary.envelope import render_summary_block
-from runtime.summary.schema import CompactionSummary
-from runtime.tokens import TokenCounter
-from runtime.window import View, finish_state
 
-__all__ = ["CompactionResult", "assemble_result", "summary_message"]
+__all__ = ["CompactionResult", "assemble_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +30,7 @@ class CompactionResult:
             messages (byte-identical to the input's) with the summary message injected right
             after the prefix when a summary is active. For Anthropic, the list of messages.
         ids: the id of each entry in ``messages`` (``summary-v{N}`` for the summary).
-        report: figures and decisions (keys listed in ``runtime.report``).
+        report: figures and decisions (keys listed in ``runtime.compaction.report``).
         state: pass it back as ``state=`` on the next call of the same session.
         system: Anthropic's top-level ``system`` field, untouched (``None`` otherwise).
     """
@@ -42,16 +40,6 @@ class CompactionResult:
     report: dict[str, Any]
     state: CompactionState
     system: JSON | None = None
-
-
-def summary_message(
-    fmt: Format, summary: CompactionSummary, counter: TokenCounter
-) -> tuple[Message, int]:
-    """The summary as one data message in ``fmt`` (id ``summary-v{N}``) and its tokens."""
-    raw = make_data_message(fmt, render_summary_block(summary))
-    message = read_history([raw], format=fmt).messages[0]
-    message = replace(message, id=f"summary-v{summary.summary_version}", own_id=False)
-    return message, counter.count_messages([message])[0]
 
 
 def assemble_result(

@@ -1,23 +1,26 @@
-"""The compactor's two strategies once a call is triggered: the recency window and the summary.
+"""What a compaction sends: the context the state implies, the recency window, the summary.
 
-``window`` keeps prefix, pinned and held-out groups and the most recent groups within the
-target. ``summarize`` reserves the summary budget, fits the window in the rest and rolls the
-groups newly dropped (and held-out groups whose pin was removed) into the next summary version
-through ``runtime.seam``; a summarizer failure falls back to the window. With
-``clear_tool_results``, old tool results that keep the window from fitting are cleared against
-their digests in the summary (``runtime.clearing_plan``). Each returns a ``Plan``; the
-compactor turns it into the result.
+``current`` is the context the caller's state implies (prefix, active summary, pinned and
+held-out groups, every group from the cut on): sent as is while it stays under the trigger.
+Once a call is triggered, ``window`` keeps prefix, pinned and held-out groups and the most
+recent groups within the target; ``summarize`` reserves the summary budget, fits the window in
+the rest and rolls the groups newly dropped (and held-out groups whose pin was removed) into
+the next summary version (``roll``, over ``runtime.summary.rolling.roll_summary``); a
+summarizer failure falls back to the window. With ``clear_tool_results``, old tool results
+that keep the window from fitting are cleared against their digests in the summary
+(``runtime.compaction.clearing``). Each returns a ``Plan``; ``runtime.compaction.result``
+turns it into what ``compact`` returns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
-from runtime.assemble import summary_message
 from runtime.budget import Budget
-from runtime.clearing_plan import (
+from runtime.compaction.clearing import (
     NO_CLEARING,
     Clearing,
     apply_clearing,
@@ -25,15 +28,26 @@ from runtime.clearing_plan import (
     clearing_targets,
     marked_messages,
 )
-from runtime.messages import Message
-from runtime.report import Plan, RollInfo
-from runtime.seam import RollRequest, RollResult, dump_summary, roll
+from runtime.compaction.reading import View
+from runtime.compaction.report import Plan, RollInfo
+from runtime.compaction.resume import Resumed, held_marks
+from runtime.compaction.window import WindowFit, fit_window, keep_from, with_extra
+from runtime.formats import make_data_message, read_history
+from runtime.messages import Format, Message
+from runtime.summary.envelope import render_summary_block
 from runtime.summary.protocol import Summarizer
+from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TokenCounter
-from runtime.window import Resumed, View, WindowFit, fit_window, held_marks, keep_from, with_extra
 
-__all__ = ["Strategies"]
+__all__ = [
+    "RollRequest",
+    "RollResult",
+    "Strategies",
+    "dump_summary",
+    "roll",
+    "summary_message",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +65,40 @@ class Strategies:
     counter: TokenCounter
     summary_budget: float = 0.25
     clear_tool_results: bool = False
+
+    def current(self, view: View, resumed: Resumed) -> Plan:
+        """The context the state implies, as an untriggered plan (strategy ``none``)."""
+        summary = resumed.summary if resumed.active else None
+        message, cost = self.summary_message(view, summary)
+        pinned = view.pinned | resumed.held
+        user_led = None if message is not None else view.user_led
+        cut = resumed.cut or 0
+        fit = keep_from(
+            view.costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led
+        )
+        clearing = NO_CLEARING
+        if summary is not None and resumed.state.cleared:
+            kept = set(fit.kept)
+            marked = marked_messages(view, resumed.state.cleared)
+            clearing = self.clear(
+                view, [m for m in marked if view.group_of[m.index] in kept], summary
+            )
+            costs = clearing.costs(view.costs)
+            fit = keep_from(costs, base=view.base + cost, cut=cut, pinned=pinned, user_led=user_led)
+        return Plan(
+            fit=fit,
+            strategy="none",
+            triggered=False,
+            context_tokens=fit.tokens,
+            context_kept=fit.kept,
+            summary_message=message,
+            summary_tokens=cost,
+            reset=resumed.reset,
+            roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
+            state=replace(resumed.state, cleared=clearing_marks(clearing)),
+            replaced=clearing.replaced,
+            cleared=tuple(e.to_dict() for e in clearing.entries),
+        )
 
     def window(
         self, view: View, resumed: Resumed, *, current: Plan, fallback: RollInfo | None = None
@@ -268,3 +316,79 @@ class Strategies:
         if summary is None:
             return None, 0
         return summary_message(view.transcript.format, summary, self.counter)
+
+
+def summary_message(
+    fmt: Format, summary: CompactionSummary, counter: TokenCounter
+) -> tuple[Message, int]:
+    """The summary as one data message in ``fmt`` (id ``summary-v{N}``) and its tokens."""
+    raw = make_data_message(fmt, render_summary_block(summary))
+    message = read_history([raw], format=fmt).messages[0]
+    message = replace(message, id=f"summary-v{summary.summary_version}", own_id=False)
+    return message, counter.count_messages([message])[0]
+
+
+def dump_summary(summary: CompactionSummary | None) -> dict[str, Any] | None:
+    """A summary as JSON (``None`` stays ``None``)."""
+    return None if summary is None else summary.model_dump(mode="json")
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """What the summary step gets: the previous summary, the newly dropped chunk, the range."""
+
+    previous: CompactionSummary | None
+    chunk: tuple[Message, ...]
+    summarized_range: tuple[Message, ...]
+    pinned_ids: frozenset[str]
+    now: datetime
+    budget_tokens: int
+    count_text: Callable[[str], int]
+    count_summary: Callable[[CompactionSummary], int]
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """The adopted summary (``None``: fall back to the window) and what to report."""
+
+    summary: CompactionSummary | None
+    info: RollInfo
+
+
+def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
+    """The seam to ``runtime.summary.rolling.roll_summary``: translate its outcome.
+
+    ``roll_summary`` sanitizes the chunk, asks the summarizer, shrinks, diffs and validates the
+    candidate and makes the snapshot; it never raises for summarizer failures.
+    """
+    outcome = roll_summary(
+        previous=request.previous,
+        chunk=request.chunk,
+        summarized_range=request.summarized_range,
+        summarizer=summarizer,
+        budget_tokens=request.budget_tokens,
+        count_tokens=request.count_text,
+        pinned_ids=request.pinned_ids,
+        now=request.now,
+        count_summary=request.count_summary,
+    )
+    counts = outcome.sanitize_counts
+    info = RollInfo(
+        fallback=outcome.fallback,
+        summary=dump_summary(outcome.summary),
+        validation=outcome.validation.to_dict() if outcome.validation else None,
+        diff=outcome.diff.to_dict() if outcome.diff else None,
+        snapshot=outcome.snapshot.to_dict() if outcome.snapshot else None,
+        rolled_back=outcome.rolled_back,
+        tokens_in=outcome.tokens_in,
+        tokens_out=outcome.tokens_out,
+        summarized_ids=tuple(m.id for m in request.chunk),
+        error=outcome.error,
+        sanitized={
+            "redacted": dict(counts.redacted),
+            "injection_flags": counts.injection_flags,
+            "invisible_removed": counts.invisible_removed,
+            "truncated_texts": counts.truncated_texts,
+        },
+    )
+    return RollResult(outcome.summary, info)

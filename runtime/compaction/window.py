@@ -1,41 +1,22 @@
 """The recency window over message groups: by group, never by message.
 
-``View`` is a history as the window sees it (prefix, the groups after it, each group's tokens,
-which groups are pinned). ``fit_window`` and ``keep_from`` only look at the token cost of each
-group, the fixed cost that is always sent (prefix, injected summary, tool definitions, reply
-priming), the pinned positions and a limit; the compactor turns their answer back into messages.
+``fit_window`` and ``keep_from`` only look at the token cost of each group, the fixed cost that
+is always sent (prefix, injected summary, tool definitions, reply priming), the pinned positions
+and a limit; the strategies (``runtime.compaction.strategies``) turn their answer back into
+messages. Nothing here knows about formats, states or summaries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
-from typing import Any
-
-from pydantic import ValidationError
-
-from runtime.errors import FormatError
-from runtime.grouping import Group
-from runtime.messages import Message, Transcript
-from runtime.state import CompactionState, Mark, PinnedSpan
-from runtime.summary.schema import CompactionSummary
+from dataclasses import dataclass
 
 __all__ = [
-    "Resumed",
-    "View",
     "WindowFit",
-    "finish_state",
     "fit_window",
-    "held_marks",
     "keep_from",
-    "load_summary",
-    "locate_held",
-    "pinned_spans",
-    "resolve_pins",
-    "resume",
     "user_anchor",
-    "user_led_positions",
     "with_extra",
 ]
 
@@ -85,11 +66,6 @@ def keep_from(
     return WindowFit(
         kept=kept, cut=cut, tokens=base + sum(costs[i] for i in kept), over_budget=False
     )
-
-
-def user_led_positions(groups: Sequence[Group]) -> frozenset[int]:
-    """Positions of the groups whose first message is a ``user`` message."""
-    return frozenset(i for i, g in enumerate(groups) if g.messages[0].role == "user")
 
 
 def user_anchor(
@@ -209,203 +185,3 @@ def _result(
         f"{mandatory} tokens, more than the {usable} usable"
     )
     return WindowFit(kept=kept, cut=cut, tokens=total, over_budget=True, over_budget_reason=reason)
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """A history as the compactor sees it: prefix, groups after it, their costs, pins.
-
-    On a full read ``groups`` are all groups after the prefix; on an incremental read (see
-    ``runtime.incremental``) only the pinned groups before the cut and the groups from the cut
-    on, and the totals come from the state.
-
-    Attributes:
-        transcript: the messages read.
-        prefix: the system/developer prefix.
-        groups: the groups after the prefix that were read, in order.
-        costs: tokens of each group.
-        base: tokens always sent: prefix, tool definitions, system field, reply priming.
-        input_tokens: tokens of the whole history as passed (with the same overhead).
-        pinned: positions of groups holding a pinned id.
-        pinned_ids: the pins found; unknown_pins: the pins not found.
-        group_of: message index -> group position.
-        groups_total: groups in the whole history (the prefix counts as one).
-        entries: entries in the whole history.
-        incremental: whether only the slices the state implies were read.
-        user_led: Anthropic: positions of the groups that start with a ``user`` message (the
-            kept part must start with one unless a summary is injected); ``None`` otherwise.
-    """
-
-    transcript: Transcript
-    prefix: tuple[Message, ...]
-    groups: tuple[Group, ...]
-    costs: tuple[int, ...]
-    base: int
-    input_tokens: int
-    pinned: frozenset[int]
-    pinned_ids: tuple[str, ...]
-    unknown_pins: tuple[str, ...]
-    group_of: Mapping[int, int]
-    groups_total: int
-    entries: int
-    incremental: bool = False
-    user_led: frozenset[int] | None = None
-
-    def mark(self, position: int) -> Mark | None:
-        """The first message of the group at ``position`` (``None`` past the end)."""
-        if position >= len(self.groups):
-            return None
-        first = self.groups[position].messages[0]
-        return Mark(first.index, first.id)
-
-    def locate(self, mark: Mark | None) -> int | None:
-        """Group position holding ``mark``: by index while the id matches, else by id."""
-        if mark is None:
-            return None
-        position = self.group_of.get(mark.index)
-        if position is not None and mark.id in self.groups[position].ids:
-            return position
-        for message in self.transcript.messages:
-            if message.id == mark.id:
-                return self.group_of.get(message.index)
-        return None
-
-
-def resolve_pins(
-    messages: Sequence[Message], group_of: Mapping[int, int], pins: Collection[str]
-) -> tuple[frozenset[int], tuple[str, ...], tuple[str, ...]]:
-    """Group positions of pinned ids; pins found (prefix included) and pins not found."""
-    wanted = set(pins)
-    positions: set[int] = set()
-    found: list[str] = []
-    for message in messages:
-        if message.id in wanted:
-            found.append(message.id)
-            if message.index in group_of:
-                positions.add(group_of[message.index])
-    seen = set(found)
-    unknown = tuple(sorted(p for p in wanted if p not in seen))
-    return frozenset(positions), tuple(found), unknown
-
-
-@dataclass(frozen=True, slots=True)
-class Resumed:
-    """The caller's state resolved against this history."""
-
-    cut: int | None
-    floor: int
-    summary: CompactionSummary | None
-    active: bool
-    reset: str | None
-    state: CompactionState
-    held: frozenset[int] = frozenset()
-    """Positions of the groups held out of the summary (``CompactionState.held_out``)."""
-
-
-def resume(view: View, state: CompactionState | None) -> Resumed:
-    """Resolve the caller's state against this history.
-
-    The cut and the summary's end are found by index while the id there matches, else by id
-    (a history trimmed at the front); when either cannot be found, or the format changed, the
-    state is discarded and ``reset`` says why: the call then starts afresh.
-
-    Raises:
-        FormatError: the state holds a summary that is not a valid ``compaction_summary.v1``.
-    """
-    fmt = view.transcript.format
-    fresh = CompactionState(format=fmt)
-    if state is None:
-        return Resumed(None, 0, None, False, None, fresh)
-    if state.format != fmt:
-        return Resumed(None, 0, None, False, "format_changed", fresh)
-    cut = view.locate(state.cut)
-    if state.cut is not None and cut is None:
-        return Resumed(None, 0, None, False, "history_changed", fresh)
-    floor = view.locate(state.summary_until)
-    if state.summary_until is not None and floor is None:
-        return Resumed(None, 0, None, False, "history_changed", fresh)
-    held = locate_held(view, state)
-    if held is None:
-        return Resumed(None, 0, None, False, "history_changed", fresh)
-    summary = load_summary(state.summary)
-    resolved = state.with_cut(view.mark(cut) if cut is not None else None)
-    until = view.mark(floor) if floor is not None else None
-    resolved = replace(
-        resolved,
-        summary_until_index=until.index if until else None,
-        summary_until_id=until.id if until else None,
-        held_out=held_marks(view, held),
-    )
-    active = state.summary_active and summary is not None
-    return Resumed(cut, floor or 0, summary, active, None, resolved, frozenset(held))
-
-
-def locate_held(view: View, state: CompactionState) -> tuple[int, ...] | None:
-    """Positions of the state's held-out groups, or ``None`` when one cannot be found."""
-    positions = []
-    for index, ident in state.held_out:
-        position = view.locate(Mark(index, ident))
-        if position is None:
-            return None
-        positions.append(position)
-    return tuple(positions)
-
-
-def held_marks(view: View, positions: Collection[int]) -> tuple[tuple[int, str], ...]:
-    """``held_out`` marks of the groups at ``positions``."""
-    marks = (view.mark(p) for p in sorted(set(positions)))
-    return tuple((m.index, m.id) for m in marks if m is not None)
-
-
-def load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
-    """The state's summary as a model.
-
-    Raises:
-        FormatError: it is not a valid ``compaction_summary.v1``.
-    """
-    if data is None:
-        return None
-    try:
-        return CompactionSummary.model_validate(data)
-    except ValidationError as exc:
-        raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
-
-
-def pinned_spans(view: View, cut: int, kept: Collection[int] = ()) -> tuple[PinnedSpan, ...]:
-    """The groups kept before group position ``cut`` (pinned ones and those in ``kept``):
-    entry range and pinned ids in each (none for a user turn kept for a pinned answer)."""
-    pins = set(view.pinned_ids)
-    spans: list[PinnedSpan] = []
-    for position in sorted({p for p in (*view.pinned, *kept) if p < cut}):
-        group = view.groups[position]
-        ids = tuple(i for i in group.ids if i in pins)
-        spans.append((group.messages[0].index, group.messages[-1].index + 1, ids))
-    return tuple(spans)
-
-
-def finish_state(
-    view: View, state: CompactionState, *, kept: Collection[int] = ()
-) -> CompactionState:
-    """``state`` with what the next call needs to read only from the cut (full reads only).
-
-    ``kept``: the group positions the result keeps (the groups kept before the cut are
-    recorded as spans, so an incremental read finds them).
-    """
-    cut = view.locate(state.cut)
-    if cut is None:
-        return replace(
-            state,
-            prefix_length=len(view.prefix),
-            skipped_messages=0,
-            skipped_groups=0,
-            skipped_tokens=0,
-            pinned_spans=(),
-        )
-    return replace(
-        state,
-        prefix_length=len(view.prefix),
-        skipped_messages=sum(len(g.messages) for g in view.groups[:cut]),
-        skipped_groups=cut,
-        skipped_tokens=sum(view.costs[:cut]),
-        pinned_spans=pinned_spans(view, cut, kept),
-    )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.errors import FormatError
-from runtime.formats._common import kind_of
+from runtime.formats.entries import kind_of
 from runtime.messages import JSON, Format
 
 __all__ = ["detect_entries", "split_payload"]

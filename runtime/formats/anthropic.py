@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from runtime.formats._common import (
+from runtime.formats.entries import (
     build_message,
     fail,
     join_text,

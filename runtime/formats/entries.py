@@ -1,4 +1,9 @@
-"""Helpers shared by the three format readers (private to ``runtime.formats``)."""
+"""Reading one entry, shared by the three format readers: its checks, id, timestamp, text parts.
+
+``build_message`` turns one raw entry into a ``Message`` (own or derived id, ISO timestamp,
+digest hint); the other helpers check an entry's shape (``require_dict``, ``require_str``,
+``fail``) and extract readable text from its content parts (``parts_text``, ``count_parts``).
+"""
 
 from __future__ import annotations
 

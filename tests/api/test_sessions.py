@@ -20,7 +20,7 @@ from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a
     sessions_client,
 )
 from tests.api.conftest import bearer, make_settings
-from tests.runtime.summary.scripted_openai import chat_completion, scripted_openai
+from tests.runtime.adapters.scripted_openai import chat_completion, scripted_openai
 
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 PROBLEM = "application/problem+json"

@@ -89,7 +89,7 @@ def test_eval_on_one_locomo_conversation(tmp_path: Path) -> None:
 
 def test_answer_consistency_against_a_scripted_local_server(tmp_path: Path) -> None:
     """Uses the scripted OpenAI-compatible server on 127.0.0.1: nothing leaves the machine."""
-    from tests.runtime.summary.scripted_openai import chat_completion, scripted_openai
+    from tests.runtime.adapters.scripted_openai import chat_completion, scripted_openai
 
     convo = [
         {"id": "D1:1", "role": "user", "name": "Ann", "content": "I adopted a cat named Miso."},

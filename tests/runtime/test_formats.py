@@ -20,10 +20,10 @@ from runtime.formats import (
     read_history,
     write_messages,
 )
-from runtime.formats._common import MESSAGE_FIELDS
+from runtime.formats.entries import MESSAGE_FIELDS
 from runtime.messages import Message, ToolCall, ToolResult, content_digest, derive_message_id
 from tests.conftest import shared_data
-from tests.runtime.strategies import formatted_conversations, payloads
+from tests.runtime.histories import formatted_conversations, payloads
 
 # --- auto-detection ----------------------------------------------------------------------------
 

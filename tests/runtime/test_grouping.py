@@ -14,7 +14,7 @@ from runtime.formats import read_history
 from runtime.grouping import Group, group_messages
 from runtime.messages import Format
 from tests.conftest import shared_data
-from tests.runtime.strategies import FORMATS, conversations, formatted_conversations
+from tests.runtime.histories import FORMATS, conversations, formatted_conversations
 
 
 def _shape(

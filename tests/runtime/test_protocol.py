@@ -13,7 +13,7 @@ from runtime.formats import read_history
 from runtime.messages import Format
 from runtime.protocol import ProtocolIssue, find_protocol_errors, pair_calls
 from tests.conftest import shared_data
-from tests.runtime.strategies import conversations, formatted_conversations
+from tests.runtime.histories import conversations, formatted_conversations
 
 
 def _call(call_id: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from runtime.formats import read_history
 from runtime.summary.protocol import SummaryRequest
 from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import Decision, summary_json_schema
-from tests.runtime.summary.scripted_openai import Reply, chat_completion, scripted_openai
+from tests.runtime.adapters.scripted_openai import Reply, chat_completion, scripted_openai
 from tests.runtime.summary.trip_fixture import (
     NOW,
     count_tokens,

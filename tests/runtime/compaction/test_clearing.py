@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from runtime.compaction.clearing import clear_tool_result, clear_tool_results, clearing_marker
 from runtime.formats import read_history
-from runtime.summary.clearing import clear_tool_result, clear_tool_results, clearing_marker
 from runtime.summary.schema import CompactionSummary, ToolResultDigest
 from tests.runtime.summary.trip_fixture import NOW, count_tokens
 

@@ -26,7 +26,7 @@ from runtime.messages import Format
 from runtime.protocol import find_protocol_errors
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter
-from tests.runtime.strategies import FORMATS, conversations
+from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
@@ -175,7 +175,7 @@ def assert_same_as_full_read(
     result: CompactionResult,
 ) -> None:
     """The incremental read (from the cut on) decides exactly what a full read decides."""
-    with patch("runtime.compactor.read_from_cut", return_value=None):
+    with patch("runtime.compaction.compactor.view_from_cut", return_value=None):
         full = compactor.compact(history, pinned_ids=sorted(pins), format=fmt, state=state)
     assert result.ids == full.ids
     assert all(a is b for a, b in zip(result.messages, full.messages, strict=True))

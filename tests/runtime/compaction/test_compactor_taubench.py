@@ -15,7 +15,7 @@ import pytest
 from runtime import Budget, Compactor
 from runtime.formats import read_history
 from tests.conftest import shared_data
-from tests.runtime.test_compactor_properties import (
+from tests.runtime.compaction.test_compactor_properties import (
     COUNTER,
     assert_same_as_full_read,
     check_window,

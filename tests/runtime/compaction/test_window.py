@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime.window import fit_window, keep_from
+from runtime.compaction.window import fit_window, keep_from
 
 
 @pytest.mark.parametrize(

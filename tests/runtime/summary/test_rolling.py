@@ -405,7 +405,7 @@ def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget
         "runtime.summary.snapshots",
         "runtime.summary.diff",
         "runtime.summary.shrink",
-        "runtime.summary.clearing",
+        "runtime.compaction.clearing",
         "runtime.summary.quantities",
         "runtime.summary.polarity",
         "runtime.adapters.openai_summarizer",
