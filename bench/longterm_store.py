@@ -37,9 +37,10 @@ from sqlmodel import Session
 from api.storage.migrate import upgrade_database
 from longterm import store
 from longterm.erasure import erase_user, finalize_erasure
-from longterm.gate import AllowAllGate, Principal
+from longterm.gate import Principal
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.profile import shape_profile
+from longterm.testing import AllowAllGate
 from longterm.write_path import submit
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 from storage.engine import create_db_engine

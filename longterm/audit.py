@@ -15,7 +15,7 @@ from sqlalchemy import desc
 from sqlmodel import Session, col, select
 
 from longterm.cursors import check_limit, decode_cursor, encode_cursor
-from longterm.gate import Decision, Principal
+from longterm.gate import GateDecision, Principal
 from longterm.models import AuditRecord, Page
 from longterm.registry import KeySpec
 from longterm.storage import AuditRow, audit_from_row, dumps
@@ -41,7 +41,7 @@ def record(
     object_id: str | None,
     outcome: str,
     now: datetime,
-    decision: Decision | None = None,
+    decision: GateDecision | None = None,
     detail: Mapping[str, int | str | bool | None] | None = None,
 ) -> None:
     """Add one audit row to the caller's transaction.
@@ -74,7 +74,7 @@ def record_decision(
     object_type: str,
     object_id: str | None,
     user_id: str,
-    decision: Decision,
+    decision: GateDecision,
     now: datetime,
 ) -> None:
     """Audit a policy decision that guards a write (``policy.<action>``, allow or deny)."""

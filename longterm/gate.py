@@ -1,7 +1,10 @@
-"""The contract between every long-term write path and the policy gate.
+"""The contract between every long-term path and the policy gate, declared where it is called.
 
-``longterm`` asks a ``PolicyGate`` before anything is stored; ``policy.gate`` implements it with
-Casbin. Until then ``AllowAllGate`` stands in (it allows, and the caller still audits).
+``longterm`` asks a ``PolicyGate`` before anything is stored, and before a stored value is shown
+(``action="read"``); ``policy.gate.CasbinGate`` implements it. The gate sees ``ObjectAttributes``
+(never content) and answers a ``GateDecision``; a denial is an answer, not an exception.
+``Principal`` is the one identity type: who asks, resolved from an API key or a job.
+Tests use ``longterm.testing.AllowAllGate``.
 """
 
 from __future__ import annotations
@@ -13,8 +16,7 @@ from longterm.vocabulary import Action, Role, Scope
 
 __all__ = [
     "Action",
-    "AllowAllGate",
-    "Decision",
+    "GateDecision",
     "ObjectAttributes",
     "PolicyGate",
     "Principal",
@@ -63,8 +65,9 @@ class ObjectAttributes:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """The gate's answer: ``rule`` names the policy line that decided, ``reason`` says why."""
+class GateDecision:
+    """The gate's answer: ``rule`` names the policy line that decided, ``reason`` says why, and
+    ``policy_version`` which rules were in force (all three go into the audit row)."""
 
     allowed: bool
     rule: str
@@ -75,16 +78,6 @@ class Decision:
 class PolicyGate(Protocol):
     """Decides whether ``subject`` may perform ``action`` on an object with ``obj``'s attributes."""
 
-    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> GateDecision:
         """Return the decision; never raises for a denial (a denial is a normal answer)."""
         ...
-
-
-class AllowAllGate:
-    """Stand-in gate that allows everything; the write path still audits each decision."""
-
-    version = "allow-all"
-
-    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
-        """Allow, naming this stand-in as the rule."""
-        return Decision(True, "allow-all", self.version, "stand-in gate: no policy loaded")

@@ -6,13 +6,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar
 
-from longterm.gate import Decision, Scope
+from longterm.gate import GateDecision, Scope
 
 __all__ = [
     "SOURCES",
     "TRUST_RANK",
     "AuditRecord",
-    "Consent",
     "ErasureReceipt",
     "Event",
     "EventWrite",
@@ -20,6 +19,7 @@ __all__ = [
     "Page",
     "Preference",
     "PreferenceChange",
+    "PreferenceConsent",
     "PreferenceWrite",
     "Source",
     "WriteOutcome",
@@ -37,8 +37,10 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Consent:
-    """Who consented, when, and to what (e.g. "keep my usual one-way budget")."""
+class PreferenceConsent:
+    """The consent that came with one preference value: who gave it, when, and to what (e.g.
+    "keep my usual one-way budget"). Not standing consent to consolidation in a category, which
+    is the policy tier's ``policy.consent.StandingConsent``."""
 
     given_by: str
     given_at: datetime
@@ -60,7 +62,7 @@ class Preference:
     source: Source
     source_ids: tuple[str, ...]
     confidence: float
-    consent: Consent | None
+    consent: PreferenceConsent | None
     valid_from: datetime
     expires_at: datetime | None
     version: int
@@ -91,7 +93,7 @@ class PreferenceChange:
     source: str
     source_ids: tuple[str, ...]
     confidence: float | None
-    consent: Consent | None
+    consent: PreferenceConsent | None
     expires_at: datetime | None
     actor_key_id: str | None
     actor_role: str
@@ -128,7 +130,7 @@ class PreferenceWrite:
     source: Source
     source_ids: tuple[str, ...] = ()
     confidence: float = 1.0
-    consent: Consent | None = None
+    consent: PreferenceConsent | None = None
     expires_at: datetime | None = None
     ttl_seconds: int | None = None
     supersede: bool = False
@@ -164,7 +166,7 @@ class WriteOutcome:
     """
 
     status: WriteStatus
-    decision: Decision
+    decision: GateDecision
     preference: Preference | None = None
     event: Event | None = None
     current_source: str | None = None

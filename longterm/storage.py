@@ -19,11 +19,11 @@ from sqlmodel import Field, SQLModel
 
 from longterm.models import (
     AuditRecord,
-    Consent,
     ErasureReceipt,
     Event,
     Preference,
     PreferenceChange,
+    PreferenceConsent,
 )
 from storage.metadata import metadata
 from storage.types import UtcDateTime, as_utc
@@ -242,7 +242,7 @@ event.listen(
 )
 
 
-def consent_to_json(consent: Consent | None) -> str | None:
+def consent_to_json(consent: PreferenceConsent | None) -> str | None:
     """Serialize a consent record (None stays None)."""
     if consent is None:
         return None
@@ -255,12 +255,12 @@ def consent_to_json(consent: Consent | None) -> str | None:
     )
 
 
-def consent_from_json(text: str | None) -> Consent | None:
+def consent_from_json(text: str | None) -> PreferenceConsent | None:
     """Inverse of ``consent_to_json``."""
     if text is None:
         return None
     data = json.loads(text)
-    return Consent(
+    return PreferenceConsent(
         data["given_by"], as_utc(datetime.fromisoformat(data["given_at"])), data["purpose"]
     )
 

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from longterm import audit
 from longterm.errors import NotFound
-from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Principal
+from longterm.gate import Action, GateDecision, ObjectAttributes, PolicyGate, Principal
 from longterm.models import (
     TRUST_RANK,
     EventWrite,
@@ -58,7 +58,7 @@ class _Write:
     def ref(self) -> str:
         return audit.audit_key_ref(self.spec)
 
-    def audit(self, action: str, outcome: str, decision: Decision, **detail: int | str) -> None:
+    def audit(self, action: str, outcome: str, decision: GateDecision, **detail: int | str) -> None:
         audit.record(
             self.db,
             tenant_id=self.subject.tenant_id,
@@ -108,11 +108,11 @@ def submit(
         outcome = _attempt(job)
         if outcome is not None:
             return outcome
-    contention = Decision(False, "contention", "n/a", "compare-and-swap lost repeatedly")
+    contention = GateDecision(False, "contention", "n/a", "compare-and-swap lost repeatedly")
     return WriteOutcome("stale", contention, reason="too many concurrent writers; retry")
 
 
-def _decide(job: _Write, live: Preference | None) -> Decision:
+def _decide(job: _Write, live: Preference | None) -> GateDecision:
     write, spec = job.write, job.spec
     obj = ObjectAttributes(
         kind="preference",
@@ -143,7 +143,7 @@ def _decide(job: _Write, live: Preference | None) -> Decision:
     return decision
 
 
-def _refusal(job: _Write, live: Preference | None, decision: Decision) -> WriteOutcome | None:
+def _refusal(job: _Write, live: Preference | None, decision: GateDecision) -> WriteOutcome | None:
     """The outcome when the write must not be stored (denied, stale, less trusted), else None."""
     write = job.write
     if not decision.allowed:

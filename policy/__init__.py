@@ -14,8 +14,7 @@ service-side modules in.
 
 from longterm.gate import (
     Action,
-    AllowAllGate,
-    Decision,
+    GateDecision,
     ObjectAttributes,
     PolicyGate,
     Principal,
@@ -26,8 +25,7 @@ from policy.errors import PolicyError
 
 __all__ = [
     "Action",
-    "AllowAllGate",
-    "Decision",
+    "GateDecision",
     "ObjectAttributes",
     "PolicyError",
     "PolicyGate",

@@ -23,7 +23,7 @@ from policy.errors import ConsentNotFound, InvalidConsent
 from policy.storage import ConsentRow, as_utc
 
 __all__ = [
-    "Consent",
+    "StandingConsent",
     "consented_categories",
     "get_consent",
     "grant_consent",
@@ -36,8 +36,9 @@ _CATEGORY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 @dataclass(frozen=True, slots=True)
-class Consent:
-    """A user's standing consent in one category; ``active`` is False once withdrawn."""
+class StandingConsent:
+    """A user's standing consent to consolidation in one category; ``active`` is False once
+    withdrawn. Not the consent stored with one value (``longterm.models.PreferenceConsent``)."""
 
     tenant_id: str
     user_id: str
@@ -49,8 +50,8 @@ class Consent:
     withdrawn_at: datetime | None
 
 
-def _to_domain(row: ConsentRow) -> Consent:
-    return Consent(
+def _to_domain(row: ConsentRow) -> StandingConsent:
+    return StandingConsent(
         tenant_id=row.tenant_id,
         user_id=row.user_id,
         category=row.category,
@@ -93,7 +94,7 @@ def _audit(db: Session, *, subject: Principal, row: ConsentRow, action: str, now
 
 def grant_consent(
     db: Session, *, subject: Principal, user_id: str, category: str, now: datetime
-) -> tuple[Consent, bool]:
+) -> tuple[StandingConsent, bool]:
     """Record ``user_id``'s standing consent in ``category`` (in ``subject``'s tenant).
 
     Granting again while active keeps the original grant (who and when).
@@ -120,7 +121,7 @@ def grant_consent(
 
 def withdraw_consent(
     db: Session, *, subject: Principal, user_id: str, category: str, now: datetime
-) -> Consent:
+) -> StandingConsent:
     """Withdraw a standing consent; later consolidation in ``category`` is denied.
 
     Raises:
@@ -136,7 +137,7 @@ def withdraw_consent(
     return _to_domain(row)
 
 
-def get_consent(db: Session, *, tenant_id: str, user_id: str, category: str) -> Consent:
+def get_consent(db: Session, *, tenant_id: str, user_id: str, category: str) -> StandingConsent:
     """The consent record (active or withdrawn) of one user and category.
 
     Raises:
@@ -148,7 +149,7 @@ def get_consent(db: Session, *, tenant_id: str, user_id: str, category: str) -> 
     return _to_domain(row)
 
 
-def list_consents(db: Session, *, tenant_id: str, user_id: str) -> list[Consent]:
+def list_consents(db: Session, *, tenant_id: str, user_id: str) -> list[StandingConsent]:
     """Every consent record of one user, by category."""
     stmt = (
         select(ConsentRow)

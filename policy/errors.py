@@ -1,6 +1,6 @@
 """Errors of the policy package.
 
-A denial is never an exception: ``PolicyGate.decide`` answers with ``Decision(allowed=False)``.
+A denial is never an exception: ``PolicyGate.decide`` answers with ``GateDecision(allowed=False)``.
 Exceptions are for requests that cannot be answered at all::
 
     PolicyError

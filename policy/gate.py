@@ -32,7 +32,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy_adapter import Adapter
 from sqlmodel import col
 
-from longterm.gate import Action, Decision, ObjectAttributes, Principal
+from longterm.gate import Action, GateDecision, ObjectAttributes, Principal
 from policy.errors import PolicyUnavailable
 from policy.rules import PolicyRule, explain_decision, is_valid_tenant_id, object_problem
 from policy.storage import PolicyRuleRow, PolicyVersionRow
@@ -163,17 +163,19 @@ class CasbinGate:
             for tenant_id in self._tenants_with_rules():
                 self.refresh(tenant_id)
 
-    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> GateDecision:
         """Decide one request; a denial is a normal answer, never an exception.
 
         Raises:
             sqlalchemy.exc.SQLAlchemyError: the tenant's rules cannot be read.
         """
         if not (is_valid_tenant_id(subject.tenant_id) and is_valid_tenant_id(obj.tenant_id)):
-            return Decision(False, "tenant.invalid", self.defaults_digest, "malformed tenant id")
+            return GateDecision(
+                False, "tenant.invalid", self.defaults_digest, "malformed tenant id"
+            )
         problem = object_problem(obj)
         if problem is not None:
-            return Decision(False, "object.invalid", self.defaults_digest, problem)
+            return GateDecision(False, "object.invalid", self.defaults_digest, problem)
         loaded = self._enforcer(subject.tenant_id)
         version = f"{self.defaults_digest}.{loaded.db_version}"
         with _ENFORCE_LOCK:
@@ -181,8 +183,8 @@ class CasbinGate:
         rule = PolicyRule.from_row(row) if row else None
         name, reason = explain_decision(rule, subject=subject, action=action, obj=obj)
         if allowed and (rule is None or rule.effect != "allow"):  # pragma: no cover - defensive
-            return Decision(False, "default.deny", version, "no allow rule matched")
-        return Decision(bool(allowed), name, version, reason)
+            return GateDecision(False, "default.deny", version, "no allow rule matched")
+        return GateDecision(bool(allowed), name, version, reason)
 
     def version(self, tenant_id: str) -> str:
         """The policy version decisions for ``tenant_id`` are made under right now."""

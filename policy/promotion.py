@@ -24,7 +24,7 @@ from sqlmodel import Session
 from longterm import audit
 from longterm.errors import InvalidKey, InvalidValue, LongtermError
 from longterm.gate import PolicyGate, Principal
-from longterm.models import Consent, EventWrite, PreferenceWrite, WriteOutcome
+from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
 from policy.candidates import (
@@ -139,7 +139,7 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
     if candidate.consent:
         purpose = f"keep {candidate.key} after the task (consent given at session end)"
         given_by = end.subject.key_id or end.subject.role
-        consent = Consent(given_by=given_by, given_at=end.now, purpose=purpose)
+        consent = PreferenceConsent(given_by=given_by, given_at=end.now, purpose=purpose)
     write = PreferenceWrite(
         user_id=end.user_id,
         key=candidate.key,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from longterm.errors import LongtermError
-from longterm.gate import Action, Decision, ObjectAttributes, PolicyGate, Principal
+from longterm.gate import Action, GateDecision, ObjectAttributes, PolicyGate, Principal
 from longterm.registry import SENSITIVE_CATEGORIES, KeyRegistry
 
 __all__ = ["TASK_EVENT_KINDS", "TaskConsentGate", "event_consents", "task_category"]
@@ -68,7 +68,7 @@ class TaskConsentGate:
     gate: PolicyGate
     consented: bool
 
-    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> Decision:
+    def decide(self, *, subject: Principal, action: Action, obj: ObjectAttributes) -> GateDecision:
         """The wrapped gate's decision, for a task event with the task's consent."""
         if self.consented and action == "promote" and obj.kind == "event":
             obj = replace(obj, consent=True)

@@ -12,11 +12,11 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from longterm.models import (
     AuditRecord,
-    Consent,
     ErasureReceipt,
     Event,
     Preference,
     PreferenceChange,
+    PreferenceConsent,
     Source,
 )
 
@@ -52,7 +52,7 @@ class ConsentBody(BaseModel):
     purpose: str = Field(min_length=1, max_length=500)
 
     @classmethod
-    def of(cls, consent: Consent | None) -> ConsentBody | None:
+    def of(cls, consent: PreferenceConsent | None) -> ConsentBody | None:
         if consent is None:
             return None
         return cls(given_by=consent.given_by, given_at=consent.given_at, purpose=consent.purpose)

@@ -20,7 +20,7 @@ from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
-    Consent,
+    StandingConsent,
     get_consent,
     grant_consent,
     list_consents,
@@ -66,7 +66,7 @@ class ConsentList(BaseModel):
     consents: list[ConsentOut]
 
 
-def _out(consent: Consent) -> ConsentOut:
+def _out(consent: StandingConsent) -> ConsentOut:
     return ConsentOut(
         user_id=consent.user_id,
         category=consent.category,

@@ -36,7 +36,7 @@ from api.problems import PROBLEM_RESPONSES
 from longterm import store
 from longterm.deletes import delete_event, delete_preference
 from longterm.erasure import erase_user, finalize_erasure
-from longterm.models import Consent, EventWrite, PreferenceWrite
+from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite
 from longterm.reads import (
     may_read_event,
     may_read_key,
@@ -120,10 +120,10 @@ def get_preference(
     return PreferencePublic.of(pref)
 
 
-def _consent(body: ConsentBody | None, now: Any) -> Consent | None:
+def _consent(body: ConsentBody | None, now: Any) -> PreferenceConsent | None:
     if body is None:
         return None
-    return Consent(body.given_by, body.given_at or now, body.purpose)
+    return PreferenceConsent(body.given_by, body.given_at or now, body.purpose)
 
 
 @router.put(

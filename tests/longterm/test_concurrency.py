@@ -14,8 +14,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from longterm import store
-from longterm.gate import AllowAllGate
 from longterm.models import PreferenceWrite
+from longterm.testing import AllowAllGate
 from longterm.write_path import submit
 from tests.longterm.conftest import AGENT, T0
 

@@ -16,8 +16,8 @@ from longterm import audit, idempotency, store
 from longterm.erasure import erase_user, list_receipts, reapply_receipts
 from longterm.errors import IdempotencyMismatch, NotFound
 from longterm.expiry import purge_expired, tenants_with_expired
-from longterm.gate import AllowAllGate
 from longterm.models import EventWrite, PreferenceWrite
+from longterm.testing import AllowAllGate
 from longterm.write_path import submit
 from tests.longterm.conftest import ADMIN, AGENT, T0, Clock
 

@@ -16,8 +16,9 @@ from longterm.errors import (
     StalePrecondition,
     SupersedeNotAllowed,
 )
-from longterm.gate import AllowAllGate, Decision, Principal
-from longterm.models import Consent, EventWrite, PreferenceWrite
+from longterm.gate import GateDecision, Principal
+from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite
+from longterm.testing import AllowAllGate
 from longterm.write_path import submit
 from tests.longterm.conftest import ADMIN, AGENT, CONSOLIDATOR, T0, Clock
 
@@ -201,7 +202,9 @@ def test_policy_denial_is_audited_and_kept_without_value(db: Session) -> None:
     class DenySensitive:
         def decide(self, *, subject, action, obj):
             allowed = not obj.sensitive
-            return Decision(allowed, "sensitive" if not allowed else "ok", "v7", "sensitive data")
+            return GateDecision(
+                allowed, "sensitive" if not allowed else "ok", "v7", "sensitive data"
+            )
 
     outcome = submit(
         db,
@@ -312,7 +315,7 @@ def test_full_text_search(db: Session) -> None:
 
 
 def test_consent_round_trips(db: Session) -> None:
-    consent = Consent("user", T0, "keep my usual one-way budget")
+    consent = PreferenceConsent("user", T0, "keep my usual one-way budget")
     pref = put(db, AGENT, "200 CNY", source="promoted", consent=consent, confidence=0.8).preference
     assert pref.consent == consent
 
