@@ -9,7 +9,7 @@ from typing import Any, Final
 from longterm.errors import LongtermError
 from longterm.registry import KeyRegistry
 from policy.candidates import Candidate, map_fact_key, normalize_value
-from policy.end_models import CandidateResult, EndConsent
+from policy.task_end import CandidateOutcome, KeepConsent
 from policy.task_events import TASK_EVENT_KINDS
 
 __all__ = ["merge_consents"]
@@ -19,11 +19,11 @@ _MAX_FACT_KEY: Final = 250
 
 def merge_consents(
     candidates: list[Candidate],
-    consents: Sequence[EndConsent],
+    consents: Sequence[KeepConsent],
     *,
     session_id: str,
     registry: KeyRegistry,
-) -> list[Candidate | CandidateResult]:
+) -> list[Candidate | CandidateOutcome]:
     """The summary's candidates with the ``/end`` body's consents applied.
 
     A consent marks the candidate it names as consented; its ``value``, when given, overrides
@@ -32,14 +32,12 @@ def merge_consents(
     event kind (``task.decision``) are the task's consent to its timeline and are left to
     ``policy.task_events``.
     """
-    by_key: dict[str, Candidate | CandidateResult] = {c.key: c for c in candidates}
+    by_key: dict[str, Candidate | CandidateOutcome] = {c.key: c for c in candidates}
     by_fact = {c.fact_key: c.key for c in candidates if c.fact_key is not None}
     for given in consents:
         if given.key in TASK_EVENT_KINDS:
             continue  # the task's consent to keep its timeline (``policy.task_events``)
-        consent = given.model_copy(
-            update={"key": _consent_key(given.key, by_key, by_fact, registry)}
-        )
+        consent = replace(given, key=_consent_key(given.key, by_key, by_fact, registry))
         existing = by_key.get(consent.key)
         if isinstance(existing, Candidate):
             value = existing.value if consent.value is None else consent.value
@@ -61,7 +59,7 @@ def merge_consents(
                 consent=True,
             )
         else:
-            by_key[consent.key] = CandidateResult(
+            by_key[consent.key] = CandidateOutcome(
                 key=consent.key,
                 status="denied",
                 rule="value.missing",
@@ -69,7 +67,7 @@ def merge_consents(
                 "gives no value",
                 confidence=0.0,
                 consent=True,
-                source_ids=[f"session:{session_id}"],
+                source_ids=(f"session:{session_id}",),
             )
     return list(by_key.values())
 

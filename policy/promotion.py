@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, Literal
 
@@ -34,10 +35,10 @@ from policy.candidates import (
 )
 from policy.closing import closing_summary
 from policy.end_consents import merge_consents
-from policy.end_models import CandidateResult, EndConsent, EndRequest, EndResult
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.sessions import SessionInfo, SessionSource
 from policy.storage import SessionEndRow
+from policy.task_end import CandidateOutcome, EndOutcome, KeepConsent
 from policy.task_events import TaskConsentGate, event_consents, task_category
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
@@ -45,10 +46,9 @@ from runtime.summary.schema import Decision as SummaryDecision
 
 __all__ = [
     "DEFAULT_PROMOTED_TTL_SECONDS",
-    "CandidateResult",
-    "EndConsent",
-    "EndRequest",
-    "EndResult",
+    "CandidateOutcome",
+    "EndOutcome",
+    "KeepConsent",
     "end_session",
     "stored_end",
 ]
@@ -57,12 +57,14 @@ DEFAULT_PROMOTED_TTL_SECONDS: Final = 365 * 24 * 3600
 """A promoted preference lapses after a year unless re-stated or re-promoted."""
 
 
-def _request_digest(body: EndRequest) -> str:
+def _request_digest(*, promote: bool, consents: Sequence[KeepConsent]) -> str:
+    """The digest of what was asked: an end asked again the same way replays the stored one."""
     canonical = json.dumps(
         {
-            "promote": body.promote,
+            "promote": promote,
             "consents": sorted(
-                json.dumps(c.model_dump(), sort_keys=True, default=str) for c in body.consents
+                json.dumps({"key": c.key, "value": c.value}, sort_keys=True, default=str)
+                for c in consents
             ),
         },
         sort_keys=True,
@@ -79,16 +81,15 @@ def _load_session(
     return found
 
 
-def stored_end(db: Session, *, tenant_id: str, session_id: str) -> EndResult | None:
+def stored_end(db: Session, *, tenant_id: str, session_id: str) -> EndOutcome | None:
     """The stored answer of an ended session, marked ``replayed``; None if not ended."""
     row = db.get(SessionEndRow, (tenant_id, session_id))
     if row is None:
         return None
-    result = EndResult.model_validate_json(row.response_json)
-    return result.model_copy(update={"replayed": True})
+    return replace(EndOutcome.from_json(row.response_json), replayed=True)
 
 
-def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
+def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateOutcome:
     decision = outcome.decision
     if outcome.ok:
         status: Literal["promoted", "denied"] = "promoted"
@@ -99,7 +100,7 @@ def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
         status, rule, reason = "denied", "trust.order", outcome.reason
     else:
         status, rule, reason = "denied", "contention", outcome.reason
-    return CandidateResult(
+    return CandidateOutcome(
         key=candidate.key,
         fact_key=candidate.fact_key,
         fact_status=candidate.fact_status,
@@ -109,7 +110,7 @@ def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateResult:
         policy_version=decision.policy_version,
         confidence=candidate.confidence,
         consent=candidate.consent,
-        source_ids=list(candidate.source_ids),
+        source_ids=candidate.source_ids,
         preference_version=outcome.preference.version if outcome.preference else None,
     )
 
@@ -134,7 +135,7 @@ def _invalid_rule(exc: LongtermError) -> str:
     return "value.invalid" if isinstance(exc, InvalidValue) else "request.invalid"
 
 
-def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
+def _promote_one(end: _End, candidate: Candidate) -> CandidateOutcome:
     consent = None
     if candidate.consent:
         purpose = f"keep {candidate.key} after the task (consent given at session end)"
@@ -162,7 +163,7 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
         )
     except LongtermError as exc:
         # The long-term tier's messages name the key and the expected shape, never the value.
-        return CandidateResult(
+        return CandidateOutcome(
             key=candidate.key,
             fact_key=candidate.fact_key,
             fact_status=candidate.fact_status,
@@ -171,14 +172,14 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateResult:
             reason=str(exc),
             confidence=candidate.confidence,
             consent=candidate.consent,
-            source_ids=list(candidate.source_ids),
+            source_ids=candidate.source_ids,
         )
     return _result(candidate, outcome)
 
 
 def _promote_decision(
     end: _End, decision: SummaryDecision, *, consented: bool, category: str
-) -> CandidateResult:
+) -> CandidateOutcome:
     """A decision taken within the task, proposed as a timeline event; the gate decides, with
     the task's consent when the ``/end`` body gave it (``policy.task_events``)."""
     source_ids = (
@@ -212,7 +213,7 @@ def _promote_decision(
             end.db, write=write, subject=end.subject, gate=gate, now=end.now, action="promote"
         )
     except LongtermError:
-        return CandidateResult(
+        return CandidateOutcome(
             key="task.decision",
             kind="event",
             fact_status="decision",
@@ -221,27 +222,27 @@ def _promote_decision(
             reason="event: invalid",
             confidence=0.9,
             consent=consented,
-            source_ids=list(source_ids),
+            source_ids=source_ids,
         )
-    return _result(candidate, outcome).model_copy(update={"kind": "event"})
+    return replace(_result(candidate, outcome), kind="event")
 
 
 def _promote_all(
-    end: _End, summary: CompactionSummary | None, body: EndRequest
-) -> list[CandidateResult]:
+    end: _End, summary: CompactionSummary | None, consents: Sequence[KeepConsent]
+) -> list[CandidateOutcome]:
     facts = candidates_from_summary(summary, session_id=end.session_id, registry=end.registry)
-    merged = merge_consents(facts, body.consents, session_id=end.session_id, registry=end.registry)
+    merged = merge_consents(facts, consents, session_id=end.session_id, registry=end.registry)
     results = [
-        item if isinstance(item, CandidateResult) else _promote_one(end, item) for item in merged
+        item if isinstance(item, CandidateOutcome) else _promote_one(end, item) for item in merged
     ]
-    consented = "task.decision" in event_consents(c.key for c in body.consents)
+    consented = "task.decision" in event_consents(c.key for c in consents)
     category = task_category((r.key for r in results), registry=end.registry)
     for decision in summary.decisions if summary else ():
         results.append(_promote_decision(end, decision, consented=consented, category=category))
     return results
 
 
-def _store_end(db: Session, *, subject: Principal, result: EndResult, digest: str) -> None:
+def _store_end(db: Session, *, subject: Principal, result: EndOutcome, digest: str) -> None:
     """Keep the answer (for idempotent replays) and audit the end, in the end's transaction."""
     session_id, promoted = result.session_id, result.promoted
     db.add(
@@ -251,7 +252,7 @@ def _store_end(db: Session, *, subject: Principal, result: EndResult, digest: st
             user_id=result.user_id,
             ended_by=subject.key_id,
             request_sha256=digest,
-            response_json=result.model_dump_json(),
+            response_json=result.to_json(),
             ended_at=result.ended_at,
         )
     )
@@ -276,13 +277,14 @@ def end_session(
     gate: PolicyGate,
     subject: Principal,
     session_id: str,
-    body: EndRequest,
+    promote: bool = True,
+    consents: Sequence[KeepConsent] = (),
     sessions: SessionSource,
     now: datetime,
     registry: KeyRegistry = DEFAULT_REGISTRY,
     ttl_seconds: int = DEFAULT_PROMOTED_TTL_SECONDS,
     summarizer: Summarizer | None = None,
-) -> EndResult:
+) -> EndOutcome:
     """End the task and promote what policy allows; the caller commits (one transaction).
 
     The session is read through ``sessions`` in ``db``, so the reads, the long-term writes and
@@ -291,44 +293,44 @@ def end_session(
     With a ``summarizer`` (the service passes the offline extractive one), the messages the
     current summary does not cover yet are read too (``policy.closing``), so that what the user
     said last, or in a session too short to have compacted, can be promoted. Decisions of the
-    summary are proposed as ``task.decision`` events, kept when the body consents to
-    ``task.decision`` (``policy.task_events``); the gate denies them without it.
+    summary are proposed as ``task.decision`` events, kept when ``consents`` name
+    ``task.decision`` (``policy.task_events``); the gate denies them without it. With
+    ``promote=False`` the end is recorded and nothing is promoted.
 
     Raises:
         SessionNotFound: no such session in the caller's tenant (or for its user).
         SessionNotEndable: the session was already ended with a different request.
     """
     session = _load_session(db, sessions, subject=subject, session_id=session_id)
-    digest = _request_digest(body)
+    digest = _request_digest(promote=promote, consents=consents)
     stored = db.get(SessionEndRow, (subject.tenant_id, session_id))
     if stored is not None:
         if stored.request_sha256 != digest:
             raise SessionNotEndable("the session was already ended with a different request")
-        result = EndResult.model_validate_json(stored.response_json)
-        return result.model_copy(update={"replayed": True})
+        return replace(EndOutcome.from_json(stored.response_json), replayed=True)
     version, summary = sessions.current_summary(
         db, tenant_id=subject.tenant_id, session_id=session_id
     )
-    results: list[CandidateResult] = []
+    results: list[CandidateOutcome] = []
     closing = 0
-    if body.promote:
+    if promote:
         if summarizer is not None:
             summary, closing = closing_summary(
                 db, session, summary, sessions=sessions, summarizer=summarizer, now=now
             )
         end = _End(db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds)
-        results = _promote_all(end, summary, body)
+        results = _promote_all(end, summary, consents)
     promoted = sum(1 for r in results if r.status == "promoted")
-    result = EndResult(
+    result = EndOutcome(
         session_id=session_id,
         user_id=session.user_id,
         ended_at=now,
-        promote=body.promote,
+        promote=promote,
         summary_version=version,
         closing_messages=closing,
         promoted=promoted,
         denied=len(results) - promoted,
-        candidates=results,
+        candidates=tuple(results),
     )
     _store_end(db, subject=subject, result=result, digest=digest)
     return result

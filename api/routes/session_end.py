@@ -17,9 +17,10 @@ from api.deps import DbSessionDep
 from api.errors import Conflict, NotFound
 from api.problems import PROBLEM_RESPONSES
 from api.routes.policy import PolicyGateDep
+from api.sessions.end_schemas import EndRequest, EndResult
 from api.sessions.source import SqlSessionSource
 from policy.errors import SessionNotEndable, SessionNotFound
-from policy.promotion import EndRequest, EndResult, end_session, stored_end
+from policy.promotion import end_session, stored_end
 from runtime.summary.extractive import ExtractiveSummarizer
 from storage.metadata import utcnow
 
@@ -52,7 +53,8 @@ def post_end(
             gate=gate,
             subject=caller,
             session_id=session_id,
-            body=body,
+            promote=body.promote,
+            consents=body.consents_to_keep(),
             sessions=SqlSessionSource(),
             now=utcnow(),
             summarizer=ExtractiveSummarizer(),
@@ -67,5 +69,5 @@ def post_end(
         replay = stored_end(db, tenant_id=caller.tenant_id, session_id=session_id)
         if replay is None:
             raise
-        return replay
-    return result
+        return EndResult.from_outcome(replay)
+    return EndResult.from_outcome(result)

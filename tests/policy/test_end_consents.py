@@ -9,7 +9,7 @@ import pytest
 from longterm.registry import DEFAULT_REGISTRY
 from policy.candidates import Candidate
 from policy.end_consents import merge_consents
-from policy.end_models import CandidateResult, EndConsent
+from policy.task_end import CandidateOutcome, KeepConsent
 
 CANDIDATES = [
     Candidate("travel.budget.one_way_max", "200 CNY", 0.8, ("session:s1", "m1"),
@@ -19,10 +19,10 @@ CANDIDATES = [
 ]  # fmt: skip
 
 
-def _merge(*consents: dict[str, Any]) -> dict[str, Candidate | CandidateResult]:
+def _merge(*consents: dict[str, Any]) -> dict[str, Candidate | CandidateOutcome]:
     merged = merge_consents(
         CANDIDATES,
-        [EndConsent(**c) for c in consents],
+        [KeepConsent(**c) for c in consents],
         session_id="s1",
         registry=DEFAULT_REGISTRY,
     )
@@ -64,5 +64,5 @@ def test_unknown_keys_and_event_kinds() -> None:
     seat = merged["travel.seat.preference"]
     assert isinstance(seat, Candidate) and seat.consent and seat.fact_key is None
     diet = merged["food.diet"]
-    assert isinstance(diet, CandidateResult) and diet.rule == "value.missing"
+    assert isinstance(diet, CandidateOutcome) and diet.rule == "value.missing"
     assert "task.decision" not in merged

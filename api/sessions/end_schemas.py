@@ -1,4 +1,8 @@
-"""The request and answer of ``POST /v1/sessions/{id}/end`` (see ``policy.promotion``)."""
+"""The request and answer of ``POST /v1/sessions/{id}/end`` (see ``policy.promotion``).
+
+The HTTP shapes only: the policy tier decides with ``policy.task_end``'s plain values, which
+``EndRequest.consents_to_keep`` and ``EndResult.from_outcome`` convert from and to.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from policy.task_end import EndOutcome, KeepConsent
 
 __all__ = ["CandidateResult", "EndConsent", "EndRequest", "EndResult"]
 
@@ -26,6 +32,10 @@ class EndRequest(BaseModel):
 
     consents: list[EndConsent] = Field(default_factory=list, max_length=100)
     promote: bool = True
+
+    def consents_to_keep(self) -> list[KeepConsent]:
+        """The consents as the policy tier takes them."""
+        return [KeepConsent(key=c.key, value=c.value) for c in self.consents]
 
 
 class CandidateResult(BaseModel):
@@ -60,3 +70,8 @@ class EndResult(BaseModel):
     promoted: int
     denied: int
     candidates: list[CandidateResult]
+
+    @classmethod
+    def from_outcome(cls, outcome: EndOutcome) -> EndResult:
+        """The answer for the policy tier's outcome of the end."""
+        return cls.model_validate(outcome, from_attributes=True)
