@@ -1,7 +1,8 @@
 """RFC 9457 problem details: the one place where errors become HTTP responses.
 
 ``install_problem_handlers(app)`` maps the ``api.errors`` tree, the sessions' tree
-(``api.sessions.errors``), the run-time tier's input errors,
+(``api.sessions.errors``), the policy tier's and the jobs' trees (``policy.errors``,
+``api.jobs.errors``), the run-time tier's input errors,
 request validation errors (422 with an ``errors`` list), database errors that escape a route
 (``IntegrityError`` -> 409, ``OperationalError`` -> 503 with ``Retry-After``; never the SQL),
 Starlette/FastAPI ``HTTPException``
@@ -23,6 +24,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.errors import ApiError
+from api.jobs.errors import JobError, UnknownJob
 from api.sessions.errors import (
     InvalidSessionInput,
     SessionConflict,
@@ -31,6 +33,14 @@ from api.sessions.errors import (
     SummarizerMisconfigured,
     SummaryNotFound,
 )
+from policy.errors import (
+    ConsentNotFound,
+    InvalidConsent,
+    InvalidRule,
+    PolicyError,
+    SessionNotEndable,
+)
+from policy.errors import SessionNotFound as PolicySessionNotFound
 from runtime.errors import BudgetError, FormatError, ProtocolError, RuntimeTierError
 
 __all__ = [
@@ -134,6 +144,26 @@ async def _session_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+# policy's and api.jobs' trees, the same way (PolicyUnavailable is left to ``_unhandled``: logged).
+_POLICY_PROBLEMS: dict[type[Exception], tuple[int, str, str]] = {
+    PolicySessionNotFound: (404, "not-found", "Not Found"),
+    ConsentNotFound: (404, "not-found", "Not Found"),
+    UnknownJob: (404, "not-found", "Not Found"),
+    SessionNotEndable: (409, "conflict", "Conflict"),
+    InvalidRule: (422, "unprocessable", "Unprocessable Content"),
+    InvalidConsent: (422, "unprocessable", "Unprocessable Content"),
+}
+
+
+async def _policy_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, PolicyError | JobError)
+    kind = next((_POLICY_PROBLEMS[c] for c in type(exc).__mro__ if c in _POLICY_PROBLEMS), None)
+    if kind is None:
+        return await _unhandled(request, exc)
+    status, slug, title = kind
+    return problem_response(request, status=status, slug=slug, title=title, detail=str(exc))
+
+
 async def _runtime_error(request: Request, exc: Exception) -> JSONResponse:
     extensions: dict[str, Any] = {}
     if isinstance(exc, ProtocolError):
@@ -219,6 +249,8 @@ def install_problem_handlers(app: FastAPI) -> None:
     """Register every exception handler on ``app`` and the ``Problem`` schema in OpenAPI."""
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(SessionError, _session_error)
+    app.add_exception_handler(PolicyError, _policy_error)
+    app.add_exception_handler(JobError, _policy_error)
     app.add_exception_handler(RuntimeTierError, _runtime_error)
     app.add_exception_handler(IntegrityError, _database_error)
     app.add_exception_handler(OperationalError, _database_error)

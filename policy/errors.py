@@ -7,10 +7,16 @@ Exceptions are for requests that cannot be answered at all::
     ├── InvalidRule (ValueError)          a per-tenant rule is malformed or reaches past its tenant
     ├── InvalidConsent (ValueError)       a consent names a category that cannot be consented to
     ├── ConsentNotFound (LookupError)     no consent recorded for that user and category
-    ├── SessionNotFound (LookupError)     no session with that id in the caller's tenant
-    ├── SessionNotEndable (ValueError)    the session cannot be ended (e.g. unusable summary)
-    ├── UnknownJob (LookupError)          no background job with that name
+    ├── SessionNotFound (LookupError)     the session source has no such session in the
+    │                                     caller's tenant, or it is another user's for a key
+    │                                     restricted to one user (the same answer)
+    ├── SessionNotEndable (ValueError)    the session was already ended with another request
     └── PolicyUnavailable (RuntimeError)  the model or default policy file cannot be loaded
+
+``api.problems`` maps the tree to RFC 9457 responses (404 for the two not-found errors, 409 for
+``SessionNotEndable``, 422 for the invalid ones; ``PolicyUnavailable`` is a server fault, 500).
+``api.sessions.errors.SessionNotFound`` subclasses ``SessionNotFound``, so one ``except`` catches
+a missing session whichever tier found it missing.
 """
 
 from __future__ import annotations
@@ -23,7 +29,6 @@ __all__ = [
     "PolicyUnavailable",
     "SessionNotEndable",
     "SessionNotFound",
-    "UnknownJob",
 ]
 
 
@@ -48,11 +53,7 @@ class SessionNotFound(PolicyError, LookupError):
 
 
 class SessionNotEndable(PolicyError, ValueError):
-    """The session cannot be ended as asked."""
-
-
-class UnknownJob(PolicyError, LookupError):
-    """No background job with that name."""
+    """The session cannot be ended as asked: it was already ended with another request."""
 
 
 class PolicyUnavailable(PolicyError, RuntimeError):

@@ -21,6 +21,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
+from api.jobs.errors import UnknownJob
 from api.sessions.retention import (
     purge_session_messages,
     reclaim_purged_space,
@@ -30,7 +31,6 @@ from api.sessions.source import SqlSessionSource
 from longterm.expiry import purge_expired, tenants_with_expired
 from longterm.gate import PolicyGate, Principal
 from policy.consolidation import consolidate
-from policy.errors import UnknownJob
 from policy.sessions import SessionSource
 from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 

@@ -16,12 +16,10 @@ from prometheus_client import CollectorRegistry, Counter
 from pydantic import BaseModel
 
 from api.deps import AdminDep, EngineDep, SettingsDep
-from api.errors import NotFound
 from api.jobs.scheduler import JobRunner, start_scheduler
 from api.problems import PROBLEM_RESPONSES
 from api.routes.policy import PolicyGateDep
 from api.settings import Settings
-from policy.errors import UnknownJob
 from policy.gate import CasbinGate
 
 __all__ = ["JobMetrics", "JobResult", "job_metrics", "router", "scheduler_lifespan"]
@@ -101,10 +99,7 @@ def run_job(
     """Run ``consolidate`` or ``expire`` once, limited to the caller's tenant."""
     observe = job_metrics(request.app).observe
     runner = JobRunner(engine, gate, timedelta(minutes=settings.idle_minutes), observe=observe)
-    try:
-        result = runner.run(name, tenant_id=caller.tenant_id)
-    except UnknownJob as exc:
-        raise NotFound(str(exc)) from None
+    result = runner.run(name, tenant_id=caller.tenant_id)  # UnknownJob: 404 (api.problems)
     return JobResult(job=result.pop("job"), tenant_id=caller.tenant_id, result=result)
 
 

@@ -24,6 +24,7 @@ MODULES = [
     "policy.sessions",
     "api.sessions.source",
     "api.jobs.scheduler",
+    "api.jobs.errors",
 ]
 
 
