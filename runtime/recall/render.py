@@ -1,0 +1,170 @@
+"""The recall block: recalled groups as one untrusted data message in the input's format.
+
+``<recalled_turns trust='untrusted' schema='v1'>`` + JSON + ``</recalled_turns>``, escaped like
+the summary (``runtime.blocks``), inside a user-role message made by
+``runtime.formats.make_data_message``. The JSON is ``{"groups": [[turn, ...], ...]}``, groups
+in history order, each turn::
+
+    {"id": "m12", "role": "user", "name": "mia", "at": "2026-09-18T09:30:00", "text": "...",
+     "calls": [{"id": "call_1", "name": "search", "args": "{...}"}],
+     "results": [{"call_id": "call_1", "text": "...", "error": true}],
+     "superseded": [{"key": "budget_max", "value": "300 CNY", "now": "200 CNY"}]}
+
+``id`` and ``role`` are always there; ``name`` when the entry names its speaker (Chat
+``name``); ``at`` when it carries a timestamp; ``type`` when it is not a plain message (a
+Responses ``reasoning`` item, a ``function_call``); ``superseded`` when the current summary
+records a value from this turn as replaced by a newer one (``now``: the summary's current value
+of that key, when it has one). Every text, argument and result is sanitized
+(``runtime.summary.sanitize``: invisible characters, secrets, injection attempts, length), once,
+when the group is indexed; a group's turns are kept as escaped JSON text (its *body*) and a
+block is the bodies joined, so building a block costs no sanitizing and no JSON encoding.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from runtime.blocks import render_json_body
+from runtime.formats import make_data_message, read_history
+from runtime.messages import Format, Message
+from runtime.recall.groups import authored_text
+from runtime.summary.sanitize import SanitizeCounts, sanitize_text
+from runtime.summary.schema import CompactionSummary
+
+__all__ = [
+    "CLOSE_TAG",
+    "OPEN_TAG",
+    "RECALL_MESSAGE_ID",
+    "Superseded",
+    "body_pieces",
+    "mark_superseded",
+    "recall_message",
+    "render_recall_block",
+    "render_turns",
+    "superseded_values",
+]
+
+OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v1'>"
+CLOSE_TAG: Final = "</recalled_turns>"
+RECALL_MESSAGE_ID: Final = "recall"
+"""The id reported for the injected recall message."""
+
+Superseded = Mapping[str, tuple[dict[str, str], ...]]
+"""Message id -> the superseded values the summary cites it for."""
+
+
+def superseded_values(summary: CompactionSummary | None) -> Superseded:
+    """Message id -> ``{"key", "value", "now"?}`` for every superseded fact citing it."""
+    if summary is None:
+        return {}
+    current = {f.key: f.value for f in summary.facts if f.status != "superseded"}
+    marks: dict[str, list[dict[str, str]]] = {}
+    for fact in summary.facts:
+        if fact.status != "superseded":
+            continue
+        mark = {"key": fact.key, "value": fact.value}
+        if fact.key in current:
+            mark["now"] = current[fact.key]
+        for source in fact.source_ids:
+            marks.setdefault(source, []).append(mark)
+    return {source: tuple(items) for source, items in marks.items()}
+
+
+class _Cleaner:
+    """Sanitizes texts and adds up what it changed."""
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+        self.counts = SanitizeCounts()
+
+    def __call__(self, text: str) -> str:
+        clean, counts = sanitize_text(text, max_chars=self.max_chars)
+        self.counts += counts
+        return clean
+
+
+def _turn(message: Message, clean: _Cleaner) -> dict[str, Any]:
+    turn: dict[str, Any] = {"id": message.id, "role": message.role}
+    raw = message.raw
+    name = raw.get("name") if isinstance(raw, dict) and message.role != "tool" else None
+    if isinstance(name, str) and name:
+        turn["name"] = clean(name)
+    if message.item_type not in ("message", "opaque"):
+        turn["type"] = message.item_type
+    if message.timestamp:
+        turn["at"] = message.timestamp
+    text = authored_text(message)
+    if text:
+        turn["text"] = clean(text)
+    if message.tool_calls:
+        turn["calls"] = [
+            {"id": c.call_id, "name": c.name, "args": clean(c.arguments)}
+            for c in message.tool_calls
+        ]
+    if message.tool_results:
+        results = []
+        for result in message.tool_results:
+            entry: dict[str, Any] = {"call_id": result.call_id, "text": clean(result.text)}
+            if result.is_error:
+                entry["error"] = True
+            results.append(entry)
+        turn["results"] = results
+    return turn
+
+
+def render_turns(
+    messages: Sequence[Message], *, max_chars: int
+) -> tuple[list[dict[str, Any]], SanitizeCounts]:
+    """One group's turns (sanitized, see the module docstring) and what sanitizing changed.
+
+    Raises:
+        ValueError: ``max_chars`` is smaller than 64.
+    """
+    clean = _Cleaner(max_chars)
+    turns = [_turn(m, clean) for m in messages]
+    return turns, clean.counts
+
+
+def mark_superseded(body: str, superseded: Superseded) -> str:
+    """``body`` (a group's escaped turns JSON) with the superseded marks of its turns added;
+    ``body`` itself when no turn is cited (the common case: no parsing)."""
+    if not superseded or not any(f'"id":{render_json_body(i)}' in body for i in superseded):
+        return body
+    turns = json.loads(body)
+    for turn in turns:
+        marks = superseded.get(turn.get("id"))
+        if marks:
+            turn["superseded"] = list(marks)
+    return render_json_body(turns)
+
+
+_HEAD: Final = OPEN_TAG + '\n{"groups":[\n'
+_FOOT: Final = "]}\n" + CLOSE_TAG
+
+
+def render_recall_block(bodies: Sequence[str]) -> str:
+    """The block text for group bodies (escaped turns JSON), in the order given.
+
+    The JSON is ``{"groups": [turns, ...]}`` with one group per line: every body is followed
+    by ``",\n"`` (``"\n"`` for the last), and a line break followed by ``[`` or ``]`` is
+    where a BPE tokenizer's pre-split (tiktoken's) always cuts. So the block's tokens are the
+    empty block's plus each ``body_cost`` (see ``runtime.recall.indexing``), and a call never
+    tokenizes the block again.
+    """
+    lines = ",\n".join(bodies)
+    return f"{_HEAD}{lines}\n{_FOOT}" if bodies else f"{_HEAD}{_FOOT}"
+
+
+def body_pieces(body: str) -> tuple[str, str]:
+    """The two ways a body appears in a block: followed by ``",\n"``, or last (``"\n"``)."""
+    return f"{body},\n", f"{body}\n"
+
+
+def recall_message(fmt: Format, text: str) -> Message:
+    """The recall block as one user-role data message in ``fmt`` (id ``recall``)."""
+    raw = make_data_message(fmt, text)
+    message = read_history([raw], format=fmt).messages[0]
+    return dataclasses.replace(message, id=RECALL_MESSAGE_ID, own_id=False)
