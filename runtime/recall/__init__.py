@@ -37,6 +37,7 @@ from runtime.recall.step import (
     is_user_authored,
     query_terms,
     recall,
+    with_block,
 )
 from runtime.recall.terms import terms
 
@@ -70,4 +71,5 @@ __all__ = [
     "still_in_history",
     "superseded_values",
     "terms",
+    "with_block",
 ]

@@ -47,6 +47,7 @@ __all__ = [
     "is_user_authored",
     "query_terms",
     "recall",
+    "with_block",
 ]
 
 
@@ -305,6 +306,17 @@ def _fill(
             )
         chosen.pop()  # the superseded marks (or another counter) cost more: drop the weakest
     return _none("too_large", budget)
+
+
+def with_block(context: Sequence[Sequence[Message]], outcome: Recall) -> tuple[Message, ...]:
+    """The context's messages in order, the recall message inserted where ``outcome`` says
+    (unchanged when there is no block)."""
+    out: list[Message] = []
+    for position, group in enumerate(context):
+        if position == outcome.position and outcome.message is not None:
+            out.append(outcome.message)
+        out.extend(group)
+    return tuple(out)
 
 
 def history_entries(payload: JSON) -> Sequence[JSON]:
