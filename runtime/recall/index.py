@@ -9,7 +9,8 @@ messages, never the text itself; the recalled text is read back from the history
 passes, and a group whose messages changed or were purged since is not recalled.
 
 Scoring is Okapi BM25 (``k1 = 1.2``, ``b = 0.75``, the Lucene idf ``ln(1 + (N - n + 0.5) /
-(n + 0.5))`` that never goes negative) over the distinct query terms. Ranking libraries (bm25s,
+(n + 0.5))`` that never goes negative, with ``N`` at least 50 so that scores of a small index
+are comparable with a score floor) over the distinct query terms. Ranking libraries (bm25s,
 rank-bm25) build a corpus matrix in one go and cannot add a document without rebuilding; an
 inverted index this small is cheaper to keep exact and incremental here.
 
@@ -32,6 +33,9 @@ __all__ = ["INDEX_SCHEMA", "IndexedGroup", "RecallIndex", "ScoredGroup"]
 INDEX_SCHEMA: Final = "tiermem.recall_index.v1"
 _K1: Final = 1.2
 _B: Final = 0.75
+_PRIOR_GROUPS: Final = 50
+"""idf is computed as if the index held at least this many groups: in a handful of groups
+every term looks common, and a fixed score floor would then reject everything."""
 
 Posting = tuple[int, int]
 """``(position of the group in the index, term frequency)``."""
@@ -249,7 +253,7 @@ class RecallIndex:
             if not postings or weight <= 0:
                 continue
             df = len(postings)
-            idf = weight * math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            idf = weight * math.log(1.0 + (max(n, _PRIOR_GROUPS) - df + 0.5) / (df + 0.5))
             for position, count in postings:
                 norm = norms.get(position)
                 if norm is None:

@@ -112,7 +112,9 @@ def test_index_evicted_is_incremental_and_skips_tombstones() -> None:
     purged = [dict(e) for e in CHAT]
     purged[6] = {"role": "user", "content": "[purged]", "id": "x", PURGED_MARK: True}
     pgroups = _groups(purged)
-    index = index_evicted(RecallIndex(), pgroups, stop=len(pgroups), counter=COUNTER, max_chars=2000)
+    index = index_evicted(
+        RecallIndex(), pgroups, stop=len(pgroups), counter=COUNTER, max_chars=2000
+    )
     assert [g.start for g in index.groups] == [1, 3, 7]
 
 
