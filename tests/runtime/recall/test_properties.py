@@ -25,7 +25,7 @@ from runtime.recall import (
     with_block,
 )
 from runtime.tokens import TiktokenCounter
-from tests.runtime.strategies import FORMATS, conversations
+from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
 
