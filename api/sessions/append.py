@@ -19,6 +19,7 @@ nothing of the batch is stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -62,9 +63,19 @@ class _Plan:
 
 
 def append_messages(
-    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None, body: AppendIn
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    user_scope: str | None,
+    body: AppendIn,
+    now: datetime | None = None,
 ) -> AppendOut:
     """Append ``body.messages`` to the session (see the module docstring for the rules).
+
+    Args:
+        now: the app clock's reading for this call (the session's last activity, the times
+            stored); the wall clock when omitted.
 
     Raises:
         SessionNotFound: no such session for this caller.
@@ -75,15 +86,16 @@ def append_messages(
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     _check_unicode(body.messages)
+    at = now or utcnow()
 
     def unit() -> AppendOut:
-        touch_session(db, tenant_id=tenant_id, session_id=session_id)
+        touch_session(db, tenant_id=tenant_id, session_id=session_id, now=at)
         row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
         stored = _load_view(db, row, body)
         plan = _plan(stored, body)
         fmt = _session_format(db, row, plan.new_entries)
         fresh = _check_history(db, row, plan.new_entries, fmt)
-        _insert(db, row, fresh)
+        _insert(db, row, fresh, now=at)
         if fresh:  # an empty batch must not fix the format of an "auto" session
             row.format = fmt
         row.message_count = stored.count + len(fresh)
@@ -101,8 +113,7 @@ def append_messages(
     return run_with_retry(db, unit, what="append")
 
 
-def _insert(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:
-    now = utcnow()
+def _insert(db: Session, row: AgentSessionRow, fresh: list[Message], *, now: datetime) -> None:
     for message in fresh:
         db.add(
             SessionMessageRow(

@@ -266,7 +266,7 @@ def _store(
     report: dict[str, Any],
     runtime: ContextRuntime,
 ) -> None:
-    row, now = loaded.row, utcnow()
+    row, now = loaded.row, runtime.clock()
     new_state = result.state
     new_version = new_state.summary_version
     state_json = new_state.to_json()
@@ -291,7 +291,7 @@ def _store(
     if getattr(updated, "rowcount", 0) != 1:
         raise StaleVersion("the session's state changed meanwhile")
     if new_version > loaded.summary_version and new_state.summary is not None:
-        _store_summary(db, loaded, result, report=report, runtime=runtime)
+        _store_summary(db, loaded, result, report=report, runtime=runtime, now=now)
     db.execute(
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == row.tenant_id, col(AgentSessionRow.id) == row.id)
@@ -308,6 +308,7 @@ def _store_summary(
     *,
     report: dict[str, Any],
     runtime: ContextRuntime,
+    now: datetime,
 ) -> None:
     row, state = loaded.row, result.state
     summary = state.summary or {}
@@ -318,7 +319,7 @@ def _store_summary(
         state_until=state.summary_until_index,
         entries=loaded.entries,
         summarizer=summarizer,
-        now=runtime.clock(),
+        now=now,
     )
     db.add(
         SessionSummaryRow(
@@ -332,6 +333,7 @@ def _store_summary(
             model=None if summarizer is None else summarizer.model,
             summary_json=dump_json(summary),
             state_json=state.to_json(),
+            created_at=now,
         )
     )
     db.add(
@@ -341,6 +343,7 @@ def _store_summary(
             user_id=row.user_id,
             version=state.summary_version,
             record_json=dump_json(record),
+            created_at=now,
         )
     )
     db.flush()  # a concurrent unit that took this version fails here and is retried

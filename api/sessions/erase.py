@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from api.sessions.store import load_session, touch_session
+from api.sessions.store import load_session, lock_session
 from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
@@ -58,7 +58,7 @@ def delete_session(
         SessionNotFound: no such session for this caller.
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-    touch_session(db, tenant_id=tenant_id, session_id=session_id)
+    lock_session(db, tenant_id=tenant_id, session_id=session_id)
     counts = _delete_children(db, tenant_id=tenant_id, session_ids=[session_id])
     result = db.execute(
         delete(AgentSessionRow).where(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select as sa_select
@@ -35,8 +36,14 @@ from storage.types import as_utc
 __all__ = ["create_session", "get_session", "list_sessions", "session_public", "sessions_public"]
 
 
-def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> SessionPublic:
+def create_session(
+    db: Session, *, tenant_id: str, body: SessionCreate, now: datetime | None = None
+) -> SessionPublic:
     """Store a new session with its (validated) budget and an empty compaction state.
+
+    Args:
+        now: the app clock's reading for this call (the session's last activity, the times
+            stored); the wall clock when omitted.
 
     Raises:
         InvalidBudget: the budget is impossible (no usable tokens, target above trigger).
@@ -48,7 +55,7 @@ def create_session(db: Session, *, tenant_id: str, body: SessionCreate) -> Sessi
         budget = spec.apply({})
     except BudgetError as exc:
         raise InvalidBudget(str(exc)) from exc
-    now = utcnow()
+    now = now or utcnow()
     row = AgentSessionRow(
         tenant_id=tenant_id,
         id=f"s_{uuid.uuid4().hex}",

@@ -6,6 +6,8 @@ before leaves the pins as they were).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
@@ -13,14 +15,25 @@ from api.sessions.errors import InvalidPins
 from api.sessions.schemas import PinsOut
 from api.sessions.store import ensure_storable, load_session, run_with_retry, touch_session
 from api.sessions.tables import SessionMessageRow, SessionPinRow
+from storage.metadata import utcnow
 
 __all__ = ["set_pins"]
 
 
 def set_pins(
-    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None, message_ids: list[str]
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    user_scope: str | None,
+    message_ids: list[str],
+    now: datetime | None = None,
 ) -> PinsOut:
     """Replace the session's pins.
+
+    Args:
+        now: the app clock's reading for this call (the session's last activity, the times
+            stored); the wall clock when omitted.
 
     Raises:
         SessionNotFound: no such session for this caller.
@@ -31,9 +44,10 @@ def set_pins(
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     ensure_storable(message_ids, what="message_ids")
     wanted = sorted(set(message_ids))
+    at = now or utcnow()
 
     def unit() -> PinsOut:
-        touch_session(db, tenant_id=tenant_id, session_id=session_id)
+        touch_session(db, tenant_id=tenant_id, session_id=session_id, now=at)
         _check_known(db, tenant_id=tenant_id, session_id=session_id, wanted=wanted)
         db.execute(
             delete(SessionPinRow).where(
@@ -44,7 +58,11 @@ def set_pins(
         for mid in wanted:
             db.add(
                 SessionPinRow(
-                    tenant_id=tenant_id, session_id=session_id, message_id=mid, user_id=row.user_id
+                    tenant_id=tenant_id,
+                    session_id=session_id,
+                    message_id=mid,
+                    user_id=row.user_id,
+                    created_at=at,
                 )
             )
         db.commit()

@@ -31,13 +31,12 @@ from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, text, update
+from sqlalchemy import Engine, text
 from sqlmodel import Session, col, select
 
 from api.sessions.errors import InvalidRetention
-from api.sessions.store import dump_json, load_json
+from api.sessions.store import dump_json, load_json, lock_session
 from api.sessions.tables import (
-    AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
     SessionRetentionRow,
@@ -106,8 +105,11 @@ def get_retention(db: Session, *, tenant_id: str) -> int | None:
     return None if row is None else row.raw_message_days
 
 
-def set_retention(db: Session, *, tenant_id: str, days: int | None) -> int | None:
-    """Set (or with None remove) the tenant's retention; the caller commits.
+def set_retention(
+    db: Session, *, tenant_id: str, days: int | None, now: datetime | None = None
+) -> int | None:
+    """Set (or with None remove) the tenant's retention at ``now`` (the app clock's reading;
+    the wall clock when omitted); the caller commits.
 
     Raises:
         InvalidRetention: ``days`` is not between 1 and 36500 (a ``ValueError``).
@@ -122,7 +124,7 @@ def set_retention(db: Session, *, tenant_id: str, days: int | None) -> int | Non
     if row is None:
         row = SessionRetentionRow(tenant_id=tenant_id, raw_message_days=days)
     row.raw_message_days = days
-    row.updated_at = utcnow()
+    row.updated_at = now or utcnow()
     db.add(row)
     return days
 
@@ -212,13 +214,7 @@ def _purge_one(
     db: Session, *, tenant_id: str, session_id: str, before: datetime, now: datetime
 ) -> int:
     # The session's write lock first (as appends, pins and restores take it).
-    locked = db.execute(
-        update(AgentSessionRow)
-        .where(col(AgentSessionRow.tenant_id) == tenant_id, col(AgentSessionRow.id) == session_id)
-        .values(message_count=AgentSessionRow.message_count)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(locked, "rowcount", 0) != 1:
+    if not lock_session(db, tenant_id=tenant_id, session_id=session_id):
         return 0  # deleted meanwhile
     limit = _purge_limit(db, tenant_id=tenant_id, session_id=session_id)
     if limit is None:

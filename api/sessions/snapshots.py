@@ -55,6 +55,7 @@ class SqlSnapshotStore:
                 user_id=self._user_id,
                 version=record.version,
                 record_json=dump_json(record.to_dict()),
+                created_at=record.created_at,
             )
         )
         self._db.flush()

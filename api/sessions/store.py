@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import update
@@ -23,7 +24,6 @@ from api.sessions.tables import (
     SessionStateRow,
 )
 from storage.errors import RetriesExhausted
-from storage.metadata import utcnow
 from storage.retry import Backoff, retry_unit
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "load_pins",
     "load_session",
     "load_state",
+    "lock_session",
     "run_with_retry",
     "touch_session",
 ]
@@ -88,13 +89,26 @@ def load_session(
     return row
 
 
-def touch_session(db: Session, *, tenant_id: str, session_id: str) -> None:
-    """Mark activity; as the first write of a unit it also takes the session's write lock
-    (a row lock on PostgreSQL, the database lock on SQLite) before anything is read."""
+def lock_session(db: Session, *, tenant_id: str, session_id: str) -> bool:
+    """Take the session's write lock without marking activity (a no-op ``UPDATE`` of its row);
+    False when there is no such session (deleted meanwhile)."""
+    locked = db.execute(
+        update(AgentSessionRow)
+        .where(col(AgentSessionRow.tenant_id) == tenant_id, col(AgentSessionRow.id) == session_id)
+        .values(message_count=AgentSessionRow.message_count)
+        .execution_options(synchronize_session=False)
+    )
+    return getattr(locked, "rowcount", 0) == 1
+
+
+def touch_session(db: Session, *, tenant_id: str, session_id: str, now: datetime) -> None:
+    """Mark activity at ``now`` (the session's last activity, which idle detection reads); as
+    the first write of a unit it also takes the session's write lock (a row lock on PostgreSQL,
+    the database lock on SQLite) before anything is read."""
     db.execute(
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == tenant_id, col(AgentSessionRow.id) == session_id)
-        .values(updated_at=utcnow())
+        .values(updated_at=now)
         .execution_options(synchronize_session=False)
     )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -60,7 +61,6 @@ from runtime.rollback import resume_after_rollback
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.snapshots import RollbackOutcome, SnapshotError, rollback
-from storage.metadata import utcnow
 from storage.types import as_utc
 
 __all__ = ["SUMMARY_BUDGET_SHARE", "get_summary", "list_summaries", "restore_summary"]
@@ -194,6 +194,7 @@ class _Restore:
     session: AgentSessionRow
     version: int
     runtime: ContextRuntime
+    now: datetime  # the app clock's reading: the new version's, its snapshot's and the audit's
     subject: Principal | None = None
 
 
@@ -220,7 +221,7 @@ def restore_summary(
             (nothing changes; compaction goes on with the current version or the window).
     """
     session = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
-    job = _Restore(tenant_id, session, version, runtime, subject)
+    job = _Restore(tenant_id, session, version, runtime, runtime.clock(), subject)
     return run_with_retry(db, lambda: _restore_unit(db, job), what="restore")
 
 
@@ -241,7 +242,7 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
     state = _resumed_state(
         fmt, messages, outcome, current=state_row.state_json, version=source.state_json
     )
-    _write_state(db, state_row, state, new_version)
+    _write_state(db, state_row, state, new_version, now=job.now)
     row = SessionSummaryRow(
         tenant_id=tenant_id,
         session_id=session.id,
@@ -253,6 +254,7 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
         model=source.model,
         summary_json=dump_json(summary),
         state_json=state.to_json(),
+        created_at=job.now,
     )
     db.add(row)
     if job.subject is not None:
@@ -265,7 +267,7 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
             object_type="summary",
             object_id=f"{session.id}/v{new_version}",
             outcome="ok",
-            now=job.runtime.clock(),
+            now=job.now,
             detail={"restored_from": job.version},
         )
     db.commit()
@@ -299,7 +301,7 @@ def _rollback(
             store=store,
             to_version=job.version,
             current_version=current,
-            now=job.runtime.clock(),
+            now=job.now,
             sources=sources,
             budget_tokens=math.floor(share * budget.target_tokens),
             count_tokens=job.runtime.counter.count_text,
@@ -341,7 +343,7 @@ def _sources(store: SqlSnapshotStore, version: int, messages: Sequence[Message])
 
 
 def _write_state(
-    db: Session, state_row: SessionStateRow, state: CompactionState, version: int
+    db: Session, state_row: SessionStateRow, state: CompactionState, version: int, *, now: datetime
 ) -> None:
     updated = db.execute(
         update(SessionStateRow)
@@ -354,7 +356,7 @@ def _write_state(
             revision=state_row.revision + 1,
             state_json=state.to_json(),
             summary_version=version,
-            updated_at=utcnow(),
+            updated_at=now,
         )
         .execution_options(synchronize_session=False)
     )

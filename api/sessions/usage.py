@@ -6,32 +6,46 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import Session
 
 from api.sessions.calibration import update_factor
 from api.sessions.schemas import UsageIn, UsageOut
 from api.sessions.store import load_session, run_with_retry, touch_session
 from api.sessions.tables import AgentSessionRow, SessionUsageRow
+from storage.metadata import utcnow
 
 __all__ = ["record_usage"]
 
 
 def record_usage(
-    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None, body: UsageIn
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    user_scope: str | None,
+    body: UsageIn,
+    now: datetime | None = None,
 ) -> UsageOut:
     """Store a provider usage report and fold it into the session's calibration factor.
 
     The own count compared is the one of the last context ``/context`` returned; a report with
     no context before it is stored but does not move the factor.
 
+    Args:
+        now: the app clock's reading for this call (the session's last activity, the times
+            stored); the wall clock when omitted.
+
     Raises:
         SessionNotFound: no such session for this caller.
         StaleVersion: concurrent updates kept conflicting (after several retries).
     """
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    at = now or utcnow()
 
     def unit() -> UsageOut:
-        touch_session(db, tenant_id=tenant_id, session_id=session_id)
+        touch_session(db, tenant_id=tenant_id, session_id=session_id, now=at)
         row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
         own = row.last_context_tokens
         factor = update_factor(
@@ -51,6 +65,7 @@ def record_usage(
                 user_id=row.user_id,
                 own_tokens=own,
                 factor=factor,
+                created_at=at,
                 **body.model_dump(),
             )
         )

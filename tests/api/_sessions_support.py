@@ -141,10 +141,17 @@ T1, T2 = (
 )  # replaced per test (``tests/api/sessions/conftest.py``): the database is shared
 
 
-def new_session(db: Session, tenant: str | None = None, user: str = "u1", **budget: int) -> str:
+def new_session(
+    db: Session,
+    tenant: str | None = None,
+    user: str = "u1",
+    *,
+    now: datetime | None = None,
+    **budget: int,
+) -> str:
     """A new session of ``user`` in ``tenant`` (default: this test's ``T1``); its id."""
     body = SessionCreate(user_id=user, budget=budget or SMALL)
-    return create_session(db, tenant_id=tenant or T1, body=body).id
+    return create_session(db, tenant_id=tenant or T1, body=body, now=now).id
 
 
 def append(
@@ -154,10 +161,14 @@ def append(
     *,
     tenant: str | None = None,
     offset: int | None = None,
+    now: datetime | None = None,
 ) -> AppendOut:
     """``append_messages`` for an unrestricted key of ``tenant`` (default: this test's ``T1``)."""
     body = AppendIn(messages=messages, offset=offset)
-    return append_messages(db, tenant_id=tenant or T1, session_id=sid, user_scope=None, body=body)
+    tenant_id = tenant or T1
+    return append_messages(
+        db, tenant_id=tenant_id, session_id=sid, user_scope=None, body=body, now=now
+    )
 
 
 def count_rows(db: Session, table: Any, sid: str) -> int:
