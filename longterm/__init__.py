@@ -10,7 +10,6 @@ real. See docs/longterm.md and docs/erasure.md.
 
 from longterm.errors import LongtermError
 from longterm.models import (
-    SOURCES,
     TRUST_RANK,
     ErasureReceipt,
     Event,
@@ -22,6 +21,7 @@ from longterm.models import (
     WriteOutcome,
 )
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
+from longterm.vocabulary import SOURCES
 from longterm.write_path import submit
 
 __all__ = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from longterm.vocabulary import Action, Role, Scope
+from longterm.vocabulary import Action, Role, Scope, TenantId, UserId
 
 __all__ = [
     "Action",
@@ -32,9 +32,9 @@ class Principal:
     routes, stores and the gate all take it."""
 
     role: Role
-    tenant_id: str
+    tenant_id: TenantId
     key_id: str | None = None
-    user_id: str | None = None
+    user_id: UserId | None = None
 
     def can_access_user(self, user_id: str) -> bool:
         """True unless the key is restricted to a different end user."""
@@ -47,11 +47,13 @@ class ObjectAttributes:
 
     ``current_source`` is the source of the value being overwritten (None when there is none);
     ``standing_consent`` is whether the user consented to consolidation in ``category``.
+    ``source`` and ``current_source`` are plain strings: a dry run (``POST /v1/policy/check``)
+    may send any, and the gate answers a malformed one with a denial, not an error.
     """
 
     kind: Literal["preference", "event"]
-    tenant_id: str
-    user_id: str
+    tenant_id: TenantId
+    user_id: UserId
     category: str
     scope: Scope
     source: str

@@ -1,4 +1,7 @@
-"""Frozen domain types of the long-term tier. No ORM here: ``longterm.storage`` maps to them."""
+"""Frozen domain types of the long-term tier. No ORM here: ``longterm.storage`` maps to them.
+
+The shared words (user and tenant ids, source, scope, role) come from ``longterm.vocabulary``.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +9,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar
 
-from longterm.gate import GateDecision, Scope
+from longterm.gate import GateDecision
+from longterm.vocabulary import SOURCES, Role, Scope, Source, TenantId, UserId
 
 __all__ = [
-    "SOURCES",
     "TRUST_RANK",
     "AuditRecord",
     "ErasureReceipt",
+    "ErasureScope",
     "Event",
     "EventWrite",
     "HistoryOutcome",
@@ -21,18 +25,17 @@ __all__ = [
     "PreferenceChange",
     "PreferenceConsent",
     "PreferenceWrite",
-    "Source",
     "WriteOutcome",
     "WriteStatus",
 ]
 
-Source = Literal["admin", "user_stated", "user_confirmed", "promoted", "consolidated"]
-SOURCES: tuple[Source, ...] = ("admin", "user_stated", "user_confirmed", "promoted", "consolidated")
-TRUST_RANK: dict[str, int] = {name: len(SOURCES) - i for i, name in enumerate(SOURCES)}
+TRUST_RANK: dict[Source, int] = {name: len(SOURCES) - i for i, name in enumerate(SOURCES)}
 """Higher is more trusted: admin > user_stated > user_confirmed > promoted > consolidated."""
 
 HistoryOutcome = Literal["applied", "refused", "denied", "deleted", "expired"]
 WriteStatus = Literal["created", "updated", "refused", "denied", "stale"]
+ErasureScope = Literal["all", "longterm"]
+"""``all``: everything about the user; ``longterm``: long-term memory only (sessions stay)."""
 T = TypeVar("T")
 
 
@@ -52,8 +55,8 @@ class Preference:
     """The current value of one key of one user. ``etag`` changes with every write."""
 
     id: str
-    tenant_id: str
-    user_id: str
+    tenant_id: TenantId
+    user_id: UserId
     key: str
     value: Any
     category: str
@@ -84,19 +87,19 @@ class PreferenceChange:
     """
 
     id: str
-    tenant_id: str
-    user_id: str
+    tenant_id: TenantId
+    user_id: UserId
     key: str
     outcome: HistoryOutcome
     version: int | None
     value: Any
-    source: str
+    source: Source
     source_ids: tuple[str, ...]
     confidence: float | None
     consent: PreferenceConsent | None
     expires_at: datetime | None
     actor_key_id: str | None
-    actor_role: str
+    actor_role: Role
     reason: str
     at: datetime
 
@@ -106,8 +109,8 @@ class Event:
     """One entry of a user's timeline ("booked G7301 Shanghai-Hangzhou")."""
 
     id: str
-    tenant_id: str
-    user_id: str
+    tenant_id: TenantId
+    user_id: UserId
     kind: str
     category: str
     text: str
@@ -124,7 +127,7 @@ class Event:
 class PreferenceWrite:
     """A request to set one key. ``expires_at`` and ``ttl_seconds`` are mutually exclusive."""
 
-    user_id: str
+    user_id: UserId
     key: str
     value: Any
     source: Source
@@ -143,7 +146,7 @@ class EventWrite:
     test) defaults to the category of ``kind``'s first segment (``longterm.validation``); a
     kind under a sensitive category (``health.visit``) always keeps that category."""
 
-    user_id: str
+    user_id: UserId
     kind: str
     text: str
     occurred_at: datetime
@@ -185,10 +188,10 @@ class AuditRecord:
 
     id: int
     at: datetime
-    tenant_id: str
+    tenant_id: TenantId
     actor_key_id: str | None
-    actor_role: str
-    user_id: str | None
+    actor_role: Role
+    user_id: UserId | None
     action: str
     object_type: str
     object_id: str | None
@@ -206,9 +209,9 @@ class ErasureReceipt:
     """
 
     id: str
-    tenant_id: str
-    user_id: str
-    scope: Literal["all", "longterm"]
+    tenant_id: TenantId
+    user_id: UserId
+    scope: ErasureScope
     counts: dict[str, int]
     erased_at: datetime
     actor_key_id: str | None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from longterm.errors import InvalidKey
-from longterm.gate import Scope
+from longterm.vocabulary import Scope
 
 __all__ = [
     "DEFAULT_REGISTRY",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, get_args
 
 from sqlalchemy import DDL, Column, Index, Integer, Text, UniqueConstraint, event
 from sqlmodel import Field, SQLModel
@@ -21,10 +21,12 @@ from longterm.models import (
     AuditRecord,
     ErasureReceipt,
     Event,
+    HistoryOutcome,
     Preference,
     PreferenceChange,
     PreferenceConsent,
 )
+from longterm.vocabulary import ROLES, SCOPES, SOURCES
 from storage.metadata import metadata
 from storage.types import UtcDateTime, as_utc
 
@@ -49,6 +51,17 @@ __all__ = [
 ]
 
 assert SQLModel.metadata is metadata  # the naming convention must apply to these tables
+
+
+W = TypeVar("W", bound=str)
+
+
+def _word(value: str, words: tuple[W, ...]) -> W:
+    """A stored value as one of the vocabulary's words (the columns hold nothing else)."""
+    for word in words:
+        if word == value:
+            return word
+    raise ValueError(f"stored value {value!r} is not one of {', '.join(words)}")
 
 
 def _when(nullable: bool = False) -> Any:
@@ -274,9 +287,9 @@ def preference_from_row(row: PreferenceRow) -> Preference:
         key=row.key,
         value=json.loads(row.value_json),
         category=row.category,
-        scope="task" if row.scope == "task" else "durable",
+        scope=_word(row.scope, SCOPES),
         sensitive=row.sensitive,
-        source=row.source,  # type: ignore[arg-type]
+        source=_word(row.source, SOURCES),
         source_ids=tuple(json.loads(row.source_ids_json)),
         confidence=row.confidence,
         consent=consent_from_json(row.consent_json),
@@ -295,16 +308,16 @@ def change_from_row(row: PreferenceHistoryRow) -> PreferenceChange:
         tenant_id=row.tenant_id,
         user_id=row.user_id,
         key=row.key,
-        outcome=row.outcome,  # type: ignore[arg-type]
+        outcome=_word(row.outcome, get_args(HistoryOutcome)),
         version=row.version,
         value=None if row.value_json is None else json.loads(row.value_json),
-        source=row.source,
+        source=_word(row.source, SOURCES),
         source_ids=tuple(json.loads(row.source_ids_json)),
         confidence=row.confidence,
         consent=consent_from_json(row.consent_json),
         expires_at=row.expires_at,
         actor_key_id=row.actor_key_id,
-        actor_role=row.actor_role,
+        actor_role=_word(row.actor_role, ROLES),
         reason=row.reason,
         at=row.at,
     )
@@ -321,7 +334,7 @@ def event_from_row(row: EventRow) -> Event:
         text=row.text,
         occurred_at=row.occurred_at,
         attributes=json.loads(row.attributes_json),
-        source=row.source,  # type: ignore[arg-type]
+        source=_word(row.source, SOURCES),
         source_ids=tuple(json.loads(row.source_ids_json)),
         confidence=row.confidence,
         expires_at=row.expires_at,
@@ -336,7 +349,7 @@ def audit_from_row(row: AuditRow) -> AuditRecord:
         at=row.at,
         tenant_id=row.tenant_id,
         actor_key_id=row.actor_key_id,
-        actor_role=row.actor_role,
+        actor_role=_word(row.actor_role, ROLES),
         user_id=row.user_id,
         action=row.action,
         object_type=row.object_type,

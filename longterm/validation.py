@@ -14,10 +14,11 @@ from sqlmodel import Session, SQLModel
 
 from longterm.errors import InvalidRequest, SupersedeNotAllowed
 from longterm.gate import Principal
-from longterm.models import SOURCES, EventWrite, PreferenceWrite
+from longterm.models import EventWrite, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeySpec
 from longterm.storage import as_utc
 from longterm.values import validate_value
+from longterm.vocabulary import SOURCES, user_id_problem
 
 __all__ = [
     "MAX_ATTRIBUTES_BYTES",
@@ -34,7 +35,6 @@ MAX_EVENT_TEXT = 4000
 MAX_ATTRIBUTES_BYTES = 8192
 MAX_SOURCE_IDS = 100
 _KIND = re.compile(r"^[a-z][a-z0-9_]{0,31}(?:\.[a-z0-9_]{1,32}){0,3}$")
-_USER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,255}$")
 
 
 def resolve_expiry(
@@ -63,8 +63,9 @@ def resolve_expiry(
 def _check_common(
     *, user_id: str, source: str, confidence: float, source_ids: tuple[str, ...]
 ) -> None:
-    if not isinstance(user_id, str) or not _USER.fullmatch(user_id):
-        raise InvalidRequest("user_id must be 1-256 characters of [A-Za-z0-9._:@-]")
+    problem = user_id_problem(user_id) if isinstance(user_id, str) else "a user id is a string"
+    if problem is not None:
+        raise InvalidRequest(problem)
     if source not in SOURCES:
         raise InvalidRequest(f"source must be one of {', '.join(SOURCES)}")
     if isinstance(confidence, bool) or not isinstance(confidence, int | float):

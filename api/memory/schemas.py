@@ -17,8 +17,8 @@ from longterm.models import (
     Preference,
     PreferenceChange,
     PreferenceConsent,
-    Source,
 )
+from longterm.vocabulary import Source
 
 __all__ = [
     "AuditList",
