@@ -7,9 +7,11 @@ into its own objects (``ChatCompletion``, ``Response``, ``Message``), exactly as
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -58,19 +60,30 @@ class Recorder:
     reply: Callable[[int, dict[str, Any]], dict[str, Any]]
     bodies: list[dict[str, Any]] = field(default_factory=list)
 
-    def __call__(self, request: httpx.Request) -> httpx.Response:
+    def handle(self, request: Any, http: ModuleType) -> Any:
         body = json.loads(request.content)
         self.bodies.append(body)
-        return httpx.Response(200, json=self.reply(len(self.bodies) - 1, body))
+        return http.Response(200, json=self.reply(len(self.bodies) - 1, body))
 
-    def http_client(self) -> httpx.Client:
-        return httpx.Client(transport=httpx.MockTransport(self))
+    def http_client(self, sdk: str) -> Any:
+        """A ``Client`` of the HTTP library ``sdk`` is built on, over a mock transport."""
+        http = http_library(sdk)
+        return http.Client(transport=http.MockTransport(lambda r: self.handle(r, http)))
 
-    def async_http_client(self) -> httpx.AsyncClient:
-        async def handle(request: httpx.Request) -> httpx.Response:
-            return self(request)
+    def async_http_client(self, sdk: str) -> Any:
+        http = http_library(sdk)
 
-        return httpx.AsyncClient(transport=httpx.MockTransport(handle))
+        async def handle(request: Any) -> Any:
+            return self.handle(request, http)
+
+        return http.AsyncClient(transport=http.MockTransport(handle))
+
+
+def http_library(sdk: str) -> ModuleType:
+    """``httpx2`` for SDK releases built on it (they refuse ``httpx`` objects), else ``httpx``."""
+    base = importlib.import_module(f"{sdk}._base_client")
+    found = getattr(base, "httpx2", None)
+    return found if isinstance(found, ModuleType) else httpx
 
 
 def request_tokens(

@@ -10,6 +10,9 @@ import pytest
 HELPERS = [
     "runtime.adapters.openai_chat",
     "runtime.adapters.openai_responses",
+    "runtime.adapters.anthropic_messages",
+    "runtime.adapters.langchain",
+    "runtime.adapters.langchain_trim",
 ]
 NEVER = ("openai", "anthropic", "langchain_core", "langgraph", "langchain", "httpx", "sqlalchemy")
 NEVER_FIRST_PARTY = ("api", "storage", "longterm", "policy")

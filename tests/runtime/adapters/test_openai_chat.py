@@ -64,7 +64,7 @@ def completion(turn: int, body: dict[str, Any]) -> dict[str, Any]:
 
 def client_for(recorder: Recorder) -> OpenAI:
     return OpenAI(
-        api_key="test", base_url="http://127.0.0.1:9/v1", http_client=recorder.http_client()
+        api_key="test", base_url="http://127.0.0.1:9/v1", http_client=recorder.http_client("openai")
     )
 
 
@@ -156,7 +156,9 @@ def test_state_survives_json_and_resumes_between_sessions() -> None:
 def test_acreate_with_the_async_client() -> None:
     recorder = Recorder(completion)
     client = AsyncOpenAI(
-        api_key="test", base_url="http://127.0.0.1:9/v1", http_client=recorder.async_http_client()
+        api_key="test",
+        base_url="http://127.0.0.1:9/v1",
+        http_client=recorder.async_http_client("openai"),
     )
     memory = ChatCompaction(Compactor(BUDGET))
 

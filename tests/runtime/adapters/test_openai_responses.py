@@ -87,7 +87,7 @@ def response(turn: int, body: dict[str, Any]) -> dict[str, Any]:
 
 def client_for(recorder: Recorder) -> OpenAI:
     return OpenAI(
-        api_key="test", base_url="http://127.0.0.1:9/v1", http_client=recorder.http_client()
+        api_key="test", base_url="http://127.0.0.1:9/v1", http_client=recorder.http_client("openai")
     )
 
 
