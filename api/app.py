@@ -1,34 +1,88 @@
-"""The application factory: ``create_app(settings) -> FastAPI``.
+"""The application factory, the service's one composition root: ``create_app(settings)``.
 
-Everything stateful (settings, engine, metrics registry, background jobs) is built here or in
-the lifespan, never at import, so tests and replicas each get their own.
+Everything stateful (settings, engine, policy gate, clock, summarizer, metrics, background
+jobs) is built here, never at import, and kept in one typed ``api.services.Services`` on
+``app.state.services``; routes take it through ``api.deps``. Routers and lifespan hooks are
+imported here directly, so a missing one fails at import, and the layering check sees them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+import enum
+import logging
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import anyio
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
+from sqlalchemy import Engine
+from sqlalchemy.pool import StaticPool
 from starlette.routing import Route
 
 from api.logging import configure_logging
-from api.metrics import ServiceMetrics
+from api.metrics import JobMetrics, ServiceMetrics
 from api.middleware import BodyLimitMiddleware, RequestLogMiddleware
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
-from api.routes import LIFESPAN_HOOK_PATHS, ROUTER_MODULES
+from api.routes import (
+    admin_jobs,
+    audit,
+    consents,
+    health,
+    keys,
+    policy,
+    retention,
+    session_end,
+    sessions,
+    user_data,
+    users,
+)
+from api.services import (
+    Clock,
+    LifespanHook,
+    Services,
+    build_context_runtime,
+    services_of,
+    system_clock,
+)
 from api.settings import Settings
 from api.storage.migrate import upgrade_database
+from api.summarizers import SummarizerConfigError, build_summarizer
+from longterm.gate import PolicyGate
+from policy.gate import CasbinGate
+from runtime.summary.protocol import Summarizer
+from runtime.tokens import TiktokenCounter
 from storage.engine import create_db_engine
 
-__all__ = ["LifespanHook", "Problem", "create_app"]
+__all__ = ["FROM_SETTINGS", "LifespanHook", "Problem", "create_app"]
 
-LifespanHook = Callable[[FastAPI], AbstractAsyncContextManager[None]]
+_log = logging.getLogger("tiermem.app")
+
+# In the order their routes appear in the OpenAPI document.
+_ROUTERS = (
+    health.router,
+    keys.router,
+    sessions.router,
+    users.router,
+    user_data.router,
+    audit.router,
+    policy.router,
+    consents.router,
+    session_end.router,
+    admin_jobs.router,
+    retention.router,
+)
+_LIFESPAN_HOOKS: tuple[LifespanHook, ...] = (admin_jobs.scheduler_lifespan,)
+
+
+class _FromSettings(enum.Enum):
+    SUMMARIZER = "from settings"
+
+
+FROM_SETTINGS = _FromSettings.SUMMARIZER
+"""``create_app(summarizer=...)``'s default: build the one ``settings.summarizer`` names."""
 
 
 class Problem(BaseModel):
@@ -44,16 +98,30 @@ class Problem(BaseModel):
     request_id: str | None = None
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """Build the service: settings from the environment unless given, engine, routes, middleware.
+def create_app(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    summarizer: Summarizer | _FromSettings | None = FROM_SETTINGS,
+    gate: PolicyGate | None = None,
+) -> FastAPI:
+    """Build the service: settings from the environment unless given, then everything it shares.
 
     Migrations (when ``settings.run_migrations_on_start``) and the lifespan hooks run when the
     app starts, i.e. under uvicorn or inside ``with TestClient(app):``.
 
+    Args:
+        settings: the configuration (default: read from the environment).
+        clock: the one clock of the app (default: the wall clock in UTC); a test freezes time
+            for a whole flow by passing its own.
+        summarizer: the sessions' summarizer (default: built from ``settings.summarizer``;
+            None: window only).
+        gate: the policy gate (default: a ``CasbinGate`` over the app's database).
+
     Raises:
-        ImportError: a module in ``ROUTER_MODULES`` / ``LIFESPAN_HOOK_PATHS`` cannot be imported.
-        TypeError: such a module defines no ``router: APIRouter``.
         sqlalchemy.exc.ArgumentError: ``settings.database_url`` cannot be parsed.
+        policy.errors.PolicyUnavailable: the policy model or default rules cannot be loaded.
+        runtime.errors.EncodingError: the tokenizer cannot be loaded.
     """
     settings = settings or Settings()
     configure_logging(settings.log_level)
@@ -63,45 +131,107 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Two-tier memory for LLM agents: run-time compaction and gated long-term memory.",
         lifespan=_lifespan,
     )
-    metrics = ServiceMetrics()
-    app.state.settings = settings
-    app.state.engine = create_db_engine(settings.database_url)
-    app.state.metrics = metrics
-    app.state.lifespan_hooks = [_load_attr(path) for path in LIFESPAN_HOOK_PATHS]
-    for module in ROUTER_MODULES:
-        router = getattr(importlib.import_module(module), "router", None)
-        if not isinstance(router, APIRouter):
-            raise TypeError(f"{module}.router is not a fastapi.APIRouter")
+    services = _build_services(settings, clock=clock, summarizer=summarizer, gate=gate)
+    app.state.services = services
+    for router in _ROUTERS:
         app.include_router(router)
     install_problem_handlers(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     static = frozenset(
         route.path for route in app.routes if isinstance(route, Route) and "{" not in route.path
     )
-    app.add_middleware(RequestLogMiddleware, metrics=metrics, static_paths=static)
+    app.add_middleware(RequestLogMiddleware, metrics=services.metrics, static_paths=static)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
 
+def _build_services(
+    settings: Settings,
+    *,
+    clock: Clock | None,
+    summarizer: Summarizer | _FromSettings | None,
+    gate: PolicyGate | None,
+) -> Services:
+    engine = create_db_engine(settings.database_url)
+    the_clock = clock or system_clock
+    metrics = ServiceMetrics()
+    problem: str | None = None
+    remote = False
+    if isinstance(summarizer, _FromSettings):
+        summarizer, problem = _configured_summarizer(settings)
+        remote = summarizer is not None and settings.summarizer == "openai"
+    return Services(
+        settings=settings,
+        engine=engine,
+        clock=the_clock,
+        gate=gate or _casbin_gate(settings, engine),
+        metrics=metrics,
+        job_metrics=JobMetrics(metrics.registry),
+        summarizer=summarizer,
+        summarizer_problem=problem,
+        context_runtime=build_context_runtime(
+            counter=TiktokenCounter(),
+            summarizer=summarizer,
+            remote=remote,
+            clock=the_clock,
+            metrics=metrics,
+        ),
+        lifespan_hooks=list(_LIFESPAN_HOOKS),
+    )
+
+
+def _configured_summarizer(settings: Settings) -> tuple[Summarizer | None, str | None]:
+    """The summarizer ``settings`` name, or (None, why) when it cannot be built.
+
+    A misconfiguration does not stop the app: it is logged now, and the routes that need the
+    summarizer answer a problem detail naming the setting (``api.deps.ContextRuntimeDep``).
+    """
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    try:
+        built = build_summarizer(
+            settings.summarizer,
+            base_url=settings.llm_base_url,
+            model=settings.llm_model,
+            api_key=key,
+        )
+    except SummarizerConfigError as exc:
+        problem = f"summarizer misconfigured: {exc}"
+        _log.error("sessions: %s", problem)
+        return None, problem
+    except ImportError:
+        # The summary tier is optional at run time: without it the service compacts with the
+        # window alone, and the report says so.
+        _log.warning(
+            "summarizer %r is not available; compacting with the window only", settings.summarizer
+        )
+        return None, None
+    return built, None
+
+
+def _casbin_gate(settings: Settings, engine: Engine) -> CasbinGate:
+    if isinstance(engine.pool, StaticPool) and settings.run_migrations_on_start:
+        # An in-memory database: the gate reads its tenants' rules once, when built, so the
+        # schema must exist first. No other process can see this database, so migrating it now
+        # rather than at start-up changes nothing else.
+        upgrade_database(settings.database_url, engine=engine)
+    return CasbinGate(engine=engine, check_interval=settings.policy_check_seconds)
+
+
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    settings: Settings = app.state.settings
+    services = services_of(app)
+    settings = services.settings
     try:
         if settings.run_migrations_on_start:
             await anyio.to_thread.run_sync(
-                lambda: upgrade_database(settings.database_url, engine=app.state.engine)
+                lambda: upgrade_database(settings.database_url, engine=services.engine)
             )
         async with AsyncExitStack() as stack:
-            for hook in app.state.lifespan_hooks:
-                await stack.enter_async_context(hook(app))
+            for hook in services.lifespan_hooks:
+                await stack.enter_async_context(hook(services))
             yield
     finally:
-        app.state.engine.dispose()
-
-
-def _load_attr(path: str) -> Any:
-    module, _, attr = path.partition(":")
-    return getattr(importlib.import_module(module), attr)
+        services.engine.dispose()
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

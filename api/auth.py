@@ -15,12 +15,15 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.errors import Forbidden, NotFound, Unauthorized
-from api.storage.keys import KeyRole, resolve_key
+from api.services import Services, get_services
+from api.storage.keys import resolve_key
 from longterm.gate import Principal
+from longterm.vocabulary import Role
 
 __all__ = [
     "Principal",
     "bearer_scheme",
+    "ensure_self_service",
     "ensure_user_access",
     "ensure_visible",
     "get_principal",
@@ -38,6 +41,18 @@ def ensure_user_access(principal: Principal, user_id: str, *, what: str = "user"
     """
     if not principal.can_access_user(user_id):
         raise NotFound(f"{what} not found")
+
+
+def ensure_self_service(caller: Principal, user_id: str) -> None:
+    """Export and erasure: admin keys, or agent keys restricted to exactly this user.
+
+    Raises:
+        NotFound: the key is restricted to another user.
+        Forbidden: an unrestricted agent key (it would reach every user of the tenant).
+    """
+    ensure_user_access(caller, user_id)
+    if caller.role != "admin" and caller.user_id != user_id:
+        raise Forbidden("only admin keys, or keys restricted to this user, may do this")
 
 
 def ensure_visible(
@@ -62,6 +77,7 @@ def ensure_visible(
 
 def get_principal(
     request: Request,
+    services: Annotated[Services, Depends(get_services)],
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
 ) -> Principal:
     """Resolve the caller's key (a FastAPI dependency).
@@ -71,7 +87,7 @@ def get_principal(
     """
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized("missing bearer API key")
-    key = resolve_key(request.app.state.engine, credentials.credentials.strip())
+    key = resolve_key(services.engine, credentials.credentials.strip())
     if key is None:
         raise Unauthorized("unknown or revoked API key")
     principal = Principal(
@@ -82,7 +98,7 @@ def get_principal(
     return principal
 
 
-def require_roles(*roles: KeyRole) -> Callable[..., object]:
+def require_roles(*roles: Role) -> Callable[..., object]:
     """A dependency that admits only keys with one of ``roles``; others get 403.
 
     Example: ``AdminDep = Annotated[Principal, Depends(require_roles("admin"))]``.

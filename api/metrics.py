@@ -1,8 +1,9 @@
 """Prometheus metrics, one registry per app so that several apps (tests, replicas in one process)
 never collide.
 
-The app creates a ``ServiceMetrics`` and keeps it on ``app.state.metrics``; routes get it with
-``api.deps.MetricsDep`` (or ``metrics_of(request)``) and record through its methods::
+``create_app`` builds one ``ServiceMetrics`` (and the jobs' ``JobMetrics`` on its registry) into
+the app's ``Services``; routes get it with ``api.deps.MetricsDep`` and record through its
+methods::
 
     metrics.record_compaction(strategy="summary", fallback="none")
     metrics.record_tokens(tokens_in=1200, tokens_out=800)
@@ -13,7 +14,8 @@ HTTP requests and latency per route template are recorded by the middleware in `
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Any
+
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -25,7 +27,7 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-__all__ = ["CONTENT_TYPE_LATEST", "ServiceMetrics", "metrics_of"]
+__all__ = ["CONTENT_TYPE_LATEST", "JobMetrics", "ServiceMetrics"]
 
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -114,7 +116,44 @@ class ServiceMetrics:
         return generate_latest(self.registry)
 
 
-def metrics_of(request: Request) -> ServiceMetrics:
-    """The ``ServiceMetrics`` of the app serving ``request``."""
-    metrics: ServiceMetrics = request.app.state.metrics
-    return metrics
+class JobMetrics:
+    """The background jobs' metrics, on the app's registry (exported by ``GET /metrics``)."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.runs = Counter(
+            "tiermem_job_runs",
+            "Background job runs by job and result.",
+            ["job", "result"],
+            registry=registry,
+        )
+        self.outcomes = Counter(
+            "tiermem_consolidation_candidates",
+            "Consolidation candidates by outcome (written, merged, denied, skipped, events).",
+            ["outcome"],
+            registry=registry,
+        )
+        self.denials = Counter(
+            "tiermem_consolidation_denials",
+            "Consolidation writes the policy denied, by rule.",
+            ["rule"],
+            registry=registry,
+        )
+        self.purged = Counter(
+            "tiermem_expired_rows_purged",
+            "Expired long-term rows purged, by kind.",
+            ["kind"],
+            registry=registry,
+        )
+
+    def observe(self, job: str, result: dict[str, Any] | None) -> None:
+        """Record one run (``None``: it failed)."""
+        self.runs.labels(job=job, result="error" if result is None else "ok").inc()
+        if result is None:
+            return
+        for outcome in ("written", "merged", "denied", "skipped", "events"):
+            if job == "consolidate" and result.get(outcome):
+                self.outcomes.labels(outcome=outcome).inc(result[outcome])
+        for rule, count in (result.get("denials") or {}).items():
+            self.denials.labels(rule=rule).inc(count)
+        for kind, count in (result.get("purged") or {}).items():
+            self.purged.labels(kind=kind).inc(count)

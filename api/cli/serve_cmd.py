@@ -32,6 +32,7 @@ def serve(
     import uvicorn
 
     from api.app import create_app
+    from api.services import services_of
     from api.storage.migrate import upgrade_database
 
     try:
@@ -60,7 +61,7 @@ def serve(
     if workers == 1:
         uvicorn.run(application, **options)
         return
-    application.state.engine.dispose()  # built only to fail early on a bad configuration
+    services_of(application).engine.dispose()  # built only to fail early on a bad configuration
     typer.echo(f"tiermem: {workers} worker processes")
     # Workers import the app themselves (uvicorn needs an import string for that); the schema
     # is already current, so they must not each run the migrations at once.

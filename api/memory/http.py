@@ -1,52 +1,33 @@
-"""Route helpers: the clock, the policy gate, error translation, idempotent replay.
+"""Route helpers: error translation, idempotent replay.
 
 The long-term tier raises ``longterm.errors``; ``translate`` maps them to ``api.errors`` in this
-one place. The gate is the policy tier's ``CasbinGate`` (``api.routes.policy.get_policy_gate``,
-one per app); every decision it makes on a write is audited by the write path.
-The clock is ``app.state.clock`` when a test installed one, else the wall clock in UTC.
+one place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
-from typing import Annotated, Any
+from datetime import datetime
+from typing import Any
 
-from fastapi import Depends, Request
+from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlmodel import Session
 
-from api.auth import Principal, require_roles
 from api.errors import ApiError, Conflict, Forbidden, NotFound, PreconditionFailed, Unprocessable
-from api.routes.policy import get_policy_gate
 from longterm import errors as lt
 from longterm import idempotency
-from longterm.gate import PolicyGate
+from longterm.gate import Principal
 from longterm.models import WriteOutcome
 
 __all__ = [
-    "CallerDep",
-    "ClockDep",
-    "GateDep",
     "Idempotent",
     "raise_for_outcome",
     "translate",
 ]
-
-CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
-
-
-def get_clock(request: Request) -> datetime:
-    """Now, from ``app.state.clock`` (tests) or the wall clock."""
-    clock: Callable[[], datetime] | None = getattr(request.app.state, "clock", None)
-    return clock() if clock is not None else datetime.now(UTC)
-
-
-ClockDep = Annotated[datetime, Depends(get_clock)]
-GateDep = Annotated[PolicyGate, Depends(get_policy_gate)]
 
 
 @contextmanager

@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Response
+from fastapi import APIRouter, Path, Response
 from pydantic import BaseModel
 
-from api.auth import Principal, ensure_user_access, require_roles
-from api.deps import DbSessionDep, PrincipalDep
+from api.auth import ensure_user_access
+from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm.registry import SENSITIVE_CATEGORIES
@@ -27,12 +27,10 @@ from policy.consent import (
     withdraw_consent,
 )
 from policy.errors import ConsentNotFound, InvalidConsent
-from storage.metadata import utcnow
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users/{user_id}/consents", tags=["consents"])
-ManagerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
 UserId = Annotated[str, Path(min_length=1, max_length=256)]
 Category = Annotated[
     str,
@@ -104,13 +102,18 @@ def get_one(
     responses={**PROBLEM_RESPONSES, 201: {"description": "Consent newly granted"}},
 )
 def put_one(
-    user_id: UserId, category: Category, db: DbSessionDep, caller: ManagerDep, response: Response
+    user_id: UserId,
+    category: Category,
+    db: DbSessionDep,
+    caller: CallerDep,
+    now: NowDep,
+    response: Response,
 ) -> ConsentOut:
     """Grant (201) or confirm an active consent (200, the original grant is kept); audited."""
     ensure_user_access(caller, user_id)
     try:
         consent, created = grant_consent(
-            db, subject=caller, user_id=user_id, category=category, now=utcnow()
+            db, subject=caller, user_id=user_id, category=category, now=now
         )
     except InvalidConsent as exc:
         raise Unprocessable(str(exc)) from None
@@ -121,15 +124,13 @@ def put_one(
 
 @router.delete("/{category}", summary="Withdraw a consent", responses=PROBLEM_RESPONSES)
 def delete_one(
-    user_id: UserId, category: Category, db: DbSessionDep, caller: ManagerDep
+    user_id: UserId, category: Category, db: DbSessionDep, caller: CallerDep, now: NowDep
 ) -> ConsentOut:
     """Withdraw; consolidation in ``category`` stops from the next unit of work; audited.
     404 when there is no active consent."""
     ensure_user_access(caller, user_id)
     try:
-        consent = withdraw_consent(
-            db, subject=caller, user_id=user_id, category=category, now=utcnow()
-        )
+        consent = withdraw_consent(db, subject=caller, user_id=user_id, category=category, now=now)
     except ConsentNotFound as exc:
         raise NotFound(str(exc)) from None
     db.commit()

@@ -6,12 +6,12 @@ import time
 from functools import cache
 from typing import Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from api.deps import EngineDep, MetricsDep
+from api.deps import EngineDep, MetricsDep, ServicesDep
 from api.metrics import CONTENT_TYPE_LATEST
 from api.storage.migrate import current_heads, expected_heads
 
@@ -42,7 +42,7 @@ async def healthz() -> Health:
     summary="The database is reachable",
     responses={503: {"model": Health, "description": "Database unreachable"}},
 )
-def readyz(request: Request, engine: EngineDep, response: Response) -> Health:
+def readyz(services: ServicesDep, engine: EngineDep, response: Response) -> Health:
     """``SELECT 1`` and the schema revision: 503 when the database does not answer or its
     schema is behind this version's migrations, so balancers route elsewhere meanwhile.
 
@@ -52,12 +52,12 @@ def readyz(request: Request, engine: EngineDep, response: Response) -> Health:
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-        checked = getattr(request.app.state, "schema_current_at", None)
+        checked = services.schema_check.current_at
         if checked is None or time.monotonic() - checked > SCHEMA_RECHECK_S:
             if current_heads(engine) != _shipped_heads():
                 response.status_code = 503
                 return Health(status="unavailable", database="ok", schema_="behind")
-            request.app.state.schema_current_at = time.monotonic()
+            services.schema_check.current_at = time.monotonic()
     except SQLAlchemyError:
         response.status_code = 503
         return Health(status="unavailable", database="unreachable")
@@ -70,6 +70,6 @@ def _shipped_heads() -> frozenset[str]:
 
 
 @router.get("/metrics", summary="Prometheus metrics", response_class=Response)
-async def metrics(request: Request, service_metrics: MetricsDep) -> Response:
+async def metrics(service_metrics: MetricsDep) -> Response:
     """Prometheus text format: requests and latency per route, compactions, tokens."""
     return Response(service_metrics.render(), media_type=CONTENT_TYPE_LATEST)

@@ -8,10 +8,10 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, status
 from pydantic import BaseModel, Field
 
-from api.deps import AdminDep, EngineDep, PrincipalDep
+from api.deps import AdminDep, KeyStoreDep, PrincipalDep
 from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyNotFound, KeyStore
+from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyNotFound
 
 __all__ = ["router"]
 
@@ -76,20 +76,18 @@ def me(principal: PrincipalDep) -> Me:
 
 
 @router.get("/keys", summary="List the keys of the caller's tenant (admin)")
-def list_keys(admin: AdminDep, engine: EngineDep) -> list[KeyOut]:
+def list_keys(admin: AdminDep, store: KeyStoreDep) -> list[KeyOut]:
     """Every key of the admin's own tenant, revoked ones included; never secrets."""
-    return [KeyOut.of(k) for k in KeyStore(engine).list(tenant_id=admin.tenant_id)]
+    return [KeyOut.of(k) for k in store.list(tenant_id=admin.tenant_id)]
 
 
 @router.post(
     "/keys", status_code=status.HTTP_201_CREATED, summary="Create a key in the caller's tenant"
 )
-def create_key(body: KeyCreate, admin: AdminDep, engine: EngineDep) -> KeyCreated:
+def create_key(body: KeyCreate, admin: AdminDep, store: KeyStoreDep) -> KeyCreated:
     """Create a key in the admin's tenant (never another); the secret is in this response only."""
     try:
-        key, secret = KeyStore(engine).create(
-            tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id
-        )
+        key, secret = store.create(tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id)
     except InvalidKeyInput as exc:
         raise Unprocessable(str(exc)) from None
     return KeyCreated(**KeyOut.of(key).model_dump(), secret=secret)
@@ -97,10 +95,10 @@ def create_key(body: KeyCreate, admin: AdminDep, engine: EngineDep) -> KeyCreate
 
 @router.delete("/keys/{key_id}", summary="Revoke a key of the caller's tenant")
 def revoke_key(
-    key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, engine: EngineDep
+    key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, store: KeyStoreDep
 ) -> KeyOut:
     """Revoke a key; another tenant's key answers 404 exactly like a missing one."""
     try:
-        return KeyOut.of(KeyStore(engine).revoke(tenant_id=admin.tenant_id, key_id=key_id))
+        return KeyOut.of(store.revoke(tenant_id=admin.tenant_id, key_id=key_id))
     except KeyNotFound:
         raise NotFound("key not found") from None

@@ -1,23 +1,21 @@
 """The policy API: ``GET /v1/policy``, ``POST /v1/policy/check`` (dry run), ``PUT
 /v1/policy/rules`` (admin; validated, versioned, audited).
 
-Also the app's one ``CasbinGate`` (``get_policy_gate`` / ``PolicyGateDep``), which every route
-that writes long-term memory should take so that all of them decide under the same policy.
+Every route decides under the app's one gate (``api.deps.GateDep``, built by ``create_app``).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import threading
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
 
-from api.deps import AdminDep, DbSessionDep, PrincipalDep
+from api.deps import AdminDep, DbSessionDep, GateDep, NowDep, PrincipalDep
 from api.errors import Conflict, Forbidden, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm import audit
@@ -39,30 +37,10 @@ from policy.rules import (
     validate_tenant_rules,
 )
 from policy.storage import as_utc, list_policy_versions, save_tenant_rules
-from storage.metadata import utcnow
 
-__all__ = ["PolicyGateDep", "get_policy_gate", "router"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/v1/policy", tags=["policy"])
-_gate_lock = threading.Lock()
-
-
-def get_policy_gate(request: Request) -> PolicyGate:
-    """The app's ``CasbinGate`` (built once per app over its engine)."""
-    state = request.app.state
-    gate: PolicyGate | None = getattr(state, "policy_gate", None)
-    if gate is None:
-        with _gate_lock:
-            gate = getattr(state, "policy_gate", None)
-            if gate is None:
-                settings = getattr(state, "settings", None)
-                interval = settings.policy_check_seconds if settings is not None else 0.0
-                gate = CasbinGate(engine=state.engine, check_interval=interval)
-                state.policy_gate = gate
-    return gate
-
-
-PolicyGateDep = Annotated[PolicyGate, Depends(get_policy_gate)]
 
 
 class RuleOut(BaseModel):
@@ -223,7 +201,7 @@ def _view(gate: PolicyGate, tenant_id: str) -> PolicyOut:
 
 
 @router.get("", summary="The policy of the caller's tenant")
-def get_policy(caller: PrincipalDep, gate: PolicyGateDep) -> PolicyOut:
+def get_policy(caller: PrincipalDep, gate: GateDep) -> PolicyOut:
     """The file defaults, the tenant's own rules and the version decisions are made under."""
     return _view(gate, caller.tenant_id)
 
@@ -254,7 +232,7 @@ def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
 
 
 @router.post("/check", summary="Dry run: would this be allowed?", responses=PROBLEM_RESPONSES)
-def post_check(body: CheckIn, caller: PrincipalDep, gate: PolicyGateDep) -> CheckOut:
+def post_check(body: CheckIn, caller: PrincipalDep, gate: GateDep) -> CheckOut:
     """Decide without writing anything. Admin keys may ask on behalf of another role
     (``as_role``; 403 for other keys); the tenant is always the caller's."""
     subject = caller
@@ -312,7 +290,9 @@ def get_versions(
 
 
 @router.put("/rules", summary="Replace the tenant's rules (admin)", responses=PROBLEM_RESPONSES)
-def put_rules(body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: PolicyGateDep) -> PolicyOut:
+def put_rules(
+    body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: GateDep, now: NowDep
+) -> PolicyOut:
     """Validate and store the tenant's rule set as a new version; audited.
 
     A rule naming another tenant (or a pattern) is refused with 422; two concurrent
@@ -325,7 +305,6 @@ def put_rules(body: RulesIn, db: DbSessionDep, caller: AdminDep, gate: PolicyGat
         rules = validate_tenant_rules(raw, tenant_id=caller.tenant_id)
     except InvalidRule as exc:
         raise Unprocessable(str(exc)) from None
-    now = utcnow()
     version = save_tenant_rules(
         db, tenant_id=caller.tenant_id, rules=rules, actor_key_id=caller.key_id, now=now
     )

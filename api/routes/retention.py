@@ -7,12 +7,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.deps import AdminDep, DbSessionDep, EngineDep
+from api.deps import AdminDep, DbSessionDep, EngineDep, NowDep
 from api.problems import PROBLEM_RESPONSES
 from api.sessions.retention import (
     MAX_RETENTION_DAYS,
@@ -59,7 +57,9 @@ def read_retention(db: DbSessionDep, caller: AdminDep) -> RetentionOut:
 
 
 @router.put("", summary="Set the tenant's retention of raw session messages (admin)")
-def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> RetentionOut:
+def put_retention(
+    body: RetentionIn, db: DbSessionDep, caller: AdminDep, now: NowDep
+) -> RetentionOut:
     """Raw messages older than this many days are purged once a summary covers them."""
     days = set_retention(db, tenant_id=caller.tenant_id, days=body.raw_message_days)
     audit.record(
@@ -71,7 +71,7 @@ def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> Rete
         object_type="tenant",
         object_id=caller.tenant_id,
         outcome="ok",
-        now=datetime.now(UTC),
+        now=now,
         detail={"raw_message_days": days},
     )
     db.commit()
@@ -79,10 +79,10 @@ def put_retention(body: RetentionIn, db: DbSessionDep, caller: AdminDep) -> Rete
 
 
 @router.post("/purge", summary="Purge summarized raw messages past the retention now (admin)")
-def run_purge(db: DbSessionDep, engine: EngineDep, caller: AdminDep) -> PurgeOut:
+def run_purge(db: DbSessionDep, engine: EngineDep, caller: AdminDep, now: NowDep) -> PurgeOut:
     """Tombstone what the retention allows in the caller's tenant (audited per session), then
     make the purged text unrecoverable (WAL checkpoint on SQLite, VACUUM on PostgreSQL)."""
-    counts = purge_session_messages(db, subject=caller, now=datetime.now(UTC))
+    counts = purge_session_messages(db, subject=caller, now=now)
     if counts.get("messages"):
         reclaim_purged_space(engine)
     return PurgeOut(tenant_id=caller.tenant_id, **counts)

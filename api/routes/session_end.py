@@ -7,27 +7,21 @@ the session, so the loser rolls back and returns the winner's answer, exactly li
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from sqlalchemy.exc import IntegrityError
 
-from api.auth import Principal, require_roles
-from api.deps import DbSessionDep
+from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
 from api.errors import Conflict, NotFound
 from api.problems import PROBLEM_RESPONSES
-from api.routes.policy import PolicyGateDep
 from api.sessions.end_schemas import EndRequest, EndResult
 from api.sessions.source import SqlSessionSource
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.promotion import end_session, stored_end
 from runtime.summary.extractive import ExtractiveSummarizer
-from storage.metadata import utcnow
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
-CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
 
 
 @router.post(
@@ -40,7 +34,8 @@ def post_end(
     body: EndRequest,
     db: DbSessionDep,
     caller: CallerDep,
-    gate: PolicyGateDep,
+    gate: GateDep,
+    now: NowDep,
 ) -> EndResult:
     """Candidates come from the session's current summary facts and ``consents``; each is
     checked by the policy gate as ``promote`` and answered ``promoted`` or ``denied`` with
@@ -56,7 +51,7 @@ def post_end(
             promote=body.promote,
             consents=body.consents_to_keep(),
             sessions=SqlSessionSource(),
-            now=utcnow(),
+            now=now,
             summarizer=ExtractiveSummarizer(),
         )
         db.commit()

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Query, Response
 
-from api.auth import Principal, require_roles
-from api.deps import DbSessionDep, MetricsDep
+from api.deps import CallerDep, ContextRuntimeDep, DbSessionDep, MetricsDep
 from api.errors import Forbidden
 from api.sessions import (
     AppendIn,
@@ -41,13 +40,11 @@ from api.sessions import (
     restore_summary,
     set_pins,
 )
-from api.sessions.runtime import context_runtime
 from runtime import forget_cached_text
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
-CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No such session"}}
 
 
@@ -148,9 +145,9 @@ def put_pins(session_id: str, body: PinsIn, db: DbSessionDep, caller: CallerDep)
 )
 def post_context(
     session_id: str,
-    request: Request,
     db: DbSessionDep,
     caller: CallerDep,
+    runtime: ContextRuntimeDep,
     body: ContextIn | None = None,
 ) -> ContextOut:
     """Exactly what to send next: the history compacted with the session's stored state.
@@ -163,7 +160,7 @@ def post_context(
         session_id=session_id,
         user_scope=caller.user_id,
         body=body or ContextIn(),
-        runtime=context_runtime(request.app),
+        runtime=runtime,
     )
 
 
@@ -214,7 +211,11 @@ def get_summary_version(
     responses={**_NOT_FOUND, 409: {"description": "Concurrent calls kept conflicting"}},
 )
 def post_restore(
-    session_id: str, version: int, request: Request, db: DbSessionDep, caller: CallerDep
+    session_id: str,
+    version: int,
+    db: DbSessionDep,
+    caller: CallerDep,
+    runtime: ContextRuntimeDep,
 ) -> SummaryDetail:
     """Make ``version`` current again as a new version N+1 with ``restored_from``; the state's
     cut rewinds to where that version left it, so later messages are kept raw or summarized
@@ -225,6 +226,6 @@ def post_restore(
         session_id=session_id,
         user_scope=caller.user_id,
         version=version,
-        runtime=context_runtime(request.app),
+        runtime=runtime,
         subject=caller,
     )

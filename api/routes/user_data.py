@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
-from api.auth import ensure_user_access
-from api.deps import DbSessionDep
+from api.auth import ensure_self_service, ensure_user_access
+from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
 from api.memory.export_extra import export_consents, export_sessions
-from api.memory.http import CallerDep, ClockDep, GateDep, translate
+from api.memory.http import translate
 from api.memory.schemas import (
     AuditPublic,
     ChangePublic,
@@ -22,7 +22,6 @@ from api.memory.schemas import (
     ProfileOut,
 )
 from api.problems import PROBLEM_RESPONSES
-from api.routes.users import ensure_self_service
 from longterm import audit, store
 from longterm.export import export_user
 from longterm.models import Preference
@@ -73,7 +72,7 @@ def get_profile(
     db: DbSessionDep,
     caller: CallerDep,
     gate: GateDep,
-    now: ClockDep,
+    now: NowDep,
     query: Annotated[str | None, Query(max_length=500)] = None,
     max_tokens: Annotated[int, Query(ge=1, le=32_000)] = 1000,
 ) -> ProfileOut:
@@ -122,7 +121,7 @@ def get_profile(
 
 @router.get("/{user_id}/export", summary="Export everything about a user")
 def get_export(
-    user_id: UserId, db: DbSessionDep, caller: CallerDep, now: ClockDep, gate: GateDep
+    user_id: UserId, db: DbSessionDep, caller: CallerDep, now: NowDep, gate: GateDep
 ) -> ExportOut:
     """Everything tiermem holds about the user as one JSON document: current preferences,
     their full history, events, standing consents, the audit trail about the user, erasure

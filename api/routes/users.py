@@ -15,11 +15,11 @@ from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import AwareDatetime
 
-from api.auth import Principal, ensure_user_access
-from api.deps import DbSessionDep, EngineDep
-from api.errors import Forbidden, NotFound
+from api.auth import Principal, ensure_self_service, ensure_user_access
+from api.deps import CallerDep, DbSessionDep, EngineDep, GateDep, NowDep
+from api.errors import NotFound
 from api.memory.hooks import erase_hooks
-from api.memory.http import CallerDep, ClockDep, GateDep, Idempotent, raise_for_outcome, translate
+from api.memory.http import Idempotent, raise_for_outcome, translate
 from api.memory.schemas import (
     ChangeList,
     ChangePublic,
@@ -71,7 +71,7 @@ def list_preferences(
     user_id: UserId,
     db: DbSessionDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     gate: GateDep,
     category: Annotated[str | None, Query(max_length=64)] = None,
     limit: Limit = 50,
@@ -103,7 +103,7 @@ def get_preference(
     key: Key,
     db: DbSessionDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     gate: GateDep,
     response: Response,
 ) -> PreferencePublic:
@@ -141,7 +141,7 @@ def put_preference(
     db: DbSessionDep,
     caller: CallerDep,
     gate: GateDep,
-    now: ClockDep,
+    now: NowDep,
     if_match: IfMatch = None,
     idempotency_key: IdemKey = None,
 ) -> JSONResponse:
@@ -190,7 +190,7 @@ def remove_preference(
     db: DbSessionDep,
     engine: EngineDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     if_match: IfMatch = None,
 ) -> Response:
     """Delete the value; its history keeps the trail but loses every value. 412 on a stale
@@ -209,7 +209,7 @@ def preference_history(
     key: Key,
     db: DbSessionDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     gate: GateDep,
     limit: Limit = 50,
     cursor: Cursor = None,
@@ -245,7 +245,7 @@ def post_event(
     db: DbSessionDep,
     caller: CallerDep,
     gate: GateDep,
-    now: ClockDep,
+    now: NowDep,
     idempotency_key: IdemKey = None,
 ) -> JSONResponse:
     """Append one timeline entry (201); a policy denial is 403."""
@@ -284,7 +284,7 @@ def list_events(
     user_id: UserId,
     db: DbSessionDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     gate: GateDep,
     kind: Annotated[str | None, Query(max_length=160)] = None,
     since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
@@ -316,7 +316,7 @@ def get_event(
     event_id: Annotated[str, Path(max_length=64)],
     db: DbSessionDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     gate: GateDep,
 ) -> EventPublic:
     """One unexpired event; 404 when missing, expired or not readable by the key."""
@@ -337,7 +337,7 @@ def remove_event(
     db: DbSessionDep,
     engine: EngineDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
 ) -> Response:
     """Delete one event and its full-text entry."""
     _visible(caller, user_id)
@@ -348,25 +348,13 @@ def remove_event(
     return Response(status_code=204)
 
 
-def ensure_self_service(caller: Principal, user_id: str) -> None:
-    """Export and erasure: admin keys, or agent keys restricted to exactly this user.
-
-    Raises:
-        NotFound: the key is restricted to another user.
-        Forbidden: an unrestricted agent key (it would reach every user of the tenant).
-    """
-    _visible(caller, user_id)
-    if caller.role != "admin" and caller.user_id != user_id:
-        raise Forbidden("only admin keys, or keys restricted to this user, may do this")
-
-
 @router.delete("/{user_id}/memories", summary="Erase everything about a user")
 def erase_memories(
     user_id: UserId,
     db: DbSessionDep,
     engine: EngineDep,
     caller: CallerDep,
-    now: ClockDep,
+    now: NowDep,
     scope: Annotated[Literal["all", "longterm"], Query()] = "all",
 ) -> ErasureReceiptPublic:
     """Erase the user's preferences and history, events, consents, stored responses and

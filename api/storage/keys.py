@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, get_args
@@ -139,10 +140,16 @@ def _to_domain(row: ApiKeyRow) -> ApiKey:
 
 
 class KeyStore:
-    """Creates, lists, revokes and resolves API keys in the database behind ``engine``."""
+    """Creates, lists, revokes and resolves API keys in the database behind ``engine``.
 
-    def __init__(self, engine: Engine) -> None:
+    Args:
+        engine: the database.
+        clock: the time stamped on new and revoked keys (the app's clock behind the API).
+    """
+
+    def __init__(self, engine: Engine, *, clock: Callable[[], datetime] = utcnow) -> None:
         self._engine = engine
+        self._clock = clock
 
     def create(
         self, *, tenant_id: str, role: str, user_id: str | None = None
@@ -165,10 +172,11 @@ class KeyStore:
             user_id=user_id,
             secret_hash=hash_key(secret),
             display_prefix=secret[: len(KEY_PREFIX) + 6],
+            created_at=self._clock(),
         )
         with session_scope(self._engine) as session:
             if session.get(TenantRow, tenant_id) is None:
-                session.add(TenantRow(tenant_id=tenant_id))
+                session.add(TenantRow(tenant_id=tenant_id, created_at=row.created_at))
                 session.flush()
             session.add(row)
             session.commit()
@@ -205,7 +213,7 @@ class KeyStore:
             if row is None or (tenant_id is not None and row.tenant_id != tenant_id):
                 raise KeyNotFound(f"no key with id {key_id!r}")
             if row.revoked_at is None:
-                row.revoked_at = utcnow()
+                row.revoked_at = self._clock()
                 session.add(row)
                 session.commit()
             return _to_domain(row)

@@ -78,9 +78,8 @@ def runtime_with(summarizer: Any | None) -> ContextRuntime:
 
 @contextmanager
 def sessions_client(database_url: str, *, summarizer: Any | None = None) -> Iterator[TestClient]:
-    """A started app over ``database_url`` whose sessions use ``summarizer``."""
-    app = create_app(make_settings(database_url, summarizer="none"))
-    app.state.sessions_runtime = runtime_with(summarizer)
+    """A started app over ``database_url`` whose sessions use ``summarizer`` (wall clock)."""
+    app = create_app(make_settings(database_url), summarizer=summarizer)
     with TestClient(app) as client:
         yield client
 

@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
 
 import psycopg
 import pytest
@@ -23,7 +25,7 @@ from api.storage.migrate import upgrade_database
 from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
-__all__ = ["bearer", "make_key", "make_settings", "unique_tenant"]
+__all__ = ["bearer", "make_key", "make_settings", "started_client", "unique_tenant"]
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
@@ -58,6 +60,21 @@ def bearer(key: str) -> dict[str, str]:
 def _no_scheduler(monkeypatch: pytest.MonkeyPatch) -> None:
     # Apps built from the environment in API tests never start background jobs by surprise.
     monkeypatch.setenv("TIERMEM_SCHEDULER_ENABLED", "false")
+
+
+@contextmanager
+def started_client(database_url: str, **overrides: Any) -> Iterator[TestClient]:
+    """A started app over ``database_url``; ``overrides`` go to ``create_app`` (e.g. ``clock``)."""
+    with TestClient(create_app(make_settings(database_url), **overrides)) as client:
+        yield client
+
+
+@pytest.fixture
+def client_with(database_url: str) -> Iterator[Callable[..., TestClient]]:
+    """Start apps over ``database_url`` with ``create_app`` overrides (e.g. ``clock=``); each
+    is shut down after the test: ``app_client = client_with(clock=frozen)``."""
+    with ExitStack() as stack:
+        yield lambda **overrides: stack.enter_context(started_client(database_url, **overrides))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from api.app import create_app
 from api.deps import AdminDep, DbSessionDep, MetricsDep, PrincipalDep
 from api.errors import Conflict, NotFound, PreconditionFailed, Unprocessable
 from api.logging import JsonFormatter
+from api.services import services_of
 from api.storage.keys import KeyStore, TenantRow
 from api.storage.migrate import (
     current_heads,
@@ -453,7 +454,7 @@ def test_metrics_count_routes_by_template(probe_sqlite: tuple[TestClient, str]) 
 def test_each_app_has_its_own_registry(sqlite_url: str) -> None:
     first = create_app(make_settings(sqlite_url))
     second = create_app(make_settings(sqlite_url))
-    assert first.state.metrics.registry is not second.state.metrics.registry
+    assert services_of(first).metrics.registry is not services_of(second).metrics.registry
 
 
 def test_access_log_is_one_json_line_without_body(probe_client: tuple[TestClient, str]) -> None:
@@ -510,7 +511,7 @@ def test_lifespan_hooks_run_around_the_app(sqlite_url: str) -> None:
         events.append("stop")
 
     app = create_app(make_settings(sqlite_url))
-    app.state.lifespan_hooks.append(hook)
+    services_of(app).lifespan_hooks.append(hook)
     with TestClient(app) as client:
         assert events == ["start"]
         assert client.get("/healthz").status_code == 200

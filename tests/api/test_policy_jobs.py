@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from api.app import create_app
 from api.cli import _register, app
+from api.services import services_of
 from api.storage.migrate import upgrade_database
 from longterm.gate import Principal
 from policy.consent import grant_consent
@@ -81,7 +82,7 @@ def test_admin_runs_jobs_for_its_own_tenant(app_client: TestClient, database_url
 def test_scheduler_runs_in_the_lifespan(sqlite_url: str) -> None:
     application = create_app(make_settings(sqlite_url, scheduler_enabled=True, idle_minutes=4))
     with TestClient(application):
-        scheduler = application.state.scheduler
+        scheduler = services_of(application).background.scheduler
         assert scheduler.running
         jobs = {job.id: job for job in scheduler.get_jobs()}
         assert set(jobs) == {"tiermem.consolidate", "tiermem.expire"}

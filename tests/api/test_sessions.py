@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.services import services_of
 from api.storage.keys import KeyStore
 from runtime.protocol import find_protocol_errors
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
@@ -39,7 +40,7 @@ def tenant() -> str:
 
 @pytest.fixture
 def keys(client: TestClient, tenant: str) -> dict[str, dict[str, str]]:
-    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    store = KeyStore(services_of(client.app).engine)
 
     def key(tenant_id: str, role: str, user: str | None = None) -> dict[str, str]:
         _row, secret = store.create(tenant_id=tenant_id, role=role, user_id=user)
@@ -343,7 +344,7 @@ def test_openai_summarizer_from_settings_against_scripted_server(
         )
         app = create_app(settings)
         with TestClient(app) as client:
-            _row, secret = KeyStore(app.state.engine).create(
+            _row, secret = KeyStore(services_of(app).engine).create(
                 tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent", user_id=None
             )
             key = bearer(secret)
@@ -376,7 +377,7 @@ def test_misconfigured_summarizer_is_reported_not_hidden(
     app = create_app(make_settings(module_database_url, summarizer="openai", llm_base_url=None))
     with TestClient(app) as client:  # starts: the misconfiguration is logged, not fatal
         assert client.get("/healthz").status_code == 200
-        _row, secret = KeyStore(app.state.engine).create(
+        _row, secret = KeyStore(services_of(app).engine).create(
             tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent", user_id=None
         )
         sid = _create(client, bearer(secret), user="dave")

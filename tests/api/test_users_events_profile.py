@@ -29,9 +29,9 @@ def _event(day: int, kind: str = "trip.booked", text: str | None = None, **extra
     }
 
 
-def test_events_crud_filters_pagination_and_expiry(app_client, database_url) -> None:
+def test_events_crud_filters_pagination_and_expiry(client_with, database_url) -> None:
     clock = Clock()
-    app_client.app.state.clock = clock
+    app_client = client_with(clock=clock)
     h = bearer(make_key(database_url, "t1", "agent"))
     ids = []
     for day in range(5):

@@ -152,9 +152,9 @@ def test_user_restricted_key_sees_404_for_other_users(app_client, database_url) 
     assert app_client.get(BASE, headers=consolidator).status_code == 403
 
 
-def test_expiry_at_read_with_injected_clock(app_client, database_url) -> None:
+def test_expiry_at_read_with_injected_clock(client_with, database_url) -> None:
     clock = Clock()
-    app_client.app.state.clock = clock
+    app_client = client_with(clock=clock)
     h = bearer(make_key(database_url, "t1", "agent"))
     body = {"value": "200 CNY", "source": "user_stated", "ttl_seconds": 60}
     assert app_client.put(f"{BASE}/{KEY}", json=body, headers=h).status_code == 201

@@ -11,6 +11,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.app import create_app
+from api.services import services_of
 from longterm.gate import ObjectAttributes, Principal
 from policy.gate import CasbinGate
 from policy.rules import validate_tenant_rules
@@ -69,5 +70,5 @@ def test_the_service_gate_takes_the_setting(sqlite_url: str) -> None:
     for seconds in (0.0, 1.0):
         app = create_app(make_settings(sqlite_url, policy_check_seconds=seconds))
         with TestClient(app):
-            gate = app.state.policy_gate
+            gate = services_of(app).gate
             assert isinstance(gate, CasbinGate) and gate.check_interval == seconds

@@ -20,6 +20,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from api.app import create_app
+from api.services import services_of
 from api.sessions import (
     AppendIn,
     ContextIn,
@@ -42,6 +43,7 @@ from runtime.protocol import find_protocol_errors
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from storage.engine import create_db_engine
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+    FIXED_NOW,
     FakeSummarizer,
     chat_history,
     module_database_url,
@@ -178,11 +180,12 @@ def test_two_replicas_over_http_never_duplicate_a_version(
     """Two app instances (replicas) on one database answer /context for the same session at the
     same moment: both 200, one version."""
     racing = RacingSummarizer(parties=2)
-    apps = [create_app(make_settings(module_database_url, summarizer="none")) for _ in range(2)]
-    for app in apps:
-        app.state.sessions_runtime = runtime_with(racing)
+    apps = [
+        create_app(make_settings(module_database_url), summarizer=racing, clock=lambda: FIXED_NOW)
+        for _ in range(2)
+    ]
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
-        _row, secret = KeyStore(apps[0].state.engine).create(
+        _row, secret = KeyStore(services_of(apps[0]).engine).create(
             tenant_id="replicas", role="agent", user_id=None
         )
         key = bearer(secret)

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import api.cli.commands  # noqa: F401  (registers the commands)
 from api.cli import app as cli_app
+from api.services import services_of
 from api.sessions import export_user_sessions
 from api.sessions.retention import (
     PURGED_MARK,
@@ -52,7 +53,7 @@ def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
 
 def _keys(client: TestClient) -> tuple[str, dict[str, str], dict[str, str]]:
     tenant = f"t-{uuid.uuid4().hex[:10]}"
-    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    store = KeyStore(services_of(client.app).engine)
     agent = bearer(store.create(tenant_id=tenant, role="agent")[1])
     admin = bearer(store.create(tenant_id=tenant, role="admin")[1])
     return tenant, agent, admin
@@ -72,12 +73,12 @@ def _summarized_session(client: TestClient, agent: dict[str, str]) -> tuple[str,
 
 
 def _purge(client: TestClient, tenant: str, now: datetime) -> dict[str, int]:
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         return purge_session_messages(db, subject=Principal("admin", tenant, key_id="t"), now=now)
 
 
 def _rows(client: TestClient, tenant: str, sid: str) -> list[SessionMessageRow]:
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         rows = db.exec(
             select(SessionMessageRow)
             .where(SessionMessageRow.tenant_id == tenant, SessionMessageRow.session_id == sid)
@@ -157,7 +158,7 @@ def test_retention_setting_and_purge(client: TestClient) -> None:
     assert find_protocol_errors(after["messages"], format="openai-chat") == []
     # A purge twice purges nothing more; the audit names the session, counts only.
     assert _purge(client, tenant, LATER)["messages"] == 0
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         audits = db.exec(select(AuditRow).where(AuditRow.tenant_id == tenant)).all()
     purges = [a for a in audits if a.action == "retention.purge"]
     assert [a.object_id for a in purges] == [sid] and SECRET not in purges[0].detail_json
@@ -184,7 +185,7 @@ def _readers_cope(
     assert r.status_code == 422 and purged_id in r.json()["purged_ids"]
     r = client.post(f"/v1/sessions/{sid}/summaries/1/restore", headers=agent)
     assert r.status_code == 409 and "purged" in r.json()["detail"], r.text
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         [exported] = [s for s in export_user_sessions(db, tenant_id=tenant, user_id="alice")]
     marked = [m for m in exported["messages"] if m["purged_at"] is not None]
     assert purged_id in {m["id"] for m in marked}
@@ -216,7 +217,7 @@ def test_tiermem_expire_runs_the_purge(
 ) -> None:
     tenant, agent, _admin = _keys(client)
     sid, _history = _summarized_session(client, agent)
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         set_retention(db, tenant_id=tenant, days=1)
         db.commit()
     monkeypatch.setenv("TIERMEM_DATABASE_URL", module_database_url)
@@ -225,7 +226,7 @@ def test_tiermem_expire_runs_the_purge(
     line = json.loads(result.output.strip().splitlines()[-1])
     # appended seconds ago: within the day, nothing is old enough yet
     assert line["tenant"] == tenant and line["session_retention"]["messages"] == 0
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         table = SessionMessageRow.__table__  # type: ignore[attr-defined]
         old = datetime.now(UTC) - timedelta(days=3)
         db.execute(table.update().where(table.c.session_id == sid).values(created_at=old))

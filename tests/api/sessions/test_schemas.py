@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.services import services_of
 from api.storage.keys import KeyStore
 from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
     FakeSummarizer,
@@ -32,7 +33,7 @@ def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
 
 @pytest.fixture
 def alice(client: TestClient) -> dict[str, str]:
-    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    store = KeyStore(services_of(client.app).engine)
     _row, secret = store.create(
         tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent", user_id="alice"
     )

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
+from api.services import services_of
 from api.sessions.tables import SessionStateRow, SessionSummaryRow
 from api.storage.keys import KeyStore
 from runtime.state import CompactionState
@@ -39,13 +40,13 @@ def _turn(i: int) -> list[dict[str, Any]]:
 
 
 def _states(client: TestClient, sid: str) -> dict[int, CompactionState]:
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         rows = db.exec(select(SessionSummaryRow).where(SessionSummaryRow.session_id == sid)).all()
         return {r.version: CompactionState.from_json(r.state_json) for r in rows if r.state_json}
 
 
 def test_restore_keeps_held_out_groups(client: TestClient) -> None:
-    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    store = KeyStore(services_of(client.app).engine)
     key = bearer(store.create(tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent")[1])
     body = {"user_id": "u", "budget": BUDGET, "format": "openai-chat"}
     sid = client.post("/v1/sessions", json=body, headers=key).json()["id"]
@@ -70,7 +71,7 @@ def test_restore_keeps_held_out_groups(client: TestClient) -> None:
         pytest.skip("the only holding version is the current one")
     r = client.post(f"/v1/sessions/{sid}/summaries/{version}/restore", headers=key)
     assert r.status_code == 201, r.text
-    with Session(client.app.state.engine) as db:  # type: ignore[attr-defined]
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
         row = db.exec(select(SessionStateRow).where(SessionStateRow.session_id == sid)).one()
         assert row.state_json is not None
         resumed = CompactionState.from_json(row.state_json)

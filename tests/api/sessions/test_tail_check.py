@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.services import services_of
 from api.sessions.tail_check import TAIL_WINDOW
 from api.storage.keys import KeyStore
 from runtime.errors import ProtocolError
@@ -31,7 +32,7 @@ def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
 
 
 def _session(client: TestClient) -> tuple[str, dict[str, str]]:
-    store = KeyStore(client.app.state.engine)  # type: ignore[attr-defined]
+    store = KeyStore(services_of(client.app).engine)
     key = bearer(store.create(tenant_id=f"t-{uuid.uuid4().hex[:10]}", role="agent")[1])
     r = client.post("/v1/sessions", json={"user_id": "u", "format": "openai-chat"}, headers=key)
     return str(r.json()["id"]), key
