@@ -61,7 +61,7 @@ def put_retention(
     body: RetentionIn, db: DbSessionDep, caller: AdminDep, now: NowDep
 ) -> RetentionOut:
     """Raw messages older than this many days are purged once a summary covers them."""
-    days = set_retention(db, tenant_id=caller.tenant_id, days=body.raw_message_days)
+    days = set_retention(db, tenant_id=caller.tenant_id, days=body.raw_message_days, now=now)
     audit.record(
         db,
         tenant_id=caller.tenant_id,

@@ -1,23 +1,17 @@
 """``POST /v1/sessions/{id}/end``: end the task and promote what the policy allows.
 
-The whole end (every promoted write, every audited decision, the stored answer) is one
-transaction. Two concurrent ends of one session cannot both write: the stored answer's key is
-the session, so the loser rolls back and returns the winner's answer, exactly like a retry.
+The whole end is one transaction (``api.sessions.task_end``); errors are answered by the one
+problem table (``api.problems``).
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
-from sqlalchemy.exc import IntegrityError
 
 from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
-from api.errors import Conflict, NotFound
 from api.problems import PROBLEM_RESPONSES
 from api.sessions.end_schemas import EndRequest, EndResult
-from api.sessions.source import SqlSessionSource
-from policy.errors import SessionNotEndable, SessionNotFound
-from policy.promotion import end_session, stored_end
-from runtime.summary.extractive import ExtractiveSummarizer
+from api.sessions.task_end import end_task
 
 __all__ = ["router"]
 
@@ -42,27 +36,4 @@ def post_end(
     the rule and the reason. Ending again with the same body returns the same answer
     (``replayed: true``); with another body, 409.
     """
-    try:
-        result = end_session(
-            db,
-            gate=gate,
-            subject=caller,
-            session_id=session_id,
-            promote=body.promote,
-            consents=body.consents_to_keep(),
-            sessions=SqlSessionSource(),
-            now=now,
-            summarizer=ExtractiveSummarizer(),
-        )
-        db.commit()
-    except SessionNotFound as exc:
-        raise NotFound(str(exc)) from None
-    except SessionNotEndable as exc:
-        raise Conflict(str(exc)) from None
-    except IntegrityError:
-        db.rollback()
-        replay = stored_end(db, tenant_id=caller.tenant_id, session_id=session_id)
-        if replay is None:
-            raise
-        return EndResult.from_outcome(replay)
-    return EndResult.from_outcome(result)
+    return end_task(db, gate=gate, caller=caller, session_id=session_id, body=body, now=now)

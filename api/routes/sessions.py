@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from api.deps import CallerDep, ContextRuntimeDep, DbSessionDep, MetricsDep
+from api.deps import CallerDep, ContextRuntimeDep, DbSessionDep, MetricsDep, NowDep
 from api.errors import Forbidden
 from api.sessions import (
     AppendIn,
@@ -49,14 +49,16 @@ _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No such ses
 
 
 @router.post("", status_code=201, summary="Create a session")
-def post_session(body: SessionCreate, db: DbSessionDep, caller: CallerDep) -> SessionPublic:
+def post_session(
+    body: SessionCreate, db: DbSessionDep, caller: CallerDep, now: NowDep
+) -> SessionPublic:
     """A new session of ``user_id`` in the caller's tenant, with its budget and format.
 
     A key restricted to one user may only create sessions of that user (403 otherwise).
     """
     if not caller.can_access_user(body.user_id):
         raise Forbidden("this key may only create sessions of its own user")
-    return create_session(db, tenant_id=caller.tenant_id, body=body)
+    return create_session(db, tenant_id=caller.tenant_id, body=body, now=now)
 
 
 @router.get("", summary="List sessions")
@@ -99,11 +101,16 @@ def delete_one(session_id: str, db: DbSessionDep, caller: CallerDep) -> Response
     },
 )
 def post_messages(
-    session_id: str, body: AppendIn, db: DbSessionDep, caller: CallerDep
+    session_id: str, body: AppendIn, db: DbSessionDep, caller: CallerDep, now: NowDep
 ) -> AppendOut:
     """Append new entries in the session's format; idempotent by message id; all or nothing."""
     return append_messages(
-        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id, body=body
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        body=body,
+        now=now,
     )
 
 
@@ -127,7 +134,9 @@ def get_messages(
 
 
 @router.put("/{session_id}/pins", summary="Replace the pins", responses=_NOT_FOUND)
-def put_pins(session_id: str, body: PinsIn, db: DbSessionDep, caller: CallerDep) -> PinsOut:
+def put_pins(
+    session_id: str, body: PinsIn, db: DbSessionDep, caller: CallerDep, now: NowDep
+) -> PinsOut:
     """The message ids every compaction keeps verbatim (the complete set)."""
     return set_pins(
         db,
@@ -135,6 +144,7 @@ def put_pins(session_id: str, body: PinsIn, db: DbSessionDep, caller: CallerDep)
         session_id=session_id,
         user_scope=caller.user_id,
         message_ids=body.message_ids,
+        now=now,
     )
 
 
@@ -166,11 +176,21 @@ def post_context(
 
 @router.post("/{session_id}/usage", summary="Report provider usage", responses=_NOT_FOUND)
 def post_usage(
-    session_id: str, body: UsageIn, db: DbSessionDep, caller: CallerDep, metrics: MetricsDep
+    session_id: str,
+    body: UsageIn,
+    db: DbSessionDep,
+    caller: CallerDep,
+    metrics: MetricsDep,
+    now: NowDep,
 ) -> UsageOut:
     """What the provider reported for the last call; updates the calibration factor."""
     out = record_usage(
-        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id, body=body
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        body=body,
+        now=now,
     )
     metrics.record_provider_usage(
         input_tokens=body.input_tokens,

@@ -21,7 +21,9 @@ module                 what it holds
 ``export``             a user's sessions as data (the export)
 ``erase``              deleting a session, erasing a user's sessions
 ``retention``          the tenant's retention of raw messages and its purge
-``runtime``            the run-time tier's wiring into the app (counter, summarizer)
+``task_end``           ending the task: the promotion's unit of work (``policy.promotion``)
+``end_schemas``        the body and the answer of ``/end``
+``source``             the policy tier's reading of sessions (``policy.sessions.SessionSource``)
 =====================  ====================================================================
 
 Routes call these functions; each is one unit of work on a database session and takes the
