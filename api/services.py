@@ -24,6 +24,7 @@ from api.metrics import JobMetrics, ServiceMetrics
 from api.sessions.context import ContextRuntime
 from api.settings import Settings
 from longterm.gate import PolicyGate
+from runtime import CompactionReport
 from runtime.summary.protocol import Summarizer
 from runtime.tokens import TokenCounter
 
@@ -141,15 +142,9 @@ def build_context_runtime(
     compaction metrics; a remote summarizer gets ``REMOTE_SUMMARIZER_SLOTS`` concurrent calls.
     """
 
-    def on_compaction(report: dict[str, Any]) -> None:
-        metrics.record_compaction(
-            strategy=str(report.get("strategy") or "none"),
-            fallback=str(report.get("fallback") or "none"),
-        )
-        metrics.record_tokens(
-            tokens_in=int(report.get("input_tokens") or 0),
-            tokens_out=int(report.get("compacted_tokens") or 0),
-        )
+    def on_compaction(report: CompactionReport) -> None:
+        metrics.record_compaction(strategy=report.strategy, fallback=report.fallback or "none")
+        metrics.record_tokens(tokens_in=report.input_tokens, tokens_out=report.compacted_tokens)
 
     return ContextRuntime(
         counter=counter,

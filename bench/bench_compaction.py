@@ -166,14 +166,14 @@ def speed(history: list[dict[str, Any]], *, repeat: int) -> dict[str, Any]:
     return {
         "messages": len(history),
         "tool_calls": sum(len(m.get("tool_calls") or ()) for m in history),
-        "tokens": cold.report["input_tokens"],
+        "tokens": cold.report.input_tokens,
         "target_tokens": budget.target_tokens,
         "tiktoken_pass_ms": round(plain_ms, 1),
         "tiktoken_encode_pass_ms": round(encode_ms, 1),
         "cold_ms": round(cold_ms, 1),
         "cold_vs_tiktoken": round(cold_ms / plain_ms, 2),
         "warm_ms": round(warm_ms, 1),
-        "warm_triggered": warm.report["triggered"],
+        "warm_triggered": warm.report.triggered,
         "trim_messages_ms": round(trim_ms, 1),
         "trim_vs_warm": round(trim_ms / warm_ms, 1),
         "cold_protocol_errors": len(find_protocol_errors(cold.messages, format="openai-chat")),
@@ -193,9 +193,9 @@ def validity(runs: Sequence[list[dict[str, Any]]], usables: Sequence[int]) -> di
         compactor = Compactor(budget=budget)
         for run in runs:
             ours = compactor.compact(run)
-            if not ours.report["triggered"]:
+            if not ours.report.triggered:
                 continue
-            over += ours.report["over_budget"]
+            over += ours.report.over_budget
             outputs = {
                 "ours": ours.messages,
                 "trim": trim(run, budget.target_tokens),

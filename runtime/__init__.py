@@ -1,7 +1,7 @@
 """Run-time tier: in-session compaction of an agent's history (a functional core: no I/O)."""
 
 from runtime.budget import Budget
-from runtime.compaction import CompactionResult, Compactor
+from runtime.compaction import CompactionReport, CompactionResult, Compactor
 from runtime.errors import (
     BudgetError,
     EncodingError,
@@ -23,6 +23,7 @@ from runtime.tokens import TiktokenCounter, TokenCounter
 __all__ = [
     "Budget",
     "BudgetError",
+    "CompactionReport",
     "CompactionResult",
     "CompactionState",
     "Compactor",

@@ -135,7 +135,10 @@ def compact(
         )
     except (RuntimeTierError, SummarizerConfigError) as exc:
         _fail(str(exc))
-    out: dict[str, Any] = {"messages": result.messages, "report": result.report}
+    out: dict[str, Any] = {
+        "messages": result.messages,
+        "report": result.report.model_dump(mode="json"),
+    }
     if isinstance(payload, dict) and "system" in payload:
         out["system"] = payload["system"]
     if state is not None:

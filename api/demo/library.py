@@ -16,6 +16,7 @@ from api.demo.expect import check_survival, context_by_id, is_envelope, summary_
 from api.demo.record import StepAborted, StepRecord
 from api.demo.scenario import BUDGET, CONSTRAINT_IDS, EXCLUSION_ID, EXCLUSION_REASON, NOW
 from runtime import Budget, CompactionResult, CompactionState, Compactor, find_protocol_errors
+from runtime.compaction import SummaryValidationReport
 from runtime.formats import read_history
 from runtime.messages import JSON, Format
 from runtime.rollback import resume_after_rollback
@@ -71,12 +72,12 @@ def replay_trip(history: list[JSON]) -> Replay:
         state = result.state
         replay.calls += 1
         replay.protocol_errors += len(find_protocol_errors(result.messages, format=FORMAT))
-        replay.over_usable += result.report["compacted_tokens"] > budget.usable
-        if result.report["triggered"]:
+        replay.over_usable += result.report.compacted_tokens > budget.usable
+        if result.report.triggered:
             replay.compactions.append((seen, result))
-        snapshot = result.report.get("snapshot")
-        if snapshot:
-            replay.snapshots.put(SnapshotRecord.from_dict(snapshot))
+        snapshot = result.report.snapshot
+        if snapshot is not None:
+            replay.snapshots.put(SnapshotRecord.from_dict(snapshot.model_dump(mode="json")))
         replay.last = result
     return replay
 
@@ -85,13 +86,13 @@ def _compaction_row(seen: int, result: CompactionResult) -> dict[str, Any]:
     report = result.report
     return {
         "history_messages": seen,
-        "strategy": report["strategy"],
-        "summary_version": report["summary_version"],
-        "tokens_before": report["context_tokens"],
-        "tokens_after": report["compacted_tokens"],
-        "groups_total": report["groups_total"],
-        "groups_kept": report["groups_kept"],
-        "fallback": report["fallback"],
+        "strategy": report.strategy,
+        "summary_version": report.summary_version,
+        "tokens_before": report.context_tokens,
+        "tokens_after": report.compacted_tokens,
+        "groups_total": report.groups_total,
+        "groups_kept": report.groups_kept,
+        "fallback": report.fallback,
     }
 
 
@@ -113,9 +114,9 @@ def compaction_step(replay: Replay, step: StepRecord) -> None:
     seen, first = replay.compactions[0]
     _check_first(step, seen, first, budget)
     _check_envelope(step, first)
-    _check_validation(step, first.report.get("summary_validation"))
+    _check_validation(step, first.report.summary_validation)
     _check_pins(step, replay.history, first)
-    dropped = first.report["dropped_ids"]
+    dropped = first.report.dropped_ids
     step.check(
         f"{EXCLUSION_ID} (the G123 turn) left the window: it survives only through the summary",
         EXCLUSION_ID in dropped and EXCLUSION_ID not in first.ids,
@@ -126,23 +127,24 @@ def compaction_step(replay: Replay, step: StepRecord) -> None:
 
 def _check_first(step: StepRecord, seen: int, first: CompactionResult, budget: Budget) -> None:
     report = first.report
+    validation = report.summary_validation
     step.data["first"] = {
         **_compaction_row(seen, first),
-        "input_tokens": report["input_tokens"],
-        "dropped_ids": report["dropped_ids"],
+        "input_tokens": report.input_tokens,
+        "dropped_ids": report.dropped_ids,
         "context_ids": first.ids,
-        "summary_tokens": report["summary_tokens"],
-        "validation": report["summary_validation"],
+        "summary_tokens": report.summary_tokens,
+        "validation": validation.model_dump(mode="json") if validation is not None else None,
     }
     step.check(
         "summary strategy, no fallback",
-        report["strategy"] == "summary" and report["fallback"] is None,
-        f"strategy {report['strategy']}, fallback {report['fallback']}",
+        report.strategy == "summary" and report.fallback is None,
+        f"strategy {report.strategy}, fallback {report.fallback}",
     )
     step.check(
         "compacted context fits the target",
-        report["compacted_tokens"] <= budget.target_tokens and not report["over_budget"],
-        f"{report['context_tokens']} -> {report['compacted_tokens']} tokens "
+        report.compacted_tokens <= budget.target_tokens and not report.over_budget,
+        f"{report.context_tokens} -> {report.compacted_tokens} tokens "
         f"(target {budget.target_tokens})",
     )
 
@@ -165,10 +167,10 @@ def _check_envelope(step: StepRecord, result: CompactionResult) -> None:
     check_survival(step, summary, context=context, label="first compaction")
 
 
-def _check_validation(step: StepRecord, validation: dict[str, Any] | None) -> None:
-    checks = (validation or {}).get("checks", [])
-    names = ", ".join(f"{c['name']} {'ok' if c['passed'] else 'FAILED'}" for c in checks)
-    step.check("summary validated", bool(validation and validation.get("passed")), names)
+def _check_validation(step: StepRecord, validation: SummaryValidationReport | None) -> None:
+    checks = validation.checks if validation is not None else []
+    names = ", ".join(f"{c.name} {'ok' if c.passed else 'FAILED'}" for c in checks)
+    step.check("summary validated", validation is not None and validation.passed, names)
 
 
 def _check_pins(step: StepRecord, history: list[JSON], result: CompactionResult) -> None:
@@ -274,10 +276,10 @@ def _resume(
     )
     found = summary_in_context(result.messages, result.ids)
     step.data["resumed"] = {
-        "strategy": result.report["strategy"],
+        "strategy": result.report.strategy,
         "context_ids": result.ids,
-        "compacted_tokens": result.report["compacted_tokens"],
-        "summary_version": result.report["summary_version"],
+        "compacted_tokens": result.report.compacted_tokens,
+        "summary_version": result.report.summary_version,
     }
     carried = found is not None and (
         found[2].summary_version == version or found[2].previous_version == version
@@ -290,8 +292,8 @@ def _resume(
     errors = find_protocol_errors(result.messages, format=FORMAT)
     step.check(
         "resumed context passes find_protocol_errors and fits the usable budget",
-        not errors and result.report["compacted_tokens"] <= replay.compactor.budget.usable,
-        f"{len(errors)} problems, {result.report['compacted_tokens']} tokens",
+        not errors and result.report.compacted_tokens <= replay.compactor.budget.usable,
+        f"{len(errors)} problems, {result.report.compacted_tokens} tokens",
     )
     context = context_by_id(result.messages, result.ids)
     check_survival(step, found[2] if found else None, context=context, label="resumed context")

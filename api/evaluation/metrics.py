@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from api.evaluation.replay import ReplayResult
+from api.evaluation.replay import ReplayResult, ReplayStep
 from runtime.formats import read_history
 from runtime.messages import Message
 
@@ -208,39 +208,27 @@ def _stale(summary: dict[str, Any] | None) -> int:
     return sum(1 for vals in values.values() if len(vals) > 1)
 
 
-def _step_figures(steps: Iterable[Any]) -> dict[str, Any]:
+def _step_figures(steps: Iterable[ReplayStep]) -> dict[str, Any]:
     steps = list(steps)
-    fired = [s for s in steps if s.report.get("triggered")]
-    fallbacks = Counter(str(s.report.get("fallback")) for s in fired if s.report.get("fallback"))
-    summarized = [s for s in fired if s.report.get("strategy") == "summary"]
+    fired = [s.report for s in steps if s.report.triggered]
+    fallbacks = Counter(r.fallback for r in fired if r.fallback)
+    summarized = [r for r in fired if r.strategy == "summary"]
     return {
         "model_calls": len(steps),
         "compactions": len(fired),
         "protocol_error_contexts": sum(1 for s in steps if s.protocol_errors),
-        "elapsed_ms": [float(s.report.get("elapsed_ms", 0.0)) for s in fired],
-        "summarizer_tokens_in": [
-            int(s.report.get("summarizer_tokens_in") or 0) for s in summarized
-        ],
-        "summarizer_tokens_out": sum(
-            int(s.report.get("summarizer_tokens_out") or 0) for s in fired
-        ),
+        "elapsed_ms": [r.elapsed_ms for r in fired],
+        "summarizer_tokens_in": [r.summarizer_tokens_in for r in summarized],
+        "summarizer_tokens_out": sum(r.summarizer_tokens_out for r in fired),
         "summary_points": [
-            (
-                s.history_len,
-                int(s.report.get("summarizer_tokens_in") or 0),
-                int(s.report.get("input_tokens") or 0),
-            )
-            for s in summarized
-        ],
-        "tokens_saved": sum(
-            int(s.report.get("input_tokens", 0)) - int(s.report.get("compacted_tokens", 0))
+            (s.history_len, s.report.summarizer_tokens_in, s.report.input_tokens)
             for s in steps
-        ),
+            if s.report.triggered and s.report.strategy == "summary"
+        ],
+        "tokens_saved": sum(s.report.input_tokens - s.report.compacted_tokens for s in steps),
         "fallbacks": dict(fallbacks),
-        "rollbacks": sum(1 for s in fired if s.report.get("rolled_back")),
-        "evictions": sum(
-            len((s.report.get("summary_diff") or {}).get("evicted", [])) for s in fired
-        ),
+        "rollbacks": sum(1 for r in fired if r.rolled_back),
+        "evictions": sum(len(r.summary_diff.evicted) for r in fired if r.summary_diff),
     }
 
 
@@ -253,9 +241,9 @@ def run_metrics(result: ReplayResult) -> dict[str, Any]:
     )
     return {
         "run": result.run.name,
-        "input_tokens": int(final.get("input_tokens", 0)),
-        "compacted_tokens": int(final.get("compacted_tokens", 0)),
-        "over_budget": bool(final.get("over_budget")),
+        "input_tokens": final.input_tokens if final else 0,
+        "compacted_tokens": final.compacted_tokens if final else 0,
+        "over_budget": final.over_budget if final else False,
         "retention": retention,
         "stale_facts": _stale(summary),
         **_security(summary, result.history),

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from api.evaluation.datasets import EvalRun
+from runtime import CompactionReport
 from runtime.formats import read_history
 from runtime.messages import Message
 from runtime.protocol import find_protocol_errors
@@ -26,7 +27,7 @@ class ReplayStep:
     """One compaction before one model call."""
 
     history_len: int
-    report: dict[str, Any]
+    report: CompactionReport
     protocol_errors: int
 
 
@@ -39,7 +40,7 @@ class ReplayResult:
     steps: list[ReplayStep] = field(default_factory=list)
     final_messages: list[JSON] = field(default_factory=list)
     final_ids: list[str] = field(default_factory=list)
-    final_report: dict[str, Any] = field(default_factory=dict)
+    final_report: CompactionReport | None = None
     history: tuple[Message, ...] = ()
 
 
@@ -95,8 +96,8 @@ def replay_run(
         )
         state = outcome.state
         errors = find_protocol_errors(outcome.messages, format=transcript.format)
-        result.steps.append(ReplayStep(length, dict(outcome.report), len(errors)))
+        result.steps.append(ReplayStep(length, outcome.report, len(errors)))
         result.final_messages = list(outcome.messages)
         result.final_ids = list(outcome.ids)
-        result.final_report = dict(outcome.report)
+        result.final_report = outcome.report
     return result

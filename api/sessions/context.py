@@ -30,7 +30,7 @@ from sqlmodel import Session, col
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
 from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
 from api.sessions.retention import PURGED_MARK
-from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut
+from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
     dump_json,
@@ -72,7 +72,7 @@ class ContextRuntime:
     counter: TokenCounter
     summarizer: Summarizer | None
     clock: Callable[[], datetime] = utcnow
-    on_compaction: Callable[[dict[str, Any]], None] | None = None
+    on_compaction: Callable[[ContextReport], None] | None = None
     summarizer_slots: threading.BoundedSemaphore | None = None
     """Bounds concurrent calls that may reach a remote summarizer: a call finding no free slot
     compacts with the window alone (``report.summarizer_busy``) instead of holding one more
@@ -115,8 +115,8 @@ def build_context(
         started = time.perf_counter()
         result, extra = _compact(loaded, budget, runtime, summary_share=share)
         _refuse_tombstones(result.messages, result.ids)
-        report = {**result.report, **extra}
-        report["service_elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
+        report = ContextReport.of(result.report, **extra, service_elapsed_ms=elapsed_ms)
         _store(db, loaded, result, report=report, runtime=runtime)
         if runtime.on_compaction is not None:
             runtime.on_compaction(report)
@@ -263,14 +263,14 @@ def _store(
     loaded: _Loaded,
     result: CompactionResult,
     *,
-    report: dict[str, Any],
+    report: ContextReport,
     runtime: ContextRuntime,
 ) -> None:
     row, now = loaded.row, runtime.clock()
     new_state = result.state
     new_version = new_state.summary_version
     state_json = new_state.to_json()
-    own_tokens = int(report.get("compacted_tokens") or 0)
+    own_tokens = report.compacted_tokens
     if _unchanged(loaded, state_json, own_tokens, now):
         return  # nothing to persist: no write transaction, no write lock taken
     updated = db.execute(
@@ -306,7 +306,7 @@ def _store_summary(
     loaded: _Loaded,
     result: CompactionResult,
     *,
-    report: dict[str, Any],
+    report: ContextReport,
     runtime: ContextRuntime,
     now: datetime,
 ) -> None:

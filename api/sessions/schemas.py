@@ -7,17 +7,23 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from runtime import CompactionReport
 from runtime.budget import Budget
+from runtime.compaction import BudgetReport
+from runtime.compaction.report import ReportModel
 from runtime.errors import BudgetError
 
 __all__ = [
     "DEFAULT_CONTEXT_LIMIT",
     "DEFAULT_SUMMARY_SHARE",
+    "AdaptiveTriggerReport",
     "AppendIn",
     "AppendOut",
     "BudgetSpec",
+    "CalibrationReport",
     "ContextIn",
     "ContextOut",
+    "ContextReport",
     "HistoryOut",
     "PinsIn",
     "PinsOut",
@@ -207,13 +213,55 @@ class ContextIn(_Body):
     budget: BudgetSpec | None = None
 
 
+class CalibrationReport(ReportModel):
+    """The session's usage calibration, as applied to this call's budget."""
+
+    factor: float = Field(description="Provider tokens per tiktoken token, learned from usage.")
+    samples: int = Field(description="Usage reports the factor was learned from.")
+    usable_tokens: int = Field(description="The budget's usable tokens before calibration.")
+    calibrated_usable_tokens: int = Field(description="Usable tokens once calibrated.")
+
+
+class AdaptiveTriggerReport(ReportModel):
+    """The trigger fraction actually used, and why it differs from the configured one."""
+
+    base_trigger: float = Field(description="The configured trigger fraction.")
+    effective_trigger: float = Field(description="The trigger fraction used for this call.")
+    reasons: list[str] = Field(description="Why it was lowered, if it was.")
+    recent_tool_result_tokens: int = Field(description="Tokens of the last few tool results.")
+    output_share: float = Field(description="The output reserve's share of the context.")
+
+
+class ContextReport(CompactionReport):
+    """The run-time tier's compaction report (``runtime.CompactionReport``) and what the
+    service adds: the session, its budget and calibration, the trigger used, the summarizer."""
+
+    session_id: str = Field(description="The session compacted.")
+    session_budget: BudgetReport = Field(description="The session's budget, before calibration.")
+    calibration: CalibrationReport = Field(description="The usage calibration applied.")
+    adaptive_trigger: AdaptiveTriggerReport = Field(description="The trigger used, and why.")
+    summary_share: float = Field(description="The share of the target kept for the summary.")
+    summary_budget_tokens: int = Field(description="What the summary strategy reserves.")
+    summarizer: str | None = Field(description="The configured summarizer, if any.")
+    summarizer_busy: bool = Field(
+        description="Every remote-summarizer slot was taken: this call used the window alone."
+    )
+    service_elapsed_ms: float = Field(description="The service's time for the compaction.")
+
+    @classmethod
+    def of(cls, report: CompactionReport, **service: Any) -> ContextReport:
+        """``report`` with the service's fields (``session_id`` ... ``service_elapsed_ms``)."""
+        fields = {name: getattr(report, name) for name in CompactionReport.model_fields}
+        return cls(**fields, **service)
+
+
 class ContextOut(BaseModel):
     """Exactly what to send to the model next, in the session's format."""
 
     messages: list[Any]
     system: Any | None = None
     ids: list[str]
-    report: dict[str, Any]
+    report: ContextReport
 
 
 class UsageIn(_Body):

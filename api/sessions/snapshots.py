@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from api.sessions.store import dump_json, load_json
 from api.sessions.tables import SessionSnapshotRow
+from runtime import CompactionReport
 from runtime.formats import read_history
 from runtime.summary.diff import SummaryDiff
 from runtime.summary.protocol import Summarizer
@@ -95,7 +96,7 @@ class SqlSnapshotStore:
 
 def snapshot_record_for(
     *,
-    report: dict[str, Any],
+    report: CompactionReport,
     summary: dict[str, Any],
     state_until: int | None,
     entries: Sequence[Any],
@@ -104,25 +105,25 @@ def snapshot_record_for(
 ) -> dict[str, Any]:
     """The snapshot record (as a dict) of the summary version the compactor just produced.
 
-    The compactor's own record (``report["snapshot"]``) when it made one; otherwise one is made
+    The compactor's own record (``report.snapshot``) when it made one; otherwise one is made
     here with the run-time tier's ``make_snapshot`` over the messages the summary cites, so a
     version is never stored without a record that ``rollback`` can read.
     """
-    reported = report.get("snapshot")
-    if isinstance(reported, dict):
-        return reported
+    if report.snapshot is not None:
+        return report.snapshot.model_dump(mode="json")
     model = CompactionSummary.model_validate(summary)
     cited = set(model.source_message_ids)
     covered = [m for m in read_history(list(entries)).messages if m.id in cited]
-    validation = report.get("summary_validation")
-    diff = report.get("summary_diff")
+    validation, diff = report.summary_validation, report.summary_diff
     record = make_snapshot(
         model,
         covered=covered,
         summarizer="unknown" if summarizer is None else summarizer.name,
         model=None if summarizer is None else summarizer.model,
-        diff=SummaryDiff.from_dict(diff) if isinstance(diff, dict) else None,
-        validation=ValidationReport.from_dict(validation) if isinstance(validation, dict) else None,
+        diff=SummaryDiff.from_dict(diff.model_dump()) if diff is not None else None,
+        validation=(
+            ValidationReport.from_dict(validation.model_dump()) if validation is not None else None
+        ),
         now=now,
         cut_index=state_until,
     )

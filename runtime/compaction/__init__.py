@@ -4,12 +4,33 @@ One ``Compactor.compact`` call reads top-down through these modules: ``compactor
 ``reading`` and ``incremental`` (the history as measured, whole or from the state's cut),
 ``resume`` (the caller's state on that history), ``strategies`` (the context the state implies,
 the recency ``window`` and the rolling summary), ``clearing`` (opt-in tool-result clearing),
-``result`` and ``report`` (what the call returns).
+``result`` (the plan and what the call returns) and ``report`` (the typed report).
 """
 
 from __future__ import annotations
 
+from runtime.compaction.clearing import ClearedEntry
 from runtime.compaction.compactor import Compactor
+from runtime.compaction.report import (
+    BudgetReport,
+    CheckReport,
+    CompactionReport,
+    SanitizeReport,
+    SnapshotReport,
+    SummaryDiffReport,
+    SummaryValidationReport,
+)
 from runtime.compaction.result import CompactionResult
 
-__all__ = ["CompactionResult", "Compactor"]
+__all__ = [
+    "BudgetReport",
+    "CheckReport",
+    "ClearedEntry",
+    "CompactionReport",
+    "CompactionResult",
+    "Compactor",
+    "SanitizeReport",
+    "SnapshotReport",
+    "SummaryDiffReport",
+    "SummaryValidationReport",
+]

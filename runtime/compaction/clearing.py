@@ -31,6 +31,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from runtime.compaction.reading import View
 from runtime.formats import read_history
 from runtime.messages import JSON, Format, Message
@@ -55,28 +57,24 @@ __all__ = [
 _CLEARABLE_OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 
 
-@dataclass(frozen=True)
-class ClearedEntry:
-    """One report entry: which message and calls were cleared, and what it saved.
+class ClearedEntry(BaseModel):
+    """One report entry (``CompactionReport.cleared``): which message and calls were cleared,
+    and what it saved.
 
     ``tokens_before``/``tokens_after`` count the message's text with ``count_tokens``.
     """
 
-    message_id: str
-    tool_call_ids: tuple[str, ...]
-    tokens_before: int
-    tokens_after: int
-    summary_version: int
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    message_id: str = Field(description="The message sent with its tool results cleared.")
+    tool_call_ids: tuple[str, ...] = Field(description="The calls whose results were cleared.")
+    tokens_before: int = Field(description="Tokens of the message's text before clearing.")
+    tokens_after: int = Field(description="Tokens of its text once cleared.")
+    summary_version: int = Field(description="The summary version holding the digests.")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for the compaction report."""
-        return {
-            "message_id": self.message_id,
-            "tool_call_ids": list(self.tool_call_ids),
-            "tokens_before": self.tokens_before,
-            "tokens_after": self.tokens_after,
-            "summary_version": self.summary_version,
-        }
+        """JSON-ready form, as in the compaction report."""
+        return self.model_dump(mode="json")
 
 
 @dataclass(frozen=True)

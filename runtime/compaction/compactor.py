@@ -30,8 +30,7 @@ from typing import Literal
 from runtime.budget import Budget
 from runtime.compaction.incremental import view_from_cut
 from runtime.compaction.reading import Request, View, read_view
-from runtime.compaction.report import Plan
-from runtime.compaction.result import CompactionResult, assemble_result
+from runtime.compaction.result import CompactionResult, Plan, assemble_result
 from runtime.compaction.resume import Resumed, load_summary, locate_held, pinned_spans, resume
 from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError

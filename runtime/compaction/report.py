@@ -1,133 +1,280 @@
-"""The plan a compaction settles on, and the report built from it.
+"""The typed compaction report: what one ``compact`` call decided and measured.
 
-Report keys (all always present):
+``CompactionReport`` is what ``CompactionResult.report`` holds: every figure and decision of one
+``compact`` call, each field described (the same text is in the service's OpenAPI document).
+``report.model_dump(mode="json")`` is the report's JSON form; while callers move to attributes,
+``report["key"]`` (and ``get``, ``keys``, ``items``, ``in``) still reads that JSON form, as the
+dict it replaces did.
 
-``format``, ``encoding``; ``input_tokens`` (the raw history as passed, with tools, system and
-reply priming), ``context_tokens`` (what the state implied before this call),
-``compacted_tokens`` (what is returned); ``usable_tokens``, ``trigger_tokens``,
-``target_tokens``, ``budget`` (all parameters); ``triggered``; ``strategy`` (``none``, ``window``
-or ``summary``); ``over_budget`` and ``over_budget_reason``; ``groups_total`` and ``groups_kept``
-(the prefix counts as one group when present), ``history_messages``; ``ids`` (parallel to the
-returned messages), ``kept_ids`` (history messages returned), ``dropped_ids`` (messages of the
-context the state implied that this call dropped: without a state, every history message not
-returned; between compactions, none), ``pinned_ids`` (pins found), ``unknown_pinned_ids``;
-``cut_id`` (first kept message after the prefix); ``state_reset`` (why the passed state was
-discarded, else ``None``); ``incremental`` (only the slices the state implies were read);
-``fallback``, ``summary``,
-``summary_validation``, ``summary_tokens``, ``summary_version``, ``summarized_ids``,
-``summary_diff``, ``snapshot``, ``rolled_back``, ``summarizer_tokens_in``,
-``summarizer_tokens_out``, ``summarizer_error``, ``sanitized`` (what sanitizing the chunk
-redacted or flagged, counts only) for the summary strategy, ``None``/empty otherwise;
-``cleared`` (one entry per message sent with its tool results cleared: ``message_id``,
-``tool_call_ids``, ``tokens_before``, ``tokens_after``, ``summary_version``; empty unless
-``clear_tool_results``); ``elapsed_ms``.
+Nested parts are typed too: the budget (``BudgetReport``), the summary step's validation
+(``SummaryValidationReport``), diff (``SummaryDiffReport``), snapshot record
+(``SnapshotReport``), sanitizing counts (``SanitizeReport``) and each cleared tool result
+(``runtime.compaction.clearing.ClearedEntry``). A step that later reports more (recall, say)
+adds one nested model and one field here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
 from runtime.budget import Budget
-from runtime.compaction.reading import View
-from runtime.compaction.window import WindowFit
-from runtime.messages import Message
-from runtime.state import CompactionState
+from runtime.compaction.clearing import ClearedEntry
+from runtime.compaction.resume import StateReset
+from runtime.messages import Format
+from runtime.summary.diff import SummaryDiff
+from runtime.summary.rolling import Fallback
+from runtime.summary.sanitize import SanitizeCounts
+from runtime.summary.schema import CompactionSummary
+from runtime.summary.snapshots import SnapshotRecord
+from runtime.summary.validate import ValidationReport
 
-__all__ = ["Plan", "RollInfo", "build_report"]
+__all__ = [
+    "BudgetReport",
+    "CheckReport",
+    "CompactionReport",
+    "ReportModel",
+    "SanitizeReport",
+    "SnapshotReport",
+    "Strategy",
+    "SummaryDiffReport",
+    "SummaryValidationReport",
+]
 
 Strategy = Literal["none", "window", "summary"]
+"""``none``: sent as the state implies; ``window``: recency window; ``summary``: rolling summary."""
+
+IsoDatetime = Annotated[
+    datetime, PlainSerializer(lambda value: value.isoformat(), return_type=str, when_used="json")
+]
+"""A datetime whose JSON form is ``datetime.isoformat()`` (``+00:00``, as snapshot records)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RollInfo:
-    """What the summary step reported, copied into the report as is."""
+class ReportModel(BaseModel):
+    """Base of the report's models: frozen, no unknown fields, and readable as the JSON dict
+    they replace, for callers that still index the report: ``report["key"]``, ``get``,
+    ``items`` give the field's ``model_dump(mode="json")`` value; ``keys``, ``in``, ``len`` and
+    iteration see the field names (iteration yields names, as a dict does, not pydantic's
+    ``(name, value)`` pairs)."""
 
-    fallback: str | None = None
-    summary: dict[str, Any] | None = None
-    validation: dict[str, Any] | None = None
-    diff: dict[str, Any] | None = None
-    snapshot: dict[str, Any] | None = None
-    rolled_back: bool = False
-    tokens_in: int = 0
-    tokens_out: int = 0
-    summarized_ids: tuple[str, ...] = ()
-    error: str | None = None
-    sanitized: dict[str, Any] | None = None
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in type(self).model_fields:
+            raise KeyError(key)
+        return self.model_dump(mode="json", include={key})[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in type(self).model_fields
+
+    def __iter__(self) -> Iterator[str]:  # type: ignore[override]
+        return iter(type(self).model_fields)
+
+    def __len__(self) -> int:
+        return len(type(self).model_fields)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The JSON value of field ``key``, or ``default`` when there is no such field."""
+        if key not in type(self).model_fields:
+            return default
+        return self[key]
+
+    def keys(self) -> list[str]:
+        """The field names, in order (so ``dict(report)`` is the JSON form)."""
+        return list(type(self).model_fields)
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """``(name, JSON value)`` of every field, in order."""
+        data = self.model_dump(mode="json")
+        return iter(data.items())
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """The decision of one compaction: which groups, which summary message, the new state."""
+class BudgetReport(ReportModel):
+    """The budget's parameters and derived figures (``Budget.to_dict()``)."""
 
-    fit: WindowFit
-    strategy: Strategy
-    triggered: bool
-    context_tokens: int
-    state: CompactionState
-    context_kept: tuple[int, ...] = ()
-    summary_message: Message | None = None
-    summary_tokens: int = 0
-    reset: str | None = None
-    roll: RollInfo = field(default_factory=RollInfo)
-    replaced: Mapping[int, Message] = field(default_factory=dict)
-    """Messages sent cleared, by index (``clear_tool_results``)."""
-    cleared: tuple[dict[str, Any], ...] = ()
+    context_limit: int = Field(description="The model's context window in tokens.")
+    max_output_tokens: int = Field(description="Tokens reserved for the model's answer.")
+    tool_reserve: int = Field(description="Tokens reserved for what the next turn's tools add.")
+    safety_margin: int = Field(description="Slack for counting differences with the provider.")
+    trigger: float = Field(description="Fraction of usable above which compaction starts.")
+    target: float = Field(description="Fraction of usable a compaction shrinks the context to.")
+    usable_tokens: int = Field(description="context_limit minus the three reserves.")
+    trigger_tokens: int = Field(description="floor(trigger x usable_tokens).")
+    target_tokens: int = Field(description="floor(target x usable_tokens).")
+
+    @classmethod
+    def of(cls, budget: Budget) -> BudgetReport:
+        """The report of ``budget``."""
+        return cls.model_validate(budget.to_dict())
 
 
-def build_report(
-    plan: Plan,
-    *,
-    budget: Budget,
-    encoding: str,
-    ids: Sequence[str],
-    kept_ids: Sequence[str],
-    dropped_ids: Sequence[str],
-    view: View,
-    groups_kept: int,
-    elapsed_ms: float,
-) -> dict[str, Any]:
-    """The report dict of one compaction (see the module docstring for the keys)."""
-    roll = plan.roll
-    return {
-        "format": plan.state.format,
-        "encoding": encoding,
-        "input_tokens": view.input_tokens,
-        "context_tokens": plan.context_tokens,
-        "compacted_tokens": plan.fit.tokens,
-        "usable_tokens": budget.usable,
-        "trigger_tokens": budget.trigger_tokens,
-        "target_tokens": budget.target_tokens,
-        "budget": budget.to_dict(),
-        "triggered": plan.triggered,
-        "strategy": plan.strategy,
-        "over_budget": plan.fit.over_budget,
-        "over_budget_reason": plan.fit.over_budget_reason,
-        "history_messages": view.entries,
-        "groups_total": view.groups_total,
-        "groups_kept": groups_kept,
-        "ids": list(ids),
-        "kept_ids": list(kept_ids),
-        "dropped_ids": list(dropped_ids),
-        "pinned_ids": list(view.pinned_ids),
-        "unknown_pinned_ids": list(view.unknown_pins),
-        "cut_id": plan.state.cut_id,
-        "state_reset": plan.reset,
-        "incremental": view.incremental,
-        "fallback": roll.fallback,
-        "summary": roll.summary,
-        "summary_validation": roll.validation,
-        "summary_tokens": plan.summary_tokens,
-        "summary_version": plan.state.summary_version,
-        "summarized_ids": list(roll.summarized_ids),
-        "summary_diff": roll.diff,
-        "snapshot": roll.snapshot,
-        "rolled_back": roll.rolled_back,
-        "summarizer_tokens_in": roll.tokens_in,
-        "summarizer_tokens_out": roll.tokens_out,
-        "summarizer_error": roll.error,
-        "sanitized": roll.sanitized,
-        "cleared": list(plan.cleared),
-        "elapsed_ms": round(elapsed_ms, 3),
-    }
+class CheckReport(ReportModel):
+    """One validation check of a candidate summary."""
+
+    name: str = Field(description="The check (schema, source_ids, quantities, negation, ...).")
+    passed: bool = Field(description="Whether the candidate passed it.")
+    offending: list[str] = Field(description="The items that failed it, labelled kind:ident.")
+
+
+class SummaryValidationReport(ReportModel):
+    """How a candidate summary fared against the messages it summarizes
+    (``runtime.summary.validate.ValidationReport.to_dict()``)."""
+
+    passed: bool = Field(description="Every check passed; otherwise the version is rejected.")
+    checks: list[CheckReport] = Field(description="Each check, in the order run.")
+
+    @classmethod
+    def of(cls, validation: ValidationReport) -> SummaryValidationReport:
+        """The report of ``validation``."""
+        return cls.model_validate(validation.to_dict())
+
+
+class SummaryDiffReport(ReportModel):
+    """What a summary version changed against the previous one, as ``kind:ident`` labels
+    (``runtime.summary.diff.SummaryDiff.to_dict()``)."""
+
+    added: list[str] = Field(description="Items new in this version.")
+    changed: list[str] = Field(description="Items whose content changed.")
+    superseded: list[str] = Field(description="Facts replaced by a newer value with the same key.")
+    evicted: list[str] = Field(description="Items dropped to fit the summary budget.")
+    removed: list[str] = Field(description="Items gone for another reason (answered, merged).")
+
+    @classmethod
+    def of(cls, diff: SummaryDiff) -> SummaryDiffReport:
+        """The report of ``diff``."""
+        return cls.model_validate(diff.to_dict())
+
+
+class SnapshotReport(ReportModel):
+    """The snapshot record of the summary version this call adopted
+    (``runtime.summary.snapshots.SnapshotRecord.to_dict()``): what a rollback restores."""
+
+    version: int = Field(description="The summary version recorded.")
+    previous_version: int | None = Field(description="The version it was merged from.")
+    restored_from: int | None = Field(description="Set when a rollback made this version.")
+    first_message_id: str | None = Field(description="First message the version covers.")
+    last_message_id: str | None = Field(description="Last message it covers.")
+    message_count: int = Field(description="How many messages it covers.")
+    messages_sha256: str = Field(description="Digest of those messages, to detect an edit.")
+    cut_index: int = Field(description="Index of the first message not covered.")
+    schema_version: str = Field(description="The summary's schema, compaction_summary.v1.")
+    summarizer: str = Field(description="The summarizer's name (rollback for restored ones).")
+    model: str | None = Field(description="The model that produced it, if any.")
+    created_at: IsoDatetime = Field(description="When it was produced (the caller's clock).")
+    diff: SummaryDiffReport = Field(description="Its diff against the previous version.")
+    validation: SummaryValidationReport = Field(description="Its validation.")
+    summary: CompactionSummary = Field(description="The version itself.")
+
+    @classmethod
+    def of(cls, record: SnapshotRecord, summary: CompactionSummary) -> SnapshotReport:
+        """The report of ``record``, whose ``summary`` is given already parsed."""
+        return cls(
+            version=record.version,
+            previous_version=record.previous_version,
+            restored_from=record.restored_from,
+            first_message_id=record.first_message_id,
+            last_message_id=record.last_message_id,
+            message_count=record.message_count,
+            messages_sha256=record.messages_sha256,
+            cut_index=record.cut_index,
+            schema_version=record.schema_version,
+            summarizer=record.summarizer,
+            model=record.model,
+            created_at=record.created_at,
+            diff=SummaryDiffReport.model_validate(record.diff),
+            validation=SummaryValidationReport.model_validate(record.validation),
+            summary=summary,
+        )
+
+
+class SanitizeReport(ReportModel):
+    """What sanitizing the summarizer's input changed, counts only (no text)."""
+
+    redacted: dict[str, int] = Field(description="Kind (email, phone, ...) -> values replaced.")
+    injection_flags: int = Field(description="Injection attempts replaced by a flag.")
+    invisible_removed: int = Field(description="Invisible characters removed.")
+    truncated_texts: int = Field(description="Texts cut to the length limit.")
+
+    @classmethod
+    def of(cls, counts: SanitizeCounts) -> SanitizeReport:
+        """The report of ``counts``."""
+        return cls(
+            redacted=dict(counts.redacted),
+            injection_flags=counts.injection_flags,
+            invisible_removed=counts.invisible_removed,
+            truncated_texts=counts.truncated_texts,
+        )
+
+
+class CompactionReport(ReportModel):
+    """Figures and decisions of one ``Compactor.compact`` call (every field always present).
+
+    The summary step's fields (``fallback`` to ``sanitized``) are ``None``/empty unless the
+    summary strategy ran (``summary`` is also set while an active summary is injected).
+    """
+
+    format: Format = Field(description="The history's wire format.")
+    encoding: str = Field(description="The tokenizer's name.")
+    input_tokens: int = Field(
+        description="The raw history as passed, with tools, system and reply priming."
+    )
+    context_tokens: int = Field(description="What the caller's state implied before this call.")
+    compacted_tokens: int = Field(description="What is returned.")
+    usable_tokens: int = Field(description="The budget's usable tokens.")
+    trigger_tokens: int = Field(description="Compaction starts above this many tokens.")
+    target_tokens: int = Field(description="A compaction shrinks the context to at most this.")
+    budget: BudgetReport = Field(description="The budget's parameters and derived figures.")
+    triggered: bool = Field(description="Whether context_tokens exceeded trigger_tokens.")
+    strategy: Strategy = Field(description="none, window or summary.")
+    over_budget: bool = Field(
+        description="The mandatory part (prefix, pinned groups, last group) exceeds usable."
+    )
+    over_budget_reason: str | None = Field(description="Why, in words, when over_budget.")
+    history_messages: int = Field(description="Entries in the history as passed.")
+    groups_total: int = Field(description="Groups in the history (the prefix counts as one).")
+    groups_kept: int = Field(description="Groups returned (the prefix counts as one).")
+    ids: list[str] = Field(description="The id of each returned entry (summary-vN for a summary).")
+    kept_ids: list[str] = Field(description="The history messages returned.")
+    dropped_ids: list[str] = Field(
+        description="Messages of the context the state implied that this call dropped (without "
+        "a state, every history message not returned; between compactions, none)."
+    )
+    pinned_ids: list[str] = Field(description="The pins found in the history.")
+    unknown_pinned_ids: list[str] = Field(description="The pins not found.")
+    cut_id: str | None = Field(description="First kept message after the prefix.")
+    state_reset: StateReset | None = Field(
+        description="Why the passed state was discarded, else null."
+    )
+    incremental: bool = Field(description="Only the slices the state implies were read.")
+    fallback: Fallback | None = Field(
+        description="Why the summary strategy fell back to the window, else null."
+    )
+    summary: CompactionSummary | None = Field(description="The summary injected, if any.")
+    summary_validation: SummaryValidationReport | None = Field(
+        description="The new candidate summary's validation."
+    )
+    summary_tokens: int = Field(description="Tokens of the injected summary message.")
+    summary_version: int = Field(description="The state's summary version (0: none yet).")
+    summarized_ids: list[str] = Field(description="Messages rolled into the summary this call.")
+    summary_diff: SummaryDiffReport | None = Field(
+        description="The candidate's diff against the previous version."
+    )
+    snapshot: SnapshotReport | None = Field(
+        description="The adopted version's snapshot record (store it for rollbacks)."
+    )
+    rolled_back: bool = Field(
+        description="A new version was rejected and the previous one stays current."
+    )
+    summarizer_tokens_in: int = Field(description="The summarizer's input tokens.")
+    summarizer_tokens_out: int = Field(description="The summarizer's output tokens.")
+    summarizer_error: str | None = Field(description="The summarizer's error, in one line.")
+    sanitized: SanitizeReport | None = Field(
+        description="What sanitizing the summarizer's input redacted or flagged (counts only)."
+    )
+    cleared: list[ClearedEntry] = Field(
+        description="One entry per message sent with its tool results cleared (clear_tool_results)."
+    )
+    elapsed_ms: float = Field(description="Wall time of the call, in milliseconds.")

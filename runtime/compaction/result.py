@@ -1,24 +1,38 @@
-"""What ``Compactor.compact`` returns, laid out from the plan it settled on.
+"""The plan a compaction settles on, and what ``Compactor.compact`` returns for it.
 
-``assemble_result`` lays out the entries to send (prefix, summary message, kept groups with
-cleared results replaced), finishes the state on a full read (``finish_state``) and builds the
-report (``runtime.compaction.report``).
+The strategies (``runtime.compaction.strategies``) each settle on a ``Plan`` (with ``RollInfo``,
+what the summary step reported); ``assemble_result`` lays out the entries to send (prefix,
+summary message, kept groups with cleared results replaced), finishes the state on a full read
+(``finish_state``) and builds the typed report (``build_report``,
+``runtime.compaction.report.CompactionReport``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from runtime.budget import Budget
+from runtime.compaction.clearing import ClearedEntry
 from runtime.compaction.reading import View
-from runtime.compaction.report import Plan, build_report
-from runtime.compaction.resume import finish_state
+from runtime.compaction.report import (
+    BudgetReport,
+    CompactionReport,
+    SanitizeReport,
+    SnapshotReport,
+    Strategy,
+    SummaryDiffReport,
+    SummaryValidationReport,
+)
+from runtime.compaction.resume import StateReset, finish_state
+from runtime.compaction.window import WindowFit
 from runtime.formats import write_messages
 from runtime.messages import JSON, Message
 from runtime.state import CompactionState
+from runtime.summary.rolling import Fallback
+from runtime.summary.schema import CompactionSummary
 
-__all__ = ["CompactionResult", "assemble_result"]
+__all__ = ["CompactionResult", "Plan", "RollInfo", "assemble_result", "build_report"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +44,109 @@ class CompactionResult:
             messages (byte-identical to the input's) with the summary message injected right
             after the prefix when a summary is active. For Anthropic, the list of messages.
         ids: the id of each entry in ``messages`` (``summary-v{N}`` for the summary).
-        report: figures and decisions (keys listed in ``runtime.compaction.report``).
+        report: figures and decisions, typed (``CompactionReport``).
         state: pass it back as ``state=`` on the next call of the same session.
         system: Anthropic's top-level ``system`` field, untouched (``None`` otherwise).
     """
 
     messages: list[JSON]
     ids: list[str]
-    report: dict[str, Any]
+    report: CompactionReport
     state: CompactionState
     system: JSON | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RollInfo:
+    """What the summary step reported, copied into the report as is."""
+
+    fallback: Fallback | None = None
+    summary: CompactionSummary | None = None
+    validation: SummaryValidationReport | None = None
+    diff: SummaryDiffReport | None = None
+    snapshot: SnapshotReport | None = None
+    rolled_back: bool = False
+    tokens_in: int = 0
+    tokens_out: int = 0
+    summarized_ids: tuple[str, ...] = ()
+    error: str | None = None
+    sanitized: SanitizeReport | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The decision of one compaction: which groups, which summary message, the new state."""
+
+    fit: WindowFit
+    strategy: Strategy
+    triggered: bool
+    context_tokens: int
+    state: CompactionState
+    context_kept: tuple[int, ...] = ()
+    summary_message: Message | None = None
+    summary_tokens: int = 0
+    reset: StateReset | None = None
+    roll: RollInfo = field(default_factory=RollInfo)
+    replaced: Mapping[int, Message] = field(default_factory=dict)
+    """Messages sent cleared, by index (``clear_tool_results``)."""
+    cleared: tuple[ClearedEntry, ...] = ()
+
+
+def build_report(
+    plan: Plan,
+    *,
+    budget: Budget,
+    encoding: str,
+    ids: Sequence[str],
+    kept_ids: Sequence[str],
+    dropped_ids: Sequence[str],
+    view: View,
+    groups_kept: int,
+    elapsed_ms: float,
+) -> CompactionReport:
+    """The report of one compaction."""
+    roll = plan.roll
+    return CompactionReport(
+        format=plan.state.format,
+        encoding=encoding,
+        input_tokens=view.input_tokens,
+        context_tokens=plan.context_tokens,
+        compacted_tokens=plan.fit.tokens,
+        usable_tokens=budget.usable,
+        trigger_tokens=budget.trigger_tokens,
+        target_tokens=budget.target_tokens,
+        budget=BudgetReport.of(budget),
+        triggered=plan.triggered,
+        strategy=plan.strategy,
+        over_budget=plan.fit.over_budget,
+        over_budget_reason=plan.fit.over_budget_reason,
+        history_messages=view.entries,
+        groups_total=view.groups_total,
+        groups_kept=groups_kept,
+        ids=list(ids),
+        kept_ids=list(kept_ids),
+        dropped_ids=list(dropped_ids),
+        pinned_ids=list(view.pinned_ids),
+        unknown_pinned_ids=list(view.unknown_pins),
+        cut_id=plan.state.cut_id,
+        state_reset=plan.reset,
+        incremental=view.incremental,
+        fallback=roll.fallback,
+        summary=roll.summary,
+        summary_validation=roll.validation,
+        summary_tokens=plan.summary_tokens,
+        summary_version=plan.state.summary_version,
+        summarized_ids=list(roll.summarized_ids),
+        summary_diff=roll.diff,
+        snapshot=roll.snapshot,
+        rolled_back=roll.rolled_back,
+        summarizer_tokens_in=roll.tokens_in,
+        summarizer_tokens_out=roll.tokens_out,
+        summarizer_error=roll.error,
+        sanitized=roll.sanitized,
+        cleared=list(plan.cleared),
+        elapsed_ms=round(elapsed_ms, 3),
+    )
 
 
 def assemble_result(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -22,6 +22,7 @@ from runtime.summary.schema import CompactionSummary
 
 __all__ = [
     "Resumed",
+    "StateReset",
     "finish_state",
     "held_marks",
     "load_summary",
@@ -29,6 +30,10 @@ __all__ = [
     "pinned_spans",
     "resume",
 ]
+
+StateReset = Literal["format_changed", "history_changed"]
+"""Why the caller's state was discarded: another wire format, or a history in which the cut,
+the summary's end or a held-out group can no longer be found."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +44,7 @@ class Resumed:
     floor: int
     summary: CompactionSummary | None
     active: bool
-    reset: str | None
+    reset: StateReset | None
     state: CompactionState
     held: frozenset[int] = frozenset()
     """Positions of the groups held out of the summary (``CompactionState.held_out``)."""

@@ -29,7 +29,13 @@ from runtime.compaction.clearing import (
     marked_messages,
 )
 from runtime.compaction.reading import View
-from runtime.compaction.report import Plan, RollInfo
+from runtime.compaction.report import (
+    SanitizeReport,
+    SnapshotReport,
+    SummaryDiffReport,
+    SummaryValidationReport,
+)
+from runtime.compaction.result import Plan, RollInfo
 from runtime.compaction.resume import Resumed, held_marks
 from runtime.compaction.window import WindowFit, fit_window, keep_from, with_extra
 from runtime.formats import make_data_message, read_history
@@ -94,10 +100,10 @@ class Strategies:
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
-            roll=RollInfo(summary=dump_summary(resumed.summary) if message else None),
+            roll=RollInfo(summary=resumed.summary if message else None),
             state=replace(resumed.state, cleared=clearing_marks(clearing)),
             replaced=clearing.replaced,
-            cleared=tuple(e.to_dict() for e in clearing.entries),
+            cleared=clearing.entries,
         )
 
     def window(
@@ -304,9 +310,9 @@ class Strategies:
             summary_message=message,
             summary_tokens=cost,
             reset=resumed.reset,
-            roll=replace(info, summary=dump_summary(summary)),
+            roll=replace(info, summary=summary),
             replaced=clearing.replaced,
-            cleared=tuple(e.to_dict() for e in clearing.entries),
+            cleared=clearing.entries,
         )
 
     def summary_message(
@@ -372,23 +378,18 @@ def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
         now=request.now,
         count_summary=request.count_summary,
     )
-    counts = outcome.sanitize_counts
+    summary, snapshot = outcome.summary, outcome.snapshot
     info = RollInfo(
         fallback=outcome.fallback,
-        summary=dump_summary(outcome.summary),
-        validation=outcome.validation.to_dict() if outcome.validation else None,
-        diff=outcome.diff.to_dict() if outcome.diff else None,
-        snapshot=outcome.snapshot.to_dict() if outcome.snapshot else None,
+        summary=summary,
+        validation=SummaryValidationReport.of(outcome.validation) if outcome.validation else None,
+        diff=SummaryDiffReport.of(outcome.diff) if outcome.diff else None,
+        snapshot=SnapshotReport.of(snapshot, summary) if snapshot and summary else None,
         rolled_back=outcome.rolled_back,
         tokens_in=outcome.tokens_in,
         tokens_out=outcome.tokens_out,
         summarized_ids=tuple(m.id for m in request.chunk),
         error=outcome.error,
-        sanitized={
-            "redacted": dict(counts.redacted),
-            "injection_flags": counts.injection_flags,
-            "invisible_removed": counts.invisible_removed,
-            "truncated_texts": counts.truncated_texts,
-        },
+        sanitized=SanitizeReport.of(outcome.sanitize_counts),
     )
-    return RollResult(outcome.summary, info)
+    return RollResult(summary, info)

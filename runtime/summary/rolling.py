@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 
@@ -32,9 +32,12 @@ from runtime.summary.shrink import ShrinkResult, shrink_summary
 from runtime.summary.snapshots import SnapshotRecord, make_snapshot
 from runtime.summary.validate import ValidationReport, validate_summary
 
-__all__ = ["FALLBACK_REASONS", "RollOutcome", "roll_summary"]
+__all__ = ["FALLBACK_REASONS", "Fallback", "RollOutcome", "roll_summary"]
 
-FALLBACK_REASONS = ("summarizer_error", "invalid_summary", "summary_over_budget")
+Fallback = Literal["summarizer_error", "invalid_summary", "summary_over_budget"]
+"""Why a rolling step adopted no new version (see the module docstring)."""
+
+FALLBACK_REASONS: tuple[Fallback, ...] = get_args(Fallback)
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class RollOutcome:
     """
 
     summary: CompactionSummary | None
-    fallback: str | None
+    fallback: Fallback | None
     validation: ValidationReport | None
     snapshot: SnapshotRecord | None
     rolled_back: bool
