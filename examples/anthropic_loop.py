@@ -41,8 +41,8 @@ with serve(scripted_model, received) as url:
         response = memory.create(client, model="scripted", max_tokens=200, system=SYSTEM,
                                  messages=messages, tools=TOOLS)  # fmt: skip
         report = memory.last.report
-        print(f"history {len(messages):2} messages -> sent {len(report['ids']):2}, "
-              f"{report['compacted_tokens']:3} tokens, strategy {report['strategy']}")  # fmt: skip
+        print(f"history {len(messages):2} messages -> sent {len(report.ids):2}, "
+              f"{report.compacted_tokens:3} tokens, strategy {report.strategy}")  # fmt: skip
         messages.append({"role": "assistant", "content": response.content})  # SDK blocks as is
         calls = [block for block in response.content if block.type == "tool_use"]
         if not calls:

@@ -40,8 +40,8 @@ with serve(scripted_model, received) as url:
     while True:
         response = memory.create(client, model="scripted", messages=messages, tools=TOOLS)
         report = memory.last.report
-        print(f"history {len(messages):2} entries -> sent {len(report['ids']):2}, "
-              f"{report['compacted_tokens']:3} tokens, strategy {report['strategy']}")  # fmt: skip
+        print(f"history {len(messages):2} entries -> sent {len(report.ids):2}, "
+              f"{report.compacted_tokens:3} tokens, strategy {report.strategy}")  # fmt: skip
         message = response.choices[0].message
         messages.append(message)  # the SDK's own ChatCompletionMessage, appended as is
         for call in message.tool_calls or []:

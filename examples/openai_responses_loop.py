@@ -41,8 +41,8 @@ with serve(scripted_model, received) as url:
         response = memory.create(client, model="scripted", input=items, tools=TOOLS, store=False,
                                  instructions="You are a travel agent.")  # fmt: skip
         report = memory.last.report
-        print(f"history {len(items):2} items -> sent {len(report['ids']):2}, "
-              f"{report['compacted_tokens']:3} tokens, strategy {report['strategy']}")  # fmt: skip
+        print(f"history {len(items):2} items -> sent {len(report.ids):2}, "
+              f"{report.compacted_tokens:3} tokens, strategy {report.strategy}")  # fmt: skip
         items += response.output  # the SDK's own output items, reasoning included
         calls = [item for item in response.output if item.type == "function_call"]
         for call in calls:

@@ -134,7 +134,7 @@ def _fit(
     leading = 0
     while leading < len(history) and history[leading].type == "system":
         leading += 1
-    if include_system or not leading or not compacted.result.report["dropped_ids"]:
+    if include_system or not leading or not compacted.result.report.dropped_ids:
         return compacted.messages
     # trim_messages without include_system treats the system message as the oldest message:
     # once anything has to go, it goes first
