@@ -14,8 +14,6 @@ HTTP requests and latency per route template are recorded by the middleware in `
 
 from __future__ import annotations
 
-from typing import Any
-
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -26,6 +24,8 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from api.jobs.results import ConsolidationCounts, ExpiryCounts, JobCounts
 
 __all__ = ["CONTENT_TYPE_LATEST", "JobMetrics", "ServiceMetrics"]
 
@@ -145,15 +145,15 @@ class JobMetrics:
             registry=registry,
         )
 
-    def observe(self, job: str, result: dict[str, Any] | None) -> None:
-        """Record one run (``None``: it failed)."""
+    def observe(self, job: str, result: JobCounts | None) -> None:
+        """Record one run's counts (``None``: it failed)."""
         self.runs.labels(job=job, result="error" if result is None else "ok").inc()
-        if result is None:
-            return
-        for outcome in ("written", "merged", "denied", "skipped", "events"):
-            if job == "consolidate" and result.get(outcome):
-                self.outcomes.labels(outcome=outcome).inc(result[outcome])
-        for rule, count in (result.get("denials") or {}).items():
-            self.denials.labels(rule=rule).inc(count)
-        for kind, count in (result.get("purged") or {}).items():
-            self.purged.labels(kind=kind).inc(count)
+        if isinstance(result, ConsolidationCounts):
+            for outcome in ("written", "merged", "denied", "skipped", "events"):
+                if count := getattr(result, outcome):
+                    self.outcomes.labels(outcome=outcome).inc(count)
+            for rule, count in result.denials.items():
+                self.denials.labels(rule=rule).inc(count)
+        elif isinstance(result, ExpiryCounts):
+            for kind, count in result.purged.items():
+                self.purged.labels(kind=kind).inc(count)

@@ -1,32 +1,27 @@
-"""The idle-time consolidation job ("dreaming") and the expiry sweep.
+"""Idle-time consolidation ("dreaming") of one session: the merge rules and the mark.
 
-``consolidate(engine, gate=..., now=..., idle=...)`` finds sessions idle for ``idle`` whose
-current summary version has not been consolidated yet, and for each one, in ONE transaction:
-takes the user's run-once lock, re-checks the session's mark, turns the summary's facts into
-candidates, merges them with the user's preferences (same key and value: confidence raised on
-a consolidated value, nothing written over any other source; different value: a
+``consolidate_session(db, due, gate=..., sessions=..., now=...)`` runs inside the caller's
+transaction, which holds the user's run-once lock: it re-checks the session's mark, reads the
+current summary through the ``SessionSource``, turns the summary's facts into candidates,
+merges them with the user's preferences (same key and value: confidence raised on a
+consolidated value, nothing written over any other source; different value: a
 ``consolidated`` write that the gate and then the trust order decide, the old value going to
 history), writes a ``task_completed`` event for ended sessions, and marks the session. Every
 write goes through the long-term write path as subject ``consolidator`` with the user's
 standing consent for the key's category; denials are audited there, counted here, and never
 retried: the mark is written either way, so the same summary version is not looked at again.
 
-A unit killed half way leaves nothing (its transaction rolls back) and is picked up by the next
-run. Several replicas may run this at once: PostgreSQL advisory locks (or SQLite leases, see
-``storage.locks``) make one of them consolidate a user at a time, and the mark re-check inside
+Which sessions are due, the transactions, the locks and the retries are the service's
+(``api.jobs.consolidation``): several replicas may run it at once, and the mark re-check inside
 the lock makes every summary version consolidated exactly once.
 """
 
 from __future__ import annotations
 
-import logging
-import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
-from typing import Any, Final
+from datetime import datetime
+from typing import Final
 
-from sqlalchemy import Engine
 from sqlmodel import Session
 
 from longterm.errors import LongtermError, NotFound
@@ -40,30 +35,25 @@ from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
 from policy.sessions import DueSession, SessionSource
 from policy.storage import ConsolidationMarkRow, SessionEndRow, as_utc
-from storage.locks import acquire_lease, release_lease, try_advisory_xact_lock, uses_leases
 
 __all__ = [
     "CONFIDENCE_STEP",
     "DEFAULT_CONSOLIDATED_TTL_SECONDS",
     "ConsolidationReport",
     "DueSession",
-    "consolidate",
     "consolidate_session",
-    "due_sessions",
 ]
 
 DEFAULT_CONSOLIDATED_TTL_SECONDS: Final = 180 * 24 * 3600
 CONFIDENCE_STEP: Final = 0.1
 """How much a repeated observation of the same value raises a consolidated confidence."""
-MAX_SESSIONS_PER_RUN: Final = 500
-_log = logging.getLogger("tiermem.jobs")
 MAX_EVIDENCE_IDS: Final = 50
 """Source ids a merged value keeps (the most recent ones)."""
 
 
 @dataclass(slots=True)
 class ConsolidationReport:
-    """What one run did (counts only, never values)."""
+    """What one unit, or a whole run of them, did (counts only, never values)."""
 
     due: int = 0
     consolidated: int = 0
@@ -84,47 +74,6 @@ class ConsolidationReport:
         self.failed += other.failed
         for rule, count in other.denials.items():
             self.denials[rule] = self.denials.get(rule, 0) + count
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form for the admin route and the CLI."""
-        return {
-            "due": self.due,
-            "consolidated": self.consolidated,
-            "locked": self.locked,
-            "written": self.written,
-            "merged": self.merged,
-            "denied": self.denied,
-            "skipped": self.skipped,
-            "events": self.events,
-            "failed": self.failed,
-            "denials": dict(sorted(self.denials.items())),
-        }
-
-
-def due_sessions(
-    db: Session,
-    *,
-    sessions: SessionSource,
-    now: datetime,
-    idle: timedelta,
-    tenant_id: str | None = None,
-    limit: int = MAX_SESSIONS_PER_RUN,
-) -> list[DueSession]:
-    """Sessions idle since ``now - idle`` with a summary newer than their consolidation mark,
-    tenant by tenant (all of them when ``tenant_id`` is None), oldest activity first within a
-    tenant; at most ``limit`` per tenant, so one busy tenant does not starve the others."""
-    since = now - idle
-    tenants = (
-        [tenant_id]
-        if tenant_id is not None
-        else sessions.tenants_due_for_consolidation(db, idle_since=since)
-    )
-    due: list[DueSession] = []
-    for tenant in tenants:
-        due.extend(
-            sessions.due_for_consolidation(db, tenant_id=tenant, idle_since=since, limit=limit)
-        )
-    return due
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,96 +250,3 @@ def consolidate_session(
     db.add(mark)
     db.flush()
     return report
-
-
-def _one_unit(
-    engine: Engine,
-    due: DueSession,
-    *,
-    gate: PolicyGate,
-    sessions: SessionSource,
-    now: datetime,
-    holder: str,
-    registry: KeyRegistry,
-) -> ConsolidationReport | None:
-    """One session in one transaction under the user's lock; None when locked elsewhere."""
-    lock_name = f"consolidate:user:{due.user_id}"
-    leased = uses_leases(engine)
-    if leased and not acquire_lease(
-        engine, tenant_id=due.tenant_id, name=lock_name, now=now, holder=holder
-    ):
-        return None
-    try:
-        with Session(engine, expire_on_commit=False) as db:
-            if not leased and not try_advisory_xact_lock(
-                db, tenant_id=due.tenant_id, name=lock_name
-            ):
-                return None
-            report = consolidate_session(
-                db, due, gate=gate, sessions=sessions, now=now, registry=registry
-            )
-            db.commit()
-            return report or ConsolidationReport()
-    finally:
-        if leased:
-            release_lease(engine, tenant_id=due.tenant_id, name=lock_name, holder=holder)
-
-
-def consolidate(
-    engine: Engine,
-    *,
-    gate: PolicyGate,
-    sessions: SessionSource,
-    now: datetime,
-    idle: timedelta,
-    tenant_id: str | None = None,
-    registry: KeyRegistry = DEFAULT_REGISTRY,
-    limit: int = MAX_SESSIONS_PER_RUN,
-    on_unit: Callable[[DueSession], None] | None = None,
-) -> ConsolidationReport:
-    """One consolidation run over every due session (of one tenant, when given).
-
-    Sessions locked by another runner are retried once at the end of the run, then left to
-    the next run. ``on_unit`` is called before each unit (tests use it to interleave runners).
-
-    Raises:
-        sqlalchemy.exc.SQLAlchemyError: the database failed (the failing unit rolled back;
-            units committed before it stay committed).
-    """
-    with Session(engine) as db:
-        due = due_sessions(
-            db, sessions=sessions, now=now, idle=idle, tenant_id=tenant_id, limit=limit
-        )
-    holder = uuid.uuid4().hex[:16]
-    total = ConsolidationReport(due=len(due))
-    pending = list(due)
-    for attempt in range(2):
-        locked: list[DueSession] = []
-        for item in pending:
-            if on_unit is not None:
-                on_unit(item)
-            try:
-                report = _one_unit(
-                    engine,
-                    item,
-                    gate=gate,
-                    sessions=sessions,
-                    now=now,
-                    holder=holder,
-                    registry=registry,
-                )
-            except (LongtermError, ValueError) as exc:
-                # One malformed unit must not block the queue: it rolled back, is counted,
-                # and is tried again by the next run; database errors still stop the run.
-                _log.warning("consolidation of %s failed: %s", item.session_id, type(exc).__name__)
-                total.failed += 1
-                continue
-            if report is None:
-                locked.append(item)
-            else:
-                total.add(report)
-        pending = locked
-        if not pending or attempt == 1:
-            break
-    total.locked = len(pending)
-    return total

@@ -42,13 +42,13 @@ def consolidate(
         engine = create_db_engine(settings.database_url)
         upgrade_database(settings.database_url, engine=engine)
         runner = JobRunner(engine, CasbinGate(engine=engine), idle)
-        results = [runner.run("consolidate", tenant_id=tenant)]
+        results = [("consolidate", runner.run("consolidate", tenant_id=tenant))]
         if expire:
-            results.append(runner.run("expire", tenant_id=tenant))
+            results.append(("expire", runner.run("expire", tenant_id=tenant)))
     except (ArgumentError, SQLAlchemyError) as exc:
         raise fail(f"database error: {str(exc).splitlines()[0]}") from None
     finally:
         if engine is not None:
             engine.dispose()
-    for result in results:
-        typer.echo(json.dumps(result, sort_keys=True))
+    for job, counts in results:
+        typer.echo(json.dumps({"job": job, **counts.model_dump(mode="json")}, sort_keys=True))

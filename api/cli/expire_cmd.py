@@ -1,7 +1,9 @@
 """``tiermem expire``: hard-delete expired long-term rows, and re-apply erasures after a restore.
 
 Reads ``TIERMEM_DATABASE_URL``. Every purge is audited (actor ``cli:expire``, role admin). Prints
-one JSON line per tenant with the counts per kind.
+one JSON line per tenant with the counts per kind. It is the scheduler's expiry
+(``api.jobs.expiry``) under the same run-once lock per tenant: a tenant another process is
+expiring right now is printed as ``{"tenant": ..., "locked": true}`` and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -14,17 +16,13 @@ import typer
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
+from api.jobs.expiry import expire as expire_tenants
+from api.jobs.results import TenantExpiry
 from api.memory.hooks import erase_hooks
-from api.sessions.retention import (
-    purge_session_messages,
-    reclaim_purged_space,
-    tenants_with_retention,
-)
+from api.sessions.retention import reclaim_purged_space
 from api.settings import Settings
-from longterm.erasure import finalize_erasure, reapply_receipts
-from longterm.expiry import purge_expired, tenants_with_expired
-from longterm.gate import Principal
-from storage.engine import create_db_engine, session_scope
+from longterm.erasure import finalize_erasure
+from storage.engine import create_db_engine
 
 __all__ = ["expire"]
 
@@ -34,6 +32,20 @@ CLI_ACTOR = "cli:expire"
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"tiermem: {message}", err=True)
     return typer.Exit(2)
+
+
+def _line(run: TenantExpiry, *, reapplied: bool) -> dict[str, object]:
+    """One tenant's JSON line: counts per kind (the shape this command always printed)."""
+    if run.locked:
+        return {"tenant": run.tenant_id, "locked": True}
+    line: dict[str, object] = {
+        "tenant": run.tenant_id,
+        "purged": run.purged,
+        "session_retention": run.session_retention.model_dump(),
+    }
+    if reapplied:
+        line["reapplied"] = run.reapplied or {}
+    return line
 
 
 @app.command()
@@ -61,34 +73,22 @@ def expire(
     if reapply_erasures and tenant is None:
         raise _fail("--reapply-erasures needs --tenant")
     url = Settings().database_url
-    now = datetime.now(UTC)
     try:
         engine = create_db_engine(url)
     except ArgumentError as exc:
         raise _fail(f"invalid database URL: {str(exc).splitlines()[0]}") from None
     try:
-        with session_scope(engine) as db:
-            tenants = (
-                [tenant]
-                if tenant
-                else sorted(
-                    set(tenants_with_expired(db, now=now)) | set(tenants_with_retention(db))
-                )
-            )
-        for name in tenants:
-            subject = Principal(role="admin", tenant_id=name, key_id=CLI_ACTOR)
-            with session_scope(engine) as db:
-                counts = purge_expired(db, subject=subject, now=now)
-                line: dict[str, object] = {"tenant": name, "purged": counts}
-                if reapply_erasures:
-                    hooks, session_hooks = erase_hooks()
-                    line["reapplied"] = reapply_receipts(
-                        db, subject=subject, now=now, hooks=hooks, session_hooks=session_hooks
-                    )
-                db.commit()
-                # raw session messages past the tenant's retention, once summarized (tombstones)
-                line["session_retention"] = purge_session_messages(db, subject=subject, now=now)
-            typer.echo(json.dumps(line, sort_keys=True))
+        # The same expiry as the scheduler's job, under the same run-once lock per tenant.
+        runs = expire_tenants(
+            engine,
+            now=datetime.now(UTC),
+            role="admin",
+            key_id=CLI_ACTOR,
+            tenant_id=tenant,
+            reapply=erase_hooks() if reapply_erasures else None,
+        )
+        for run in runs:
+            typer.echo(json.dumps(_line(run, reapplied=reapply_erasures), sort_keys=True))
         finalize_erasure(engine, vacuum=vacuum)
         if vacuum:
             reclaim_purged_space(engine)  # tombstoned session messages' old row versions
@@ -96,5 +96,8 @@ def expire(
         raise _fail(f"expire failed: {str(exc).splitlines()[0]}") from None
     finally:
         engine.dispose()
-    if not tenants:
+    if not runs:
         typer.echo(json.dumps({"tenant": None, "purged": {}}))
+    if locked := [run.tenant_id for run in runs if run.locked]:
+        typer.echo(f"tiermem: another process is expiring {', '.join(locked)}; run again", err=True)
+        raise typer.Exit(1)

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
-from typing import Any, Literal
 
 import anyio
 from fastapi import APIRouter
 from pydantic import BaseModel
 
 from api.deps import AdminDep, ClockDep, EngineDep, GateDep, JobMetricsDep, SettingsDep
+from api.jobs.results import ConsolidationCounts, JobCounts, JobName
 from api.jobs.scheduler import JobRunner, start_scheduler
 from api.problems import PROBLEM_RESPONSES
 from api.services import Services
@@ -28,9 +28,9 @@ router = APIRouter(prefix="/v1/admin/jobs", tags=["admin"])
 class JobResult(BaseModel):
     """What the run did: counts per outcome, never values."""
 
-    job: Literal["consolidate", "expire"]
+    job: JobName
     tenant_id: str
-    result: dict[str, Any]
+    result: JobCounts
 
 
 @router.post("/{name}/run", summary="Run a background job now (admin)", responses=PROBLEM_RESPONSES)
@@ -47,7 +47,8 @@ def run_job(
     idle = timedelta(minutes=settings.idle_minutes)
     runner = JobRunner(engine, gate, idle, clock=clock, observe=job_metrics.observe)
     result = runner.run(name, tenant_id=caller.tenant_id)  # UnknownJob: 404 (api.problems)
-    return JobResult(job=result.pop("job"), tenant_id=caller.tenant_id, result=result)
+    job: JobName = "consolidate" if isinstance(result, ConsolidationCounts) else "expire"
+    return JobResult(job=job, tenant_id=caller.tenant_id, result=result)
 
 
 def consolidate_interval(settings: Settings) -> timedelta:

@@ -1,8 +1,9 @@
 """``/v1/admin/retention``: a tenant's retention of raw session messages (admin keys only).
 
 ``GET`` reads it, ``PUT {raw_message_days: N | null}`` sets or removes it (audited), and
-``POST /v1/admin/retention/purge`` runs the purge for the caller's tenant now (the same function
-``tiermem expire`` runs); see ``api.sessions.retention`` for what is purged and when.
+``POST /v1/admin/retention/purge`` runs the purge for the caller's tenant now: the retention part
+of the one expiry (``api.jobs.expiry.expire_tenant``) that ``tiermem expire`` and the scheduler
+run; see ``api.sessions.retention`` for what is purged and when.
 """
 
 from __future__ import annotations
@@ -11,14 +12,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import AdminDep, DbSessionDep, EngineDep, NowDep
+from api.jobs.expiry import expire_tenant
 from api.problems import PROBLEM_RESPONSES
-from api.sessions.retention import (
-    MAX_RETENTION_DAYS,
-    get_retention,
-    purge_session_messages,
-    reclaim_purged_space,
-    set_retention,
-)
+from api.sessions.retention import MAX_RETENTION_DAYS, get_retention, set_retention
 from longterm import audit
 
 __all__ = ["router"]
@@ -79,10 +75,9 @@ def put_retention(
 
 
 @router.post("/purge", summary="Purge summarized raw messages past the retention now (admin)")
-def run_purge(db: DbSessionDep, engine: EngineDep, caller: AdminDep, now: NowDep) -> PurgeOut:
+def run_purge(engine: EngineDep, caller: AdminDep, now: NowDep) -> PurgeOut:
     """Tombstone what the retention allows in the caller's tenant (audited per session), then
     make the purged text unrecoverable (WAL checkpoint on SQLite, VACUUM on PostgreSQL)."""
-    counts = purge_session_messages(db, subject=caller, now=now)
-    if counts.get("messages"):
-        reclaim_purged_space(engine)
-    return PurgeOut(tenant_id=caller.tenant_id, **counts)
+    run = expire_tenant(engine, actor=caller, now=now, long_term=False)
+    counts = run.session_retention
+    return PurgeOut(tenant_id=caller.tenant_id, sessions=counts.sessions, messages=counts.messages)

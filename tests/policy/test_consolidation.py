@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from api.jobs.scheduler import JobRunner
+from api.jobs.consolidation import consolidate
 from api.sessions.source import SqlSessionSource
 from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
@@ -23,7 +23,7 @@ from longterm.storage import AuditRow, EventRow, PreferenceRow
 from longterm.store import get_preference
 from longterm.write_path import submit
 from policy.consent import grant_consent, withdraw_consent
-from policy.consolidation import ConsolidationReport, consolidate
+from policy.consolidation import ConsolidationReport
 from policy.gate import CasbinGate
 from policy.storage import ConsolidationMarkRow, SessionEndRow
 from runtime.summary.schema import CompactionSummary, Fact
@@ -99,7 +99,7 @@ def test_consolidates_idle_sessions_once_within_consent(world: World) -> None:
     report = world.run()
     assert (report.due, report.consolidated, report.locked) == (1, 1, 0)
     # durable travel keys with standing consent: budget, auto-booking, direct trains (0.6)
-    assert report.written == 3, report.as_dict()
+    assert report.written == 3, report
     assert report.denied == 6 and report.denials == {"consolidate.consent": 6}
     budget = world.pref("travel.budget.one_way_max")
     assert budget.source == "consolidated" and budget.source_ids == ("session:s1", "m1")
@@ -196,19 +196,6 @@ def test_ended_session_becomes_a_task_event_within_consent(world: World) -> None
     )
 
 
-def test_job_runner_runs_both_jobs(world: World) -> None:
-    world.consent()
-    world.session("s1", summary=trip_summary())
-    gate = CasbinGate(engine=world.engine)
-    runner = JobRunner(world.engine, gate, IDLE, clock=lambda: NOW)
-    assert runner.run("consolidate", tenant_id=world.tenant)["written"] == 3
-    later = JobRunner(world.engine, gate, IDLE, clock=lambda: NOW + timedelta(days=400))
-    assert later.run("expire", tenant_id=world.tenant)["purged"]["preferences"] == 3
-    assert world.rows(PreferenceRow) == []
-    with pytest.raises(LookupError):
-        runner.run("nope")
-
-
 def test_near_duplicates_merge_and_old_evidence_is_not_counted_twice(world: World) -> None:
     world.consent()
     first = CompactionSummary(
@@ -258,7 +245,7 @@ def test_near_duplicates_merge_and_old_evidence_is_not_counted_twice(world: Worl
 def test_a_failing_unit_does_not_block_the_others(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import policy.consolidation as consolidation
+    import api.jobs.consolidation as consolidation
 
     world.consent()
     world.session("s1", summary=trip_summary())

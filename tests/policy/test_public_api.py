@@ -23,8 +23,13 @@ MODULES = [
     "policy.consolidation",
     "policy.sessions",
     "api.sessions.source",
-    "api.jobs.scheduler",
+    "api.jobs",
+    "api.jobs.consolidation",
     "api.jobs.errors",
+    "api.jobs.expiry",
+    "api.jobs.locks",
+    "api.jobs.results",
+    "api.jobs.scheduler",
 ]
 
 

@@ -19,17 +19,19 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 import policy.consolidation as consolidation
+from api.jobs.consolidation import consolidate
 from api.sessions.source import SqlSessionSource
 from longterm.gate import Principal
 from longterm.storage import PreferenceHistoryRow, PreferenceRow
 from policy.consent import grant_consent
-from policy.consolidation import consolidate
+from policy.consolidation import ConsolidationReport
 from policy.gate import CasbinGate
+from policy.sessions import DueSession
 from policy.storage import ConsolidationMarkRow
 from runtime.summary.schema import CompactionSummary, Fact
 from tests.scenarios.trip import T0, seed_session
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = T0 + timedelta(hours=2)
 USERS = [f"u{i}" for i in range(10)]
 FACTS = {
@@ -97,7 +99,7 @@ def test_two_processes_write_every_candidate_exactly_once(
     cmd = [
         sys.executable,
         "-m",
-        "tests.policy.consolidate_worker",
+        "tests.api.jobs.consolidate_worker",
         _url(shared_engine),
         str(go),
         NOW.isoformat(),
@@ -161,4 +163,34 @@ def test_a_unit_killed_half_way_leaves_nothing_and_is_picked_up(
     monkeypatch.setattr(consolidation, "_task_event", real)
     report = consolidate(shared_engine, **run)  # type: ignore[arg-type]
     assert report.due == 2 * len(users) - 2
+    _assert_each_written_once(shared_engine, tenant, users)
+
+
+def test_a_runner_interleaved_between_units_consolidates_nothing_twice(
+    shared_engine: Engine, tenant: str
+) -> None:
+    """``on_unit`` interleaves a second runner deterministically: it consolidates every due
+    session before the first runner's first unit, and the first runner's mark re-check inside
+    the lock then finds each one done (no second write, no second mark)."""
+    users = USERS[:3]
+    _seed(shared_engine, tenant, users)
+    run = {
+        "gate": CasbinGate(engine=shared_engine),
+        "sessions": SqlSessionSource(),
+        "now": NOW,
+        "idle": timedelta(minutes=30),
+        "tenant_id": tenant,
+    }
+    inner: list[ConsolidationReport] = []
+    seen: list[str] = []
+
+    def interleave(due: DueSession) -> None:
+        seen.append(due.session_id)
+        if not inner:
+            inner.append(consolidate(shared_engine, **run))  # type: ignore[arg-type]
+
+    outer = consolidate(shared_engine, on_unit=interleave, **run)  # type: ignore[arg-type]
+    assert inner[0].consolidated == 2 * len(users) and inner[0].written == 4 * len(users)
+    assert outer.due == 2 * len(users) and len(seen) == outer.due
+    assert (outer.consolidated, outer.written, outer.locked) == (0, 0, 0)
     _assert_each_written_once(shared_engine, tenant, users)

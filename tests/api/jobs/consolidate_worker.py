@@ -1,6 +1,6 @@
 """A replica's job scheduler in its own process (for the two-replica test).
 
-Usage: ``python -m tests.policy.consolidate_worker URL GO_FILE NOW_ISO``: waits (bounded)
+Usage: ``python -m tests.api.jobs.consolidate_worker URL GO_FILE NOW_ISO``: waits (bounded)
 until ``GO_FILE`` exists so that both workers start together, then starts the same APScheduler
 ``BackgroundScheduler`` the service starts (``api.jobs.scheduler.start_scheduler``, consolidation
 every second), waits for its first consolidation run, shuts it down and prints that run's
@@ -15,8 +15,8 @@ import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
+from api.jobs.results import JobCounts
 from api.jobs.scheduler import JobRunner, start_scheduler
 from policy.gate import CasbinGate
 from storage.engine import create_db_engine
@@ -30,10 +30,10 @@ def main() -> None:
             raise SystemExit("go file never appeared")
         time.sleep(0.01)
     engine = create_db_engine(url)
-    results: list[dict[str, Any] | None] = []
+    results: list[JobCounts | None] = []
     done = threading.Event()
 
-    def observe(job: str, result: dict[str, Any] | None) -> None:
+    def observe(job: str, result: JobCounts | None) -> None:
         if job == "consolidate":
             results.append(result)
             done.set()
@@ -55,7 +55,7 @@ def main() -> None:
         engine.dispose()
     if results[0] is None:
         raise SystemExit("the consolidation run failed")
-    print(json.dumps(results[0]))
+    print(json.dumps(results[0].model_dump(mode="json")))
 
 
 if __name__ == "__main__":
