@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from api.jobs.consolidation import due_sessions
 from api.sessions.source import SqlSessionSource
 from api.sessions.tables import AgentSessionRow, SessionStateRow
-from policy.consolidation import due_sessions
 
 SHANGHAI = timezone(timedelta(hours=8))
 LAST_ACTIVITY = datetime(2026, 3, 1, 10, 0, tzinfo=SHANGHAI)  # 02:00 UTC
