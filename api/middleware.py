@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api.errors import ApiError, PayloadTooLarge, Unprocessable
 from api.logging import log_request
 from api.metrics import ServiceMetrics
-from api.problems import problem_response
+from api.problems import problem_for
 
 __all__ = ["BodyLimitMiddleware", "RequestLogMiddleware"]
 
@@ -88,15 +88,7 @@ async def _problem(
     *,
     headers: dict[str, str] | None = None,
 ) -> None:
-    response = problem_response(
-        Request(scope),
-        status=exc.status,
-        slug=exc.slug,
-        title=exc.title,
-        detail=exc.detail,
-        extensions=exc.extensions,
-        headers=headers,
-    )
+    response = problem_for(Request(scope), exc, headers=headers)
     await response(scope, receive, send)
 
 

@@ -1,18 +1,33 @@
-"""RFC 9457 problem details: the one place where errors become HTTP responses.
+"""RFC 9457 problem details: the ONE place where errors become HTTP responses.
 
-``install_problem_handlers(app)`` maps the ``api.errors`` tree, the sessions' tree
-(``api.sessions.errors``), the policy tier's and the jobs' trees (``policy.errors``,
-``api.jobs.errors``), the run-time tier's input errors,
-request validation errors (422 with an ``errors`` list), database errors that escape a route
-(``IntegrityError`` -> 409, ``OperationalError`` -> 503 with ``Retry-After``; never the SQL),
-Starlette/FastAPI ``HTTPException``
-(404 for unknown routes, 405, ...) and anything unhandled (500, no traceback in the body) to
-``application/problem+json`` with ``type``, ``title``, ``status``, ``detail`` and ``instance``.
+``PROBLEM_TYPES`` is the table: every package's error tree (``api.errors``,
+``api.storage.keys.KeyStoreError``, ``api.sessions.errors``, ``api.jobs.errors``,
+``longterm.errors``, ``policy.errors``, the run-time tier's input errors) and the database errors
+that escape a route, each class mapped to the ``ProblemType`` it is answered with: status,
+``type`` slug, title. An error is answered by
+the first class of its MRO found in the table, so a subclass inherits its base's line unless it
+has its own. Routes do not translate errors: they call the store and let its errors propagate.
+
+Extension members and headers come from the error itself when it carries them (``extensions``
+and ``headers`` attributes, as ``api.errors`` and ``api.sessions.errors`` do), plus what the
+line's ``members`` hook computes (e.g. ``current_etag`` of a stale ``If-Match``). Members never
+override the core ones and never carry memory content.
+
+Besides the table: request validation errors (422 ``validation-error`` with an ``errors``
+list), Starlette/FastAPI ``HTTPException`` (404 for unknown routes, 405, ...) and anything
+unhandled (500 ``internal-error``, the traceback logged, never in the body; e.g.
+``policy.errors.PolicyUnavailable``, a server fault). Everything is ``application/problem+json``
+with ``type``, ``title``, ``status``, ``detail`` and ``instance``.
+
+Adding an error tree: add its lines to ``PROBLEM_TYPES`` (one per class whose answer differs
+from its base's); ``install_problem_handlers`` registers every key.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
@@ -23,30 +38,22 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.errors import ApiError
-from api.jobs.errors import JobError, UnknownJob
-from api.sessions.errors import (
-    InvalidSessionInput,
-    SessionConflict,
-    SessionError,
-    SessionNotFound,
-    SummarizerMisconfigured,
-    SummaryNotFound,
-)
-from policy.errors import (
-    ConsentNotFound,
-    InvalidConsent,
-    InvalidRule,
-    PolicyError,
-    SessionNotEndable,
-)
-from policy.errors import SessionNotFound as PolicySessionNotFound
-from runtime.errors import BudgetError, FormatError, ProtocolError, RuntimeTierError
+from api import errors as api
+from api.jobs import errors as jobs
+from api.sessions import errors as sessions
+from api.storage import keys
+from longterm import errors as longterm
+from policy import errors as policy
+from runtime import errors as runtime
 
 __all__ = [
     "PROBLEM_MEDIA_TYPE",
     "PROBLEM_RESPONSES",
+    "PROBLEM_TYPES",
+    "ProblemType",
     "install_problem_handlers",
+    "lookup",
+    "problem_for",
     "problem_response",
     "problem_type",
 ]
@@ -54,6 +61,126 @@ __all__ = [
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 _TYPE_BASE = "https://tiermem.dev/problems/"
 _log = logging.getLogger("tiermem.errors")
+
+Members = Callable[[Any], Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProblemType:
+    """How one exception class is answered.
+
+    Attributes:
+        status: the HTTP status.
+        slug: the last segment of the ``type`` URI (``https://tiermem.dev/problems/<slug>``).
+        title: the short, occurrence-independent summary.
+        members: extension members computed from the error (besides its own ``extensions``).
+        headers: fixed response headers (besides the error's own ``headers``).
+        detail: a fixed ``detail`` instead of ``str(error)`` (database errors: never the SQL).
+        log_level: log the occurrence (method, path, error class) at this level.
+    """
+
+    status: int
+    slug: str
+    title: str
+    members: Members | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    detail: str | None = None
+    log_level: int | None = None
+
+
+def _protocol_members(exc: runtime.ProtocolError) -> dict[str, Any]:
+    found = {"reason": exc.reason, "message_id": exc.message_id, "call_id": exc.call_id}
+    return found if exc.index is None else {**found, "index": exc.index}
+
+
+# One line per class whose answer differs from its base's; read it as a table.
+PROBLEM_TYPES: dict[type[Exception], ProblemType] = {
+    # api.errors: what the HTTP layer itself refuses (keys, roles, body limits, ...)
+    api.ApiError: ProblemType(status=500, slug="internal-error", title="Internal Server Error"),
+    api.Unauthorized: ProblemType(status=401, slug="unauthorized", title="Unauthorized"),
+    api.Forbidden: ProblemType(status=403, slug="forbidden", title="Forbidden"),
+    api.NotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    api.Conflict: ProblemType(status=409, slug="conflict", title="Conflict"),
+    api.PreconditionFailed: ProblemType(
+        status=412, slug="precondition-failed", title="Precondition Failed"
+    ),
+    api.PayloadTooLarge: ProblemType(
+        status=413, slug="payload-too-large", title="Content Too Large"
+    ),
+    api.Unprocessable: ProblemType(status=422, slug="unprocessable", title="Unprocessable Content"),
+    api.ServiceUnavailable: ProblemType(
+        status=503, slug="service-unavailable", title="Service Unavailable"
+    ),
+    # api.storage.keys: the key store
+    keys.KeyNotFound: ProblemType(
+        status=404, slug="not-found", title="Not Found", detail="key not found"
+    ),
+    keys.InvalidKeyInput: ProblemType(
+        status=422, slug="unprocessable", title="Unprocessable Content"
+    ),
+    # api.sessions.errors: the persisted sessions
+    sessions.SessionNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    sessions.SummaryNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    sessions.SessionConflict: ProblemType(status=409, slug="conflict", title="Conflict"),
+    sessions.InvalidSessionInput: ProblemType(
+        status=422, slug="unprocessable", title="Unprocessable Content"
+    ),
+    sessions.SummarizerMisconfigured: ProblemType(
+        status=500, slug="internal-error", title="Internal Server Error"
+    ),
+    # api.jobs.errors: the background jobs
+    jobs.UnknownJob: ProblemType(status=404, slug="not-found", title="Not Found"),
+    # longterm.errors: long-term memory
+    longterm.InvalidInput: ProblemType(
+        status=422, slug="unprocessable", title="Unprocessable Content"
+    ),
+    longterm.IdempotencyMismatch: ProblemType(
+        status=422,
+        slug="unprocessable",
+        title="Unprocessable Content",
+        members=lambda exc: {"reason": "idempotency-key-reused"},
+    ),
+    longterm.SupersedeNotAllowed: ProblemType(status=403, slug="forbidden", title="Forbidden"),
+    longterm.NotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    longterm.StalePrecondition: ProblemType(
+        status=412,
+        slug="precondition-failed",
+        title="Precondition Failed",
+        members=lambda exc: {"current_etag": exc.current_etag},
+    ),
+    # policy.errors: the gate's rules, consent, the end of a task (PolicyUnavailable: a 500)
+    policy.SessionNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    policy.ConsentNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    policy.SessionNotEndable: ProblemType(status=409, slug="conflict", title="Conflict"),
+    policy.InvalidRule: ProblemType(
+        status=422, slug="unprocessable", title="Unprocessable Content"
+    ),
+    policy.InvalidConsent: ProblemType(
+        status=422, slug="unprocessable", title="Unprocessable Content"
+    ),
+    # runtime.errors: input the run-time tier cannot compact (others are server faults: 500)
+    runtime.ProtocolError: ProblemType(
+        status=422, slug="protocol-error", title="Unprocessable Entity", members=_protocol_members
+    ),
+    runtime.FormatError: ProblemType(status=422, slug="format-error", title="Unprocessable Entity"),
+    runtime.BudgetError: ProblemType(status=422, slug="budget-error", title="Unprocessable Entity"),
+    # sqlalchemy: database errors that escape a route (never the SQL or its parameters)
+    IntegrityError: ProblemType(
+        status=409,
+        slug="conflict",
+        title="Conflict",
+        detail="the request conflicts with stored data (a concurrent write); retry it",
+        log_level=logging.WARNING,
+    ),
+    OperationalError: ProblemType(
+        status=503,
+        slug="service-unavailable",
+        title="Service Unavailable",
+        detail="the database is unavailable or busy; retry later",
+        headers={"Retry-After": "1"},
+        log_level=logging.ERROR,
+    ),
+}
 
 # For route decorators: ``responses=PROBLEM_RESPONSES`` documents the error shape in OpenAPI.
 PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -77,14 +204,14 @@ def problem_response(
     slug: str,
     detail: str,
     title: str | None = None,
-    headers: dict[str, str] | None = None,
-    extensions: dict[str, Any] | None = None,
+    headers: Mapping[str, str] | None = None,
+    extensions: Mapping[str, Any] | None = None,
 ) -> JSONResponse:
     """Build one problem-details response; extension members never override the core ones.
 
     The request id (``X-Request-ID``) is added as the ``request_id`` member when known.
     """
-    body: dict[str, Any] = dict(jsonable_encoder(extensions or {}))
+    body: dict[str, Any] = dict(jsonable_encoder(dict(extensions or {})))
     request_id = _request_id_of(request)
     if request_id is not None:
         body["request_id"] = request_id
@@ -97,7 +224,49 @@ def problem_response(
             "instance": request.url.path,
         }
     )
-    return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_MEDIA_TYPE)
+    return JSONResponse(
+        body, status_code=status, headers=dict(headers or {}), media_type=PROBLEM_MEDIA_TYPE
+    )
+
+
+def lookup(exc: BaseException) -> ProblemType | None:
+    """The table line ``exc`` is answered by (the first class of its MRO in the table)."""
+    return next((PROBLEM_TYPES[c] for c in type(exc).__mro__ if c in PROBLEM_TYPES), None)
+
+
+def problem_for(
+    request: Request, exc: BaseException, *, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """The problem response of ``exc`` by the table (a logged 500 when it has no line)."""
+    kind = lookup(exc)
+    if kind is None:
+        return _internal_error(request, exc)
+    if kind.log_level is not None:
+        _log.log(
+            kind.log_level,
+            "%s on %s %s: %s",
+            kind.slug,
+            request.method,
+            request.url.path,
+            type(exc).__name__,
+        )
+    members = dict(_carried(exc, "extensions"))
+    if kind.members is not None:
+        members.update(kind.members(exc))
+    return problem_response(
+        request,
+        status=kind.status,
+        slug=kind.slug,
+        title=kind.title,
+        detail=kind.detail if kind.detail is not None else str(exc),
+        headers={**kind.headers, **_carried(exc, "headers"), **(headers or {})},
+        extensions=members,
+    )
+
+
+def _carried(exc: BaseException, name: str) -> Mapping[str, Any]:
+    value = getattr(exc, name, None)
+    return value if isinstance(value, Mapping) else {}
 
 
 def _request_id_of(request: Request) -> str | None:
@@ -105,97 +274,8 @@ def _request_id_of(request: Request) -> str | None:
     return value if isinstance(value, str) else None
 
 
-async def _api_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    return problem_response(
-        request,
-        status=exc.status,
-        slug=exc.slug,
-        title=exc.title,
-        detail=exc.detail,
-        headers=exc.headers,
-        extensions=exc.extensions,
-    )
-
-
-# api.sessions' error tree: (status, type slug, title) of the first class of an error's MRO here.
-_SESSION_PROBLEMS: dict[type[SessionError], tuple[int, str, str]] = {
-    SessionNotFound: (404, "not-found", "Not Found"),
-    SummaryNotFound: (404, "not-found", "Not Found"),
-    SessionConflict: (409, "conflict", "Conflict"),
-    InvalidSessionInput: (422, "unprocessable", "Unprocessable Content"),
-    SummarizerMisconfigured: (500, "internal-error", "Internal Server Error"),
-}
-
-
-async def _session_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, SessionError)
-    kind = next((_SESSION_PROBLEMS[c] for c in type(exc).__mro__ if c in _SESSION_PROBLEMS), None)
-    if kind is None:
-        return await _unhandled(request, exc)
-    status, slug, title = kind
-    return problem_response(
-        request,
-        status=status,
-        slug=slug,
-        title=title,
-        detail=exc.message,
-        extensions=exc.extensions,
-    )
-
-
-# policy's and api.jobs' trees, the same way (PolicyUnavailable is left to ``_unhandled``: logged).
-_POLICY_PROBLEMS: dict[type[Exception], tuple[int, str, str]] = {
-    PolicySessionNotFound: (404, "not-found", "Not Found"),
-    ConsentNotFound: (404, "not-found", "Not Found"),
-    UnknownJob: (404, "not-found", "Not Found"),
-    SessionNotEndable: (409, "conflict", "Conflict"),
-    InvalidRule: (422, "unprocessable", "Unprocessable Content"),
-    InvalidConsent: (422, "unprocessable", "Unprocessable Content"),
-}
-
-
-async def _policy_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, PolicyError | JobError)
-    kind = next((_POLICY_PROBLEMS[c] for c in type(exc).__mro__ if c in _POLICY_PROBLEMS), None)
-    if kind is None:
-        return await _unhandled(request, exc)
-    status, slug, title = kind
-    return problem_response(request, status=status, slug=slug, title=title, detail=str(exc))
-
-
-async def _runtime_error(request: Request, exc: Exception) -> JSONResponse:
-    extensions: dict[str, Any] = {}
-    if isinstance(exc, ProtocolError):
-        extensions = {"reason": exc.reason, "message_id": exc.message_id, "call_id": exc.call_id}
-        if exc.index is not None:
-            extensions["index"] = exc.index
-    if isinstance(exc, ProtocolError | FormatError | BudgetError):
-        slug = type(exc).__name__.removesuffix("Error").lower() + "-error"
-        return problem_response(
-            request, status=422, slug=slug, detail=str(exc), extensions=extensions
-        )
-    return await _unhandled(request, exc)
-
-
-async def _database_error(request: Request, exc: Exception) -> JSONResponse:
-    # Never the SQL or its parameters in the body: they may hold memory content.
-    if isinstance(exc, IntegrityError):
-        _log.warning("integrity error on %s %s", request.method, request.url.path)
-        return problem_response(
-            request,
-            status=409,
-            slug="conflict",
-            detail="the request conflicts with stored data (a concurrent write); retry it",
-        )
-    _log.error("database unavailable on %s %s: %s", request.method, request.url.path, type(exc))
-    return problem_response(
-        request,
-        status=503,
-        slug="service-unavailable",
-        detail="the database is unavailable or busy; retry later",
-        headers={"Retry-After": "1"},
-    )
+async def _tabled(request: Request, exc: Exception) -> JSONResponse:
+    return problem_for(request, exc)
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
@@ -231,7 +311,7 @@ async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
+def _internal_error(request: Request, exc: BaseException) -> JSONResponse:
     # The traceback goes to the log, never into the response body.
     _log.error(
         "unhandled error on %s %s",
@@ -245,15 +325,14 @@ async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
+    return _internal_error(request, exc)
+
+
 def install_problem_handlers(app: FastAPI) -> None:
-    """Register every exception handler on ``app`` and the ``Problem`` schema in OpenAPI."""
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(SessionError, _session_error)
-    app.add_exception_handler(PolicyError, _policy_error)
-    app.add_exception_handler(JobError, _policy_error)
-    app.add_exception_handler(RuntimeTierError, _runtime_error)
-    app.add_exception_handler(IntegrityError, _database_error)
-    app.add_exception_handler(OperationalError, _database_error)
+    """Register the table's classes, validation errors, ``HTTPException`` and the catch-all."""
+    for exc_class in PROBLEM_TYPES:
+        app.add_exception_handler(exc_class, _tabled)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_exception)
     app.add_exception_handler(Exception, _unhandled)

@@ -1,13 +1,11 @@
-"""Route helpers: error translation, idempotent replay.
+"""Route helpers of the long-term writes: a committed refusal's answer, idempotent replay.
 
-The long-term tier raises ``longterm.errors``; ``translate`` maps them to ``api.errors`` in this
-one place.
+Errors the long-term tier raises (``longterm.errors``) are not translated here: they propagate
+to ``api.problems``, the one table of problem types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -17,8 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlmodel import Session
 
-from api.errors import ApiError, Conflict, Forbidden, NotFound, PreconditionFailed, Unprocessable
-from longterm import errors as lt
+from api.errors import ApiError, Conflict, Forbidden, PreconditionFailed
 from longterm import idempotency
 from longterm.gate import Principal
 from longterm.models import WriteOutcome
@@ -26,25 +23,7 @@ from longterm.models import WriteOutcome
 __all__ = [
     "Idempotent",
     "raise_for_outcome",
-    "translate",
 ]
-
-
-@contextmanager
-def translate() -> Iterator[None]:
-    """Map long-term errors to problem-details errors (404, 403, 409, 412, 422)."""
-    try:
-        yield
-    except lt.NotFound as exc:
-        raise NotFound(str(exc)) from None
-    except lt.SupersedeNotAllowed as exc:
-        raise Forbidden(str(exc)) from None
-    except lt.StalePrecondition as exc:
-        raise PreconditionFailed(str(exc), current_etag=exc.current_etag) from None
-    except (lt.InvalidKey, lt.InvalidValue, lt.InvalidRequest, lt.InvalidCursor) as exc:
-        raise Unprocessable(str(exc)) from None
-    except lt.IdempotencyMismatch as exc:
-        raise Unprocessable(str(exc), reason="idempotency-key-reused") from None
 
 
 def raise_for_outcome(outcome: WriteOutcome) -> None:
@@ -93,15 +72,14 @@ class Idempotent:
         """
         if self.key is None:
             return None
-        with translate():
-            stored = idempotency.lookup(
-                self.db,
-                tenant_id=self.caller.tenant_id,
-                owner=self.caller.key_id or "",
-                key=self.key,
-                request_hash=self.hash,
-                now=self.now,
-            )
+        stored = idempotency.lookup(
+            self.db,
+            tenant_id=self.caller.tenant_id,
+            owner=self.caller.key_id or "",
+            key=self.key,
+            request_hash=self.hash,
+            now=self.now,
+        )
         if stored is None:
             return None
         headers = {**stored.headers, "Idempotent-Replayed": "true"}

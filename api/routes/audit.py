@@ -9,7 +9,6 @@ from pydantic import AwareDatetime
 
 from api.auth import ensure_user_access
 from api.deps import AdminDep, DbSessionDep
-from api.memory.http import translate
 from api.memory.schemas import AuditList, AuditPublic
 from api.problems import PROBLEM_RESPONSES
 from longterm.audit import list_audit
@@ -36,14 +35,13 @@ def get_audit(
     if caller.user_id is not None:
         user_id = user_id or caller.user_id
         ensure_user_access(caller, user_id)
-    with translate():
-        page = list_audit(
-            db,
-            tenant_id=caller.tenant_id,
-            user_id=user_id,
-            action=action,
-            since=since,
-            limit=limit,
-            cursor=cursor,
-        )
+    page = list_audit(
+        db,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        action=action,
+        since=since,
+        limit=limit,
+        cursor=cursor,
+    )
     return AuditList(items=[AuditPublic.of(r) for r in page.items], next_cursor=page.next_cursor)

@@ -16,7 +16,6 @@ from pydantic import BaseModel
 
 from api.auth import ensure_user_access
 from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
-from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
@@ -26,7 +25,6 @@ from policy.consent import (
     list_consents,
     withdraw_consent,
 )
-from policy.errors import ConsentNotFound, InvalidConsent
 
 __all__ = ["router"]
 
@@ -90,10 +88,7 @@ def get_one(
 ) -> ConsentOut:
     """The consent record of ``user_id`` in ``category``; 404 when none was ever recorded."""
     ensure_user_access(caller, user_id)
-    try:
-        return _out(get_consent(db, tenant_id=caller.tenant_id, user_id=user_id, category=category))
-    except ConsentNotFound as exc:
-        raise NotFound(str(exc)) from None
+    return _out(get_consent(db, tenant_id=caller.tenant_id, user_id=user_id, category=category))
 
 
 @router.put(
@@ -111,12 +106,9 @@ def put_one(
 ) -> ConsentOut:
     """Grant (201) or confirm an active consent (200, the original grant is kept); audited."""
     ensure_user_access(caller, user_id)
-    try:
-        consent, created = grant_consent(
-            db, subject=caller, user_id=user_id, category=category, now=now
-        )
-    except InvalidConsent as exc:
-        raise Unprocessable(str(exc)) from None
+    consent, created = grant_consent(
+        db, subject=caller, user_id=user_id, category=category, now=now
+    )
     db.commit()
     response.status_code = 201 if created else 200
     return _out(consent)
@@ -129,9 +121,6 @@ def delete_one(
     """Withdraw; consolidation in ``category`` stops from the next unit of work; audited.
     404 when there is no active consent."""
     ensure_user_access(caller, user_id)
-    try:
-        consent = withdraw_consent(db, subject=caller, user_id=user_id, category=category, now=now)
-    except ConsentNotFound as exc:
-        raise NotFound(str(exc)) from None
+    consent = withdraw_consent(db, subject=caller, user_id=user_id, category=category, now=now)
     db.commit()
     return _out(consent)

@@ -9,9 +9,8 @@ from fastapi import APIRouter, Path, status
 from pydantic import BaseModel, Field
 
 from api.deps import AdminDep, KeyStoreDep, PrincipalDep
-from api.errors import NotFound, Unprocessable
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import USER_ID_PATTERN, ApiKey, InvalidKeyInput, KeyNotFound
+from api.storage.keys import USER_ID_PATTERN, ApiKey
 
 __all__ = ["router"]
 
@@ -86,10 +85,7 @@ def list_keys(admin: AdminDep, store: KeyStoreDep) -> list[KeyOut]:
 )
 def create_key(body: KeyCreate, admin: AdminDep, store: KeyStoreDep) -> KeyCreated:
     """Create a key in the admin's tenant (never another); the secret is in this response only."""
-    try:
-        key, secret = store.create(tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id)
-    except InvalidKeyInput as exc:
-        raise Unprocessable(str(exc)) from None
+    key, secret = store.create(tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id)
     return KeyCreated(**KeyOut.of(key).model_dump(), secret=secret)
 
 
@@ -98,7 +94,4 @@ def revoke_key(
     key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, store: KeyStoreDep
 ) -> KeyOut:
     """Revoke a key; another tenant's key answers 404 exactly like a missing one."""
-    try:
-        return KeyOut.of(store.revoke(tenant_id=admin.tenant_id, key_id=key_id))
-    except KeyNotFound:
-        raise NotFound("key not found") from None
+    return KeyOut.of(store.revoke(tenant_id=admin.tenant_id, key_id=key_id))

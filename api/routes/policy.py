@@ -19,10 +19,8 @@ from api.deps import AdminDep, DbSessionDep, GateDep, NowDep, PrincipalDep
 from api.errors import Conflict, Forbidden, Unprocessable
 from api.problems import PROBLEM_RESPONSES
 from longterm import audit
-from longterm.errors import InvalidKey
 from longterm.gate import Action, ObjectAttributes, PolicyGate, Principal
 from longterm.registry import DEFAULT_REGISTRY, KEY_PATTERN
-from policy.errors import InvalidRule
 from policy.gate import CasbinGate
 from policy.rules import (
     ACTIONS,
@@ -209,10 +207,7 @@ def get_policy(caller: PrincipalDep, gate: GateDep) -> PolicyOut:
 def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
     category, scope, sensitive = "other", "task", False
     if body.key is not None and body.kind == "preference":
-        try:
-            spec = DEFAULT_REGISTRY.lookup(body.key)
-        except InvalidKey as exc:
-            raise Unprocessable(str(exc)) from None
+        spec = DEFAULT_REGISTRY.lookup(body.key)
         category, scope, sensitive = spec.category, spec.scope, spec.sensitive
     return ObjectAttributes(
         kind=body.kind,
@@ -301,10 +296,7 @@ def put_rules(
     raw: list[dict[str, Any]] = [
         rule.model_dump(exclude_none=True, exclude_unset=False) for rule in body.rules
     ]
-    try:
-        rules = validate_tenant_rules(raw, tenant_id=caller.tenant_id)
-    except InvalidRule as exc:
-        raise Unprocessable(str(exc)) from None
+    rules = validate_tenant_rules(raw, tenant_id=caller.tenant_id)
     version = save_tenant_rules(
         db, tenant_id=caller.tenant_id, rules=rules, actor_key_id=caller.key_id, now=now
     )

@@ -11,7 +11,6 @@ from fastapi import APIRouter, Path, Query
 from api.auth import ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
 from api.memory.export_extra import export_consents, export_sessions
-from api.memory.http import translate
 from api.memory.schemas import (
     AuditPublic,
     ChangePublic,
@@ -82,29 +81,28 @@ def get_profile(
     ``guard_text`` in the system prompt; never inject it as a system message."""
     ensure_user_access(caller, user_id)
     subject = caller
-    with translate():
-        prefs = _all_preferences(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
-        if query and query.strip():
-            events = store.search_events(
-                db,
-                tenant_id=caller.tenant_id,
-                user_id=user_id,
-                query=query,
-                now=now,
-                limit=_PROFILE_EVENTS,
-            )
-        else:
-            events = store.recent_events(
-                db, tenant_id=caller.tenant_id, user_id=user_id, now=now, limit=_PROFILE_EVENTS
-            )
-        profile = shape_profile(
+    prefs = _all_preferences(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+    if query and query.strip():
+        events = store.search_events(
+            db,
+            tenant_id=caller.tenant_id,
             user_id=user_id,
-            preferences=readable_preferences(gate, subject, prefs),
-            events=readable_events(gate, subject, events),
-            max_tokens=max_tokens,
-            count_tokens=_count,
+            query=query,
             now=now,
+            limit=_PROFILE_EVENTS,
         )
+    else:
+        events = store.recent_events(
+            db, tenant_id=caller.tenant_id, user_id=user_id, now=now, limit=_PROFILE_EVENTS
+        )
+    profile = shape_profile(
+        user_id=user_id,
+        preferences=readable_preferences(gate, subject, prefs),
+        events=readable_events(gate, subject, events),
+        max_tokens=max_tokens,
+        count_tokens=_count,
+        now=now,
+    )
     return ProfileOut(
         user_id=user_id,
         text=profile.text,

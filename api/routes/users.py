@@ -19,7 +19,7 @@ from api.auth import Principal, ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, EngineDep, GateDep, NowDep
 from api.errors import NotFound
 from api.memory.hooks import erase_hooks
-from api.memory.http import Idempotent, raise_for_outcome, translate
+from api.memory.http import Idempotent, raise_for_outcome
 from api.memory.schemas import (
     ChangeList,
     ChangePublic,
@@ -81,16 +81,15 @@ def list_preferences(
     (``?category=`` filters). A page may hold fewer than ``limit`` items when some are not
     readable; follow ``next_cursor`` until it is null."""
     _visible(caller, user_id)
-    with translate():
-        page = store.list_preferences(
-            db,
-            tenant_id=caller.tenant_id,
-            user_id=user_id,
-            now=now,
-            category=category,
-            limit=limit,
-            cursor=cursor,
-        )
+    page = store.list_preferences(
+        db,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        now=now,
+        category=category,
+        limit=limit,
+        cursor=cursor,
+    )
     visible = readable_preferences(gate, caller, page.items)
     return PreferenceList(
         items=[PreferencePublic.of(p) for p in visible], next_cursor=page.next_cursor
@@ -110,10 +109,7 @@ def get_preference(
     """The current value of ``key`` with its ``ETag``; 404 when none, expired or not readable
     by this key."""
     _visible(caller, user_id)
-    with translate():
-        pref = store.get_preference(
-            db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now
-        )
+    pref = store.get_preference(db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now)
     if not may_read_preference(gate, caller, pref):
         raise NotFound(f"no preference {key!r}")
     response.headers["ETag"] = pref.etag
@@ -169,8 +165,7 @@ def put_preference(
         supersede=body.supersede,
         if_match=if_match,
     )
-    with translate():
-        outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
+    outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
     if not outcome.ok or outcome.preference is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -196,8 +191,7 @@ def remove_preference(
     """Delete the value; its history keeps the trail but loses every value. 412 on a stale
     ``If-Match``."""
     _visible(caller, user_id)
-    with translate():
-        delete_preference(db, subject=caller, user_id=user_id, key=key, now=now, if_match=if_match)
+    delete_preference(db, subject=caller, user_id=user_id, key=key, now=now, if_match=if_match)
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
@@ -217,19 +211,18 @@ def preference_history(
     """Every applied, refused, denied and deleted change of ``key``, newest first; 404 when
     the key's values are not readable by this key."""
     _visible(caller, user_id)
-    with translate():
-        spec = DEFAULT_REGISTRY.lookup(key)
-        if not may_read_key(gate, caller, spec, user_id=user_id):
-            raise NotFound(f"no preference {key!r}")
-        page = store.preference_history(
-            db,
-            tenant_id=caller.tenant_id,
-            user_id=user_id,
-            key=key,
-            now=now,
-            limit=limit,
-            cursor=cursor,
-        )
+    spec = DEFAULT_REGISTRY.lookup(key)
+    if not may_read_key(gate, caller, spec, user_id=user_id):
+        raise NotFound(f"no preference {key!r}")
+    page = store.preference_history(
+        db,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        key=key,
+        now=now,
+        limit=limit,
+        cursor=cursor,
+    )
     return ChangeList(
         key=key, items=[ChangePublic.of(c) for c in page.items], next_cursor=page.next_cursor
     )
@@ -267,8 +260,7 @@ def post_event(
         ttl_seconds=body.ttl_seconds,
         category=body.category,
     )
-    with translate():
-        outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
+    outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
     if outcome.event is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -294,18 +286,17 @@ def list_events(
 ) -> EventList:
     """The user's unexpired events, newest first, filtered by ``kind``, ``since``, ``until``."""
     _visible(caller, user_id)
-    with translate():
-        page = store.list_events(
-            db,
-            tenant_id=caller.tenant_id,
-            user_id=user_id,
-            now=now,
-            kind=kind,
-            since=since,
-            until=until,
-            limit=limit,
-            cursor=cursor,
-        )
+    page = store.list_events(
+        db,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        now=now,
+        kind=kind,
+        since=since,
+        until=until,
+        limit=limit,
+        cursor=cursor,
+    )
     visible = readable_events(gate, caller, page.items)
     return EventList(items=[EventPublic.of(e) for e in visible], next_cursor=page.next_cursor)
 
@@ -321,10 +312,9 @@ def get_event(
 ) -> EventPublic:
     """One unexpired event; 404 when missing, expired or not readable by the key."""
     _visible(caller, user_id)
-    with translate():
-        event = store.get_event(
-            db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
-        )
+    event = store.get_event(
+        db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
+    )
     if not may_read_event(gate, caller, event):
         raise NotFound(f"no event {event_id!r}")
     return EventPublic.of(event)
@@ -341,8 +331,7 @@ def remove_event(
 ) -> Response:
     """Delete one event and its full-text entry."""
     _visible(caller, user_id)
-    with translate():
-        delete_event(db, subject=caller, user_id=user_id, event_id=event_id, now=now)
+    delete_event(db, subject=caller, user_id=user_id, event_id=event_id, now=now)
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)

@@ -34,6 +34,7 @@ __all__ = [
     "KeyNotFound",
     "KeyRole",
     "KeyStore",
+    "KeyStoreError",
     "TenantRow",
     "hash_key",
     "validate_tenant_id",
@@ -50,12 +51,21 @@ _TENANT_RE = re.compile(TENANT_ID_PATTERN.strip("^$"))
 _USER_RE = re.compile(USER_ID_PATTERN.strip("^$"))
 
 
-class InvalidKeyInput(ValueError):
+class KeyStoreError(Exception):
+    """Base of the key store's errors::
+
+    KeyStoreError
+    ├── InvalidKeyInput (ValueError)   a tenant id, user id or role the store refuses
+    └── KeyNotFound (LookupError)      no key with that id (in the tenant, when one is given)
+    """
+
+
+class InvalidKeyInput(KeyStoreError, ValueError):
     """A tenant id, user id or role that the key store refuses."""
 
 
-class KeyNotFound(LookupError):
-    """No key with that id."""
+class KeyNotFound(KeyStoreError, LookupError):
+    """No key with that id (another tenant's key looks exactly like a missing one)."""
 
 
 class TenantRow(SQLModel, table=True):
