@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 from sqlalchemy.pool import StaticPool
 from starlette.routing import Route
 
+from api.jobs.scheduler import scheduler_lifespan
 from api.logging import configure_logging
 from api.metrics import JobMetrics, ServiceMetrics
 from api.middleware import BodyLimitMiddleware, RequestLogMiddleware
@@ -74,7 +75,7 @@ _ROUTERS = (
     admin_jobs.router,
     retention.router,
 )
-_LIFESPAN_HOOKS: tuple[LifespanHook, ...] = (admin_jobs.scheduler_lifespan,)
+_LIFESPAN_HOOKS: tuple[LifespanHook, ...] = (scheduler_lifespan,)
 
 
 class _FromSettings(enum.Enum):

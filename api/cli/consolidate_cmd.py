@@ -14,6 +14,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from api.cli import app
 from api.cli.db_cmd import fail
 from api.jobs.scheduler import JobRunner
+from api.services import system_clock
 from api.settings import Settings
 from api.storage.migrate import upgrade_database
 from policy.gate import CasbinGate
@@ -41,7 +42,7 @@ def consolidate(
     try:
         engine = create_db_engine(settings.database_url)
         upgrade_database(settings.database_url, engine=engine)
-        runner = JobRunner(engine, CasbinGate(engine=engine), idle)
+        runner = JobRunner(engine, CasbinGate(engine=engine), idle, clock=system_clock)
         results = [("consolidate", runner.run("consolidate", tenant_id=tenant))]
         if expire:
             results.append(("expire", runner.run("expire", tenant_id=tenant)))

@@ -9,7 +9,6 @@ expiring right now is printed as ``{"tenant": ..., "locked": true}`` and the exi
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from typing import Annotated
 
 import typer
@@ -19,6 +18,7 @@ from api.cli import app
 from api.jobs.expiry import expire as expire_tenants
 from api.jobs.results import TenantExpiry
 from api.memory.hooks import erase_hooks
+from api.services import system_clock
 from api.sessions.retention import reclaim_purged_space
 from api.settings import Settings
 from longterm.erasure import finalize_erasure
@@ -81,7 +81,7 @@ def expire(
         # The same expiry as the scheduler's job, under the same run-once lock per tenant.
         runs = expire_tenants(
             engine,
-            now=datetime.now(UTC),
+            now=system_clock(),
             role="admin",
             key_id=CLI_ACTOR,
             tenant_id=tenant,

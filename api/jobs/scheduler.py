@@ -13,11 +13,13 @@ overlaps with itself in one process (``max_instances=1``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+import anyio
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -30,16 +32,24 @@ from api.sessions.source import SqlSessionSource
 from longterm.gate import PolicyGate
 from policy.sessions import SessionSource
 
-__all__ = ["EXPIRE_ACTOR", "JOB_NAMES", "JobRunner", "start_scheduler"]
+if TYPE_CHECKING:  # api.services builds the metrics that import this package's results
+    from api.services import Services
+    from api.settings import Settings
+
+__all__ = [
+    "EXPIRE_ACTOR",
+    "JOB_NAMES",
+    "JobRunner",
+    "consolidate_interval",
+    "runner_for",
+    "scheduler_lifespan",
+    "start_scheduler",
+]
 
 JOB_NAMES: Final = ("consolidate", "expire")
 EXPIRE_ACTOR: Final = "job:expire"
 """The key id the expiry job's purges are audited under (role ``consolidator``)."""
 _log = logging.getLogger("tiermem.jobs")
-
-
-def _utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass
@@ -58,7 +68,7 @@ class JobRunner:
     engine: Engine
     gate: PolicyGate
     idle: timedelta
-    clock: Callable[[], datetime] = _utcnow
+    clock: Callable[[], datetime]
     observe: Callable[[str, JobCounts | None], None] | None = None
     sessions: SessionSource = field(default_factory=SqlSessionSource)
 
@@ -133,3 +143,36 @@ def start_scheduler(
         )
     scheduler.start()
     return scheduler
+
+
+def runner_for(services: Services) -> JobRunner:
+    """The app's job runner: its engine, gate, clock, idle time and job metrics."""
+    return JobRunner(
+        services.engine,
+        services.gate,
+        timedelta(minutes=services.settings.idle_minutes),
+        clock=services.clock,
+        observe=services.job_metrics.observe,
+    )
+
+
+def consolidate_interval(settings: Settings) -> timedelta:
+    """How often the scheduler looks for idle sessions: half the idle time, 1 to 15 minutes."""
+    return timedelta(minutes=min(15.0, max(1.0, settings.idle_minutes / 2)))
+
+
+@asynccontextmanager
+async def scheduler_lifespan(services: Services) -> AsyncIterator[None]:
+    """The app's lifespan hook: start the job scheduler (on the app's gate and clock) when
+    ``scheduler_enabled``, and shut it down, waiting for a running job, at shutdown."""
+    settings = services.settings
+    if not settings.scheduler_enabled:
+        yield
+        return
+    runner = runner_for(services)
+    scheduler = start_scheduler(runner, consolidate_every=consolidate_interval(settings))
+    services.background.scheduler = scheduler
+    try:
+        yield
+    finally:
+        await anyio.to_thread.run_sync(lambda: scheduler.shutdown(wait=True))

@@ -77,7 +77,12 @@ def test_the_cli_takes_the_schedulers_lock(engine: Engine, database_url: str) ->
         assert "another process is expiring t1" in result.stderr
         assert _preferences(engine) == 2  # nothing purged under someone else's lock
         # the scheduler's job sees the very same lock
-        job = JobRunner(engine, CasbinGate(engine=engine), timedelta(minutes=30))
+        job = JobRunner(
+            engine,
+            CasbinGate(engine=engine),
+            timedelta(minutes=30),
+            clock=lambda: datetime.now(UTC),
+        )
         counts = job.run("expire", tenant_id="t1")
         assert (counts.tenants, counts.locked, counts.purged) == (1, 1, {})
     result = runner.invoke(app, ["expire", "--tenant", "t1"], env=env)
