@@ -17,10 +17,10 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from api.cli import app
 from api.jobs.expiry import expire as expire_tenants
 from api.jobs.results import TenantExpiry
-from api.memory.hooks import erase_hooks
 from api.services import system_clock
 from api.sessions.retention import reclaim_purged_space
 from api.settings import Settings
+from api.user_memory.erasure import erase_hooks
 from longterm.erasure import finalize_erasure
 from storage.engine import create_db_engine
 

@@ -9,8 +9,8 @@ from pydantic import AwareDatetime
 
 from api.auth import ensure_user_access
 from api.deps import AdminDep, DbSessionDep
-from api.memory.schemas import AuditList, AuditPublic
 from api.problems import PROBLEM_RESPONSES
+from api.user_memory.schemas import AuditList, AuditPublic
 from longterm.audit import list_audit
 
 __all__ = ["router"]

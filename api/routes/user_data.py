@@ -10,23 +10,16 @@ from fastapi import APIRouter, Path, Query
 
 from api.auth import ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
-from api.memory.export_extra import export_consents, export_sessions
-from api.memory.schemas import (
-    AuditPublic,
-    ChangePublic,
-    ErasureReceiptPublic,
-    EventPublic,
+from api.problems import PROBLEM_RESPONSES
+from api.user_memory.export import export_document
+from api.user_memory.schemas import (
     ExportOut,
-    PreferencePublic,
     ProfileOut,
 )
-from api.problems import PROBLEM_RESPONSES
-from longterm import audit, store
-from longterm.export import export_user
+from longterm import store
 from longterm.models import Preference
 from longterm.profile import PROFILE_GUARD_TEXT, shape_profile
-from longterm.reads import may_read_key, readable_events, readable_preferences
-from longterm.registry import DEFAULT_REGISTRY
+from longterm.reads import readable_events, readable_preferences
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 
 __all__ = ["router"]
@@ -127,43 +120,4 @@ def get_export(
     Admin keys (complete), or keys restricted to this user (what the policy lets them read).
     """
     ensure_self_service(caller, user_id)
-    data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
-    subject = caller
-    history: dict[str, list[ChangePublic]] = {}
-    for change in data.history:
-        spec = DEFAULT_REGISTRY.lookup(change.key)
-        if may_read_key(gate, subject, spec, user_id=user_id):
-            history.setdefault(change.key, []).append(ChangePublic.of(change))
-    out = ExportOut(
-        tenant_id=data.tenant_id,
-        user_id=user_id,
-        exported_at=now,
-        preferences=[
-            PreferencePublic.of(p) for p in readable_preferences(gate, subject, data.preferences)
-        ],
-        history=history,
-        events=[EventPublic.of(e) for e in readable_events(gate, subject, data.events)],
-        audit=[AuditPublic.of(a) for a in data.audit],
-        erasure_receipts=[ErasureReceiptPublic.of(r) for r in data.receipts],
-        consents=export_consents(db, tenant_id=caller.tenant_id, user_id=user_id),
-        sessions=export_sessions(db, tenant_id=caller.tenant_id, user_id=user_id),
-    )
-    # Reading everything about a user is worth a trace (ids and counts only).
-    audit.record(
-        db,
-        tenant_id=caller.tenant_id,
-        subject=subject,
-        user_id=user_id,
-        action="user.export",
-        object_type="user",
-        object_id=user_id,
-        outcome="ok",
-        now=now,
-        detail={
-            "preferences": len(out.preferences),
-            "events": len(out.events),
-            "sessions": len(out.sessions),
-        },
-    )
-    db.commit()
-    return out
+    return export_document(db, gate=gate, caller=caller, user_id=user_id, now=now)

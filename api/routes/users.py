@@ -18,9 +18,9 @@ from pydantic import AwareDatetime
 from api.auth import Principal, ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, EngineDep, GateDep, NowDep
 from api.errors import NotFound
-from api.memory.hooks import erase_hooks
-from api.memory.http import Idempotent, raise_for_outcome
-from api.memory.schemas import (
+from api.problems import PROBLEM_RESPONSES
+from api.user_memory.erasure import erase_everything
+from api.user_memory.schemas import (
     ChangeList,
     ChangePublic,
     ConsentBody,
@@ -32,10 +32,10 @@ from api.memory.schemas import (
     PreferenceList,
     PreferencePublic,
 )
-from api.problems import PROBLEM_RESPONSES
+from api.user_memory.writes import Idempotent, raise_for_outcome
 from longterm import store
 from longterm.deletes import delete_event, delete_preference
-from longterm.erasure import erase_user, finalize_erasure
+from longterm.erasure import finalize_erasure
 from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite
 from longterm.reads import (
     may_read_event,
@@ -46,7 +46,6 @@ from longterm.reads import (
 )
 from longterm.registry import DEFAULT_REGISTRY
 from longterm.write_path import submit
-from runtime import forget_cached_text
 
 __all__ = ["router"]
 
@@ -350,17 +349,4 @@ def erase_memories(
     (unless ``?scope=longterm``) sessions, messages, summaries and snapshots. Returns the
     receipt; afterwards the SQLite WAL is checkpointed and truncated."""
     ensure_self_service(caller, user_id)
-    hooks, session_hooks = erase_hooks()
-    receipt = erase_user(
-        db,
-        subject=caller,
-        user_id=user_id,
-        now=now,
-        scope=scope,
-        hooks=hooks,
-        session_hooks=session_hooks,
-    )
-    db.commit()
-    finalize_erasure(engine)
-    forget_cached_text()  # the run-time tier's text caches of this process hold none of it either
-    return ErasureReceiptPublic.of(receipt)
+    return erase_everything(db, engine, caller=caller, user_id=user_id, now=now, scope=scope)

@@ -1,0 +1,68 @@
+"""A user's whole erasure: the long-term erasure with the erase functions other areas provide.
+
+``longterm`` is a library and imports no service code; this module hands it the policy tier's
+consents/marks eraser (run for every erasure) and the sessions API's eraser (run unless the
+erasure is ``scope=longterm``), then makes the erased text unrecoverable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Literal
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from api.sessions import erase_user_sessions
+from api.user_memory.schemas import ErasureReceiptPublic
+from longterm.erasure import EraseHook, erase_user, finalize_erasure
+from longterm.gate import Principal
+from policy.storage import erase_user_policy_data
+from runtime import forget_cached_text
+
+__all__ = ["erase_everything", "erase_hooks"]
+
+
+def _policy(db: Session, tenant_id: str, user_id: str) -> Mapping[str, int]:
+    return erase_user_policy_data(db, tenant_id=tenant_id, user_id=user_id)
+
+
+def _sessions(db: Session, tenant_id: str, user_id: str) -> Mapping[str, int]:
+    return erase_user_sessions(db, tenant_id=tenant_id, user_id=user_id)
+
+
+def erase_hooks() -> tuple[list[EraseHook], list[EraseHook]]:
+    """``(hooks, session_hooks)`` for ``longterm.erasure.erase_user`` / ``reapply_receipts``."""
+    return [_policy], [_sessions]
+
+
+def erase_everything(
+    db: Session,
+    engine: Engine,
+    *,
+    caller: Principal,
+    user_id: str,
+    now: datetime,
+    scope: Literal["all", "longterm"],
+) -> ErasureReceiptPublic:
+    """Erase ``user_id`` in the caller's tenant, commit, and leave no copy of the text behind
+    (SQLite WAL checkpointed and truncated, this process's run-time text caches cleared).
+
+    The caller's right to erase (admin, or a key restricted to this user) is the route's to
+    check; ``user_id`` is taken as stored (ids from before the user-id rule included).
+    """
+    hooks, session_hooks = erase_hooks()
+    receipt = erase_user(
+        db,
+        subject=caller,
+        user_id=user_id,
+        now=now,
+        scope=scope,
+        hooks=hooks,
+        session_hooks=session_hooks,
+    )
+    db.commit()
+    finalize_erasure(engine)
+    forget_cached_text()  # the run-time tier's text caches of this process hold none of it either
+    return ErasureReceiptPublic.of(receipt)
