@@ -26,6 +26,7 @@ alias                  what the route gets
 ``MetricsDep``         the app's ``ServiceMetrics``
 ``JobMetricsDep``      the background jobs' ``JobMetrics``
 ``KeyStoreDep``        a ``KeyStore`` over the engine, on the app's clock
+``LongtermStoreDep``   the ``LongtermStore`` over the request's session and the app's gate
 ``PrincipalDep``       the caller, from its bearer key (401 without one)
 ``CallerDep``          an ``agent`` or ``admin`` caller (403 for other roles)
 ``AdminDep``           an ``admin`` caller
@@ -50,7 +51,10 @@ from api.sessions.context import ContextRuntime
 from api.sessions.errors import SummarizerMisconfigured
 from api.settings import Settings
 from api.storage.keys import KeyStore
+from api.user_memory.erasure import erase_hooks
 from longterm.gate import PolicyGate
+from longterm.sql_store import SqlLongtermStore
+from longterm.store import LongtermStore
 from runtime.summary.protocol import Summarizer
 from storage.engine import session_scope
 
@@ -65,6 +69,7 @@ __all__ = [
     "GateDep",
     "JobMetricsDep",
     "KeyStoreDep",
+    "LongtermStoreDep",
     "MetricsDep",
     "NowDep",
     "PrincipalDep",
@@ -146,3 +151,12 @@ PrincipalDep = Annotated[Principal, Depends(get_principal)]
 CallerDep = Annotated[Principal, Depends(require_roles("agent", "admin"))]
 AdminDep = Annotated[Principal, Depends(require_roles("admin"))]
 ConsolidatorDep = Annotated[Principal, Depends(require_roles("consolidator", "admin"))]
+
+
+def _longterm_store(db: DbSessionDep, gate: GateDep) -> LongtermStore:
+    # Its erasure also erases what the policy tier and the sessions hold about the user.
+    hooks, session_hooks = erase_hooks()
+    return SqlLongtermStore(db, gate=gate, hooks=hooks, session_hooks=session_hooks)
+
+
+LongtermStoreDep = Annotated[LongtermStore, Depends(_longterm_store)]

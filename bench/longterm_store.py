@@ -6,8 +6,8 @@ becomes an event of one of ``--users`` users, each user gets 8 typed preferences
 times, per operation, p50/p95 in milliseconds (CPU time and wall time):
 
 * ``put``: one preference write through ``write_path.submit`` (gate, audit, history, CAS, commit);
-* ``search``: ``store.search_events`` for a query of 2 words drawn from the corpus (FTS5 bm25 /
-  GIN ``tsvector`` + ``ts_rank``);
+* ``search``: ``SqlLongtermStore.search_events`` for a query of 2 words drawn from the corpus
+  (FTS5 bm25 / GIN ``tsvector`` + ``ts_rank``);
 * ``profile``: the profile route's work: list preferences, search events, shape within 1,000
   tokens (cl100k);
 * ``erase``: ``erasure.erase_user`` for one user with its events, preferences and history,
@@ -35,11 +35,11 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.storage.migrate import upgrade_database
-from longterm import store
 from longterm.erasure import erase_user, finalize_erasure
 from longterm.gate import Principal
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.profile import shape_profile
+from longterm.sql_store import SqlLongtermStore
 from longterm.testing import AllowAllGate
 from longterm.write_path import submit
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
@@ -148,6 +148,7 @@ def run(url: str, texts: list[str], users: int, reps: int) -> dict[str, object]:
         "users": users,
     }
     db = Session(engine)
+    store = SqlLongtermStore(db, gate=GATE)
 
     def put() -> None:
         user = f"u{rng.randrange(users)}"
@@ -164,7 +165,7 @@ def run(url: str, texts: list[str], users: int, reps: int) -> dict[str, object]:
     def search() -> None:
         query = f"{rng.choice(words)} {rng.choice(words)}"
         store.search_events(
-            db,
+            principal=ADMIN,
             tenant_id="bench",
             user_id=f"u{rng.randrange(users)}",
             query=query,
@@ -175,9 +176,11 @@ def run(url: str, texts: list[str], users: int, reps: int) -> dict[str, object]:
 
     def profile() -> None:
         user = f"u{rng.randrange(users)}"
-        prefs = store.list_preferences(db, tenant_id="bench", user_id=user, now=NOW, limit=200)
+        prefs = store.list_preferences(
+            principal=ADMIN, tenant_id="bench", user_id=user, now=NOW, limit=200
+        )
         events = store.search_events(
-            db,
+            principal=ADMIN,
             tenant_id="bench",
             user_id=user,
             query=f"{rng.choice(words)} trip",

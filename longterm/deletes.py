@@ -17,8 +17,9 @@ from longterm.errors import NotFound, StalePrecondition
 from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
-from longterm.rows import add_history, current_row, etag_matches, scrub_history
+from longterm.rows import add_history, current_row, scrub_history
 from longterm.storage import EventRow, preference_from_row
+from longterm.write_rules import etag_matches
 
 __all__ = ["delete_event", "delete_preference"]
 

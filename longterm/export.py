@@ -1,15 +1,17 @@
-"""Everything the long-term tier holds about one user, for right of access and portability."""
+"""Everything the long-term tier holds about one user, for right of access and portability.
+
+Unfiltered: ``SqlLongtermStore.export_user`` leaves out what the principal may not read.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import desc, or_
 from sqlmodel import Session, col, select
 
 from longterm.erasure import list_receipts
-from longterm.models import AuditRecord, ErasureReceipt, Event, Preference, PreferenceChange
+from longterm.models import UserExport
 from longterm.storage import (
     AuditRow,
     EventRow,
@@ -21,21 +23,7 @@ from longterm.storage import (
     preference_from_row,
 )
 
-__all__ = ["UserExport", "export_user"]
-
-
-@dataclass(frozen=True, slots=True)
-class UserExport:
-    """The user's current preferences, full history, events, audit trail and receipts."""
-
-    tenant_id: str
-    user_id: str
-    exported_at: datetime
-    preferences: list[Preference]
-    history: list[PreferenceChange]
-    events: list[Event]
-    audit: list[AuditRecord]
-    receipts: list[ErasureReceipt]
+__all__ = ["export_user"]
 
 
 def export_user(db: Session, *, tenant_id: str, user_id: str, now: datetime) -> UserExport:

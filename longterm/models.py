@@ -25,6 +25,7 @@ __all__ = [
     "PreferenceChange",
     "PreferenceConsent",
     "PreferenceWrite",
+    "UserExport",
     "WriteOutcome",
     "WriteStatus",
 ]
@@ -223,3 +224,18 @@ class Page(Generic[T]):
 
     items: list[T]
     next_cursor: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class UserExport:
+    """What the long-term tier holds about one user that the principal may read: current
+    preferences, their history, events, the audit trail about the user and erasure receipts."""
+
+    tenant_id: TenantId
+    user_id: UserId
+    exported_at: datetime
+    preferences: list[Preference]
+    history: list[PreferenceChange]
+    events: list[Event]
+    audit: list[AuditRecord]
+    receipts: list[ErasureReceipt]

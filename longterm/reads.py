@@ -1,25 +1,42 @@
-"""Permission-filtered reads: what a key may ``read``, as the policy gate decides.
+"""Who may address and read what: the checks every ``LongtermStore`` applies inside itself.
 
-Every read route filters through these, so that a sensitive value (health, payment, identity,
-credentials) written by an admin is invisible to an agent key under the default policy: absent
-from lists, the profile and the export, and 404 by key or id, like a missing one.
+``check_access``: a principal addresses only its own tenant and, when its key is restricted to
+one end user, only that user. The ``may_read_*`` and ``readable_*`` helpers ask the policy gate
+(``action="read"``), so that a sensitive value (health, payment, identity, credentials) written
+by an admin is invisible to an agent key under the default policy: absent from lists, the
+profile and the export, and ``NotFound`` by key or id, like a missing one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from longterm.errors import NotFound
 from longterm.gate import ObjectAttributes, PolicyGate, Principal
 from longterm.models import Event, Preference
 from longterm.registry import SENSITIVE_CATEGORIES, KeySpec
 
 __all__ = [
+    "check_access",
     "may_read_event",
     "may_read_key",
     "may_read_preference",
     "readable_events",
     "readable_preferences",
 ]
+
+
+def check_access(principal: Principal, *, tenant_id: str, user_id: str | None = None) -> None:
+    """Refuse a principal of another tenant, or one restricted to another user.
+
+    Raises:
+        NotFound: ``principal`` may not address ``tenant_id`` (or ``user_id``); the message
+            is the same as for a missing user, so a caller cannot tell the two apart.
+    """
+    if principal.tenant_id != tenant_id:
+        raise NotFound("no such user")
+    if user_id is not None and not principal.can_access_user(user_id):
+        raise NotFound("no such user")
 
 
 def may_read_preference(gate: PolicyGate, subject: Principal, pref: Preference) -> bool:

@@ -16,7 +16,7 @@ from longterm.registry import KeySpec
 from longterm.storage import PreferenceHistoryRow, PreferenceRow, consent_to_json, dumps
 from longterm.validation import insert_ignore
 
-__all__ = ["add_history", "current_row", "etag_matches", "new_id", "scrub_history", "swap"]
+__all__ = ["add_history", "current_row", "new_id", "scrub_history", "swap"]
 
 
 def new_id(prefix: str) -> str:
@@ -35,15 +35,6 @@ def current_row(db: Session, *, tenant_id: str, user_id: str, key: str) -> Prefe
         )
         .execution_options(populate_existing=True)
     ).first()
-
-
-def etag_matches(if_match: str, etag: str | None) -> bool:
-    """RFC 9110 ``If-Match``: ``*`` matches any current value, else one of the listed tags."""
-    if etag is None:
-        return False
-    if if_match.strip() == "*":
-        return True
-    return etag in [tag.strip() for tag in if_match.split(",")]
 
 
 def _fields(write: PreferenceWrite, spec: KeySpec, now: datetime) -> dict[str, Any]:

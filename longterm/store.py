@@ -1,274 +1,278 @@
-"""Reads of the long-term tier. ``tenant_id`` is a required keyword of every function.
+"""The long-term store's interface: preferences, events and their audit trail, as a ``Protocol``.
 
-Expiry is enforced here, at read: an expired preference or event is never returned, by list or
-by id (``NotFound``), whether or not ``tiermem expire`` has purged it yet. ``now`` is
-passed in so tests control the clock. Writes live in ``longterm.write_path``.
+Implementations: ``longterm.sql_store.SqlLongtermStore`` (SQLite and PostgreSQL, inside the
+caller's transaction: the caller commits) and ``longterm.memory_store.InMemoryLongtermStore``
+(the fake for unit tests). ``tests/longterm/test_store_conformance.py`` runs one suite against
+all three backends.
+
+The contract every method keeps:
+
+- ``principal`` (who asks) and ``tenant_id`` are required keywords. A principal of another
+  tenant, or one restricted to another user (``Principal.user_id``), gets ``NotFound`` exactly
+  like a missing row: "not yours" and "not there" look the same.
+- Reads are permission-filtered inside the store: what the policy gate does not let the
+  principal ``read`` (a sensitive value for an agent key, under the default policy) is left out
+  of lists and searches and is ``NotFound`` by key or id. A page may therefore hold fewer than
+  ``limit`` items; follow ``next_cursor`` until it is None.
+- Expiry is enforced at read against the ``now`` passed in (never a wall clock): an expired
+  value is gone for reads whether or not it was purged yet.
+- Writes go through the policy gate and record the decision; refusals (denied, less trusted,
+  stale ``If-Match``) are ``WriteOutcome`` values, never exceptions, so their history and audit
+  rows are kept. Every mutation and every decision guarding a write is audited (ids, counts and
+  rule names only, never content).
+- Deletes and erasure are not gated (a policy must never keep data a user wants gone); audited.
+
+Consents to consolidation are the policy tier's (``policy.consent``), not part of this store.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
-from typing import Any
+from typing import Protocol
 
-from sqlalchemy import ColumnElement, and_, desc, or_, text
-from sqlmodel import Session, col, select
-
-from longterm.cursors import check_limit, decode_cursor, encode_cursor
-from longterm.errors import NotFound
-from longterm.models import Event, Page, Preference, PreferenceChange
-from longterm.storage import (
-    EventRow,
-    PreferenceHistoryRow,
-    PreferenceRow,
-    as_utc,
-    change_from_row,
-    event_from_row,
-    preference_from_row,
+from longterm.gate import Principal
+from longterm.models import (
+    AuditRecord,
+    ErasureReceipt,
+    ErasureScope,
+    Event,
+    EventWrite,
+    Page,
+    Preference,
+    PreferenceChange,
+    PreferenceWrite,
+    UserExport,
+    WriteOutcome,
 )
+from longterm.vocabulary import Action, TenantId, UserId
 
-__all__ = [
-    "get_event",
-    "get_preference",
-    "list_events",
-    "list_preferences",
-    "preference_history",
-    "recent_events",
-    "search_events",
-]
-
-_WORD = re.compile(r"\w+", re.UNICODE)
-_MAX_QUERY_TERMS = 16
+__all__ = ["LongtermStore"]
 
 
-def _live(column: Any, now: datetime) -> ColumnElement[bool]:
-    return or_(col(column).is_(None), col(column) > now)
+class LongtermStore(Protocol):
+    """Long-term memory of one deployment: every method is scoped to a tenant and a principal.
 
-
-def get_preference(
-    db: Session, *, tenant_id: str, user_id: str, key: str, now: datetime
-) -> Preference:
-    """The current, unexpired value of ``key``.
-
-    Raises:
-        NotFound: none, expired, or another tenant's/user's.
+    Raises (every method):
+        NotFound: the principal is of another tenant or restricted to another user.
+        InvalidInput: a malformed request (its subclasses say which part).
     """
-    row = db.exec(
-        select(PreferenceRow).where(
-            PreferenceRow.tenant_id == tenant_id,
-            PreferenceRow.user_id == user_id,
-            PreferenceRow.key == key,
-            _live(PreferenceRow.expires_at, now),
-        )
-    ).first()
-    if row is None:
-        raise NotFound(f"no preference {key!r}")
-    return preference_from_row(row)
 
+    def get_preference(
+        self, *, principal: Principal, tenant_id: TenantId, user_id: UserId, key: str, now: datetime
+    ) -> Preference:
+        """The current, unexpired value of ``key``.
 
-def list_preferences(
-    db: Session,
-    *,
-    tenant_id: str,
-    user_id: str,
-    now: datetime,
-    category: str | None = None,
-    limit: int = 50,
-    cursor: str | None = None,
-) -> Page[Preference]:
-    """The user's current, unexpired preferences ordered by key.
+        Raises:
+            NotFound: none, expired, or not readable by ``principal``.
+        """
+        ...
 
-    Raises:
-        InvalidCursor: ``cursor`` is not from this listing.
-    """
-    limit = check_limit(limit)
-    query = select(PreferenceRow).where(
-        PreferenceRow.tenant_id == tenant_id,
-        PreferenceRow.user_id == user_id,
-        _live(PreferenceRow.expires_at, now),
-    )
-    if category is not None:
-        query = query.where(PreferenceRow.category == category)
-    position = decode_cursor("preferences", cursor)
-    if position is not None:
-        query = query.where(col(PreferenceRow.key) > str(position[0]))
-    rows = db.exec(query.order_by(col(PreferenceRow.key)).limit(limit + 1)).all()
-    items = [preference_from_row(row) for row in rows[:limit]]
-    more = len(rows) > limit and items
-    return Page(items, encode_cursor("preferences", [items[-1].key]) if more else None)
+    def list_preferences(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        now: datetime,
+        category: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page[Preference]:
+        """The user's current, unexpired, readable preferences ordered by key.
 
+        Raises:
+            InvalidCursor: ``cursor`` is not from this listing.
+        """
+        ...
 
-def preference_history(
-    db: Session,
-    *,
-    tenant_id: str,
-    user_id: str,
-    key: str,
-    now: datetime,
-    limit: int = 50,
-    cursor: str | None = None,
-) -> Page[PreferenceChange]:
-    """Every change of ``key``, newest first: applied, refused, denied, deleted. Entries whose
-    value has expired are hidden like the value itself (and purged by ``tiermem expire``).
+    def preference_history(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        key: str,
+        now: datetime,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page[PreferenceChange]:
+        """Every change of ``key``, newest first (applied, refused, denied, deleted); entries
+        whose value expired are hidden like the value.
 
-    Raises:
-        InvalidCursor: ``cursor`` is not from this listing.
-    """
-    limit = check_limit(limit)
-    query = select(PreferenceHistoryRow).where(
-        PreferenceHistoryRow.tenant_id == tenant_id,
-        PreferenceHistoryRow.user_id == user_id,
-        PreferenceHistoryRow.key == key,
-        _live(PreferenceHistoryRow.expires_at, now),
-    )
-    position = decode_cursor("history", cursor)
-    if position is not None:
-        at = as_utc(datetime.fromisoformat(position[0]))
-        query = query.where(
-            or_(
-                col(PreferenceHistoryRow.at) < at,
-                and_(
-                    col(PreferenceHistoryRow.at) == at, col(PreferenceHistoryRow.id) < position[1]
-                ),
-            )
-        )
-    order = (desc(col(PreferenceHistoryRow.at)), desc(col(PreferenceHistoryRow.id)))
-    rows = db.exec(query.order_by(*order).limit(limit + 1)).all()
-    items = [change_from_row(row) for row in rows[:limit]]
-    more = len(rows) > limit and items
-    last = items[-1] if items else None
-    next_cursor = (
-        encode_cursor("history", [last.at.isoformat(), last.id]) if more and last else None
-    )
-    return Page(items, next_cursor)
+        Raises:
+            NotFound: values of ``key`` are not readable by ``principal``.
+            InvalidCursor: ``cursor`` is not from this listing.
+        """
+        ...
 
+    def put_preference(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        write: PreferenceWrite,
+        now: datetime,
+        action: Action = "write",
+        standing_consent: bool = False,
+    ) -> WriteOutcome:
+        """Set one key through the gate, the trust order and ``write.if_match``.
 
-def get_event(db: Session, *, tenant_id: str, user_id: str, event_id: str, now: datetime) -> Event:
-    """One unexpired event of the user.
+        ``action`` is ``write`` (direct writes), ``promote`` (task end) or
+        ``consolidate.write`` (the idle-time job); ``standing_consent`` tells the gate whether
+        the user consented to consolidation in the key's category.
 
-    Raises:
-        NotFound: none, expired, or another tenant's/user's.
-    """
-    row = db.exec(
-        select(EventRow).where(
-            EventRow.tenant_id == tenant_id,
-            EventRow.user_id == user_id,
-            EventRow.id == event_id,
-            _live(EventRow.expires_at, now),
-        )
-    ).first()
-    if row is None:
-        raise NotFound(f"no event {event_id!r}")
-    return event_from_row(row)
+        Raises:
+            InvalidKey, InvalidValue, InvalidRequest: nothing was stored.
+            SupersedeNotAllowed: ``supersede`` without an admin key or a ``user_stated`` source.
+        """
+        ...
 
+    def delete_preference(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        key: str,
+        now: datetime,
+        if_match: str | None = None,
+    ) -> Preference:
+        """Delete the current value and scrub every value from its history (the trail stays).
 
-def list_events(
-    db: Session,
-    *,
-    tenant_id: str,
-    user_id: str,
-    now: datetime,
-    kind: str | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    limit: int = 50,
-    cursor: str | None = None,
-) -> Page[Event]:
-    """The user's unexpired events, newest ``occurred_at`` first; ``since`` inclusive,
-    ``until`` exclusive.
+        Returns the deleted value.
 
-    Raises:
-        InvalidCursor: ``cursor`` is not from this listing.
-    """
-    limit = check_limit(limit)
-    query = select(EventRow).where(
-        EventRow.tenant_id == tenant_id,
-        EventRow.user_id == user_id,
-        _live(EventRow.expires_at, now),
-    )
-    if kind is not None:
-        query = query.where(EventRow.kind == kind)
-    if since is not None:
-        query = query.where(col(EventRow.occurred_at) >= since)
-    if until is not None:
-        query = query.where(col(EventRow.occurred_at) < until)
-    position = decode_cursor("events", cursor)
-    if position is not None:
-        at = as_utc(datetime.fromisoformat(position[0]))
-        query = query.where(
-            or_(
-                col(EventRow.occurred_at) < at,
-                and_(col(EventRow.occurred_at) == at, col(EventRow.id) < position[1]),
-            )
-        )
-    order = (desc(col(EventRow.occurred_at)), desc(col(EventRow.id)))
-    rows = db.exec(query.order_by(*order).limit(limit + 1)).all()
-    items = [event_from_row(row) for row in rows[:limit]]
-    last = items[-1] if items else None
-    more = len(rows) > limit and last is not None
-    next_cursor = (
-        encode_cursor("events", [last.occurred_at.isoformat(), last.id]) if more and last else None
-    )
-    return Page(items, next_cursor)
+        Raises:
+            NotFound: no unexpired value.
+            StalePrecondition: ``if_match`` does not name the current version.
+        """
+        ...
 
+    def add_event(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        write: EventWrite,
+        now: datetime,
+        action: Action = "write",
+        standing_consent: bool = False,
+    ) -> WriteOutcome:
+        """Append one timeline entry through the gate (``created`` or ``denied``).
 
-def recent_events(
-    db: Session, *, tenant_id: str, user_id: str, now: datetime, limit: int = 20
-) -> list[Event]:
-    """The user's most recent unexpired events."""
-    return list_events(db, tenant_id=tenant_id, user_id=user_id, now=now, limit=limit).items
+        Raises:
+            InvalidRequest: the event is malformed (nothing was stored).
+        """
+        ...
 
+    def get_event(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        event_id: str,
+        now: datetime,
+    ) -> Event:
+        """One unexpired event.
 
-def _terms(query: str) -> list[str]:
-    """Word tokens of a free-text query; only ``\\w`` characters, so they are safe to quote."""
-    seen: list[str] = []
-    for word in _WORD.findall(query.lower()):
-        if word not in seen:
-            seen.append(word)
-    return seen[:_MAX_QUERY_TERMS]
+        Raises:
+            NotFound: none, expired, or not readable by ``principal``.
+        """
+        ...
 
+    def list_events(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        now: datetime,
+        kind: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page[Event]:
+        """The user's unexpired, readable events, newest ``occurred_at`` first; ``since``
+        inclusive, ``until`` exclusive.
 
-def search_events(
-    db: Session, *, tenant_id: str, user_id: str, query: str, now: datetime, limit: int = 20
-) -> list[Event]:
-    """Unexpired events matching any word of ``query``, most relevant first.
+        Raises:
+            InvalidCursor: ``cursor`` is not from this listing.
+        """
+        ...
 
-    SQLite ranks with FTS5 ``bm25``; PostgreSQL with ``ts_rank`` over the GIN-indexed
-    ``to_tsvector('simple', text)``. A query without words matches nothing.
-    """
-    terms = _terms(query)
-    if not terms:
-        return []
-    limit = check_limit(limit)
-    if db.get_bind().dialect.name == "sqlite":
-        sql = text(
-            "SELECT f.event_id FROM lt_events_fts f WHERE lt_events_fts MATCH :q "
-            "AND f.tenant_id = :t AND f.user_id = :u ORDER BY bm25(lt_events_fts) LIMIT :n"
-        )
-        match = " OR ".join(f'"{term}"' for term in terms)
-    else:
-        sql = text(
-            "SELECT id FROM lt_events WHERE tenant_id = :t AND user_id = :u "
-            "AND to_tsvector('simple', text) @@ to_tsquery('simple', :q) "
-            "ORDER BY ts_rank(to_tsvector('simple', text), to_tsquery('simple', :q)) DESC, "
-            "occurred_at DESC LIMIT :n"
-        )
-        match = " | ".join(f"'{term}'" for term in terms)
-    ids = [
-        str(r[0])
-        for r in db.connection().execute(
-            sql, {"q": match, "t": tenant_id, "u": user_id, "n": limit * 4}
-        )
-    ]
-    if not ids:
-        return []
-    rows = db.exec(
-        select(EventRow).where(
-            EventRow.tenant_id == tenant_id,
-            EventRow.user_id == user_id,
-            col(EventRow.id).in_(ids),
-            _live(EventRow.expires_at, now),
-        )
-    ).all()
-    by_id = {row.id: row for row in rows}
-    return [event_from_row(by_id[i]) for i in ids if i in by_id][:limit]
+    def search_events(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        query: str,
+        now: datetime,
+        limit: int = 20,
+    ) -> list[Event]:
+        """Unexpired, readable events matching any word of ``query``, most relevant first; a
+        query without words matches nothing."""
+        ...
+
+    def delete_event(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        event_id: str,
+        now: datetime,
+    ) -> None:
+        """Delete one unexpired event (its full-text entry goes with it).
+
+        Raises:
+            NotFound: no such unexpired event.
+        """
+        ...
+
+    def purge_expired(
+        self, *, principal: Principal, tenant_id: TenantId, now: datetime
+    ) -> dict[str, int]:
+        """Hard-delete what expired at or before ``now``; counts per kind (``preferences``,
+        ``preference_history``, ``events``, ``idempotency_keys``), one audit row per user."""
+        ...
+
+    def erase_user(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId,
+        now: datetime,
+        scope: ErasureScope = "all",
+    ) -> ErasureReceipt:
+        """Erase everything the store holds about the user (and what the implementation was
+        given to erase with it); returns the receipt, which stays. Audited."""
+        ...
+
+    def export_user(
+        self, *, principal: Principal, tenant_id: TenantId, user_id: UserId, now: datetime
+    ) -> UserExport:
+        """Everything about the user the principal may read; expired values left out."""
+        ...
+
+    def list_audit(
+        self,
+        *,
+        principal: Principal,
+        tenant_id: TenantId,
+        user_id: UserId | None = None,
+        action: str | None = None,
+        since: datetime | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page[AuditRecord]:
+        """The tenant's audit rows (of one user when ``user_id`` is given; a principal
+        restricted to a user sees only that user's), newest first. ``action`` matches exactly
+        or as a prefix ending in ``.``.
+
+        Raises:
+            InvalidCursor: ``cursor`` is not from this listing.
+        """
+        ...

@@ -22,19 +22,20 @@ from sqlmodel import Session
 
 from longterm import audit
 from longterm.errors import NotFound
-from longterm.gate import Action, GateDecision, ObjectAttributes, PolicyGate, Principal
+from longterm.gate import GateDecision, PolicyGate, Principal
 from longterm.models import (
-    TRUST_RANK,
     EventWrite,
     Preference,
     PreferenceWrite,
     WriteOutcome,
     WriteStatus,
 )
-from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeyRegistry, KeySpec
-from longterm.rows import add_history, current_row, etag_matches, new_id, swap
+from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
+from longterm.rows import add_history, current_row, new_id, swap
 from longterm.storage import EventRow, dumps, event_from_row, preference_from_row
 from longterm.validation import check_event, check_preference
+from longterm.vocabulary import Action
+from longterm.write_rules import CONTENTION, event_object, judge, preference_object
 
 __all__ = ["MAX_ATTEMPTS", "submit"]
 
@@ -108,26 +109,16 @@ def submit(
         outcome = _attempt(job)
         if outcome is not None:
             return outcome
-    contention = GateDecision(False, "contention", "n/a", "compare-and-swap lost repeatedly")
-    return WriteOutcome("stale", contention, reason="too many concurrent writers; retry")
+    return WriteOutcome("stale", CONTENTION, reason="too many concurrent writers; retry")
 
 
 def _decide(job: _Write, live: Preference | None) -> GateDecision:
-    write, spec = job.write, job.spec
-    obj = ObjectAttributes(
-        kind="preference",
-        tenant_id=job.subject.tenant_id,
-        user_id=write.user_id,
-        category=spec.category,
-        scope=spec.scope,
-        source=write.source,
-        key=write.key,
-        confidence=write.confidence,
-        consent=write.consent is not None,
+    obj = preference_object(
+        job.write,
+        spec=job.spec,
+        principal=job.subject,
+        live=live,
         standing_consent=job.standing_consent,
-        sensitive=spec.sensitive,
-        current_source=live.source if live else None,
-        current_consented=bool(live and live.consent),
     )
     decision = job.gate.decide(subject=job.subject, action=job.action, obj=obj)
     audit.record_decision(
@@ -136,7 +127,7 @@ def _decide(job: _Write, live: Preference | None) -> GateDecision:
         action=job.action,
         object_type="preference",
         object_id=job.ref,
-        user_id=write.user_id,
+        user_id=job.write.user_id,
         decision=decision,
         now=job.now,
     )
@@ -144,27 +135,18 @@ def _decide(job: _Write, live: Preference | None) -> GateDecision:
 
 
 def _refusal(job: _Write, live: Preference | None, decision: GateDecision) -> WriteOutcome | None:
-    """The outcome when the write must not be stored (denied, stale, less trusted), else None."""
-    write = job.write
-    if not decision.allowed:
-        reason = f"policy rule {decision.rule}: {decision.reason}"
-        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="denied",
-                    reason=reason, keep_value=False)  # fmt: skip
-        return WriteOutcome("denied", decision, reason=decision.reason)
-    current_etag = live.etag if live else None
-    current_source = live.source if live else None
-    if write.if_match is not None and not etag_matches(write.if_match, current_etag):
-        return WriteOutcome("stale", decision, current_etag=current_etag,
-                            current_source=current_source,
-                            reason="If-Match does not match the current value")  # fmt: skip
-    if live and TRUST_RANK[write.source] < TRUST_RANK[live.source] and not write.supersede:
-        reason = f"the current value's source {live.source} is more trusted than {write.source}"
-        add_history(job.db, write=write, subject=job.subject, now=job.now, outcome="refused",
-                    reason=reason)  # fmt: skip
+    """The outcome when the write must not be stored (denied, stale, less trusted), else None;
+    records the refusal's history and audit rows."""
+    refusal = judge(job.write, live, decision)
+    if refusal is None:
+        return None
+    if refusal.history is not None:
+        add_history(job.db, write=job.write, subject=job.subject, now=job.now,
+                    outcome=refusal.history, reason=refusal.reason,
+                    keep_value=refusal.history != "denied")  # fmt: skip
+    if refusal.history == "refused":
         job.audit("preference.write", "refused", decision)
-        return WriteOutcome("refused", decision, current_source=current_source,
-                            current_etag=current_etag, reason=reason)  # fmt: skip
-    return None
+    return refusal.outcome
 
 
 def _attempt(job: _Write) -> WriteOutcome | None:
@@ -202,18 +184,7 @@ def _submit_event(
     standing_consent: bool = False,
 ) -> WriteOutcome:
     write = check_event(write, now=now)
-    category = write.category or "other"  # check_event always sets it
-    obj = ObjectAttributes(
-        kind="event",
-        tenant_id=subject.tenant_id,
-        user_id=write.user_id,
-        category=category,
-        scope="durable",
-        source=write.source,
-        confidence=write.confidence,
-        sensitive=category in SENSITIVE_CATEGORIES,
-        standing_consent=standing_consent,
-    )
+    obj = event_object(write, principal=subject, standing_consent=standing_consent)
     decision = gate.decide(subject=subject, action=action, obj=obj)
     event_id = new_id("evt")
     audit.record_decision(db, subject=subject, action=action, object_type="event",

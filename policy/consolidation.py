@@ -28,7 +28,7 @@ from longterm.errors import LongtermError, NotFound
 from longterm.gate import PolicyGate, Principal
 from longterm.models import EventWrite, Preference, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
-from longterm.store import get_preference
+from longterm.sql_store import SqlLongtermStore
 from longterm.values import validate_value
 from longterm.write_path import submit
 from policy.candidates import Candidate, candidates_from_summary, same_value
@@ -134,8 +134,13 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
 def _live_preference(unit: _Unit, key: str) -> Preference | None:
     """The user's current, unexpired value of ``key`` (None: none, or expired)."""
     try:
-        return get_preference(
-            unit.db, tenant_id=unit.subject.tenant_id, user_id=unit.user_id, key=key, now=unit.now
+        store = SqlLongtermStore(unit.db, gate=unit.gate, registry=unit.registry)
+        return store.get_preference(
+            principal=unit.subject,
+            tenant_id=unit.subject.tenant_id,
+            user_id=unit.user_id,
+            key=key,
+            now=unit.now,
         )
     except NotFound:
         return None

@@ -9,17 +9,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 
 from api.auth import ensure_self_service, ensure_user_access
-from api.deps import CallerDep, DbSessionDep, GateDep, NowDep
+from api.deps import CallerDep, DbSessionDep, LongtermStoreDep, NowDep
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.export import export_document
 from api.user_memory.schemas import (
     ExportOut,
     ProfileOut,
 )
-from longterm import store
+from longterm.gate import Principal
 from longterm.models import Preference
 from longterm.profile import PROFILE_GUARD_TEXT, shape_profile
-from longterm.reads import readable_events, readable_preferences
+from longterm.store import LongtermStore
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 
 __all__ = ["router"]
@@ -44,12 +44,19 @@ def _count(text: str) -> int:
     return len(_encoding().encode(text, disallowed_special=()))
 
 
-def _all_preferences(db: Any, *, tenant_id: str, user_id: str, now: Any) -> list[Preference]:
+def _all_preferences(
+    store: LongtermStore, *, caller: Principal, user_id: str, now: Any
+) -> list[Preference]:
     prefs: list[Preference] = []
     cursor = None
     while len(prefs) < _MAX_PROFILE_PREFERENCES:
         page = store.list_preferences(
-            db, tenant_id=tenant_id, user_id=user_id, now=now, limit=200, cursor=cursor
+            principal=caller,
+            tenant_id=caller.tenant_id,
+            user_id=user_id,
+            now=now,
+            limit=200,
+            cursor=cursor,
         )
         prefs += page.items
         cursor = page.next_cursor
@@ -61,9 +68,8 @@ def _all_preferences(db: Any, *, tenant_id: str, user_id: str, now: Any) -> list
 @router.get("/{user_id}/profile", summary="Profile block for a new session")
 def get_profile(
     user_id: UserId,
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
-    gate: GateDep,
     now: NowDep,
     query: Annotated[str | None, Query(max_length=500)] = None,
     max_tokens: Annotated[int, Query(ge=1, le=32_000)] = 1000,
@@ -73,11 +79,10 @@ def get_profile(
     block within ``max_tokens``. Inject ``text`` as a user-role message and put
     ``guard_text`` in the system prompt; never inject it as a system message."""
     ensure_user_access(caller, user_id)
-    subject = caller
-    prefs = _all_preferences(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+    prefs = _all_preferences(store, caller=caller, user_id=user_id, now=now)
     if query and query.strip():
         events = store.search_events(
-            db,
+            principal=caller,
             tenant_id=caller.tenant_id,
             user_id=user_id,
             query=query,
@@ -85,13 +90,17 @@ def get_profile(
             limit=_PROFILE_EVENTS,
         )
     else:
-        events = store.recent_events(
-            db, tenant_id=caller.tenant_id, user_id=user_id, now=now, limit=_PROFILE_EVENTS
-        )
+        events = store.list_events(
+            principal=caller,
+            tenant_id=caller.tenant_id,
+            user_id=user_id,
+            now=now,
+            limit=_PROFILE_EVENTS,
+        ).items
     profile = shape_profile(
         user_id=user_id,
-        preferences=readable_preferences(gate, subject, prefs),
-        events=readable_events(gate, subject, events),
+        preferences=prefs,
+        events=events,
         max_tokens=max_tokens,
         count_tokens=_count,
         now=now,
@@ -112,7 +121,7 @@ def get_profile(
 
 @router.get("/{user_id}/export", summary="Export everything about a user")
 def get_export(
-    user_id: UserId, db: DbSessionDep, caller: CallerDep, now: NowDep, gate: GateDep
+    user_id: UserId, db: DbSessionDep, store: LongtermStoreDep, caller: CallerDep, now: NowDep
 ) -> ExportOut:
     """Everything tiermem holds about the user as one JSON document: current preferences,
     their full history, events, standing consents, the audit trail about the user, erasure
@@ -120,4 +129,4 @@ def get_export(
     Admin keys (complete), or keys restricted to this user (what the policy lets them read).
     """
     ensure_self_service(caller, user_id)
-    return export_document(db, gate=gate, caller=caller, user_id=user_id, now=now)
+    return export_document(db, store=store, caller=caller, user_id=user_id, now=now)

@@ -3,8 +3,9 @@ profile, export and erasure.
 
 Every route takes the caller from the API key (agent or admin role). A key restricted to one
 user gets 404 for every other user, exactly like a missing one. Writes go through
-``longterm.write_path.submit`` (policy gate, audit, trust order); refusals are committed (their
-history and audit rows are the point) and then answered 403, 409 or 412.
+the ``LongtermStore`` (policy gate, audit, trust order), which also filters every read by what
+the key may read; refusals are committed (their history and audit rows are the point) and then
+answered 403, 409 or 412.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from fastapi.responses import JSONResponse
 from pydantic import AwareDatetime
 
 from api.auth import Principal, ensure_self_service, ensure_user_access
-from api.deps import CallerDep, DbSessionDep, EngineDep, GateDep, NowDep
-from api.errors import NotFound
+from api.deps import CallerDep, DbSessionDep, EngineDep, LongtermStoreDep, NowDep
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.erasure import erase_everything
 from api.user_memory.schemas import (
@@ -33,19 +33,8 @@ from api.user_memory.schemas import (
     PreferencePublic,
 )
 from api.user_memory.writes import Idempotent, raise_for_outcome
-from longterm import store
-from longterm.deletes import delete_event, delete_preference
 from longterm.erasure import finalize_erasure
 from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite
-from longterm.reads import (
-    may_read_event,
-    may_read_key,
-    may_read_preference,
-    readable_events,
-    readable_preferences,
-)
-from longterm.registry import DEFAULT_REGISTRY
-from longterm.write_path import submit
 
 __all__ = ["router"]
 
@@ -68,10 +57,9 @@ def _visible(caller: Principal, user_id: str) -> None:
 @router.get("/{user_id}/preferences", summary="List current preferences")
 def list_preferences(
     user_id: UserId,
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    gate: GateDep,
     category: Annotated[str | None, Query(max_length=64)] = None,
     limit: Limit = 50,
     cursor: Cursor = None,
@@ -81,7 +69,7 @@ def list_preferences(
     readable; follow ``next_cursor`` until it is null."""
     _visible(caller, user_id)
     page = store.list_preferences(
-        db,
+        principal=caller,
         tenant_id=caller.tenant_id,
         user_id=user_id,
         now=now,
@@ -89,9 +77,8 @@ def list_preferences(
         limit=limit,
         cursor=cursor,
     )
-    visible = readable_preferences(gate, caller, page.items)
     return PreferenceList(
-        items=[PreferencePublic.of(p) for p in visible], next_cursor=page.next_cursor
+        items=[PreferencePublic.of(p) for p in page.items], next_cursor=page.next_cursor
     )
 
 
@@ -99,18 +86,17 @@ def list_preferences(
 def get_preference(
     user_id: UserId,
     key: Key,
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    gate: GateDep,
     response: Response,
 ) -> PreferencePublic:
     """The current value of ``key`` with its ``ETag``; 404 when none, expired or not readable
     by this key."""
     _visible(caller, user_id)
-    pref = store.get_preference(db, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now)
-    if not may_read_preference(gate, caller, pref):
-        raise NotFound(f"no preference {key!r}")
+    pref = store.get_preference(
+        principal=caller, tenant_id=caller.tenant_id, user_id=user_id, key=key, now=now
+    )
     response.headers["ETag"] = pref.etag
     return PreferencePublic.of(pref)
 
@@ -134,8 +120,8 @@ def put_preference(
     body: PreferenceIn,
     request: Request,
     db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
-    gate: GateDep,
     now: NowDep,
     if_match: IfMatch = None,
     idempotency_key: IdemKey = None,
@@ -164,7 +150,9 @@ def put_preference(
         supersede=body.supersede,
         if_match=if_match,
     )
-    outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
+    outcome = store.put_preference(
+        principal=caller, tenant_id=caller.tenant_id, write=write, now=now
+    )
     if not outcome.ok or outcome.preference is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -182,6 +170,7 @@ def remove_preference(
     user_id: UserId,
     key: Key,
     db: DbSessionDep,
+    store: LongtermStoreDep,
     engine: EngineDep,
     caller: CallerDep,
     now: NowDep,
@@ -190,7 +179,14 @@ def remove_preference(
     """Delete the value; its history keeps the trail but loses every value. 412 on a stale
     ``If-Match``."""
     _visible(caller, user_id)
-    delete_preference(db, subject=caller, user_id=user_id, key=key, now=now, if_match=if_match)
+    store.delete_preference(
+        principal=caller,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        key=key,
+        now=now,
+        if_match=if_match,
+    )
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)
@@ -200,21 +196,17 @@ def remove_preference(
 def preference_history(
     user_id: UserId,
     key: Key,
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    gate: GateDep,
     limit: Limit = 50,
     cursor: Cursor = None,
 ) -> ChangeList:
     """Every applied, refused, denied and deleted change of ``key``, newest first; 404 when
     the key's values are not readable by this key."""
     _visible(caller, user_id)
-    spec = DEFAULT_REGISTRY.lookup(key)
-    if not may_read_key(gate, caller, spec, user_id=user_id):
-        raise NotFound(f"no preference {key!r}")
     page = store.preference_history(
-        db,
+        principal=caller,
         tenant_id=caller.tenant_id,
         user_id=user_id,
         key=key,
@@ -235,8 +227,8 @@ def post_event(
     body: EventIn,
     request: Request,
     db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
-    gate: GateDep,
     now: NowDep,
     idempotency_key: IdemKey = None,
 ) -> JSONResponse:
@@ -259,7 +251,7 @@ def post_event(
         ttl_seconds=body.ttl_seconds,
         category=body.category,
     )
-    outcome = submit(db, write=write, subject=caller, gate=gate, now=now)
+    outcome = store.add_event(principal=caller, tenant_id=caller.tenant_id, write=write, now=now)
     if outcome.event is None:
         db.commit()
         raise_for_outcome(outcome)
@@ -273,10 +265,9 @@ def post_event(
 @router.get("/{user_id}/events", summary="List events")
 def list_events(
     user_id: UserId,
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    gate: GateDep,
     kind: Annotated[str | None, Query(max_length=160)] = None,
     since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
     until: Annotated[AwareDatetime | None, Query(description="exclusive, with offset")] = None,
@@ -286,7 +277,7 @@ def list_events(
     """The user's unexpired events, newest first, filtered by ``kind``, ``since``, ``until``."""
     _visible(caller, user_id)
     page = store.list_events(
-        db,
+        principal=caller,
         tenant_id=caller.tenant_id,
         user_id=user_id,
         now=now,
@@ -296,26 +287,22 @@ def list_events(
         limit=limit,
         cursor=cursor,
     )
-    visible = readable_events(gate, caller, page.items)
-    return EventList(items=[EventPublic.of(e) for e in visible], next_cursor=page.next_cursor)
+    return EventList(items=[EventPublic.of(e) for e in page.items], next_cursor=page.next_cursor)
 
 
 @router.get("/{user_id}/events/{event_id}", summary="Get one event")
 def get_event(
     user_id: UserId,
     event_id: Annotated[str, Path(max_length=64)],
-    db: DbSessionDep,
+    store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    gate: GateDep,
 ) -> EventPublic:
     """One unexpired event; 404 when missing, expired or not readable by the key."""
     _visible(caller, user_id)
     event = store.get_event(
-        db, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
+        principal=caller, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
     )
-    if not may_read_event(gate, caller, event):
-        raise NotFound(f"no event {event_id!r}")
     return EventPublic.of(event)
 
 
@@ -324,13 +311,16 @@ def remove_event(
     user_id: UserId,
     event_id: Annotated[str, Path(max_length=64)],
     db: DbSessionDep,
+    store: LongtermStoreDep,
     engine: EngineDep,
     caller: CallerDep,
     now: NowDep,
 ) -> Response:
     """Delete one event and its full-text entry."""
     _visible(caller, user_id)
-    delete_event(db, subject=caller, user_id=user_id, event_id=event_id, now=now)
+    store.delete_event(
+        principal=caller, tenant_id=caller.tenant_id, user_id=user_id, event_id=event_id, now=now
+    )
     db.commit()
     finalize_erasure(engine)  # the deleted text leaves the SQLite WAL too
     return Response(status_code=204)

@@ -1,7 +1,8 @@
-"""A user's whole export (right of access and portability): long-term memory from
-``longterm.export``, plus the parts other areas own: the user's sessions with their messages,
-pins, summary versions and usage (``api.sessions.export_user_sessions``), and standing consents
-(``policy.consent.list_consents``)."""
+"""A user's whole export (right of access and portability): long-term memory from the
+``LongtermStore`` (filtered by what the caller may read), plus the parts other areas own: the
+user's sessions with their messages, pins, summary versions and usage
+(``api.sessions.export_user_sessions``), and standing consents (``policy.consent.list_consents``).
+"""
 
 from __future__ import annotations
 
@@ -21,10 +22,8 @@ from api.user_memory.schemas import (
     PreferencePublic,
 )
 from longterm import audit
-from longterm.export import export_user
-from longterm.gate import PolicyGate, Principal
-from longterm.reads import may_read_key, readable_events, readable_preferences
-from longterm.registry import DEFAULT_REGISTRY
+from longterm.gate import Principal
+from longterm.store import LongtermStore
 from policy.consent import list_consents
 
 __all__ = ["export_consents", "export_document", "export_sessions"]
@@ -47,7 +46,7 @@ def export_consents(db: Session, *, tenant_id: str, user_id: str) -> list[dict[s
 
 
 def export_document(
-    db: Session, *, gate: PolicyGate, caller: Principal, user_id: str, now: datetime
+    db: Session, *, store: LongtermStore, caller: Principal, user_id: str, now: datetime
 ) -> ExportOut:
     """Everything about ``user_id`` in the caller's tenant that ``caller`` may read, as one
     document; the export is audited (ids and counts only) and committed.
@@ -55,21 +54,17 @@ def export_document(
     The caller's right to export (admin, or a key restricted to this user) is the route's to
     check; ``user_id`` is taken as stored (ids from before the user-id rule included).
     """
-    data = export_user(db, tenant_id=caller.tenant_id, user_id=user_id, now=now)
+    data = store.export_user(principal=caller, tenant_id=caller.tenant_id, user_id=user_id, now=now)
     history: dict[str, list[ChangePublic]] = {}
     for change in data.history:
-        spec = DEFAULT_REGISTRY.lookup(change.key)
-        if may_read_key(gate, caller, spec, user_id=user_id):
-            history.setdefault(change.key, []).append(ChangePublic.of(change))
+        history.setdefault(change.key, []).append(ChangePublic.of(change))
     out = ExportOut(
         tenant_id=data.tenant_id,
         user_id=user_id,
         exported_at=now,
-        preferences=[
-            PreferencePublic.of(p) for p in readable_preferences(gate, caller, data.preferences)
-        ],
+        preferences=[PreferencePublic.of(p) for p in data.preferences],
         history=history,
-        events=[EventPublic.of(e) for e in readable_events(gate, caller, data.events)],
+        events=[EventPublic.of(e) for e in data.events],
         audit=[AuditPublic.of(a) for a in data.audit],
         erasure_receipts=[ErasureReceiptPublic.of(r) for r in data.receipts],
         consents=export_consents(db, tenant_id=caller.tenant_id, user_id=user_id),

@@ -13,8 +13,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
+from longterm.queries import get_preference
 from longterm.storage import AuditRow
-from longterm.store import get_preference
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key
 from tests.scenarios.trip import TRIP_MESSAGES, install_summary, trip_summary

@@ -15,6 +15,7 @@ from api.storage.migrate import upgrade_database
 from longterm.gate import Principal
 from storage.engine import create_db_engine
 from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
+from tests.longterm.backends import BACKENDS, Backend, EngineCache, open_backend
 
 LONGTERM_TABLES = (
     "lt_preferences",
@@ -92,3 +93,18 @@ def db(engine: Engine) -> Iterator[Session]:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
+
+
+@pytest.fixture(scope="module")
+def engine_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineCache]:
+    cache = EngineCache(tmp_path_factory.mktemp("lt-backends"))
+    try:
+        yield cache
+    finally:
+        cache.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest, engine_cache: EngineCache) -> Iterator[Backend]:
+    """The conformance suite's store: SQLite, PostgreSQL, and the in-memory fake."""
+    yield from open_backend(request.param, engine_cache)

@@ -13,7 +13,7 @@ from collections import Counter
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from longterm import store
+from longterm import queries
 from longterm.models import PreferenceWrite
 from longterm.testing import AllowAllGate
 from longterm.write_path import submit
@@ -48,7 +48,7 @@ def test_no_lost_updates_with_if_match(engine: Engine) -> None:
             start.wait(timeout=30)
             with Session(engine, expire_on_commit=False) as db:
                 for attempt in range(ATTEMPTS):
-                    etag = store.get_preference(
+                    etag = queries.get_preference(
                         db, tenant_id="t1", user_id="u1", key=KEY, now=T0
                     ).etag
                     db.rollback()  # end the read; the write re-reads under its own check
@@ -73,8 +73,8 @@ def test_no_lost_updates_with_if_match(engine: Engine) -> None:
     assert sum(outcomes.values()) == WRITERS * ATTEMPTS
     assert set(outcomes) <= {"updated", "stale"}
     with Session(engine) as db:
-        final = store.get_preference(db, tenant_id="t1", user_id="u1", key=KEY, now=T0)
-        history = store.preference_history(
+        final = queries.get_preference(db, tenant_id="t1", user_id="u1", key=KEY, now=T0)
+        history = queries.preference_history(
             db, tenant_id="t1", user_id="u1", key=KEY, now=T0, limit=200
         )
     print(
@@ -87,7 +87,7 @@ def test_no_lost_updates_with_if_match(engine: Engine) -> None:
     with Session(engine) as db:
         cursor = None
         while True:
-            page = store.preference_history(
+            page = queries.preference_history(
                 db, tenant_id="t1", user_id="u1", key=KEY, now=T0, limit=200, cursor=cursor
             )
             applied += [c.version for c in page.items if c.outcome == "applied" and c.version]

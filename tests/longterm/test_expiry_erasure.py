@@ -12,7 +12,7 @@ from sqlmodel import Session
 from typer.testing import CliRunner
 
 from api.cli import _register, app
-from longterm import audit, idempotency, store
+from longterm import audit, idempotency, queries
 from longterm.erasure import erase_user, list_receipts, reapply_receipts
 from longterm.errors import IdempotencyMismatch, NotFound
 from longterm.expiry import purge_expired, tenants_with_expired
@@ -83,8 +83,8 @@ def test_erase_user_and_reapply_after_restore(db: Session, clock: Clock) -> None
         "events": 1,
         "idempotency_keys": 0,
     }
-    assert store.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items == []
-    assert len(store.list_preferences(db, tenant_id="t1", user_id="u2", now=clock.now).items) == 2
+    assert queries.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items == []
+    assert len(queries.list_preferences(db, tenant_id="t1", user_id="u2", now=clock.now).items) == 2
     # A backup from before the erasure is restored: the old rows come back ...
     _seed(db, T0 - timedelta(days=1), ttl=None)
     # ... and the user also came back after the erasure with a new preference.
@@ -99,7 +99,7 @@ def test_erase_user_and_reapply_after_restore(db: Session, clock: Clock) -> None
     totals = reapply_receipts(db, subject=ADMIN, now=clock.now)
     db.commit()
     assert totals["preferences"] == 2 and totals["events"] == 1
-    left = store.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items
+    left = queries.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items
     assert [p.key for p in left] == ["language.preferred"]
     assert [r.id for r in list_receipts(db, tenant_id="t1")] == [receipt.id]
     actions = [r.action for r in audit.list_audit(db, tenant_id="t1", user_id="u1").items]
@@ -135,7 +135,7 @@ def test_cli_expire(engine: Engine, database_url: str, clock: Clock) -> None:
     line = json.loads(result.stdout.strip().splitlines()[-1])
     assert line["tenant"] == "t1" and line["purged"]["preferences"] == 2
     with Session(engine) as db, pytest.raises(NotFound):
-        store.get_preference(db, tenant_id="t1", user_id="u1", key="food.diet", now=T0)
+        queries.get_preference(db, tenant_id="t1", user_id="u1", key="food.diet", now=T0)
     result = runner.invoke(
         app, ["expire", "--reapply-erasures"], env={"TIERMEM_DATABASE_URL": database_url}
     )

@@ -19,8 +19,8 @@ from api.jobs.consolidation import consolidate
 from api.sessions.source import SqlSessionSource
 from longterm.gate import Principal
 from longterm.models import Preference, PreferenceWrite
+from longterm.queries import get_preference
 from longterm.storage import AuditRow, EventRow, PreferenceRow
-from longterm.store import get_preference
 from longterm.write_path import submit
 from policy.consent import grant_consent, withdraw_consent
 from policy.consolidation import ConsolidationReport

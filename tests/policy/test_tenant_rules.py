@@ -202,7 +202,7 @@ def test_in_memory_sqlite_decisions_never_roll_back_the_callers_transaction() ->
     open transaction (that would roll it back), so it loads rules up front and on refresh."""
     from api.storage.migrate import upgrade_database
     from longterm.models import PreferenceWrite
-    from longterm.store import get_preference
+    from longterm.queries import get_preference
     from longterm.write_path import submit
     from storage.engine import create_db_engine
     from tests.scenarios.trip import T0
