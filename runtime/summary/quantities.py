@@ -11,9 +11,8 @@ have resolved them against a clock the validator does not see.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -24,6 +23,7 @@ __all__ = [
     "extract_quantities",
     "is_supported",
     "normalize_number",
+    "unsupported_in_pool",
     "unsupported_quantities",
 ]
 
@@ -51,8 +51,12 @@ class Quantity:
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
 _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+# Every pattern is linear in its input: runs start only where a run can start (lookbehind),
+# and whitespace or digit runs are possessive (``*+``/``++``), so no run is re-scanned from each
+# of its positions (a tool result of 16k spaces or numerals must cost what 16k letters cost).
 _CN_NUM_RE = re.compile(
-    "[零〇一二两三四五六七八九十百千万]+(?=[元块张人个位次天晚月日号点时小分岁周间趟])"
+    "(?<![零〇一二两三四五六七八九十百千万])[零〇一二两三四五六七八九十百千万]++"
+    "(?=[元块张人个位次天晚月日号点时小分岁周间趟])"
 )
 _MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
@@ -63,20 +67,26 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _ISO_DATE_RE = re.compile(
-    r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})[日号]?(?!\d)"
+    r"(?<!\d)(\d{4})\s*+[-/.年]\s*+(\d{1,2})\s*+[-/.月]\s*+(\d{1,2})[日号]?(?!\d)"
 )
 _NUMERIC_DATE_RE = re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])")
-_CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+_CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*+月\s*+(\d{1,2})\s*+[日号]")
 _EN_MD_RE = re.compile(
-    rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.IGNORECASE
+    rf"\b{_MONTH}\s++(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s++(\d{{4}}))?(?!\d)", re.IGNORECASE
 )
 _EN_DM_RE = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?\b", re.IGNORECASE
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s++(?:of\s++)?{_MONTH}(?:,?\s++(\d{{4}}))?\b",
+    re.IGNORECASE,
 )
-_CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)(?:\s*([ap])\.?m\b\.?)?", re.I)
-_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*([ap])\.?m\b\.?", re.IGNORECASE)
+_CLOCK_RE = re.compile(
+    r"(?<!\d)([01]?\d|2[0-3])\s*+[:：]\s*+([0-5]\d)(?:\s*+([ap])\.?m\b\.?)?", re.IGNORECASE
+)
+_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*+([ap])\.?m\b\.?", re.IGNORECASE)
+# The period word and its spaces form one optional group: a bare ``\s*`` in front of the hour
+# would be tried from every position of a whitespace run.
 _CN_TIME_RE = re.compile(
-    r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2})\s*[点時时](?:\s*(半)|\s*(\d{1,2})\s*分?)?"
+    r"(?:(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*+)?(\d{1,2})\s*+[点時时]"
+    r"(?:\s*+(半)|\s*+(\d{1,2})\s*+分?)?"
 )
 _REL_DAYS = {
     "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
@@ -87,10 +97,12 @@ _REL_RE = re.compile(
 )
 _UNIT_SUFFIX = r"(?:cny|rmb|usd|eur|gbp|jpy|yuan|kg|km|mi|hrs?|h|mins?|m|s|k|pcs|x)"
 _AMOUNT_CODE_RE = re.compile(rf"(?i)^(\d+(?:\.\d+)?){_UNIT_SUFFIX}$|^[$¥€£]?(\d+(?:\.\d+)?)$")
-_CODE_RE = re.compile(
-    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]*"
-    r"(?<!-)"
-)
+# A code is read off a whole run of ``[A-Za-z0-9_-]`` (see ``_code_span``), not matched from
+# each of its positions: looking ahead for a digit from every start of "a-a-a-…" is quadratic.
+_RUN_RE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++")
+_CODE_START_RE = re.compile(r"-[A-Za-z0-9]")
+_DIGIT_RE = re.compile(r"[0-9]")
+_LETTER_RE = re.compile(r"[A-Za-z]")
 _NUMBER_RE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
 _ORDINAL_RE = re.compile(r"(?i)^(\d+)(?:st|nd|rd|th)$")
 
@@ -135,17 +147,26 @@ def _date(year: str | None, month: int, day: int) -> Quantity | None:
     return Quantity("date", f"{prefix}-{month:02d}-{day:02d}")
 
 
-def _mask(text: str, start: int, end: int) -> str:
-    return text[:start] + " " * (end - start) + text[end:]
+def _scan(
+    text: str,
+    pattern: re.Pattern[str],
+    found: list[Quantity],
+    make: Callable[[re.Match[str]], Quantity | None],
+) -> str:
+    """Collect ``make`` of every match and blank what was read, in one pass over ``text``.
 
+    A read match becomes spaces of its own length, so the later patterns neither read it
+    again nor see its neighbours joined.
+    """
 
-def _scan(text: str, pattern: re.Pattern[str], found: list[Quantity], make: object) -> str:
-    for match in list(pattern.finditer(text)):
-        quantity = make(match)  # type: ignore[operator]
-        if quantity is not None:
-            found.append(quantity)
-            text = _mask(text, match.start(), match.end())
-    return text
+    def blank(match: re.Match[str]) -> str:
+        quantity = make(match)
+        if quantity is None:
+            return match.group(0)
+        found.append(quantity)
+        return " " * (match.end() - match.start())
+
+    return pattern.sub(blank, text)
 
 
 def _iso(m: re.Match[str]) -> Quantity | None:
@@ -218,29 +239,62 @@ def _reference_date(reference: date | datetime | str | None) -> date | None:
         return None
 
 
+def _code_span(run: str) -> tuple[int, int] | None:
+    """Where the code of a ``[A-Za-z0-9_-]`` run lies (start, end in the run), or ``None``.
+
+    A code starts at the run's first letter or digit that follows no ``_`` (the run's start or
+    a ``-``), runs to the run's end without trailing hyphens, and holds a digit and a letter.
+    A later start only sees a suffix of the first one's text, so when the first start has no
+    digit or no letter, no later one has.
+    """
+    if run[0] not in "-_":
+        start = 0
+    else:
+        hyphen = _CODE_START_RE.search(run)
+        if hyphen is None:
+            return None
+        start = hyphen.start() + 1
+    end = len(run.rstrip("-"))
+    if end <= start or not _DIGIT_RE.search(run, start, end):
+        return None
+    if not _LETTER_RE.search(run, start, end):
+        return None
+    return start, end
+
+
+def _read_code(token: str) -> Quantity:
+    """A code token as a number ("200cny", "3rd", "$45") or as a code ("G7301")."""
+    amount = _AMOUNT_CODE_RE.match(token) or _ORDINAL_RE.match(token)
+    number = next((g for g in amount.groups() if g), None) if amount else None
+    if number is not None:
+        return Quantity("number", normalize_number(number) or number)
+    return Quantity("code", token.lower())
+
+
 def _codes_and_numbers(text: str, found: list[Quantity]) -> None:
-    for match in list(_CODE_RE.finditer(text)):
-        token = match.group(0)
-        amount = _AMOUNT_CODE_RE.match(token) or _ORDINAL_RE.match(token)
-        number = next((g for g in amount.groups() if g), None) if amount else None
-        if number is not None:
-            found.append(Quantity("number", normalize_number(number) or number))
-        else:
-            found.append(Quantity("code", token.lower()))
-        text = _mask(text, match.start(), match.end())
+    def blank(match: re.Match[str]) -> str:
+        run = match.group(0)
+        span = _code_span(run)
+        if span is None:
+            return run
+        start, end = span
+        found.append(_read_code(run[start:end]))
+        return run[:start] + " " * (end - start) + run[end:]
+
+    text = _RUN_RE.sub(blank, text)
     for match in _NUMBER_RE.finditer(text):
         value = normalize_number(match.group(0))
         if value is not None:
             found.append(Quantity("number", value))
 
 
-@functools.lru_cache(maxsize=2048)
 def extract_quantities(
     text: str, *, reference: date | datetime | str | None = None
 ) -> frozenset[Quantity]:
     """Every number, date, time, amount and alphanumeric code in ``text``, normalized.
 
-    Cached: validation meets the same source messages once per item that cites them.
+    Linear in ``len(text)``. Not cached here: a module-level cache would keep message text
+    alive after a user's erasure; validation keeps its own per-call memo instead.
 
     Args:
         text: English or Chinese text.
@@ -261,13 +315,14 @@ def extract_quantities(
     ):
         work = _scan(work, pattern, found, make)
     ref = _reference_date(reference)
-    for match in list(_REL_RE.finditer(work)):
-        offset = _REL_DAYS[match.group(0).lower()]
+
+    def relative(match: re.Match[str]) -> Quantity:
         if ref is None:
-            found.append(Quantity("reldate", "*"))
-        else:
-            found.append(Quantity("date", (ref + timedelta(days=offset)).isoformat()))
-        work = _mask(work, match.start(), match.end())
+            return Quantity("reldate", "*")
+        offset = _REL_DAYS[match.group(0).lower()]
+        return Quantity("date", (ref + timedelta(days=offset)).isoformat())
+
+    work = _scan(work, _REL_RE, found, relative)
     _codes_and_numbers(work, found)
     return frozenset(found)
 
@@ -348,5 +403,9 @@ def unsupported_quantities(
     pool: set[Quantity] = set()
     for text, reference in sources:
         pool |= extract_quantities(text, reference=reference)
-    frozen = frozenset(pool)
-    return sorted(str(q) for q in extract_quantities(claim) if not is_supported(q, frozen))
+    return unsupported_in_pool(claim, frozenset(pool))
+
+
+def unsupported_in_pool(claim: str, pool: frozenset[Quantity]) -> list[str]:
+    """``unsupported_quantities`` against quantities already extracted from the sources."""
+    return sorted(str(q) for q in extract_quantities(claim) if not is_supported(q, pool))

@@ -125,8 +125,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(
         "dob",
         _re(
-            r"(?P<prefix>\b(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s?date|birthday|born(?:\s+on)?)"
-            r"(?:\s+[A-Za-z]+){0,2}?\s*(?:[:=]|is|was|of)?\s*)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
+            r"(?P<prefix>\b(?:dob|d\.o\.b\.?|date\s++of\s++birth|birth\s?date|birthday|born(?:\s++on)?)"
+            r"(?:\s++[A-Za-z]++){0,2}?\s*+(?:(?:[:=]|is|was|of)\s*+)?)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
             r"|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})",
             re.IGNORECASE,
         ),

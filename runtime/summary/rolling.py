@@ -83,6 +83,7 @@ class _Step:
     budget_tokens: int
     count_tokens: Callable[[str], int]
     pinned_ids: frozenset[str]
+    max_chars: int
 
     def judge(
         self,
@@ -111,6 +112,7 @@ class _Step:
             count_tokens=self.count_tokens,
             pinned_ids=self.pinned_ids,
             count_summary=count_summary,
+            max_chars=self.max_chars,
         )
         return shrunk, diff, validation
 
@@ -196,7 +198,9 @@ def roll_summary(
 
     if isinstance(response, str):
         return done(fallback="summarizer_error", error=response)
-    step = _Step(previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids)
+    step = _Step(
+        previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids, max_chars
+    )
     shrunk, diff, validation = step.judge(response.summary, count_summary)
     judged: dict[str, Any] = {"validation": validation, "diff": diff}
     if not shrunk.fits:

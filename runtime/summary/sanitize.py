@@ -24,11 +24,15 @@ from runtime.summary.injection import neutralize_injections
 from runtime.summary.redact import redact
 
 __all__ = [
+    "DEFAULT_MAX_CHARS",
     "SanitizeCounts",
     "remove_invisible",
+    "sanitize_message",
     "sanitize_messages",
     "sanitize_text",
 ]
+
+DEFAULT_MAX_CHARS = 4000
 
 # Zero-width and joiner characters, soft hyphen, word joiners and invisible operators, bidi
 # embeddings/overrides/isolates, BOM, Mongolian vowel separator, and the tag block.
@@ -81,7 +85,7 @@ def remove_invisible(text: str) -> tuple[str, int]:
     return _INVISIBLE_RE.subn("", text)
 
 
-def sanitize_text(text: str, *, max_chars: int = 4000) -> tuple[str, SanitizeCounts]:
+def sanitize_text(text: str, *, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[str, SanitizeCounts]:
     """Sanitize one text (see the module docstring for the steps and their order).
 
     Args:
@@ -124,13 +128,42 @@ def _cut(text: str, limit: int) -> str:
     return head
 
 
-def sanitize_messages(
-    messages: Sequence[Message], *, max_chars: int = 4000
-) -> tuple[tuple[Message, ...], SanitizeCounts]:
-    """Sanitized copies of ``messages`` for a summarizer, and the total counts.
+def sanitize_message(
+    message: Message, *, max_chars: int = DEFAULT_MAX_CHARS
+) -> tuple[Message, SanitizeCounts]:
+    """The sanitized copy of one message, as a summarizer reads it, and its counts.
 
     ``text``, every tool result's ``text`` and every tool call's ``arguments`` are sanitized
-    (arguments carry e-mails and ids a user typed); ``raw``, ids, roles and order are untouched.
+    (arguments carry e-mails and ids a user typed); ``raw``, ids and role are untouched. The
+    cost is bounded by ``max_chars`` per text, whatever the message's size.
+
+    Raises:
+        ValueError: ``max_chars`` is smaller than 64.
+    """
+    text, total = sanitize_text(message.text, max_chars=max_chars)
+    results: list[ToolResult] = []
+    for result in message.tool_results:
+        result_text, counts = sanitize_text(result.text, max_chars=max_chars)
+        # Readers copy result text into ``message.text``; count such text only once.
+        if result.text != message.text and result.text not in message.text:
+            total += counts
+        results.append(dataclasses.replace(result, text=result_text))
+    calls: list[ToolCall] = []
+    for call in message.tool_calls:
+        arguments, counts = sanitize_text(call.arguments, max_chars=max_chars)
+        total += counts
+        calls.append(dataclasses.replace(call, arguments=arguments))
+    clean = dataclasses.replace(
+        message, text=text, tool_results=tuple(results), tool_calls=tuple(calls)
+    )
+    return clean, total
+
+
+def sanitize_messages(
+    messages: Sequence[Message], *, max_chars: int = DEFAULT_MAX_CHARS
+) -> tuple[tuple[Message, ...], SanitizeCounts]:
+    """Sanitized copies of ``messages`` for a summarizer (see ``sanitize_message``), in order,
+    and the total counts.
 
     Raises:
         ValueError: ``max_chars`` is smaller than 64.
@@ -138,23 +171,7 @@ def sanitize_messages(
     total = SanitizeCounts()
     out: list[Message] = []
     for message in messages:
-        text, counts = sanitize_text(message.text, max_chars=max_chars)
+        clean, counts = sanitize_message(message, max_chars=max_chars)
         total += counts
-        results: list[ToolResult] = []
-        for result in message.tool_results:
-            result_text, counts = sanitize_text(result.text, max_chars=max_chars)
-            # Readers copy result text into ``message.text``; count such text only once.
-            if result.text not in message.text:
-                total += counts
-            results.append(dataclasses.replace(result, text=result_text))
-        calls: list[ToolCall] = []
-        for call in message.tool_calls:
-            arguments, counts = sanitize_text(call.arguments, max_chars=max_chars)
-            total += counts
-            calls.append(dataclasses.replace(call, arguments=arguments))
-        out.append(
-            dataclasses.replace(
-                message, text=text, tool_results=tuple(results), tool_calls=tuple(calls)
-            )
-        )
+        out.append(clean)
     return tuple(out), total

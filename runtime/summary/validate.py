@@ -9,6 +9,11 @@ reported with the offending items so that a failure can be explained:
 - ``source_ids``: every cited message id exists and lies in the summarized range.
 - ``quantities``: every number, date, time, amount and code of an item occurs in the messages
   it cites, both sides normalized by ``runtime.summary.quantities``.
+
+Sources are read as the summarizer read them: sanitized and cut to ``max_chars`` per text
+(``runtime.summary.sanitize``), each message once per validation (``SourceTexts``). So the cost
+of validating is bounded by what the summarizer saw, not by the raw size of a tool result, and
+a value the summarizer never saw (a redacted e-mail, text past the cut) backs no claim.
 - ``negation``: no negated source ("不自动购票") summarized as positive ("auto-book") or the
   reverse (``runtime.summary.polarity``).
 - ``injection``: no item carries an instruction aimed at the model.
@@ -37,8 +42,8 @@ from runtime.summary.polarity import (
     is_negated,
     split_clauses,
 )
-from runtime.summary.quantities import unsupported_quantities
-from runtime.summary.sanitize import remove_invisible
+from runtime.summary.quantities import Quantity, extract_quantities, unsupported_in_pool
+from runtime.summary.sanitize import DEFAULT_MAX_CHARS, sanitize_message
 from runtime.summary.schema import (
     CompactionSummary,
     Decision,
@@ -50,6 +55,7 @@ from runtime.summary.schema import (
 __all__ = [
     "CHECK_NAMES",
     "CheckResult",
+    "SourceTexts",
     "ValidationReport",
     "check_item",
     "message_source_text",
@@ -111,18 +117,48 @@ class ValidationReport:
         return [c.name for c in self.checks if not c.passed]
 
 
-def message_source_text(message: Message) -> str:
-    """Everything a summary may quote from ``message``: text, tool calls and results.
+def message_source_text(message: Message, *, max_chars: int = DEFAULT_MAX_CHARS) -> str:
+    """Everything a summary may quote from ``message``: text, tool calls and results, as the
+    summarizer read them (``sanitize_message`` with the same ``max_chars``).
 
-    Invisible characters are removed as the sanitizer removes them before the summarizer
-    reads the text, so "2\u200b00" in a source backs "200" in the summary.
+    Invisible characters are removed as the sanitizer removes them, so "2\u200b00" in a source
+    backs "200" in the summary; the text is bounded by ``max_chars`` per part.
     """
-    parts = [message.text]
-    for call in message.tool_calls:
+    clean, _counts = sanitize_message(message, max_chars=max_chars)
+    parts = [clean.text]
+    for call in clean.tool_calls:
         parts.append(f"{call.name} {call.arguments} {call.call_id}")
-    for result in message.tool_results:
+    for result in clean.tool_results:
         parts.append(f"{result.call_id} {result.text}")
-    return remove_invisible("\n".join(parts))[0]
+    return "\n".join(parts)
+
+
+class SourceTexts:
+    """What the summarizer read of each message, computed once per message and kept only as
+    long as this object (one validation, one summarizer call): never in a module-level cache.
+
+    Args:
+        max_chars: the sanitizer's per-text limit the summarizer's input was cut to.
+    """
+
+    def __init__(self, *, max_chars: int = DEFAULT_MAX_CHARS) -> None:
+        self.max_chars = max_chars
+        self._texts: dict[tuple[str, str], str] = {}
+        self._pools: dict[tuple[str, str], frozenset[Quantity]] = {}
+
+    def text(self, message: Message) -> str:
+        """``message_source_text`` of ``message``."""
+        key = (message.id, message.digest)
+        if key not in self._texts:
+            self._texts[key] = message_source_text(message, max_chars=self.max_chars)
+        return self._texts[key]
+
+    def quantities(self, message: Message) -> frozenset[Quantity]:
+        """The quantities of ``text(message)``, relative dates resolved at its timestamp."""
+        key = (message.id, message.digest)
+        if key not in self._pools:
+            self._pools[key] = extract_quantities(self.text(message), reference=message.timestamp)
+        return self._pools[key]
 
 
 def _label(item: Item) -> str:
@@ -156,9 +192,10 @@ def _items(summary: CompactionSummary) -> list[Item]:
 
 
 class _Sources:
-    """The summarized range indexed by message id and by tool call id."""
+    """The summarized range indexed by message id and by tool call id, and its texts."""
 
-    def __init__(self, messages: Sequence[Message]) -> None:
+    def __init__(self, messages: Sequence[Message], texts: SourceTexts) -> None:
+        self.texts = texts
         self.by_id = {m.id: m for m in messages}
         self.by_call: dict[str, list[Message]] = {}
         for m in messages:
@@ -203,15 +240,15 @@ def _check_source_ids(summary: CompactionSummary, sources: _Sources) -> CheckRes
     return CheckResult("source_ids", not offending, offending)
 
 
-def _quantity_problems(item: Item, cited: Sequence[Message]) -> list[str]:
-    pairs = [(message_source_text(m), m.timestamp) for m in cited]
+def _quantity_problems(item: Item, cited: Sequence[Message], texts: SourceTexts) -> list[str]:
+    pool = frozenset().union(*(texts.quantities(m) for m in cited))
     # The sanitizer's own markers ("…[TRUNCATED 1234 chars]") are not claims about the sources.
     claim = _MARKER_RE.sub(" ", _claim_text(item))
-    return unsupported_quantities(claim, pairs)
+    return unsupported_in_pool(claim, pool)
 
 
-def _negation_problems(item: Item, cited: Sequence[Message]) -> list[str]:
-    texts = [message_source_text(m) for m in cited]
+def _negation_problems(item: Item, cited: Sequence[Message], sources: SourceTexts) -> list[str]:
+    texts = [sources.text(m) for m in cited]
     if isinstance(item, Fact) and len(split_clauses(item.value)) > 1:
         return contradicted_clauses(item.value, texts)  # a note: judged clause by clause
     if isinstance(item, Fact):
@@ -235,11 +272,19 @@ def _injection_problems(item: Item) -> list[str]:
     return [span[:80] for span in spans if span is not None]
 
 
-def check_item(item: Item, cited: Sequence[Message]) -> dict[str, list[str]]:
+def check_item(
+    item: Item, cited: Sequence[Message], *, texts: SourceTexts | None = None
+) -> dict[str, list[str]]:
     """The per-item checks of ``validate_summary`` on one item against the messages it cites.
 
     Summarizers use it to leave out an item that would make the whole version fail. For a
     tool digest, ``cited`` should include the messages carrying its call and result.
+
+    Args:
+        item: a fact, decision, open question or tool digest.
+        cited: the messages it cites.
+        texts: the sources as the summarizer read them; pass one ``SourceTexts`` for all the
+            items of one summary so that each message is sanitized and parsed once.
 
     Returns:
         Check name (``quantities``, ``negation``, ``injection``) -> what failed; empty when the
@@ -247,15 +292,16 @@ def check_item(item: Item, cited: Sequence[Message]) -> dict[str, list[str]]:
     """
     problems = {"injection": _injection_problems(item)}
     if cited:
-        problems["quantities"] = _quantity_problems(item, cited)
-        problems["negation"] = _negation_problems(item, cited)
+        texts = texts if texts is not None else SourceTexts()
+        problems["quantities"] = _quantity_problems(item, cited, texts)
+        problems["negation"] = _negation_problems(item, cited, texts)
     return {name: found for name, found in problems.items() if found}
 
 
 def _check_items(summary: CompactionSummary, sources: _Sources) -> list[CheckResult]:
     offending: dict[str, list[str]] = {"quantities": [], "negation": [], "injection": []}
     for item in _items(summary):
-        for name, found in check_item(item, sources.cited(item)).items():
+        for name, found in check_item(item, sources.cited(item), texts=sources.texts).items():
             offending[name] += [f"{_label(item)}: {detail}" for detail in found]
     return [CheckResult(name, not bad, bad) for name, bad in offending.items()]
 
@@ -297,7 +343,7 @@ def _against_pins(
         claim = f"{fact.key} {fact.value}".replace("_", " ").replace(".", " ")
         for pin in pins:
             if pin.index > newest_user and contradicted_clauses(
-                claim, [message_source_text(pin)], one_clause=True
+                claim, [sources.texts.text(pin)], one_clause=True
             ):
                 offending.append(f"{item_label('fact', fact.key)}: contradicts pinned {pin.id}")
     return offending
@@ -340,6 +386,7 @@ def validate_summary(
     count_tokens: Callable[[str], int],
     pinned_ids: frozenset[str] = frozenset(),
     count_summary: Callable[[CompactionSummary], int] | None = None,
+    max_chars: int = DEFAULT_MAX_CHARS,
 ) -> ValidationReport:
     """Run every check on a candidate summary.
 
@@ -353,6 +400,8 @@ def validate_summary(
         pinned_ids: pinned message ids; items citing them are pinned constraints.
         count_summary: exact cost of the summary as injected; defaults to ``count_tokens`` of
             ``render_summary_block(summary)``.
+        max_chars: the sanitizer's per-text limit the summarizer's input was cut to; sources
+            are checked as the summarizer read them.
 
     Returns:
         The report; never raises on a bad summary (a schema failure is a failed check, and the
@@ -362,7 +411,7 @@ def validate_summary(
     if parsed is None:
         rest = [CheckResult(name, False, ["schema invalid"]) for name in CHECK_NAMES[1:]]
         return ValidationReport(False, [schema, *rest])
-    indexed = _Sources(sources)
+    indexed = _Sources(sources, SourceTexts(max_chars=max_chars))
     if previous is not None and diff is None:
         diff = diff_summaries(previous, parsed)
     removed = list(diff.removed) if diff is not None else []
