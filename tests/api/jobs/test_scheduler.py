@@ -1,5 +1,6 @@
-"""``api.jobs.scheduler``: one run of each job with typed counts, and every scheduled run
-logged as one JSON line of counts (never a value), on SQLite and PostgreSQL."""
+"""``api.jobs.scheduler``: one run of each job with typed counts, every scheduled run logged as
+one JSON line of counts (never a value), one frozen clock across a whole flow (SQLite and
+PostgreSQL), and the scheduler started and stopped with the app."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from api.app import create_app
 from api.jobs.results import ConsolidationCounts, ExpiryCounts
 from api.jobs.scheduler import JobRunner
 from api.logging import JsonFormatter
+from api.services import services_of
 from longterm.gate import Principal
 from longterm.storage import AuditRow, PreferenceRow
 from policy.consent import grant_consent
@@ -24,6 +28,7 @@ from policy.gate import CasbinGate
 from policy.storage import ConsolidationMarkRow
 from storage.engine import create_db_engine
 from storage.types import as_utc
+from tests.api.conftest import make_settings
 from tests.scenarios.trip import T0, seed_session, trip_summary
 
 NOW = T0 + timedelta(hours=2)
@@ -173,3 +178,14 @@ def test_one_frozen_clock_across_consolidation_and_expiry(
             select(AuditRow).where(AuditRow.tenant_id == tenant, AuditRow.action == "expire.purge")
         ).all()
     assert [as_utc(p.at) for p in purges] == [clock()]
+
+
+def test_scheduler_runs_in_the_lifespan(sqlite_url: str) -> None:
+    application = create_app(make_settings(sqlite_url, scheduler_enabled=True, idle_minutes=4))
+    with TestClient(application):
+        scheduler = services_of(application).background.scheduler
+        assert scheduler.running
+        jobs = {job.id: job for job in scheduler.get_jobs()}
+        assert set(jobs) == {"tiermem.consolidate", "tiermem.expire"}
+        assert jobs["tiermem.consolidate"].trigger.interval.total_seconds() == 120
+    assert not scheduler.running
