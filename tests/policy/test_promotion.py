@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from longterm.gate import Principal
-from longterm.store import get_preference
+from longterm.queries import get_preference
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.gate import CasbinGate
 from policy.promotion import end_session, stored_end
