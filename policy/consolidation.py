@@ -1,6 +1,6 @@
 """Idle-time consolidation ("dreaming") of one session: the merge rules and the mark.
 
-``consolidate_session(db, due, gate=..., sessions=..., now=...)`` runs inside the caller's
+``consolidate_session(db, due, store=..., sessions=..., now=...)`` runs inside the caller's
 transaction, which holds the user's run-once lock: it re-checks the session's mark, reads the
 current summary through the ``SessionSource``, turns the summary's facts into candidates,
 merges them with the user's preferences (same key and value: confidence raised on a
@@ -25,12 +25,11 @@ from typing import Final
 from sqlmodel import Session
 
 from longterm.errors import LongtermError, NotFound
-from longterm.gate import PolicyGate, Principal
+from longterm.gate import Principal
 from longterm.models import EventWrite, Preference, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
-from longterm.sql_store import SqlLongtermStore
+from longterm.store import LongtermStore
 from longterm.values import validate_value
-from longterm.write_path import submit
 from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
 from policy.sessions import DueSession, SessionSource
@@ -79,7 +78,7 @@ class ConsolidationReport:
 @dataclass(frozen=True, slots=True)
 class _Unit:
     db: Session
-    gate: PolicyGate
+    store: LongtermStore
     subject: Principal
     user_id: str
     now: datetime
@@ -117,14 +116,12 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
         ttl_seconds=DEFAULT_CONSOLIDATED_TTL_SECONDS,
     )
     try:
-        return submit(
-            unit.db,
+        return unit.store.put_preference(
+            principal=unit.subject,
+            tenant_id=unit.subject.tenant_id,
             write=write,
-            subject=unit.subject,
-            gate=unit.gate,
             now=unit.now,
             action="consolidate.write",
-            registry=unit.registry,
             standing_consent=category in unit.consented,
         )
     except LongtermError:
@@ -134,8 +131,7 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
 def _live_preference(unit: _Unit, key: str) -> Preference | None:
     """The user's current, unexpired value of ``key`` (None: none, or expired)."""
     try:
-        store = SqlLongtermStore(unit.db, gate=unit.gate, registry=unit.registry)
-        return store.get_preference(
+        return unit.store.get_preference(
             principal=unit.subject,
             tenant_id=unit.subject.tenant_id,
             user_id=unit.user_id,
@@ -187,11 +183,10 @@ def _task_event(unit: _Unit, due: DueSession, categories: set[str], decisions: i
             ttl_seconds=DEFAULT_CONSOLIDATED_TTL_SECONDS,
         )
         try:
-            outcome = submit(
-                unit.db,
+            outcome = unit.store.add_event(
+                principal=unit.subject,
+                tenant_id=unit.subject.tenant_id,
                 write=write,
-                subject=unit.subject,
-                gate=unit.gate,
                 now=unit.now,
                 action="consolidate.write",
                 standing_consent=category in unit.consented,
@@ -209,14 +204,15 @@ def consolidate_session(
     db: Session,
     due: DueSession,
     *,
-    gate: PolicyGate,
+    store: LongtermStore,
     sessions: SessionSource,
     now: datetime,
     registry: KeyRegistry = DEFAULT_REGISTRY,
 ) -> ConsolidationReport | None:
     """Consolidate one session inside the caller's transaction (the caller holds the lock
-    and commits); its summary is read through ``sessions`` in the same transaction. None when
-    the session was consolidated meanwhile (mark re-check)."""
+    and commits). Its summary is read through ``sessions`` and the user's values read and
+    written through ``store`` (whose gate decides every write), all in ``db``'s transaction.
+    None when the session was consolidated meanwhile (mark re-check)."""
     mark = db.get(ConsolidationMarkRow, (due.tenant_id, due.session_id))
     if mark is not None and mark.summary_version >= due.summary_version:
         return None
@@ -229,7 +225,7 @@ def consolidate_session(
     report = ConsolidationReport(consolidated=1)
     unit = _Unit(
         db,
-        gate,
+        store,
         subject,
         due.user_id,
         now,

@@ -13,14 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, SQLModel, col
 
 from policy.rules import PolicyRule
 from storage.metadata import metadata, utcnow
-from storage.types import UtcDateTime
+from storage.types import UtcDateTime, as_utc
 
 __all__ = [
     "ConsentRow",
@@ -38,11 +38,6 @@ assert SQLModel.metadata is metadata  # the naming convention must apply to thes
 
 _TENANT = 128
 _USER = 256
-
-
-def as_utc(value: datetime) -> datetime:
-    """A stored time as aware UTC (SQLite hands timestamps back without their zone)."""
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def _when(*, nullable: bool = False) -> Column[datetime]:

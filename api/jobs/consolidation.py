@@ -33,6 +33,7 @@ from api.jobs.locks import run_once
 from longterm.errors import LongtermError
 from longterm.gate import PolicyGate
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
+from longterm.sql_store import SqlLongtermStore
 from policy.consolidation import ConsolidationReport, consolidate_session
 from policy.sessions import DueSession, SessionSource
 
@@ -84,8 +85,9 @@ def _one_unit(
     with run_once(engine, tenant_id=due.tenant_id, name=lock, now=now, holder=holder) as db:
         if db is None:
             return None
+        store = SqlLongtermStore(db, gate=gate, registry=registry)
         report = consolidate_session(
-            db, due, gate=gate, sessions=sessions, now=now, registry=registry
+            db, due, store=store, sessions=sessions, now=now, registry=registry
         )
         db.commit()
         return report or ConsolidationReport()
