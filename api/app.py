@@ -33,6 +33,7 @@ from api.routes import (
     consents,
     health,
     keys,
+    legacy_users,
     policy,
     retention,
     session_end,
@@ -74,6 +75,7 @@ _ROUTERS = (
     session_end.router,
     admin_jobs.router,
     retention.router,
+    legacy_users.router,
 )
 _LIFESPAN_HOOKS: tuple[LifespanHook, ...] = (scheduler_lifespan,)
 

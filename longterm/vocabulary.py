@@ -109,7 +109,14 @@ def _check_tenant_id(value: str) -> str:
 
 UserId = Annotated[
     str,
-    Field(min_length=1, max_length=USER_ID_MAX_LENGTH, pattern=USER_ID_PATTERN),
+    Field(
+        min_length=1,
+        max_length=USER_ID_MAX_LENGTH,
+        pattern=USER_ID_PATTERN,
+        # The published pattern cannot say "letter or digit of any script"; the format names the
+        # rule for readers and lets test generators draw valid ids (tests/api/formats.py).
+        json_schema_extra={"format": "user-id"},
+    ),
     AfterValidator(_check_user_id),
 ]
 """A user id under the one rule, for request bodies, query and path parameters."""

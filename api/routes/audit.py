@@ -9,6 +9,7 @@ from pydantic import AwareDatetime
 
 from api.auth import ensure_user_access
 from api.deps import AdminDep, DbSessionDep
+from api.params import UserIdQuery
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.schemas import AuditList, AuditPublic
 from longterm.audit import list_audit
@@ -22,7 +23,7 @@ router = APIRouter(prefix="/v1/audit", tags=["audit"], responses=PROBLEM_RESPONS
 def get_audit(
     db: DbSessionDep,
     caller: AdminDep,
-    user_id: Annotated[str | None, Query(max_length=256)] = None,
+    user_id: UserIdQuery = None,
     action: Annotated[
         str | None, Query(max_length=64, description="exact, or a prefix ending in '.'")
     ] = None,

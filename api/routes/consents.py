@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from api.auth import ensure_user_access
 from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
+from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
@@ -29,7 +30,6 @@ from policy.consent import (
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users/{user_id}/consents", tags=["consents"])
-UserId = Annotated[str, Path(min_length=1, max_length=256)]
 Category = Annotated[
     str,
     Path(
@@ -75,7 +75,7 @@ def _out(consent: StandingConsent) -> ConsentOut:
 
 
 @router.get("", summary="List a user's consents", responses=PROBLEM_RESPONSES)
-def get_all(user_id: UserId, db: DbSessionDep, caller: PrincipalDep) -> ConsentList:
+def get_all(user_id: UserIdPath, db: DbSessionDep, caller: PrincipalDep) -> ConsentList:
     """Active and withdrawn consents of ``user_id`` in the caller's tenant."""
     ensure_user_access(caller, user_id)
     consents = list_consents(db, tenant_id=caller.tenant_id, user_id=user_id)
@@ -84,7 +84,7 @@ def get_all(user_id: UserId, db: DbSessionDep, caller: PrincipalDep) -> ConsentL
 
 @router.get("/{category}", summary="Get one consent", responses=PROBLEM_RESPONSES)
 def get_one(
-    user_id: UserId, category: Category, db: DbSessionDep, caller: PrincipalDep
+    user_id: UserIdPath, category: Category, db: DbSessionDep, caller: PrincipalDep
 ) -> ConsentOut:
     """The consent record of ``user_id`` in ``category``; 404 when none was ever recorded."""
     ensure_user_access(caller, user_id)
@@ -97,7 +97,7 @@ def get_one(
     responses={**PROBLEM_RESPONSES, 201: {"description": "Consent newly granted"}},
 )
 def put_one(
-    user_id: UserId,
+    user_id: UserIdPath,
     category: Category,
     db: DbSessionDep,
     caller: CallerDep,
@@ -116,7 +116,7 @@ def put_one(
 
 @router.delete("/{category}", summary="Withdraw a consent", responses=PROBLEM_RESPONSES)
 def delete_one(
-    user_id: UserId, category: Category, db: DbSessionDep, caller: CallerDep, now: NowDep
+    user_id: UserIdPath, category: Category, db: DbSessionDep, caller: CallerDep, now: NowDep
 ) -> ConsentOut:
     """Withdraw; consolidation in ``category`` stops from the next unit of work; audited.
     404 when there is no active consent."""

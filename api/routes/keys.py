@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Path, status
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from api.deps import AdminDep, KeyStoreDep, PrincipalDep
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import USER_ID_PATTERN, ApiKey
+from api.storage.keys import ApiKey
+from longterm.vocabulary import Role, UserId
 
 __all__ = ["router"]
 
@@ -22,7 +23,7 @@ class Me(BaseModel):
 
     key_id: str
     tenant_id: str
-    role: Literal["agent", "admin", "consolidator"]
+    role: Role
     user_id: str | None
 
 
@@ -31,7 +32,7 @@ class KeyOut(BaseModel):
 
     key_id: str
     tenant_id: str
-    role: Literal["agent", "admin", "consolidator"]
+    role: Role
     user_id: str | None
     display_prefix: str
     created_at: datetime
@@ -53,8 +54,8 @@ class KeyOut(BaseModel):
 class KeyCreate(BaseModel):
     """A new key in the caller's tenant."""
 
-    role: Literal["agent", "admin", "consolidator"]
-    user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
+    role: Role
+    user_id: UserId | None = None
 
 
 class KeyCreated(KeyOut):

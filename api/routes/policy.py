@@ -21,19 +21,18 @@ from api.problems import PROBLEM_RESPONSES
 from longterm import audit
 from longterm.gate import Action, ObjectAttributes, PolicyGate, Principal
 from longterm.registry import DEFAULT_REGISTRY, KEY_PATTERN
-from policy.gate import CasbinGate
-from policy.rules import (
+from longterm.vocabulary import (
     ACTIONS,
-    CONDITIONS,
-    KINDS,
-    MAX_TENANT_RULES,
     ROLES,
     SCOPES,
     SOURCES,
     TENANT_ID_PATTERN,
-    PolicyRule,
-    validate_tenant_rules,
+    Role,
+    Scope,
+    UserId,
 )
+from policy.gate import CasbinGate
+from policy.rules import CONDITIONS, KINDS, MAX_TENANT_RULES, PolicyRule, validate_tenant_rules
 from policy.storage import as_utc, list_policy_versions, save_tenant_rules
 
 __all__ = ["router"]
@@ -99,7 +98,7 @@ class _RuleFields(BaseModel):
     )
     domain: str | None = Field(
         default=None,
-        pattern=TENANT_ID_PATTERN.pattern.join("^$"),
+        pattern=TENANT_ID_PATTERN,
         description="omitted, or exactly the caller's tenant (any other is refused)",
     )
     kind: str = Field(default="*", pattern=_members(KINDS, wildcard=True))
@@ -147,13 +146,13 @@ class CheckObject(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["preference", "event"] = "preference"
-    user_id: str = Field(min_length=1, max_length=256)
+    user_id: UserId
     tenant_id: str | None = Field(default=None, description="defaults to the caller's tenant")
     key: str | None = Field(
         default=None, max_length=250, pattern=KEY_PATTERN.pattern, description="a dotted key"
     )
     category: str | None = None
-    scope: Literal["durable", "task"] | None = None
+    scope: Scope | None = None
     sensitive: bool | None = None
     source: str
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
@@ -170,7 +169,7 @@ class CheckIn(BaseModel):
 
     action: Action
     object: CheckObject
-    as_role: Literal["agent", "admin", "consolidator"] | None = None
+    as_role: Role | None = None
 
 
 class CheckOut(BaseModel):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 
 from api.auth import ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, LongtermStoreDep, NowDep
+from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.export import export_document
 from api.user_memory.schemas import (
@@ -26,9 +27,6 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROBLEM_RESPONSES)
 
-UserId = Annotated[
-    str, Path(min_length=1, max_length=256, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@-]*$")
-]
 _MAX_PROFILE_PREFERENCES = 1000
 _PROFILE_EVENTS = 50
 
@@ -67,7 +65,7 @@ def _all_preferences(
 
 @router.get("/{user_id}/profile", summary="Profile block for a new session")
 def get_profile(
-    user_id: UserId,
+    user_id: UserIdPath,
     store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
@@ -121,7 +119,7 @@ def get_profile(
 
 @router.get("/{user_id}/export", summary="Export everything about a user")
 def get_export(
-    user_id: UserId, db: DbSessionDep, store: LongtermStoreDep, caller: CallerDep, now: NowDep
+    user_id: UserIdPath, db: DbSessionDep, store: LongtermStoreDep, caller: CallerDep, now: NowDep
 ) -> ExportOut:
     """Everything tiermem holds about the user as one JSON document: current preferences,
     their full history, events, standing consents, the audit trail about the user, erasure

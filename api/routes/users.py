@@ -11,6 +11,7 @@ answered 403, 409 or 412.
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -18,6 +19,7 @@ from pydantic import AwareDatetime
 
 from api.auth import Principal, ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, EngineDep, LongtermStoreDep, NowDep
+from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.erasure import erase_everything
 from api.user_memory.schemas import (
@@ -40,14 +42,16 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROBLEM_RESPONSES)
 
-UserId = Annotated[
-    str, Path(min_length=1, max_length=256, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@-]*$")
-]
 Key = Annotated[str, Path(min_length=1, max_length=256)]
 Limit = Annotated[int, Query(ge=1, description="page size; values above 200 are capped")]
 Cursor = Annotated[str | None, Query(max_length=512, description="opaque, from next_cursor")]
 IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=256)]
 IfMatch = Annotated[str | None, Header(alias="If-Match", max_length=512)]
+
+
+def _user_path(user_id: str) -> str:
+    # Headers are ASCII: a user id of any script is percent-encoded (as UTF-8) in a Location.
+    return "/v1/users/" + quote(user_id, safe="@+:")
 
 
 def _visible(caller: Principal, user_id: str) -> None:
@@ -56,7 +60,7 @@ def _visible(caller: Principal, user_id: str) -> None:
 
 @router.get("/{user_id}/preferences", summary="List current preferences")
 def list_preferences(
-    user_id: UserId,
+    user_id: UserIdPath,
     store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
@@ -84,7 +88,7 @@ def list_preferences(
 
 @router.get("/{user_id}/preferences/{key}", summary="Get one preference")
 def get_preference(
-    user_id: UserId,
+    user_id: UserIdPath,
     key: Key,
     store: LongtermStoreDep,
     caller: CallerDep,
@@ -115,7 +119,7 @@ def _consent(body: ConsentBody | None, now: Any) -> PreferenceConsent | None:
     response_model=PreferencePublic,
 )
 def put_preference(
-    user_id: UserId,
+    user_id: UserIdPath,
     key: Key,
     body: PreferenceIn,
     request: Request,
@@ -159,7 +163,7 @@ def put_preference(
         raise AssertionError("unreachable: a failed outcome always raises")
     pref = outcome.preference
     status = 201 if outcome.status == "created" else 200
-    headers = {"ETag": pref.etag, "Location": f"/v1/users/{user_id}/preferences/{key}"}
+    headers = {"ETag": pref.etag, "Location": f"{_user_path(user_id)}/preferences/{key}"}
     return idem.commit(
         user_id=user_id, status=status, body=PreferencePublic.of(pref), headers=headers
     )
@@ -167,7 +171,7 @@ def put_preference(
 
 @router.delete("/{user_id}/preferences/{key}", summary="Delete one preference", status_code=204)
 def remove_preference(
-    user_id: UserId,
+    user_id: UserIdPath,
     key: Key,
     db: DbSessionDep,
     store: LongtermStoreDep,
@@ -194,7 +198,7 @@ def remove_preference(
 
 @router.get("/{user_id}/preferences/{key}/history", summary="History of one preference")
 def preference_history(
-    user_id: UserId,
+    user_id: UserIdPath,
     key: Key,
     store: LongtermStoreDep,
     caller: CallerDep,
@@ -223,7 +227,7 @@ def preference_history(
     "/{user_id}/events", summary="Append an event", status_code=201, response_model=EventPublic
 )
 def post_event(
-    user_id: UserId,
+    user_id: UserIdPath,
     body: EventIn,
     request: Request,
     db: DbSessionDep,
@@ -256,7 +260,7 @@ def post_event(
         db.commit()
         raise_for_outcome(outcome)
         raise AssertionError("unreachable: a failed outcome always raises")
-    location = {"Location": f"/v1/users/{user_id}/events/{outcome.event.id}"}
+    location = {"Location": f"{_user_path(user_id)}/events/{outcome.event.id}"}
     return idem.commit(
         user_id=user_id, status=201, body=EventPublic.of(outcome.event), headers=location
     )
@@ -264,7 +268,7 @@ def post_event(
 
 @router.get("/{user_id}/events", summary="List events")
 def list_events(
-    user_id: UserId,
+    user_id: UserIdPath,
     store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
@@ -292,7 +296,7 @@ def list_events(
 
 @router.get("/{user_id}/events/{event_id}", summary="Get one event")
 def get_event(
-    user_id: UserId,
+    user_id: UserIdPath,
     event_id: Annotated[str, Path(max_length=64)],
     store: LongtermStoreDep,
     caller: CallerDep,
@@ -308,7 +312,7 @@ def get_event(
 
 @router.delete("/{user_id}/events/{event_id}", summary="Delete one event", status_code=204)
 def remove_event(
-    user_id: UserId,
+    user_id: UserIdPath,
     event_id: Annotated[str, Path(max_length=64)],
     db: DbSessionDep,
     store: LongtermStoreDep,
@@ -328,7 +332,7 @@ def remove_event(
 
 @router.delete("/{user_id}/memories", summary="Erase everything about a user")
 def erase_memories(
-    user_id: UserId,
+    user_id: UserIdPath,
     db: DbSessionDep,
     engine: EngineDep,
     caller: CallerDep,

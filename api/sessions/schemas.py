@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from longterm.vocabulary import UserId
 from runtime import CompactionReport
 from runtime.budget import Budget
 from runtime.compaction import BudgetReport
@@ -118,7 +119,7 @@ class SessionCreate(_Body):
     Responses carry their system/developer prefix as messages); ``tools`` the tool definitions
     the agent sends, counted against the budget."""
 
-    user_id: str = Field(min_length=1, max_length=256)
+    user_id: UserId
     format: FormatName = "auto"
     budget: BudgetSpec | None = None
     system: Any | None = None

@@ -10,29 +10,25 @@ auditable.
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, get_args
 
 from sqlalchemy import Engine, select
 from sqlmodel import Field, SQLModel
 
+from longterm.vocabulary import ROLES, Role, is_valid_tenant_id, user_id_problem
 from storage.engine import session_scope
 from storage.metadata import utcnow
 from storage.types import UtcDateTime
 
 __all__ = [
     "KEY_PREFIX",
-    "TENANT_ID_PATTERN",
-    "USER_ID_PATTERN",
     "ApiKey",
     "ApiKeyRow",
     "InvalidKeyInput",
     "KeyNotFound",
-    "KeyRole",
     "KeyStore",
     "KeyStoreError",
     "TenantRow",
@@ -41,14 +37,7 @@ __all__ = [
     "validate_user_id",
 ]
 
-KeyRole = Literal["agent", "admin", "consolidator"]
-ROLES: tuple[str, ...] = get_args(KeyRole)
 KEY_PREFIX = "tmk_"
-# Also usable as pydantic/OpenAPI ``pattern=`` constraints on path and body fields.
-TENANT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
-USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,127}$"
-_TENANT_RE = re.compile(TENANT_ID_PATTERN.strip("^$"))
-_USER_RE = re.compile(USER_ID_PATTERN.strip("^$"))
 
 
 class KeyStoreError(Exception):
@@ -98,7 +87,7 @@ class ApiKey:
 
     key_id: str
     tenant_id: str
-    role: KeyRole
+    role: Role
     user_id: str | None
     display_prefix: str
     created_at: datetime
@@ -116,32 +105,40 @@ def hash_key(secret: str) -> str:
 
 
 def validate_tenant_id(tenant_id: str) -> str:
-    """Return ``tenant_id`` if well formed (1-64 of ``A-Za-z0-9._-``, alphanumeric first).
+    """Return ``tenant_id`` if it is a tenant id (``longterm.vocabulary.TenantId``).
 
     Raises:
         InvalidKeyInput: it is not.
     """
-    if not _TENANT_RE.fullmatch(tenant_id):
+    if not is_valid_tenant_id(tenant_id):
         raise InvalidKeyInput(f"invalid tenant id {tenant_id!r}: use 1-64 of A-Z a-z 0-9 . _ -")
     return tenant_id
 
 
 def validate_user_id(user_id: str) -> str:
-    """Return ``user_id`` if well formed (1-128 of ``A-Za-z0-9._@:+-``, alphanumeric first).
+    """Return ``user_id`` if it follows the one user-id rule (``longterm.vocabulary.UserId``).
 
     Raises:
-        InvalidKeyInput: it is not.
+        InvalidKeyInput: it does not (the message says why).
     """
-    if not _USER_RE.fullmatch(user_id):
-        raise InvalidKeyInput(f"invalid user id {user_id!r}: use 1-128 of A-Z a-z 0-9 . _ @ : + -")
+    problem = user_id_problem(user_id)
+    if problem is not None:
+        raise InvalidKeyInput(f"invalid user id {user_id!r}: {problem}")
     return user_id
 
 
+def _role(value: str) -> Role | None:
+    return next((role for role in ROLES if role == value), None)
+
+
 def _to_domain(row: ApiKeyRow) -> ApiKey:
+    role = _role(row.role)
+    if role is None:  # only ROLES are ever written: a corrupt row is a server fault
+        raise KeyStoreError(f"key {row.id!r} has an unknown stored role")
     return ApiKey(
         key_id=row.id,
         tenant_id=row.tenant_id,
-        role=row.role,  # type: ignore[arg-type]  # only ROLES are ever written
+        role=role,
         user_id=row.user_id,
         display_prefix=row.display_prefix,
         created_at=row.created_at,
@@ -172,7 +169,7 @@ class KeyStore:
         validate_tenant_id(tenant_id)
         if user_id is not None:
             validate_user_id(user_id)
-        if role not in ROLES:
+        if _role(role) is None:
             raise InvalidKeyInput(f"invalid role {role!r}: use one of {', '.join(ROLES)}")
         secret = KEY_PREFIX + secrets.token_urlsafe(32)
         row = ApiKeyRow(

@@ -13,7 +13,10 @@ from schemathesis.generation import GenerationMode
 
 from api.app import create_app
 from api.storage.migrate import upgrade_database
+from tests.api import formats
 from tests.api.conftest import bearer, make_key, make_settings
+
+formats.register()  # user ids drawn under the one rule (the pattern alone is looser)
 
 FOUNDATION_PATHS = r"^/(healthz|readyz|v1/me|v1/keys.*)$"
 WITH_INPUT = {"POST /v1/keys", "DELETE /v1/keys/{key_id}"}

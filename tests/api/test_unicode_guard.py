@@ -52,8 +52,9 @@ def test_surrogate_pairs_and_escaped_backslashes_pass(
     pg_client: TestClient, postgres_url: str
 ) -> None:
     key = make_key(postgres_url, unique_tenant(), "admin")
-    # a real pair (an emoji) and a literal backslash-u text are valid
-    body = '{"user_id": "u\\ud83d\\ude00", "metadata": {"note": "\\\\ud800"}}'
+    # a real pair (an astral letter: user ids are letters and digits) and a literal
+    # backslash-u text are valid
+    body = '{"user_id": "u\\ud840\\udc00", "metadata": {"note": "\\\\ud800"}}'
     response = _send(pg_client, "POST", "/v1/sessions", body, key)
     assert response.status_code == 201, response.text
-    assert response.json()["user_id"] == "u\U0001f600"
+    assert response.json()["user_id"] == "u\U00020000"

@@ -14,7 +14,10 @@ from schemathesis.generation import GenerationMode
 
 from api.app import create_app
 from api.storage.migrate import upgrade_database
+from tests.api import formats
 from tests.api.conftest import bearer, make_key, make_settings
+
+formats.register()  # user ids drawn under the one rule (the pattern alone is looser)
 
 PATHS = r"^/v1/(users/\{user_id\}/(preferences|events|profile|export|memories).*|audit)$"
 
