@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import Literal
 
 from sqlalchemy import Engine, delete, text
 from sqlmodel import Session, SQLModel, col, select
 
 from longterm import audit
 from longterm.gate import Principal
-from longterm.models import ErasureReceipt
+from longterm.models import ErasureReceipt, ErasureScope
 from longterm.rows import new_id
 from longterm.storage import (
     ErasureReceiptRow,
@@ -91,7 +90,7 @@ def erase_user(
     subject: Principal,
     user_id: str,
     now: datetime,
-    scope: Literal["all", "longterm"] = "all",
+    scope: ErasureScope = "all",
     hooks: Iterable[EraseHook] = (),
     session_hooks: Iterable[EraseHook] = (),
 ) -> ErasureReceipt:
