@@ -83,13 +83,11 @@ def resume_after_rollback(
         format=state.format,
         cut_index=start.index,
         cut_id=start.id,
-        summary=outcome.summary.model_dump(mode="json"),
-        summary_version=outcome.summary.summary_version,
         summary_until_index=start.index,
         summary_until_id=start.id,
         summary_active=True,
         held_out=tuple(sorted(held)),
-    )
+    ).with_summary(outcome.summary)
 
 
 def rollback_session(

@@ -4,16 +4,23 @@ The state is a small immutable value: where the kept window starts (index AND id
 kept message after the prefix, so that an edited or truncated history is noticed rather than
 silently misread), and the rolling summary. It holds no message text besides the summary, and
 it is JSON-serializable so the caller (or the service) can persist it anywhere.
+
+The summary is kept as its JSON (``summary``, what ``to_json`` writes) and read as a model
+through ``summary_model``, parsed once per value and shared by the copies ``replace`` makes.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, get_args
+
+from pydantic import ValidationError
 
 from runtime.errors import FormatError
 from runtime.messages import JSON, Format
+from runtime.summary.schema import CompactionSummary
 
 __all__ = ["STATE_SCHEMA", "CompactionState", "Mark", "PinnedSpan"]
 
@@ -41,7 +48,8 @@ class CompactionState:
             yet). Messages before it are dropped unless pinned.
         cut_id: id of that message; a history whose message at ``cut_index`` has another id has
             changed, and the cut is searched by id or the state is discarded.
-        summary: the current ``compaction_summary.v1`` as JSON, or ``None``.
+        summary: the current ``compaction_summary.v1`` as JSON, or ``None``; read it as a
+            model with ``summary_model`` (and treat the dict as read-only).
         summary_version: version of ``summary`` (0 before the first summary).
         summary_until_index: index of the first message the summary does NOT cover (``None``:
             it covers nothing). Groups between it and the cut are dropped but not yet summarized
@@ -81,6 +89,40 @@ class CompactionState:
     pinned_spans: tuple[PinnedSpan, ...] = ()
     held_out: tuple[tuple[int, str], ...] = ()
     cleared: tuple[tuple[int, str], ...] = ()
+    _parsed: tuple[dict[str, Any], CompactionSummary] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """``summary`` and its model, once parsed (see ``summary_model``); not part of the value."""
+
+    @property
+    def summary_model(self) -> CompactionSummary | None:
+        """The summary as a ``CompactionSummary`` (``None`` without one), parsed once.
+
+        The model is cached on this value, tied to the identity of ``summary``: copies made by
+        ``dataclasses.replace`` share it, a copy with another ``summary`` parses its own.
+
+        Raises:
+            FormatError: ``summary`` is not a valid ``compaction_summary.v1``.
+        """
+        data = self.summary
+        if data is None:
+            return None
+        parsed = self._parsed
+        if parsed is not None and parsed[0] is data:
+            return parsed[1]
+        try:
+            model = CompactionSummary.model_validate(data)
+        except ValidationError as exc:
+            raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
+        object.__setattr__(self, "_parsed", (data, model))  # a cache, not a change of value
+        return model
+
+    def with_summary(self, summary: CompactionSummary) -> CompactionState:
+        """A copy holding ``summary`` (its JSON and its version), already parsed."""
+        data = summary.model_dump(mode="json")
+        return replace(
+            self, summary=data, summary_version=summary.summary_version, _parsed=(data, summary)
+        )
 
     @property
     def cut(self) -> Mark | None:
@@ -106,7 +148,7 @@ class CompactionState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as a JSON-ready dict (with a ``schema`` tag)."""
-        return {"schema": STATE_SCHEMA, **asdict(self)}
+        return {"schema": STATE_SCHEMA, **{f: copy.deepcopy(getattr(self, f)) for f in _FIELDS}}
 
     def to_json(self) -> str:
         """The state as a JSON string (sorted keys, so equal states are equal strings)."""
@@ -130,8 +172,7 @@ class CompactionState:
         schema = body.pop("schema", STATE_SCHEMA)
         if schema != STATE_SCHEMA:
             raise FormatError(f"compaction state schema {schema!r} is not {STATE_SCHEMA!r}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(body) - known)
+        unknown = sorted(set(body) - set(_FIELDS))
         if unknown:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
@@ -139,6 +180,10 @@ class CompactionState:
         body["held_out"] = _marks(body.get("held_out", ()), "held_out")
         body["cleared"] = _marks(body.get("cleared", ()), "cleared")
         return cls(**body)
+
+
+_FIELDS: Final = tuple(f.name for f in fields(CompactionState) if not f.name.startswith("_"))
+"""The state's fields, as ``to_dict`` writes them."""
 
 
 def _check_types(body: dict[str, Any]) -> None:

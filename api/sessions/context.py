@@ -53,6 +53,7 @@ from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.state import CompactionState
 from runtime.summary.protocol import Summarizer
+from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TokenCounter
 from storage.metadata import utcnow
 from storage.types import as_utc
@@ -290,8 +291,9 @@ def _store(
     )
     if getattr(updated, "rowcount", 0) != 1:
         raise StaleVersion("the session's state changed meanwhile")
-    if new_version > loaded.summary_version and new_state.summary is not None:
-        _store_summary(db, loaded, result, report=report, runtime=runtime, now=now)
+    summary = new_state.summary_model if new_version > loaded.summary_version else None
+    if summary is not None:
+        _store_summary(db, loaded, result, summary, report=report, runtime=runtime, now=now)
     db.execute(
         update(AgentSessionRow)
         .where(col(AgentSessionRow.tenant_id) == row.tenant_id, col(AgentSessionRow.id) == row.id)
@@ -305,13 +307,13 @@ def _store_summary(
     db: Session,
     loaded: _Loaded,
     result: CompactionResult,
+    summary: CompactionSummary,
     *,
     report: ContextReport,
     runtime: ContextRuntime,
     now: datetime,
 ) -> None:
     row, state = loaded.row, result.state
-    summary = state.summary or {}
     summarizer = runtime.summarizer
     record = snapshot_record_for(
         report=report,
@@ -328,10 +330,10 @@ def _store_summary(
             user_id=row.user_id,
             version=state.summary_version,
             previous_version=loaded.summary_version or None,
-            restored_from=summary.get("restored_from"),
+            restored_from=summary.restored_from,
             summarizer=None if summarizer is None else summarizer.name,
             model=None if summarizer is None else summarizer.model,
-            summary_json=dump_json(summary),
+            summary_json=dump_json(state.summary),
             state_json=state.to_json(),
             created_at=now,
         )

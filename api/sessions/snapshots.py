@@ -97,7 +97,7 @@ class SqlSnapshotStore:
 def snapshot_record_for(
     *,
     report: CompactionReport,
-    summary: dict[str, Any],
+    summary: CompactionSummary,
     state_until: int | None,
     entries: Sequence[Any],
     summarizer: Summarizer | None,
@@ -111,12 +111,11 @@ def snapshot_record_for(
     """
     if report.snapshot is not None:
         return report.snapshot.model_dump(mode="json")
-    model = CompactionSummary.model_validate(summary)
-    cited = set(model.source_message_ids)
+    cited = set(summary.source_message_ids)
     covered = [m for m in read_history(list(entries)).messages if m.id in cited]
     validation, diff = report.summary_validation, report.summary_diff
     record = make_snapshot(
-        model,
+        summary,
         covered=covered,
         summarizer="unknown" if summarizer is None else summarizer.name,
         model=None if summarizer is None else summarizer.model,

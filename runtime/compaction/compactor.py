@@ -31,7 +31,7 @@ from runtime.budget import Budget
 from runtime.compaction.incremental import view_from_cut
 from runtime.compaction.reading import Request, View, read_view
 from runtime.compaction.result import CompactionResult, Plan, assemble_result
-from runtime.compaction.resume import Resumed, load_summary, locate_held, pinned_spans, resume
+from runtime.compaction.resume import Resumed, locate_held, pinned_spans, resume
 from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format
@@ -164,7 +164,7 @@ class Compactor:
         held = locate_held(view, state)
         if held is None:
             return None
-        summary = load_summary(state.summary)
+        summary = state.summary_model
         active = state.summary_active and summary is not None
         resumed = Resumed(cut, cut, summary, active, None, state, frozenset(held))
         plan = plans.current(view, resumed)

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Any, Literal
-
-from pydantic import ValidationError
+from typing import Literal
 
 from runtime.compaction.reading import View
-from runtime.errors import FormatError
 from runtime.state import CompactionState, Mark, PinnedSpan
 from runtime.summary.schema import CompactionSummary
 
@@ -25,7 +22,6 @@ __all__ = [
     "StateReset",
     "finish_state",
     "held_marks",
-    "load_summary",
     "locate_held",
     "pinned_spans",
     "resume",
@@ -75,7 +71,7 @@ def resume(view: View, state: CompactionState | None) -> Resumed:
     held = locate_held(view, state)
     if held is None:
         return Resumed(None, 0, None, False, "history_changed", fresh)
-    summary = load_summary(state.summary)
+    summary = state.summary_model
     resolved = state.with_cut(view.mark(cut) if cut is not None else None)
     until = view.mark(floor) if floor is not None else None
     resolved = replace(
@@ -103,20 +99,6 @@ def held_marks(view: View, positions: Collection[int]) -> tuple[tuple[int, str],
     """``held_out`` marks of the groups at ``positions``."""
     marks = (view.mark(p) for p in sorted(set(positions)))
     return tuple((m.index, m.id) for m in marks if m is not None)
-
-
-def load_summary(data: dict[str, Any] | None) -> CompactionSummary | None:
-    """The state's summary as a model.
-
-    Raises:
-        FormatError: it is not a valid ``compaction_summary.v1``.
-    """
-    if data is None:
-        return None
-    try:
-        return CompactionSummary.model_validate(data)
-    except ValidationError as exc:
-        raise FormatError(f"compaction state holds an invalid summary: {exc}") from exc
 
 
 def pinned_spans(view: View, cut: int, kept: Collection[int] = ()) -> tuple[PinnedSpan, ...]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
 
 from runtime.budget import Budget
 from runtime.compaction.clearing import (
@@ -50,7 +49,6 @@ __all__ = [
     "RollRequest",
     "RollResult",
     "Strategies",
-    "dump_summary",
     "roll",
     "summary_message",
 ]
@@ -291,11 +289,9 @@ class Strategies:
         else:
             held = set(resumed.held)
         state = replace(
-            resumed.state,
+            resumed.state.with_summary(summary),
             held_out=held_marks(view, held),
             cleared=clearing_marks(clearing),
-            summary=dump_summary(summary),
-            summary_version=summary.summary_version,
             summary_active=True,
             summary_until_index=mark.index if mark else None,
             summary_until_id=mark.id if mark else None,
@@ -332,11 +328,6 @@ def summary_message(
     message = read_history([raw], format=fmt).messages[0]
     message = replace(message, id=f"summary-v{summary.summary_version}", own_id=False)
     return message, counter.count_messages([message])[0]
-
-
-def dump_summary(summary: CompactionSummary | None) -> dict[str, Any] | None:
-    """A summary as JSON (``None`` stays ``None``)."""
-    return None if summary is None else summary.model_dump(mode="json")
 
 
 @dataclass(frozen=True, slots=True)
