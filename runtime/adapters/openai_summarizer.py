@@ -14,6 +14,9 @@ first, so one hallucinated figure does not sink the whole version. The version f
 Errors of the ``openai`` package are translated into ``SummaryError`` / ``SummarizerTimeout``
 in exactly one place (``_translate``). The API key is passed in by the caller; this module
 never reads the environment (``api_key=None`` sends a placeholder, enough for local servers).
+``openai`` (and with it ``httpx``) is imported only when a summarizer is built or an error is
+translated, never by importing this module: importing ``runtime`` or ``runtime.adapters``
+loads no HTTP code (``tests/runtime/test_imports.py``).
 """
 
 from __future__ import annotations
@@ -22,9 +25,8 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
 from pydantic import ValidationError
 
 from runtime.errors import SummarizerTimeout, SummaryError
@@ -40,6 +42,9 @@ from runtime.summary.schema import (
     summary_json_schema,
 )
 from runtime.summary.validate import check_item
+
+if TYPE_CHECKING:
+    import openai
 
 __all__ = ["SYSTEM_PROMPT", "OpenAISummarizer", "build_user_content", "parse_answer"]
 
@@ -108,6 +113,8 @@ def build_user_content(request: SummaryRequest) -> str:
 
 def _translate(exc: openai.OpenAIError) -> SummaryError:
     """The one place where ``openai`` errors become run-time tier errors."""
+    import openai
+
     if isinstance(exc, openai.APITimeoutError):
         return SummarizerTimeout(f"summarizer timed out: {exc}")
     if isinstance(exc, openai.APIStatusError):
@@ -119,6 +126,8 @@ def _translate(exc: openai.OpenAIError) -> SummaryError:
 
 @contextmanager
 def _translated() -> Iterator[None]:
+    import openai
+
     try:
         yield
     except openai.OpenAIError as exc:
@@ -154,6 +163,8 @@ class OpenAISummarizer:
         self.model: str | None = model
         self._model = model
         self._max_output_tokens = max_output_tokens
+        import openai  # here, not at module level: importing the adapter loads no HTTP code
+
         self._client = openai.OpenAI(
             base_url=base_url,
             api_key=api_key or "unused",
