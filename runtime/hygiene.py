@@ -1,11 +1,11 @@
 """Forgetting every text the run-time tier caches in process (erasure, issue 5).
 
-The token counter's caches are keyed by digests and hold no text. Some pure helpers of the
-summary package memoize on their text argument with ``functools.lru_cache`` (clause splitting
-and quantity extraction, which validation meets once per item citing a message); those hold
-message text until evicted. ``forget_cached_text`` clears every such cache of every loaded
-``runtime`` module, found at call time so a cache added later is not missed. Call it after a
-user's erasure so no in-process cache keeps that user's text.
+The run-time tier keeps no module-level cache of user text: the token counter's caches are
+keyed by digests, judged clauses live in the caller's ``ClauseCache`` (digests only,
+``runtime.summary.polarity``), and validation memoizes quantities per call. ``forget_cached_text``
+stays as the erasure hook and safety net: it clears every ``functools`` cache of every loaded
+``runtime`` module, found at call time so a cache added later is not missed (none today; the
+hygiene tests fail if one holding text appears). Call it after a user's erasure.
 """
 
 from __future__ import annotations

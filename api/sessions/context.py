@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -52,6 +52,7 @@ from runtime.budget import Budget
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.state import CompactionState
+from runtime.summary.polarity import ClauseCache
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TokenCounter
@@ -78,6 +79,8 @@ class ContextRuntime:
     """Bounds concurrent calls that may reach a remote summarizer: a call finding no free slot
     compacts with the window alone (``report.summarizer_busy``) instead of holding one more
     worker thread for the LLM's latency. ``None``: unbounded (offline summarizers)."""
+    clauses: ClauseCache = field(default_factory=ClauseCache)
+    """Summary validation's judged clauses, shared like the counter (digests only, no text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +195,7 @@ def _compact(
             summarizer=summarizer,
             summary_budget=summary_share,
             counter=runtime.counter,
+            clauses=runtime.clauses,
         )
         result = compactor.compact(
             loaded.entries,

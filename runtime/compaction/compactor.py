@@ -36,6 +36,7 @@ from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format
 from runtime.state import CompactionState
+from runtime.summary.polarity import ClauseCache
 from runtime.summary.protocol import Summarizer
 from runtime.tokens import TiktokenCounter, TokenCounter
 
@@ -61,6 +62,9 @@ class Compactor:
             the window's part of the target, or prefix + pinned + last group over usable),
             replace old results' content by a marker naming their digest in the summary
             (``runtime.compaction.clearing``). Off by default: it changes kept messages.
+        clauses: where summary validation keeps the clauses it judged (default: a new
+            ``ClauseCache``); it holds digests, never text. Share one between compactors to
+            share it.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
@@ -78,6 +82,7 @@ class Compactor:
         counter: TokenCounter | None = None,
         clock: Callable[[], datetime] | None = None,
         clear_tool_results: bool = False,
+        clauses: ClauseCache | None = None,
     ) -> None:
         if not 0 < summary_budget < 1:
             raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
@@ -92,6 +97,7 @@ class Compactor:
         self.summary_budget = summary_budget
         self.counter: TokenCounter = counter if counter is not None else TiktokenCounter(encoding)
         self._clock = clock if clock is not None else _utc_now
+        self.clauses = clauses if clauses is not None else ClauseCache()
 
     def compact(
         self,
@@ -151,6 +157,7 @@ class Compactor:
             self.counter,
             summary_budget=self.summary_budget,
             clear_tool_results=self.clear_tool_results,
+            clauses=self.clauses,
         )
 
     def _untriggered_from_cut(

@@ -15,7 +15,7 @@ turns it into what ``compact`` returns.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from runtime.budget import Budget
@@ -40,6 +40,7 @@ from runtime.compaction.window import WindowFit, fit_window, keep_from, with_ext
 from runtime.formats import make_data_message, read_history
 from runtime.messages import Format, Message
 from runtime.summary.envelope import render_summary_block
+from runtime.summary.polarity import ClauseCache, clause_cache
 from runtime.summary.protocol import Summarizer
 from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary
@@ -63,12 +64,14 @@ class Strategies:
         counter: counts messages and texts.
         summary_budget: share of the target reserved for the summary.
         clear_tool_results: whether old tool results may be cleared (see ``Compactor``).
+        clauses: the compactor's ``ClauseCache`` (summary validation's judged clauses).
     """
 
     budget: Budget
     counter: TokenCounter
     summary_budget: float = 0.25
     clear_tool_results: bool = False
+    clauses: ClauseCache = field(default_factory=ClauseCache)
 
     def current(self, view: View, resumed: Resumed) -> Plan:
         """The context the state implies, as an untriggered plan (strategy ``none``)."""
@@ -248,21 +251,20 @@ class Strategies:
         """Summarize the groups at ``chunk`` (the unpinned ones newly dropped, up to ``cut``)
         into the next version."""
         fmt = view.transcript.format
-        return roll(
-            summarizer,
-            RollRequest(
-                previous=resumed.summary,
-                chunk=tuple(m for p in sorted(chunk) for m in view.groups[p].messages),
-                summarized_range=tuple(
-                    m for p in sorted({*range(cut), *chunk}) for m in view.groups[p].messages
-                ),
-                pinned_ids=frozenset(view.pinned_ids) | protect,
-                now=now,
-                budget_tokens=reserve,
-                count_text=self.counter.count_text,
-                count_summary=lambda summary: summary_message(fmt, summary, self.counter)[1],
+        request = RollRequest(
+            previous=resumed.summary,
+            chunk=tuple(m for p in sorted(chunk) for m in view.groups[p].messages),
+            summarized_range=tuple(
+                m for p in sorted({*range(cut), *chunk}) for m in view.groups[p].messages
             ),
+            pinned_ids=frozenset(view.pinned_ids) | protect,
+            now=now,
+            budget_tokens=reserve,
+            count_text=self.counter.count_text,
+            count_summary=lambda summary: summary_message(fmt, summary, self.counter)[1],
         )
+        with clause_cache(self.clauses):  # validation reuses the clauses judged before
+            return roll(summarizer, request)
 
     def _with_summary(
         self,

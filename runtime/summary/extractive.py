@@ -31,6 +31,7 @@ from runtime.summary.extract_facts import SentenceItems, covers, extract_sentenc
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.merge import merge_summaries, normalize_item_text
+from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.schema import (
     CompactionSummary,
@@ -275,6 +276,7 @@ class ExtractiveSummarizer:
         self._count = count_tokens or estimate_tokens
         self._note_chars = note_chars
 
+    @clause_cache()
     def summarize(self, request: SummaryRequest) -> SummaryResponse:
         """Summarize ``request.messages`` and merge the result into ``request.previous``."""
         chunk = _read_chunk(request)

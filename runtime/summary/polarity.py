@@ -7,19 +7,33 @@ because "G123 arrives late" and "G123 excluded" are about the same train but say
 things. A summary clause contradicts its sources when every source clause sharing a predicate
 has the opposite polarity. Limits ("不超过", "no more than", "at most") are not negations; a
 clause quoted verbatim from a source, or with fewer than two terms, is not judged.
+
+Validation meets the same source messages once per item citing them, and every rolling step
+meets the messages summarized before, so judging clauses is memoized in a ``ClauseCache`` the
+caller owns (the ``Compactor`` holds one; ``clause_cache(cache)`` makes it the current one for a
+block, else each block gets a fresh one that ends with it). The cache holds no text: it is keyed
+by a digest of the text and keeps each clause's polarity and term keys, themselves digests
+(only the lexicon's own concept names, such as ``~autobook``, stay readable). Nothing at module
+level keeps message text (a user's erasure leaves nothing behind here).
 """
 
 from __future__ import annotations
 
-import functools
+import hashlib
 import re
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from runtime.summary.injection import find_injections
 
 __all__ = [
+    "ClauseCache",
     "ClauseView",
+    "clause_cache",
     "contradicted_clauses",
     "find_injection",
     "is_negated",
@@ -83,7 +97,12 @@ _INJECTION_RE = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class ClauseView:
-    """A clause with its polarity and its predicate terms."""
+    """A clause with its polarity and the keys of its predicate terms.
+
+    ``terms`` are keys, not words: a concept of the lexicon (``~book``) as is, any other term
+    (a stem, a Chinese bigram) as a digest, so that clauses can be compared and cached without
+    keeping their words.
+    """
 
     text: str
     negated: bool
@@ -113,22 +132,89 @@ def _terms(text: str) -> frozenset[str]:
             terms.add(stem)
     for run in _CJK_RUN_RE.findall(stripped):
         terms.update(run[i : i + 2] for i in range(len(run) - 1))
-    return frozenset(terms)
+    return frozenset(term if term.startswith("~") else _key(term) for term in terms)
 
 
-@functools.lru_cache(maxsize=2048)
-def _split(text: str) -> tuple[ClauseView, ...]:
-    return tuple(
-        ClauseView(part.strip(), is_negated(part), _terms(part))
-        for part in _CLAUSE_RE.split(text)
-        if part and part.strip()
-    )
+def _key(term: str) -> str:
+    return hashlib.blake2b(term.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+class ClauseCache:
+    """Judged clauses by text digest: polarity and term keys per clause, no text.
+
+    Owned by the caller (a ``Compactor`` keeps one for its lifetime) and made current for a
+    block by ``clause_cache(cache)``. Thread-safe; bounded (least recently used first out).
+
+    Args:
+        max_texts: how many texts it remembers.
+    """
+
+    def __init__(self, max_texts: int = 4096) -> None:
+        self._max = max_texts
+        self._judged: OrderedDict[bytes, tuple[tuple[bool, frozenset[str]], ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._judged)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with self._lock:
+            self._judged.clear()
+
+    def split(self, text: str) -> list[ClauseView]:
+        """``split_clauses(text)``, judging each text once."""
+        parts = _parts(text)
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        with self._lock:
+            judged = self._judged.get(key)
+            if judged is not None:
+                self._judged.move_to_end(key)
+        if judged is None:
+            judged = tuple((is_negated(part), _terms(part)) for part in parts)
+            with self._lock:
+                self._judged[key] = judged
+                while len(self._judged) > self._max:
+                    self._judged.popitem(last=False)
+        return [
+            ClauseView(part.strip(), negated, terms)
+            for part, (negated, terms) in zip(parts, judged, strict=True)
+        ]
+
+
+_CURRENT: ContextVar[ClauseCache | None] = ContextVar("tiermem_clause_cache", default=None)
+"""The cache of the innermost ``clause_cache`` block of this thread or task (``None``: none)."""
+
+
+@contextmanager
+def clause_cache(cache: ClauseCache | None = None) -> Iterator[None]:
+    """Make ``cache`` the one ``split_clauses`` uses for the duration of the block.
+
+    Without ``cache``, an enclosing block's cache is kept, else a fresh one lives as long as the
+    block. The current cache is visible to this thread or task only (a ``ContextVar``). Also
+    usable as a decorator.
+    """
+    if cache is None and _CURRENT.get() is not None:
+        yield
+        return
+    token = _CURRENT.set(cache if cache is not None else ClauseCache())
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def _parts(text: str) -> list[str]:
+    return [part for part in _CLAUSE_RE.split(text) if part and part.strip()]
 
 
 def split_clauses(text: str) -> list[ClauseView]:
-    """Split ``text`` into clauses with their polarity and predicate terms (cached: validation
-    meets the same source messages once per item that cites them)."""
-    return list(_split(text))
+    """Split ``text`` into clauses with their polarity and predicate term keys (through the
+    current ``ClauseCache``, if a ``clause_cache`` block is active)."""
+    cache = _CURRENT.get()
+    if cache is not None:
+        return cache.split(text)
+    return [ClauseView(part.strip(), is_negated(part), _terms(part)) for part in _parts(text)]
 
 
 def _related(claim: frozenset[str], source: frozenset[str]) -> bool:

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from runtime.errors import SummaryError
 from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries
+from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
 from runtime.summary.schema import CompactionSummary
@@ -148,6 +149,7 @@ def _call(summarizer: Summarizer, request: SummaryRequest) -> SummaryResponse | 
         return f"invalid summary from summarizer: {exc.error_count()} errors"
 
 
+@clause_cache()
 def roll_summary(
     *,
     previous: CompactionSummary | None,

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from runtime.errors import SnapshotError
 from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries
+from runtime.summary.polarity import clause_cache
 from runtime.summary.schema import SCHEMA_VERSION, CompactionSummary
 from runtime.summary.validate import CheckResult, ValidationReport, validate_summary
 
@@ -284,6 +285,7 @@ def _restored_record(
     )
 
 
+@clause_cache()
 def rollback(
     *,
     store: SnapshotStore,

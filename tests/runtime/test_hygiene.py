@@ -9,6 +9,7 @@ any string they hold.
 
 from __future__ import annotations
 
+import sys
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -121,9 +122,26 @@ def test_forget_cached_text_empties_the_summary_helpers_caches() -> None:
     compactor.compact(_history(30))
     caches = text_caches()
     names = {getattr(c, "__qualname__", "") for c in caches}
-    assert "_split" in names  # the lru_cache on message text
-    # Quantity extraction keeps no module cache (validation memoizes per call instead).
-    assert "extract_quantities" not in names
-    assert any(c.cache_info().currsize for c in caches)  # type: ignore[attr-defined]
+    # Neither clause splitting (a caller-owned ClauseCache now, digests only) nor quantity
+    # extraction (memoized per validation call) keeps a module-level cache on message text.
+    assert names == set()
     assert forget_cached_text() == len(caches)
     assert all(c.cache_info().currsize == 0 for c in text_caches())  # type: ignore[attr-defined]
+
+
+def test_no_module_of_the_runtime_keeps_text_after_a_compaction() -> None:
+    compactor = Compactor(
+        Budget(4_000, max_output_tokens=500, tool_reserve=0),
+        summarizer=ExtractiveSummarizer(),
+    )
+    history = _history(30)
+    for i, entry in enumerate(e for e in history if e["role"] == "user"):
+        entry["content"] = (
+            f"Turn {i}: my budget is at most {100 + i} CNY, {MARK}text{i}, no booking"
+        )
+    result = compactor.compact(history)
+    assert result.report.strategy == "summary"
+    assert len(compactor.clauses) > 0  # validation judged clauses, in the compactor's cache
+    modules = [m for n, m in list(sys.modules.items()) if n.split(".")[0] == "runtime" and m]
+    assert len(modules) > 20
+    assert [name for m in modules for name in _leaks(vars(m))] == []
