@@ -41,6 +41,7 @@ from api.routes import (
     user_data,
     users,
 )
+from api.security_headers import SecurityHeadersMiddleware
 from api.services import (
     Clock,
     LifespanHook,
@@ -144,6 +145,7 @@ def create_app(
         route.path for route in app.routes if isinstance(route, Route) and "{" not in route.path
     )
     app.add_middleware(RequestLogMiddleware, metrics=services.metrics, static_paths=static)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response gets the headers
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
