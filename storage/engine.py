@@ -4,7 +4,8 @@ SQLite is the embedded default: every connection gets WAL (readers do not block 
 busy timeout (writers wait instead of failing), foreign keys, and ``secure_delete`` (deleted
 content is overwritten, so deleted text does not linger in free pages). PostgreSQL is
 the shared production store, reached through psycopg 3 with pre-ping so that replicas survive
-database restarts.
+database restarts. Every engine hides SQL parameters (``hide_parameters``): an error or a log
+line never carries the content bound to a statement.
 """
 
 from __future__ import annotations
@@ -80,10 +81,11 @@ def create_db_engine(url: str, *, echo: bool = False) -> Engine:
         "pool_timeout": POOL_TIMEOUT_S,
     }
     if not is_sqlite(parsed):
-        return create_engine(parsed, pool_pre_ping=True, echo=echo, **pooled)
+        return create_engine(parsed, pool_pre_ping=True, echo=echo, hide_parameters=True, **pooled)
     kwargs: dict[str, Any] = {
         "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         "echo": echo,
+        "hide_parameters": True,
     }
     if parsed.database in (None, "", ":memory:"):
         # One shared connection, or every checkout would see its own empty database.
