@@ -20,6 +20,8 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
 __all__ = [
+    "PG_LOCK_TIMEOUT_MS",
+    "PG_STATEMENT_TIMEOUT_MS",
     "SQLITE_BUSY_TIMEOUT_MS",
     "create_db_engine",
     "is_sqlite",
@@ -28,6 +30,10 @@ __all__ = [
 ]
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+# PostgreSQL: a writer waits at most this long for a row or table lock, and no statement runs
+# longer, so a lock held elsewhere fails a request fast (503 + Retry-After) instead of hanging.
+PG_LOCK_TIMEOUT_MS = 5_000
+PG_STATEMENT_TIMEOUT_MS = 30_000
 # Sync routes run on AnyIO's 40-thread pool and a request may hold two connections for a moment
 # (key lookup, then its unit of work): 10 + 20 lets 16+ concurrent clients through without
 # queueing on the pool. PostgreSQL's default max_connections (100) allows three such replicas.
@@ -63,12 +69,20 @@ def is_sqlite(url: str | URL) -> bool:
     return parsed.get_backend_name() == "sqlite"
 
 
-def create_db_engine(url: str, *, echo: bool = False) -> Engine:
+def create_db_engine(
+    url: str,
+    *,
+    echo: bool = False,
+    lock_timeout_ms: int = PG_LOCK_TIMEOUT_MS,
+    statement_timeout_ms: int = PG_STATEMENT_TIMEOUT_MS,
+) -> Engine:
     """Create the engine for ``url`` with the settings each backend needs.
 
     Args:
         url: SQLAlchemy URL (``sqlite:///file.db``, ``sqlite://`` for memory, or PostgreSQL).
         echo: log every statement (debugging only).
+        lock_timeout_ms: PostgreSQL ``lock_timeout`` of every connection (0: none).
+        statement_timeout_ms: PostgreSQL ``statement_timeout`` of every connection (0: none).
 
     Raises:
         sqlalchemy.exc.ArgumentError: the URL cannot be parsed.
@@ -81,7 +95,15 @@ def create_db_engine(url: str, *, echo: bool = False) -> Engine:
         "pool_timeout": POOL_TIMEOUT_S,
     }
     if not is_sqlite(parsed):
-        return create_engine(parsed, pool_pre_ping=True, echo=echo, hide_parameters=True, **pooled)
+        options = f"-c lock_timeout={lock_timeout_ms} -c statement_timeout={statement_timeout_ms}"
+        return create_engine(
+            parsed,
+            pool_pre_ping=True,
+            echo=echo,
+            hide_parameters=True,
+            connect_args={"options": options},
+            **pooled,
+        )
     kwargs: dict[str, Any] = {
         "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         "echo": echo,
