@@ -1,18 +1,32 @@
-"""Shared fixtures: database URLs for the one store suite that runs on SQLite and PostgreSQL."""
+"""Shared fixtures: throwaway databases (``tests.databases``) for the suites that run on SQLite
+and PostgreSQL, at the scope each needs.
+
+=========================  ========  ==========================================================
+fixture                    scope     what it is
+=========================  ========  ==========================================================
+``sqlite_url``             test      a fresh SQLite file
+``postgres_url``           test      a fresh PostgreSQL database, dropped afterwards
+``database_url``           test      one of the two (parametrized: every test runs on both)
+``module_database_url``    module    a fresh database of each backend shared by a module
+``shared_database_url``    module    the same, migrated; tests isolate themselves by tenant
+=========================  ========  ==========================================================
+
+Creating and dropping a PostgreSQL database costs seconds under load: a test that does not
+need an empty database should take a module-scoped one and its own tenant.
+"""
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.databases import BACKENDS, POSTGRES_ADMIN_URL, require_postgres, throwaway_url
+
+__all__ = ["POSTGRES_ADMIN_URL", "SHARED_DATA", "require_postgres", "shared_data"]
+
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-POSTGRES_ADMIN_URL = os.environ.get(
-    "TIERMEM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 
 
 def shared_data(*parts: str) -> Path:
@@ -23,46 +37,11 @@ def shared_data(*parts: str) -> Path:
     return path
 
 
-def _postgres_reachable() -> str | None:
-    """None when PostgreSQL answers, else the reason it does not."""
-    try:
-        import psycopg
-    except ImportError as exc:  # pragma: no cover - psycopg is a hard dependency
-        return f"psycopg not importable: {exc}"
-    plain = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
-    try:
-        with psycopg.connect(plain, connect_timeout=3):
-            return None
-    except psycopg.Error as exc:
-        return f"PostgreSQL at {POSTGRES_ADMIN_URL} unreachable: {exc}".splitlines()[0]
-
-
-def require_postgres() -> None:
-    """Skip (or fail, when TIERMEM_REQUIRE_POSTGRES=1) if PostgreSQL is unreachable."""
-    reason = _postgres_reachable()
-    if reason is None:
-        return
-    if os.environ.get("TIERMEM_REQUIRE_POSTGRES") == "1":
-        pytest.fail(f"TIERMEM_REQUIRE_POSTGRES=1 but {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
+def postgres_url(tmp_path: Path) -> Iterator[str]:
     """URL of a fresh, empty PostgreSQL database, dropped after the test."""
-    require_postgres()
-    import psycopg
-
-    name = f"tiermem_t_{uuid.uuid4().hex[:12]}"
-    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_url("postgresql", tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
@@ -71,9 +50,28 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tiermem.db'}"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest) -> str:
     """One store suite, two backends: a fresh empty database of each kind."""
     if request.param == "sqlite":
         return str(request.getfixturevalue("sqlite_url"))
     return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A fresh, empty database of each backend shared by one test module."""
+    with throwaway_url(request.param, tmp_path_factory.mktemp("module"), prefix="m") as url:
+        yield url
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def shared_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """One migrated database per backend shared by a test module; tests use unique tenants."""
+    directory = tmp_path_factory.mktemp("shared")
+    with throwaway_url(request.param, directory, prefix="s", migrate=True) as url:
+        yield url

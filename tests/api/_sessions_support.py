@@ -6,14 +6,11 @@ migrated database per module and backend and fresh tenants per test, are in
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-import psycopg
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -25,7 +22,6 @@ from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.schema import CompactionSummary, Fact
 from runtime.tokens import TiktokenCounter
 from tests.api.conftest import make_settings
-from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
 FIXED_NOW = datetime(2026, 9, 18, 9, 0, tzinfo=UTC)
 _WORD = re.compile(r"[A-Za-z]{3,}")
@@ -108,27 +104,6 @@ def chat_history(turns: int, *, filler: int = 20, start: int = 0) -> list[dict[s
         out.append({"role": "tool", "tool_call_id": f"call_{i}", "content": "found " * filler})
         out.append({"role": "assistant", "content": f"answer {i}"})
     return out
-
-
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def module_database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    """A fresh database of each backend shared by one test module (tests use unique tenants):
-    creating and migrating a PostgreSQL database per test costs seconds under load."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('sessions') / 'sessions.db'}"
-        return
-    require_postgres()
-    name = f"tiermem_s_{uuid.uuid4().hex[:12]}"
-    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 # --- the service-level kit (no HTTP) ------------------------------------------------------

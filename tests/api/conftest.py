@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -23,7 +22,6 @@ from api.settings import Settings
 from api.storage.keys import KeyStore
 from api.storage.migrate import upgrade_database
 from storage.engine import create_db_engine
-from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 
 __all__ = ["bearer", "make_key", "make_settings", "started_client", "unique_tenant"]
 
@@ -85,36 +83,24 @@ def app_client(database_url: str) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def shared_database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    """One migrated database per backend shared by a test module; tests use unique tenants.
-
-    Creating, migrating and dropping a PostgreSQL database costs 1-5 s under load; tests that do
-    not need an empty database should share this one (``unique_tenant()``).
-    """
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('shared') / 'shared.db'}"
-        upgrade_database(url)
-        yield url
-        return
-    require_postgres()
-    name = f"tiermem_d1_{uuid.uuid4().hex[:12]}"
-    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
-    try:
-        upgrade_database(url)
-        yield url
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 @pytest.fixture(scope="module")
 def shared_client(shared_database_url: str) -> Iterator[TestClient]:
     """A started app over ``shared_database_url`` (one per module and backend)."""
     with TestClient(create_app(make_settings(shared_database_url))) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def probe_client(shared_database_url: str) -> Iterator[tuple[TestClient, str]]:
+    """The probe app (``tests.api.probe``) on both backends, for what touches the database."""
+    from tests.api.probe import probe_app
+
+    yield from probe_app(shared_database_url)
+
+
+@pytest.fixture
+def probe_sqlite(sqlite_url: str) -> Iterator[tuple[TestClient, str]]:
+    """The probe app on SQLite only, for behaviour that does not depend on the backend."""
+    from tests.api.probe import probe_app
+
+    yield from probe_app(sqlite_url)

@@ -5,6 +5,7 @@ detail; each line answers with its status, ``type``, title, detail and extension
 from __future__ import annotations
 
 import inspect
+import json
 from types import ModuleType
 
 import pytest
@@ -20,6 +21,8 @@ from api.storage import keys
 from longterm import errors as longterm_errors
 from policy import errors as policy_errors
 from runtime import errors as runtime_errors
+from tests.api.conftest import bearer, make_key
+from tests.api.probe import assert_problem
 
 TREES: tuple[ModuleType, ...] = (
     api_errors,
@@ -124,3 +127,61 @@ def test_computed_and_carried_members(client: TestClient) -> None:
     line = lookup(unauthorized)
     assert line is not None and line.status == 401
     assert unauthorized.headers["WWW-Authenticate"] == "Bearer"
+
+
+# ---------------------------------------------------------------- through a whole app
+
+
+@pytest.mark.parametrize(
+    ("kind", "status"),
+    [
+        ("notfound", 404),
+        ("conflict", 409),
+        ("precondition", 412),
+        ("unprocessable", 422),
+        ("protocol", 422),
+        ("integrity", 409),
+        ("dbdown", 503),
+        ("crash", 500),
+    ],
+)
+def test_errors_are_problem_details(
+    probe_sqlite: tuple[TestClient, str], kind: str, status: int
+) -> None:
+    client, _ = probe_sqlite
+    response = client.get(f"/v1/probe/raise/{kind}")
+    body = assert_problem(response, status)
+    assert body["instance"] == f"/v1/probe/raise/{kind}"
+    if kind == "conflict":
+        assert body["current_source"] == "admin"
+    if kind == "protocol":
+        assert (body["message_id"], body["call_id"], body["reason"]) == (
+            "m7",
+            "call_1",
+            "orphan_result",
+        )
+    assert "secret-marker" not in json.dumps(body)
+    if kind == "dbdown":
+        assert response.headers["retry-after"] == "1"
+    # 500s are rendered by Starlette's outermost error middleware: id in the body only.
+    assert body["request_id"] == response.headers.get("x-request-id", body["request_id"])
+    assert len(str(body["request_id"])) == 32
+    if kind == "crash":
+        assert "passwd" not in json.dumps(body)
+        assert "Traceback" not in json.dumps(body)
+
+
+def test_validation_errors_list_each_error(probe_sqlite: tuple[TestClient, str]) -> None:
+    client, url = probe_sqlite
+    key = make_key(url, "t1", "agent")
+    response = client.post("/v1/probe/echo", headers=bearer(key), json={"text": 1})
+    body = assert_problem(response, 422)
+    errors = body["errors"]
+    assert isinstance(errors, list)
+    assert {tuple(e["loc"]) for e in errors} >= {("body", "n"), ("body", "text")}
+
+
+def test_unknown_routes_and_methods_are_problems(probe_sqlite: tuple[TestClient, str]) -> None:
+    client, _ = probe_sqlite
+    assert_problem(client.get("/v1/nothing-here"), 404)
+    assert_problem(client.delete("/healthz"), 405)

@@ -14,10 +14,9 @@ from api.app import create_app
 from api.services import services_of
 from api.storage.keys import KeyStore
 from runtime.protocol import find_protocol_errors
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+from tests.api._sessions_support import (
     FakeSummarizer,
     chat_history,
-    module_database_url,
     sessions_client,
 )
 from tests.api.conftest import bearer, make_settings
@@ -28,7 +27,7 @@ PROBLEM = "application/problem+json"
 
 
 @pytest.fixture(scope="module")
-def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+def client(module_database_url: str) -> Iterator[TestClient]:
     with sessions_client(module_database_url, summarizer=FakeSummarizer()) as client:
         yield client
 
@@ -323,7 +322,7 @@ def test_history_reads_back_pages_with_ids(client: TestClient, keys) -> None:
 
 
 def test_openai_summarizer_from_settings_against_scripted_server(
-    module_database_url: str,  # noqa: F811
+    module_database_url: str,
 ) -> None:
     """Uses a scripted OpenAI-compatible server on 127.0.0.1 (nothing leaves the machine): the
     service builds the ``openai`` summarizer from its settings, and a failing endpoint falls
@@ -372,7 +371,7 @@ def test_openai_summarizer_from_settings_against_scripted_server(
 
 
 def test_misconfigured_summarizer_is_reported_not_hidden(
-    module_database_url: str,  # noqa: F811
+    module_database_url: str,
 ) -> None:
     app = create_app(make_settings(module_database_url, summarizer="openai", llm_base_url=None))
     with TestClient(app) as client:  # starts: the misconfiguration is logged, not fatal

@@ -10,11 +10,10 @@ from typer.testing import CliRunner
 
 from api.app import create_app
 from api.cli import _register, app
-from tests.api.conftest import bearer, make_settings, shared_database_url, unique_tenant
+from tests.api.conftest import bearer, make_settings, unique_tenant
 
 _register()
 runner = CliRunner()
-__all__ = ["shared_database_url"]  # the fixture, imported so that this directory can use it
 
 
 def run(url: str, *args: str) -> tuple[int, str, str]:

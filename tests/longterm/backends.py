@@ -16,7 +16,7 @@ from longterm.sql_store import SqlLongtermStore
 from longterm.store import LongtermStore
 from longterm.testing import AllowAllGate
 from longterm.vocabulary import Action
-from tests.storage.databases import migrated_engine
+from tests.databases import migrated_engine
 
 __all__ = ["BACKENDS", "LONGTERM_TABLES", "Backend", "EngineCache", "SwitchGate", "open_backend"]
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
-import psycopg
 import pytest
 from sqlalchemy import Engine, text
 from sqlmodel import Session
@@ -14,7 +12,6 @@ from sqlmodel import Session
 from api.storage.migrate import upgrade_database
 from longterm.gate import Principal
 from storage.engine import create_db_engine
-from tests.conftest import POSTGRES_ADMIN_URL, require_postgres
 from tests.longterm.backends import BACKENDS, Backend, EngineCache, open_backend
 
 LONGTERM_TABLES = (
@@ -43,32 +40,13 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    """One fresh database per backend and test module (creating a PostgreSQL database per test
-    costs seconds on a loaded machine); ``db`` empties the long-term tables before each test."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('lt') / 'tiermem.db'}"
-        return
-    require_postgres()
-    name = f"tiermem_lt_{uuid.uuid4().hex[:12]}"
-    admin = POSTGRES_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 @pytest.fixture(scope="module")
-def module_engine(database_url: str) -> Iterator[Engine]:
-    """The module's migrated database (``alembic upgrade heads``)."""
-    eng = create_db_engine(database_url)
-    upgrade_database(database_url, engine=eng)
+def module_engine(module_database_url: str) -> Iterator[Engine]:
+    """The module's migrated database (``alembic upgrade heads``): one per backend and module
+    (creating a PostgreSQL database per test costs seconds on a loaded machine); ``engine``
+    empties the long-term tables before each test."""
+    eng = create_db_engine(module_database_url)
+    upgrade_database(module_database_url, engine=eng)
     try:
         yield eng
     finally:

@@ -125,25 +125,25 @@ def test_idempotency_records(db: Session, clock: Clock) -> None:
     assert purge_expired(db, subject=ADMIN, now=clock.now)["idempotency_keys"] == 1
 
 
-def test_cli_expire(engine: Engine, database_url: str, clock: Clock) -> None:
+def test_cli_expire(engine: Engine, module_database_url: str, clock: Clock) -> None:
     _register()
     with Session(engine) as db:
         _seed(db, T0)
     runner = CliRunner()
-    result = runner.invoke(app, ["expire"], env={"TIERMEM_DATABASE_URL": database_url})
+    result = runner.invoke(app, ["expire"], env={"TIERMEM_DATABASE_URL": module_database_url})
     assert result.exit_code == 0, result.output
     line = json.loads(result.stdout.strip().splitlines()[-1])
     assert line["tenant"] == "t1" and line["purged"]["preferences"] == 2
     with Session(engine) as db, pytest.raises(NotFound):
         queries.get_preference(db, tenant_id="t1", user_id="u1", key="food.diet", now=T0)
     result = runner.invoke(
-        app, ["expire", "--reapply-erasures"], env={"TIERMEM_DATABASE_URL": database_url}
+        app, ["expire", "--reapply-erasures"], env={"TIERMEM_DATABASE_URL": module_database_url}
     )
     assert result.exit_code == 2 and "needs --tenant" in result.stderr
     result = runner.invoke(
         app,
         ["expire", "--tenant", "t1", "--reapply-erasures", "--vacuum"],
-        env={"TIERMEM_DATABASE_URL": database_url},
+        env={"TIERMEM_DATABASE_URL": module_database_url},
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["reapplied"] == {}

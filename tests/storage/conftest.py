@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import Engine
 
-from tests.storage.databases import BACKENDS, migrated_engine
+from tests.databases import BACKENDS, migrated_engine
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

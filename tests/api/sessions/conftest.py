@@ -14,11 +14,10 @@ from sqlmodel import Session
 from api.storage.migrate import upgrade_database
 from storage.engine import create_db_engine
 from tests.api import _sessions_support as support
-from tests.api._sessions_support import module_database_url  # noqa: F401  (a fixture)
 
 
 @pytest.fixture(scope="module")
-def engine(module_database_url: str) -> Iterator[Engine]:  # noqa: F811
+def engine(module_database_url: str) -> Iterator[Engine]:
     """One migrated database per backend for the whole module (tests use unique tenants)."""
     engine = create_db_engine(module_database_url)
     upgrade_database(module_database_url, engine=engine)

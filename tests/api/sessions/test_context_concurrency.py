@@ -42,11 +42,10 @@ from api.storage.migrate import upgrade_database
 from runtime.protocol import find_protocol_errors
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from storage.engine import create_db_engine
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+from tests.api._sessions_support import (
     FIXED_NOW,
     FakeSummarizer,
     chat_history,
-    module_database_url,
     runtime_with,
 )
 from tests.api.conftest import bearer, make_settings
@@ -79,7 +78,7 @@ class RacingSummarizer(FakeSummarizer):
 
 
 @pytest.fixture(scope="module")
-def engine(module_database_url: str) -> Iterator[Engine]:  # noqa: F811
+def engine(module_database_url: str) -> Iterator[Engine]:
     engine = create_db_engine(module_database_url)
     upgrade_database(module_database_url, engine=engine)
     try:
@@ -175,7 +174,7 @@ def test_many_threads_keep_versions_contiguous(engine: Engine) -> None:
 
 
 def test_two_replicas_over_http_never_duplicate_a_version(
-    module_database_url: str,  # noqa: F811
+    module_database_url: str,
 ) -> None:
     """Two app instances (replicas) on one database answer /context for the same session at the
     same moment: both 200, one version."""

@@ -32,10 +32,9 @@ from longterm.storage import AuditRow
 from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.protocol import find_protocol_errors
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+from tests.api._sessions_support import (
     FakeSummarizer,
     chat_history,
-    module_database_url,
     sessions_client,
 )
 from tests.api.conftest import bearer
@@ -46,7 +45,7 @@ SECRET = "zebra-passport-4711"
 
 
 @pytest.fixture(scope="module")
-def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+def client(module_database_url: str) -> Iterator[TestClient]:
     with sessions_client(module_database_url, summarizer=FakeSummarizer()) as client:
         yield client
 
@@ -212,7 +211,7 @@ def test_no_summary_no_purge_and_unset(client: TestClient) -> None:
 
 def test_tiermem_expire_runs_the_purge(
     client: TestClient,
-    module_database_url: str,  # noqa: F811
+    module_database_url: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tenant, agent, _admin = _keys(client)

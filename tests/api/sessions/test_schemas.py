@@ -13,10 +13,9 @@ from fastapi.testclient import TestClient
 
 from api.services import services_of
 from api.storage.keys import KeyStore
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+from tests.api._sessions_support import (
     FakeSummarizer,
     chat_history,
-    module_database_url,
     sessions_client,
 )
 from tests.api.conftest import bearer
@@ -26,7 +25,7 @@ PROBLEM = "application/problem+json"
 
 
 @pytest.fixture(scope="module")
-def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+def client(module_database_url: str) -> Iterator[TestClient]:
     with sessions_client(module_database_url, summarizer=FakeSummarizer()) as client:
         yield client
 

@@ -17,8 +17,7 @@ from api.sessions.tables import SessionStateRow, SessionSummaryRow
 from api.storage.keys import KeyStore
 from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
-    module_database_url,
+from tests.api._sessions_support import (
     sessions_client,
 )
 from tests.api.conftest import bearer
@@ -27,7 +26,7 @@ BUDGET = {"context_limit": 2400, "max_output_tokens": 300, "tool_reserve": 0, "s
 
 
 @pytest.fixture(scope="module")
-def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+def client(module_database_url: str) -> Iterator[TestClient]:
     with sessions_client(module_database_url, summarizer=ExtractiveSummarizer()) as client:
         yield client
 

@@ -17,16 +17,15 @@ from api.storage.keys import KeyStore
 from runtime.errors import ProtocolError
 from runtime.formats import read_history
 from runtime.grouping import group_messages
-from tests.api._sessions_support import (  # noqa: F401  (module_database_url: a fixture)
+from tests.api._sessions_support import (
     chat_history,
-    module_database_url,
     sessions_client,
 )
 from tests.api.conftest import bearer
 
 
 @pytest.fixture(scope="module")
-def client(module_database_url: str) -> Iterator[TestClient]:  # noqa: F811
+def client(module_database_url: str) -> Iterator[TestClient]:
     with sessions_client(module_database_url) as client:
         yield client
 

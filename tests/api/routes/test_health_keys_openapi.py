@@ -1,5 +1,6 @@
-"""Schemathesis over the foundation's routes: generated requests (valid and invalid) never get
-a 5xx, and every response, problem details included, matches the published OpenAPI document."""
+"""Schemathesis over the health and key routes (``api.routes.health``, ``api.routes.keys``):
+generated requests (valid and invalid) never get a 5xx, and every response, problem details
+included, matches the published OpenAPI document."""
 
 from __future__ import annotations
 
