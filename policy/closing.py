@@ -21,6 +21,7 @@ from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.messages import Message
 from runtime.summary.protocol import Summarizer, SummaryRequest
+from runtime.summary.provenance import attribute_speakers
 from runtime.summary.sanitize import sanitize_messages
 from runtime.summary.schema import CompactionSummary
 
@@ -108,6 +109,8 @@ def closing_summary(
         budget_tokens=CLOSING_BUDGET_TOKENS,
     )
     try:
-        return summarizer.summarize(request).summary, len(tail)
+        closed = summarizer.summarize(request).summary
     except (RuntimeTierError, ValueError):
         return summary, 0
+    # Who wrote each source is derived from the messages, never taken from the summarizer.
+    return attribute_speakers(closed, messages=clean, previous=summary), len(tail)

@@ -1,4 +1,4 @@
-"""``tiermem schema summary``: print the JSON Schema of ``compaction_summary.v1``."""
+"""``tiermem schema summary``: print the JSON Schema of ``compaction_summary.v2``."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def summary(
         typer.Option("--output", "-o", help="Write to this file instead of stdout."),
     ] = None,
 ) -> None:
-    """Print the JSON Schema of the compaction summary (compaction_summary.v1)."""
+    """Print the JSON Schema of the compaction summary (compaction_summary.v2)."""
     schema = summary_json_schema(strict=strict)
     if not strict:
         schema = {"$schema": _DIALECT, "$id": f"urn:tiermem:{SCHEMA_VERSION}", **schema}

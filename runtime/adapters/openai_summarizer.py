@@ -201,7 +201,7 @@ class OpenAISummarizer:
                 response_format={
                     "type": "json_schema",
                     "json_schema": {
-                        "name": "compaction_summary_v1",
+                        "name": "compaction_summary_v2",
                         "schema": summary_json_schema(strict=True),
                         "strict": True,
                     },

@@ -2,10 +2,12 @@
 
 The compactor calls ``roll_summary`` with the groups newly dropped since its cut. The chunk is
 sanitized before the summarizer sees it, so the summarizer's input is bounded by the chunk and
-the previous summary, never by the session's length. The candidate is shrunk into its budget,
-diffed against the previous version, validated against every message summarized so far, and
-only then adopted together with its snapshot record. Whatever goes wrong is reported as a
-fallback to the window, never raised:
+the previous summary, never by the session's length. The summarizer's answer gets its items'
+speakers from tiermem (``runtime.summary.provenance``: derived from the cited messages, any
+claim overwritten) and is written as ``compaction_summary.v2``. The candidate is shrunk into
+its budget, diffed against the previous version, validated against every message summarized
+so far, and only then adopted together with its snapshot record. Whatever goes wrong is
+reported as a fallback to the window, never raised:
 
 - ``summarizer_error``: the summarizer raised (``SummaryError``, a timeout, an OS error).
 - ``summary_over_budget``: even after shrinking, only pinned items are left and it is over.
@@ -27,6 +29,7 @@ from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
+from runtime.summary.provenance import attribute_speakers
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.shrink import ShrinkResult, shrink_summary
@@ -200,10 +203,14 @@ def roll_summary(
 
     if isinstance(response, str):
         return done(fallback="summarizer_error", error=response)
+    # Who wrote each cited source is tiermem's to say, whatever the summarizer claimed.
+    candidate = attribute_speakers(
+        response.summary, messages=sanitized, previous=previous, context=summarized_range
+    )
     step = _Step(
         previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids, max_chars
     )
-    shrunk, diff, validation = step.judge(response.summary, count_summary)
+    shrunk, diff, validation = step.judge(candidate, count_summary)
     judged: dict[str, Any] = {"validation": validation, "diff": diff}
     if not shrunk.fits:
         return done(fallback="summary_over_budget", **judged)

@@ -1,33 +1,67 @@
-"""The compaction summary, schema ``compaction_summary.v1``.
+"""The compaction summary, schema ``compaction_summary.v2`` (``v1`` still read).
 
 A summary is *data about* the dropped part of a history, never instructions: every item says
 which messages it came from (``source_ids``) so that validation can check it against those
 messages and a rollback can find them again. The same pydantic models are published as JSON
 Schema (``tiermem schema summary``) and, in a strict variant, sent to OpenAI as the structured
 output format.
+
+What v2 adds to v1 (and nothing else changes, so every v1 document is read as it is):
+
+- ``speakers`` on every item: who wrote each cited source, ``{source_id: speaker}`` with a
+  speaker of ``user``, ``assistant``, ``tool`` or ``system``. Tiermem derives it from the
+  message's blocks (``runtime.summary.provenance``), never from a summarizer's claim: the
+  rolling step overwrites whatever a summarizer wrote. Only a ``user`` source can make a user
+  constraint, and only user-authored text can be promoted to long-term memory.
+- ``quote`` on facts: the user's own clause the fact was taken from (``"单程不超过200元"``), so
+  that the number and the negation survive whatever the key and value say.
+
+A v1 document has neither (its speakers are unknown, never assumed to be the user's); a v1
+document carrying either is refused, so a version is never mislabelled. A new summary version
+is always written as v2; stored v1 rows are not rewritten.
 """
 
 from __future__ import annotations
 
 import copy
 from datetime import datetime
-from typing import Annotated, Any, Final, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, Self, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "FACT_STATUSES",
+    "SCHEMA_V1",
     "SCHEMA_VERSION",
+    "SCHEMA_VERSIONS",
+    "SPEAKERS",
     "CompactionSummary",
     "Decision",
     "Fact",
     "FactStatus",
     "OpenQuestion",
+    "SchemaVersion",
+    "Speaker",
+    "SummaryItem",
     "ToolResultDigest",
     "summary_json_schema",
 ]
 
-SCHEMA_VERSION: Final = "compaction_summary.v1"
+SCHEMA_VERSION: Final = "compaction_summary.v2"
+"""The version every new summary is written in."""
+SCHEMA_V1: Final = "compaction_summary.v1"
+"""The previous version, still read everywhere (stored rows, snapshots, states, restore)."""
+SchemaVersion = Literal["compaction_summary.v1", "compaction_summary.v2"]
+SCHEMA_VERSIONS: tuple[str, ...] = get_args(SchemaVersion)
+
+Speaker = Literal["user", "assistant", "tool", "system"]
+"""Who wrote a source message, as tiermem derives it (``runtime.summary.provenance``).
+
+``tool`` covers every tool output whatever role carries it (Chat ``role: tool``, Responses
+``function_call_output``, an Anthropic ``tool_result`` block inside a user-role message);
+``system`` covers system and developer messages.
+"""
+SPEAKERS: tuple[str, ...] = get_args(Speaker)
 
 FactStatus = Literal[
     "constraint",
@@ -52,13 +86,46 @@ FactStatus = Literal[
 FACT_STATUSES: tuple[str, ...] = get_args(FactStatus)
 
 SourceIds = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
+Speakers = dict[Annotated[str, Field(min_length=1)], Speaker]
+_SPEAKERS_DOC: Final = (
+    "Who wrote each cited source, {source_id: speaker}, derived by tiermem from the message's "
+    "blocks (v2). An id it does not name is of unknown speaker (every id of a v1 summary), "
+    "never assumed to be the user."
+)
+
+
+def _speakers_field() -> Any:
+    return Field(default_factory=dict, description=_SPEAKERS_DOC)
 
 
 class _Item(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Fact(_Item):
+class _Cited(_Item):
+    """An item citing its sources (every item of a summary)."""
+
+    if TYPE_CHECKING:  # declared by every item class, in its own field order
+        source_ids: list[str]
+        speakers: dict[str, Speaker]
+
+    @model_validator(mode="after")
+    def _speakers_cite_sources(self) -> Self:
+        stray = set(self.speakers) - set(self.source_ids)
+        if stray:
+            raise ValueError(f"speakers names ids the item does not cite: {sorted(stray)}")
+        return self
+
+    def speaker_of(self, source_id: str) -> Speaker | None:
+        """Who wrote ``source_id`` (None: not cited, or not known, as in a v1 summary)."""
+        return self.speakers.get(source_id)
+
+    def ids_by(self, speaker: Speaker) -> tuple[str, ...]:
+        """The cited ids whose speaker is ``speaker``, in citation order."""
+        return tuple(i for i in self.source_ids if self.speakers.get(i) == speaker)
+
+
+class Fact(_Cited):
     """One keyed piece of task state, e.g. ``budget.one_way_max = "200 CNY"`` (constraint).
 
     Two facts with the same ``key`` describe the same thing; when they differ, the one from the
@@ -70,42 +137,56 @@ class Fact(_Item):
     status: FactStatus
     confidence: float = Field(ge=0.0, le=1.0)
     source_ids: SourceIds
+    speakers: Speakers = _speakers_field()
     pinned: bool = False
+    quote: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="The user's own clause the fact was taken from, word for word (v2).",
+    )
 
 
-class Decision(_Item):
+class Decision(_Cited):
     """A decision taken in the dropped part, with the reason given for it when there was one."""
 
     text: str = Field(min_length=1, max_length=2000)
     reason: str | None = Field(default=None, max_length=2000)
     source_ids: SourceIds
+    speakers: Speakers = _speakers_field()
 
 
-class OpenQuestion(_Item):
+class OpenQuestion(_Cited):
     """A question the user asked that was not answered in the summarized messages."""
 
     text: str = Field(min_length=1, max_length=2000)
     source_ids: SourceIds
+    speakers: Speakers = _speakers_field()
 
 
-class ToolResultDigest(_Item):
+class ToolResultDigest(_Cited):
     """A bounded digest of one tool call and its result (name, key arguments, figures, ids)."""
 
     tool_call_id: str = Field(min_length=1)
     tool_name: str
     digest: str = Field(max_length=4000)
     source_ids: SourceIds
+    speakers: Speakers = _speakers_field()
+
+
+SummaryItem = Fact | Decision | OpenQuestion | ToolResultDigest
+"""Any item of a summary."""
 
 
 class CompactionSummary(_Item):
-    """The whole summary of everything dropped so far (``compaction_summary.v1``).
+    """The whole summary of everything dropped so far (``compaction_summary.v2``, or a v1 read
+    back from storage or a caller's state).
 
     ``summary_version`` starts at 1 and grows by one per compaction; ``previous_version`` is the
     version this one was merged from (``None`` for the first); ``restored_from`` is set when the
     version was created by a rollback to an older one.
     """
 
-    schema_version: Literal["compaction_summary.v1"] = SCHEMA_VERSION
+    schema_version: SchemaVersion = SCHEMA_VERSION
     summary_version: int = Field(ge=1)
     previous_version: int | None = Field(default=None, ge=1)
     restored_from: int | None = Field(default=None, ge=1)
@@ -116,16 +197,23 @@ class CompactionSummary(_Item):
     tool_result_digests: list[ToolResultDigest] = Field(default_factory=list)
     created_at: datetime
 
+    @model_validator(mode="after")
+    def _v1_has_no_v2_fields(self) -> Self:
+        if self.schema_version == SCHEMA_V1:
+            if any(item.speakers for item in self.items()):
+                raise ValueError("compaction_summary.v1 items carry no speakers (a v2 field)")
+            if any(fact.quote is not None for fact in self.facts):
+                raise ValueError("compaction_summary.v1 facts carry no quote (a v2 field)")
+        return self
+
+    def items(self) -> list[SummaryItem]:
+        """Every item: facts, decisions, open questions, tool digests, in that order."""
+        return [*self.facts, *self.decisions, *self.open_questions, *self.tool_result_digests]
+
     def all_source_ids(self) -> set[str]:
         """Every message id any item refers to (for validation against the summarized range)."""
         ids: set[str] = set(self.source_message_ids)
-        items: list[Fact | Decision | OpenQuestion | ToolResultDigest] = [
-            *self.facts,
-            *self.decisions,
-            *self.open_questions,
-            *self.tool_result_digests,
-        ]
-        for item in items:
+        for item in self.items():
             ids.update(item.source_ids)
         return ids
 
@@ -137,18 +225,29 @@ _STRICT_DROP = frozenset(
 
 
 def summary_json_schema(*, strict: bool = False) -> dict[str, Any]:
-    """The JSON Schema of ``CompactionSummary``.
+    """The JSON Schema of ``CompactionSummary`` as tiermem writes it (``compaction_summary.v2``).
+
+    ``schema_version`` is the constant ``compaction_summary.v2``: the schema publishes what is
+    written, while the reader (``CompactionSummary``) also accepts v1.
 
     Args:
         strict: return the variant accepted by OpenAI strict structured outputs: every property
             required (fields with a default must be emitted too; the nullable ones stay
             nullable), ``additionalProperties: false`` everywhere,
-            no defaults or numeric/length bounds (pydantic still enforces them on parse).
+            no defaults or numeric/length bounds (pydantic still enforces them on parse), and
+            no ``speakers``: a summarizer is never asked who wrote a source, tiermem derives it
+            (and overwrites any claim, see ``runtime.summary.provenance``).
 
     Returns:
         A fresh dict the caller may modify.
     """
     schema = CompactionSummary.model_json_schema(mode="validation")
+    schema["properties"]["schema_version"] = {
+        "const": SCHEMA_VERSION,
+        "default": SCHEMA_VERSION,
+        "title": "Schema Version",
+        "type": "string",
+    }
     if not strict:
         return schema
     strict_schema: dict[str, Any] = _make_strict(copy.deepcopy(schema))
@@ -161,6 +260,8 @@ def _make_strict(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     out = {k: _make_strict(v) for k, v in node.items() if k not in _STRICT_DROP}
+    if isinstance(out.get("properties"), dict):
+        out["properties"].pop("speakers", None)
     if out.get("type") == "object" and "properties" in out:
         # Every field is emitted; the ones that may be absent are already ``X | None``.
         out["required"] = list(out["properties"])

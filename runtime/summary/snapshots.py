@@ -26,7 +26,7 @@ from runtime.errors import SnapshotError
 from runtime.messages import Message
 from runtime.summary.diff import SummaryDiff, diff_summaries
 from runtime.summary.polarity import clause_cache
-from runtime.summary.schema import SCHEMA_VERSION, CompactionSummary
+from runtime.summary.schema import CompactionSummary
 from runtime.summary.validate import CheckResult, ValidationReport, validate_summary
 
 __all__ = [
@@ -64,7 +64,8 @@ class SnapshotRecord:
         messages_sha256: ``messages_sha256`` of those messages, to detect an edited history.
         cut_index: ``Message.index`` of the first message NOT covered; a rollback to this
             version rewinds the compactor's cut here.
-        schema_version: ``compaction_summary.v1``.
+        schema_version: the summary's, ``compaction_summary.v2`` (``v1`` for versions written
+            before it, and for restores of them).
         summarizer: the summarizer's name (``rollback`` for restored versions).
         model: the model that produced it, if any.
         created_at: when it was produced (the caller's clock).
@@ -199,7 +200,7 @@ def make_snapshot(
         message_count=len(covered),
         messages_sha256=messages_sha256(covered),
         cut_index=cut_index,
-        schema_version=SCHEMA_VERSION,
+        schema_version=summary.schema_version,
         summarizer=summarizer,
         model=model,
         created_at=now,

@@ -20,7 +20,7 @@ def test_prints_the_summary_json_schema():
     assert result.exit_code == 0, result.output
     schema = json.loads(result.stdout)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"] == "urn:tiermem:compaction_summary.v1"
+    assert schema["$id"] == "urn:tiermem:compaction_summary.v2"
     assert schema["title"] == "CompactionSummary"
     assert {"facts", "decisions", "open_questions", "tool_result_digests"} <= set(
         schema["properties"]

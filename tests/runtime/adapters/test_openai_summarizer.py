@@ -63,7 +63,7 @@ def test_structured_output_request_and_parsed_answer():
     assert sent["response_format"] == {
         "type": "json_schema",
         "json_schema": {
-            "name": "compaction_summary_v1",
+            "name": "compaction_summary_v2",
             "schema": summary_json_schema(strict=True),
             "strict": True,
         },

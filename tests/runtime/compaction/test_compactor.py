@@ -392,7 +392,7 @@ def test_summary_is_injected_after_prefix_and_rolls_with_state() -> None:
     assert first.ids[1] == "summary-v1"
     assert first.messages[0] is history[0]
     assert first.messages[1]["role"] == "user"
-    assert "<compaction_summary trust='untrusted' schema='v1'>" in first.messages[1]["content"]
+    assert "<compaction_summary trust='untrusted' schema='v2'>" in first.messages[1]["content"]
     assert r["compacted_tokens"] <= r["target_tokens"]
     assert first.state.summary_version == 1 and first.state.summary is not None
     assert first.state.summary_until_id == first.state.cut_id == first.ids[2]

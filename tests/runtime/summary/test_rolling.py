@@ -22,6 +22,7 @@ from runtime.summary.snapshots import messages_sha256
 from tests.runtime.summary.trip_fixture import (
     NOW,
     count_tokens,
+    derived,
     fact,
     summarized,
     trip_messages,
@@ -66,7 +67,7 @@ def roll(summarizer, *, previous=None, chunk=None, rng=None, budget=4000, pinned
 def test_valid_summary_is_adopted_with_its_snapshot():
     outcome = roll(Scripted([truthful_summary()]))
     assert outcome.fallback is None and not outcome.rolled_back
-    assert outcome.summary == truthful_summary()
+    assert outcome.summary == derived(truthful_summary())
     assert outcome.validation is not None and outcome.validation.passed
     assert (outcome.tokens_in, outcome.tokens_out) == (11, 7)
     snap = outcome.snapshot
@@ -78,7 +79,7 @@ def test_valid_summary_is_adopted_with_its_snapshot():
     assert (snap.summarizer, snap.model, snap.created_at) == ("scripted", "fake-1", NOW)
     assert snap.validation["passed"] is True
     assert "fact:budget.one_way_max" in snap.diff["added"]
-    assert snap.summary == truthful_summary().model_dump(mode="json")
+    assert snap.summary == derived(truthful_summary()).model_dump(mode="json")
 
 
 @pytest.mark.parametrize(
@@ -129,6 +130,7 @@ def test_over_budget_summary_is_shrunk_by_priority_and_adopted():
     outcome = roll(Scripted([full]), budget=budget)
     assert outcome.fallback is None, outcome.validation.to_dict()
     assert outcome.summary is not None and outcome.summary.tool_result_digests == []
+    full = derived(full)
     assert outcome.summary.facts == full.facts and outcome.summary.decisions == full.decisions
     assert set(outcome.diff.evicted) == {"digest:c1", "digest:c2"}
     assert outcome.snapshot.diff["evicted"] == ["digest:c1", "digest:c2"]
@@ -147,8 +149,8 @@ def test_shrinking_evicts_unpinned_facts_before_decisions_and_never_pinned_ones(
     assert outcome.summary is not None, outcome.validation.to_dict()
     kept = {f.key for f in outcome.summary.facts}
     assert {"budget.one_way_max", "auto_booking", "depart", "return_by"} <= kept
-    assert outcome.summary.decisions == full.decisions
-    assert outcome.summary.open_questions == full.open_questions
+    assert outcome.summary.decisions == derived(full).decisions
+    assert outcome.summary.open_questions == derived(full).open_questions
 
 
 def test_summary_that_cannot_fit_falls_back_over_budget():

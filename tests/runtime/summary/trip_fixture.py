@@ -14,6 +14,7 @@ import tiktoken
 
 from runtime.formats import read_history
 from runtime.messages import Message
+from runtime.summary.provenance import attribute_speakers
 from runtime.summary.schema import CompactionSummary, Decision, Fact, OpenQuestion, ToolResultDigest
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
@@ -135,3 +136,8 @@ def truthful_summary(version: int = 1, **update: Any) -> CompactionSummary:
         created_at=NOW,
     )
     return summary.model_copy(update=update) if update else summary
+
+
+def derived(summary: CompactionSummary) -> CompactionSummary:
+    """``summary`` with the speakers tiermem derives from the trip (what rolling adopts)."""
+    return attribute_speakers(summary, messages=trip_messages())
