@@ -28,7 +28,7 @@ def test_demo_prints_the_tour_and_every_check_holds() -> None:
         "Step 1: The history outgrows a small budget",
         "Step 2: Roll back to an earlier summary version",
         "Step 3: The service in process",
-        "<compaction_summary trust='untrusted' schema='v1'>",
+        "<compaction_summary trust='untrusted' schema='v2'>",
         "G123 exclusion kept with its reason, citing a2",
         "every returned context passes runtime.protocol.find_protocol_errors",
         "v3 restores v1 as a new version",
