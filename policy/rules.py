@@ -20,6 +20,9 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
 from longterm.gate import Action, ObjectAttributes, Principal
+from longterm.vocabulary import ACTIONS, ROLES, SCOPES, SOURCES
+from longterm.vocabulary import TENANT_ID_PATTERN as _TENANT_ID_PATTERN
+from longterm.vocabulary import is_valid_tenant_id as _is_tenant_id
 from policy.errors import InvalidRule
 
 __all__ = [
@@ -38,16 +41,13 @@ __all__ = [
     "validate_tenant_rules",
 ]
 
-ROLES: Final = ("agent", "admin", "consolidator")
-ACTIONS: Final = ("write", "promote", "consolidate.write", "read", "delete")
 KINDS: Final = ("preference", "event")
-SOURCES: Final = ("admin", "user_stated", "user_confirmed", "promoted", "consolidated")
-SCOPES: Final = ("durable", "task")
 MAX_TENANT_RULES: Final = 200
 _FIELD_MAX: Final = 255
 """The ``policy_rules`` columns' width."""
 
-TENANT_ID_PATTERN: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+TENANT_ID_PATTERN: Final = re.compile(_TENANT_ID_PATTERN.removeprefix("^").removesuffix("$"))
+"""``longterm.vocabulary``'s tenant rule, compiled (use ``fullmatch``)."""
 _CATEGORY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
 
@@ -66,8 +66,8 @@ CONDITIONS: Final[Mapping[str, CondArg]] = {
 
 
 def is_valid_tenant_id(tenant_id: object) -> bool:
-    """True for 1-64 of ``A-Za-z0-9._-`` starting alphanumeric (the key store's rule too)."""
-    return isinstance(tenant_id, str) and TENANT_ID_PATTERN.fullmatch(tenant_id) is not None
+    """True for a tenant id (``longterm.vocabulary``'s rule, the key store's too)."""
+    return isinstance(tenant_id, str) and _is_tenant_id(tenant_id)
 
 
 _KEY = re.compile(r"[a-z][a-z0-9_]{0,39}(?:\.[a-z0-9_]{1,40}){0,5}")
