@@ -40,6 +40,8 @@ _INVISIBLE_RE = re.compile(
     "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]"
 )
 _TRUNCATION_NOTE = " …[TRUNCATED {} chars]"
+_LAST_SPACE_RE = re.compile(r"\s(?=\S*+\Z)")
+_NOTE_RE = re.compile(r" …\[TRUNCATED \d+ chars\]\Z")
 # Work on at most this multiple of max_chars, so a huge tool result costs bounded time.
 _WORK_FACTOR = 4
 
@@ -85,12 +87,17 @@ def remove_invisible(text: str) -> tuple[str, int]:
     return _INVISIBLE_RE.subn("", text)
 
 
-def sanitize_text(text: str, *, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[str, SanitizeCounts]:
+def sanitize_text(
+    text: str, *, max_chars: int = DEFAULT_MAX_CHARS, untrusted: bool = False
+) -> tuple[str, SanitizeCounts]:
     """Sanitize one text (see the module docstring for the steps and their order).
 
     Args:
         text: any text, typically a tool result.
         max_chars: length limit of the result, a truncation note included.
+        untrusted: the text is a tool result or an assistant or system turn, not the user's
+            words: instructions to the summarizer or to memory are flagged too
+            (``injection.neutralize_injections``).
 
     Returns:
         The sanitized text and the counts of what changed.
@@ -101,14 +108,20 @@ def sanitize_text(text: str, *, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[str
     if max_chars < 64:
         raise ValueError("max_chars must be at least 64")
     original_length = len(text)
+    # An earlier cut's note is the sanitizer's own text, not content: kept aside, so that no
+    # rule reads it as a value ("密码是 …[TRUNCATED 9 chars]") and sanitizing twice is a no-op.
+    earlier = _NOTE_RE.search(text, max(0, len(text) - 40))
+    note = earlier.group(0) if earlier is not None else ""
+    text = text[: earlier.start()] if earlier is not None else text
     text = text[: max_chars * _WORK_FACTOR]
     text, invisible = remove_invisible(text)
     text, redacted = redact(text)
-    text, flags = neutralize_injections(text)
-    truncated = original_length > max_chars * _WORK_FACTOR or len(text) > max_chars
+    text, flags = neutralize_injections(text, untrusted=untrusted)
+    truncated = original_length > max_chars * _WORK_FACTOR or len(text) + len(note) > max_chars
     if truncated:
         note = _TRUNCATION_NOTE.format(max(original_length - max_chars, 1))
-        text = _cut(text, max_chars - len(note)) + note
+        text = _cut(text, max_chars - len(note))
+    text += note
     counts = SanitizeCounts(
         redacted=dict(sorted(redacted.items())),
         injection_flags=flags,
@@ -120,11 +133,18 @@ def sanitize_text(text: str, *, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[str
 
 
 def _cut(text: str, limit: int) -> str:
-    """Cut at ``limit`` without splitting a ``[REDACTED:…]``/``[FLAGGED:…]`` marker."""
+    """Cut at ``limit`` without splitting a ``[REDACTED:…]``/``[FLAGGED:…]`` marker, and at
+    the last whitespace within 64 characters: a word cut in two could read as a value or an
+    instruction the whole word was not ("STREET" of "STREET000…"), and sanitizing the result
+    again would then change it."""
     head = text[:limit]
     bracket = head.rfind("[")
     if bracket != -1 and "]" not in head[bracket:] and text[bracket:].startswith(("[RED", "[FLA")):
         head = head[:bracket]
+    if len(head) < len(text) and not text[len(head)].isspace():
+        space = _LAST_SPACE_RE.search(head, max(0, len(head) - 64))
+        if space is not None:
+            head = head[: space.start()]
     return head
 
 
@@ -140,17 +160,20 @@ def sanitize_message(
     Raises:
         ValueError: ``max_chars`` is smaller than 64.
     """
-    text, total = sanitize_text(message.text, max_chars=max_chars)
+    # Only the user's own words are trusted; a user-role message carrying tool results
+    # (Anthropic) holds tool output in its text.
+    untrusted = message.role != "user" or bool(message.tool_results)
+    text, total = sanitize_text(message.text, max_chars=max_chars, untrusted=untrusted)
     results: list[ToolResult] = []
     for result in message.tool_results:
-        result_text, counts = sanitize_text(result.text, max_chars=max_chars)
+        result_text, counts = sanitize_text(result.text, max_chars=max_chars, untrusted=True)
         # Readers copy result text into ``message.text``; count such text only once.
         if result.text != message.text and result.text not in message.text:
             total += counts
         results.append(dataclasses.replace(result, text=result_text))
     calls: list[ToolCall] = []
     for call in message.tool_calls:
-        arguments, counts = sanitize_text(call.arguments, max_chars=max_chars)
+        arguments, counts = sanitize_text(call.arguments, max_chars=max_chars, untrusted=True)
         total += counts
         calls.append(dataclasses.replace(call, arguments=arguments))
     clean = dataclasses.replace(

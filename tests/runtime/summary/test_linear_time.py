@@ -19,7 +19,15 @@ import pytest
 
 from runtime import Budget, Compactor
 from runtime.messages import Message, ToolResult
-from runtime.summary import injection, quantities, redact, sanitize, validate
+from runtime.summary import (
+    injection,
+    quantities,
+    redact,
+    redact_addresses,
+    redact_rules,
+    sanitize,
+    validate,
+)
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.sanitize import sanitize_text
 from runtime.summary.validate import message_source_text
@@ -66,24 +74,28 @@ def _patterns(*modules: ModuleType) -> list[tuple[str, re.Pattern[str]]]:
         for name, value in vars(module).items():
             if isinstance(value, re.Pattern):
                 found.append((f"{module.__name__}.{name}", value))
-        for i, rule in enumerate(getattr(module, "_RULES", ())):
-            found.append((f"{module.__name__}._RULES[{i}]:{rule.kind}", rule.pattern))
+        for i, rule in enumerate(getattr(module, "RULES", ())):
+            found.append((f"{module.__name__}.RULES[{i}]:{rule.kind}", rule.pattern))
     return found
 
 
-PATTERNS = _patterns(redact, sanitize, injection, quantities, validate)
+PATTERNS = _patterns(
+    redact, redact_rules, redact_addresses, sanitize, injection, quantities, validate
+)
 # Runs that made one of these patterns (or an earlier version of it) backtrack: whitespace,
 # digits, separators, word characters, and the keywords a pattern starts from.
 UNITS = [
     " ", "\n", " \n\t", "a", "1", "-a", "a-", "1,", "1.", "a.", "a@", "@a", "1-", "<", "< ",
     "#", "\n#", "月", "一", "1月", "1点", "_", "'", '"', "a'", "&:", "+1", "G1", "aA1-", "a_",
-    "路", "1号", "a ", "A ", "1 ", "=", ":", "/",
+    "路", "1号", "a ", "A ", "1 ", "=", ":", "/", "A", "Aa ", "1 A", "a.", "@a.", "a@b.",
+    "ß", "A1", "1A", "北", "0", "0-", "1 1", "a:", "\\", "\\\"", "A-", "-\n",
 ]  # fmt: skip
 # What a pattern reads after one of its keywords: blanks, separators, digits, letters.
 PREFIXES = [
     "ignore", "password", "my password", "the password is", "dob", "born", "passport",
     "cvv", "<system", "-----BEGIN PRIVATE KEY-----", "tmk_", "DE89", "Bearer", "1 Main",
-    "北京市", "密码是", "a@b",
+    "北京市", "密码是", "a@b", "zip=", "the PIN", "my new password", "出生", "221B Baker",
+    "Hauptstra", "12 rue", "DOB:", '"password": "', "https://u:",
 ]  # fmt: skip
 AFTER_PREFIX = [" ", "\n", " \n\t", "a", "1", ":", "-a", "1 "]
 CASES = [("", unit) for unit in UNITS] + [(p, u) for p in PREFIXES for u in AFTER_PREFIX]
