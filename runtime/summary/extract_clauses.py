@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 _SENTENCE_RE = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|\s*\n+\s*")
+_TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Z]{1,3}\d{1,5}[A-Z]?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}"
     r"|[a-z]+_[a-z]+_\d+)(?![\w-])"
@@ -42,7 +43,7 @@ _LIMITS_RE = re.compile(
 _NEGATION_RE = re.compile(
     r"不要|不想|不能|不用|不需要|不必|不自动|不接受|不考虑|不坐|不乘|不订|不买|别|禁止|无需|勿|不"
     r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|without|avoid|won'?t|can'?t|cannot"
-    r"|rather\s+not|refuse)\b",
+    r"|rather\s+not|refuse|hold\s+off|shouldn'?t|mustn'?t|skip|nothing)\b|n't\b",
     re.IGNORECASE,
 )
 _REQUIREMENT_RE = re.compile(
@@ -129,8 +130,18 @@ _PERIODS = (
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped."""
-    return [part.strip() for part in _SENTENCE_RE.split(text) if part and part.strip()]
+    """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped.
+
+    A full stop after a title ("Dr. Hale", "Mr. Li") does not end a sentence.
+    """
+    parts = [part.strip() for part in _SENTENCE_RE.split(text) if part and part.strip()]
+    out: list[str] = []
+    for part in parts:
+        if out and _TITLE_END_RE.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def find_codes(text: str) -> list[str]:

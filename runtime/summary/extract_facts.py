@@ -10,30 +10,42 @@ excluded" and "arrives too late" have opposite polarity and must stay separate c
 
 from __future__ import annotations
 
+import itertools
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Role
 from runtime.summary.extract_clauses import (
     date_role,
-    day_period,
     find_codes,
     is_choice,
     is_exclusion,
     is_negation,
-    is_preference,
     is_question,
-    is_requirement_negation,
     split_reason,
 )
 from runtime.summary.extract_dates import find_dates
-from runtime.summary.extract_numbers import find_amounts, format_amount
+from runtime.summary.extract_numbers import Amount, find_amounts, format_amount
+from runtime.summary.extract_signals import clause_signal, constraint_clauses
+from runtime.summary.extract_values import clause_readings
 from runtime.summary.schema import Decision, Fact
 
 __all__ = ["SentenceItems", "covers", "extract_sentence"]
 
-_CLAUSE_SPLIT_RE = re.compile(r"[，,、；;。!！]\s*")
+Check = Callable[[Fact], bool]
+_SIGNS = {"max": "≤", "min": "≥"}
+_ROLE_CUT_RE = re.compile(r"\s+(?:and(?:\s+then)?|then|but)\s+|然后|之后再|再", re.IGNORECASE)
+_FLOOR_WORDS_RE = re.compile(
+    r"(?<!不)超过|(?<!不)高于|(?<!不)多于|\bmore\s+than|\bover\b|\babove\b|\bexceed", re.I
+)
+_CONDITION_RE = re.compile(
+    r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)",
+    re.IGNORECASE,
+)
+_ALLERGY_RE = re.compile(r"\ballerg|\bintoleran|\bc(?:o)?eliac\b|过敏|不耐受", re.IGNORECASE)
 _QUALIFIERS = (
     ("one_way", re.compile(r"单程|one[-\s]?way", re.I)),
     ("round_trip", re.compile(r"往返|round[-\s]?trip|return\s+ticket", re.I)),
@@ -87,12 +99,6 @@ def _slug(text: str, *, limit: int = 4) -> str:
     return "_".join(w.lower() for w in words[:limit])
 
 
-def _clause_around(sentence: str, start: int, end: int) -> str:
-    left = max((m.end() for m in _CLAUSE_SPLIT_RE.finditer(sentence, 0, start)), default=0)
-    right = next((m.start() for m in _CLAUSE_SPLIT_RE.finditer(sentence, end)), len(sentence))
-    return sentence[left:right].strip()
-
-
 def _fact(
     key: str, value: str, status: str, src: str, pinned: bool, conf: float = _CONFIDENCE_RULE
 ) -> Fact:
@@ -108,40 +114,116 @@ def _fact(
     )
 
 
-def _quote(clause: str, pinned: bool) -> str:
-    """The user's own words after a normalized value; a pinned message stays verbatim in the
-    context, so its facts skip the quote (they are never evicted: every token counts)."""
-    return "" if pinned else f" ({clause})"
+def _heads(clause: str, reference: datetime) -> list[str]:
+    """What a fact states beside the clause: a bounded amount (``≤ 200 CNY``), then every
+    figure the clause does not write in normalized form (``2``, ``18:00``, ``2026-09-19``)."""
+    heads: list[str] = []
+    plain = unicodedata.normalize("NFKC", clause)
+    negated = is_negation(plain)
+    amounts = find_amounts(plain)
+    for amount in amounts:
+        if amount.limit is not None:
+            heads.append(f"{_SIGNS[_limit(amount, plain, negated)]} {format_amount(amount)}")
+    said = {a.value for a in amounts if a.limit is not None}
+    heads += [r.value for r in clause_readings(clause, reference=reference) if r.value not in said]
+    return list(dict.fromkeys(heads))
 
 
-def _limits(sentence: str, src: str, pinned: bool) -> list[Fact]:
-    facts = []
-    for amount in find_amounts(sentence):
-        if amount.limit is None:
+def _limit(amount: Amount, clause: str, negated: bool) -> str:
+    """The bound of ``amount``. "Over"/"超过" under a negation or a condition is a ceiling:
+    "别超过两百块", "can't be more than 200 CNY", "hold off on paying anything over €250",
+    "if it's over 300 euros, forget it", "超过一千块要先跟我确认"."""
+    floor = amount.limit == "min" and _FLOOR_WORDS_RE.search(amount.text)
+    if floor and (negated or _CONDITION_RE.search(clause)):
+        return "max"
+    return amount.limit or "max"
+
+
+def _kind(clause: str, reference: datetime) -> tuple[str, str]:
+    """(key prefix, status) of a constraint clause, by what it carries."""
+    plain = unicodedata.normalize("NFKC", clause)
+    bounded = [a for a in find_amounts(plain) if a.limit is not None]
+    if bounded:
+        negated = is_negation(plain)
+        qualifier = next((q for q, p in _QUALIFIERS if p.search(plain)), "amount")
+        return f"budget.{qualifier}.{_limit(bounded[0], plain, negated)}", "constraint"
+    role = _date_key(plain, reference)
+    if role is not None:
+        return role, "constraint"
+    if _ALLERGY_RE.search(plain):
+        return "allergy", "constraint"
+    if is_negation(plain):
+        return "no", "constraint"
+    signal = clause_signal(plain)
+    if "exclusion" in signal.kinds:
+        return "excl", "constraint"
+    if "figure" in signal.kinds or signal.weak or "deadline" in signal.kinds:
+        return "req", "constraint"
+    return "pref", "preference"
+
+
+def _date_key(clause: str, reference: datetime) -> str | None:
+    for mention in find_dates(clause, reference=reference):
+        offset = mention.start
+        role = date_role(clause, offset, mention.end)
+        if role is not None and mention.has_date:
+            suffix = {"before": "deadline", "after": "earliest"}.get(mention.bound or "", "date")
+            return f"{role}.{suffix}"
+    return None
+
+
+def _by_role(clause: str, reference: datetime) -> list[str]:
+    """``clause`` cut at "and"/"然后" between two dates of different roles ("leave on the 19th
+    and return on the 20th before 6pm"), so each date keeps its own key."""
+    plain = unicodedata.normalize("NFKC", clause)
+    if len(plain) != len(clause):
+        return [clause]
+    mentions = [m for m in find_dates(plain, reference=reference) if m.has_date]
+    for first, second in itertools.pairwise(mentions):
+        roles = {date_role(plain, m.start, m.end) for m in (first, second)}
+        if len(roles) < 2 or None in roles:
             continue
-        clause = _clause_around(sentence, amount.start, amount.end)
-        qualifier = next((q for q, p in _QUALIFIERS if p.search(clause)), "amount")
-        sign = "≤" if amount.limit == "max" else "≥"
-        value = f"{sign} {format_amount(amount)}" + _quote(clause, pinned)
-        facts.append(_fact(f"budget.{qualifier}.{amount.limit}", value, "constraint", src, pinned))
-    return facts
+        cuts = list(_ROLE_CUT_RE.finditer(plain, first.end, second.start))
+        if cuts:
+            cut = cuts[-1]
+            return [
+                clause[: cut.start()].strip(),
+                *_by_role(clause[cut.end() :].strip(), reference),
+            ]
+    return [clause]
 
 
-def _dates(sentence: str, src: str, pinned: bool, reference: datetime) -> list[Fact]:
-    facts = []
-    for mention in find_dates(sentence, reference=reference):
-        clause = _clause_around(sentence, mention.start, mention.end)
-        offset = sentence.find(clause)
-        start, end = mention.start - offset, mention.end - offset
-        role = date_role(clause, start, end)
-        if role is None or not mention.has_date:
-            continue
-        suffix = {"before": "deadline", "after": "earliest"}.get(mention.bound or "", "date")
-        near = clause[max(0, start - 8) : end + 18]
-        period = day_period(near) if "T" not in mention.iso else None
-        parts = [mention.iso, period or "", mention.bound or ""]
-        value = " ".join(p for p in parts if p) + _quote(clause, pinned)
-        facts.append(_fact(f"{role}.{suffix}", value, "constraint", src, pinned))
+def _constraints(
+    sentence: str, src: str, pinned: bool, reference: datetime, check: Check
+) -> list[Fact]:
+    """One fact per constraint clause of a user's sentence: the clause, verbatim, after what
+    it states in normalized form; the first variant that passes ``check`` is kept."""
+    facts: list[Fact] = []
+    keys: set[str] = set()
+    clauses = [
+        part for clause in constraint_clauses(sentence) for part in _by_role(clause, reference)
+    ]
+    for clause in clauses:
+        prefix, status = _kind(clause, reference)
+        words = _PREF_WORDS_RE.sub(" ", _NEG_WORDS_RE.sub(" ", clause))
+        slug = _slug(words) or _slug(clause) or "clause"
+        key = prefix if prefix.startswith("budget.") or "." in prefix else f"{prefix}.{slug}"
+        while key in keys:
+            key += "_"
+        heads = _heads(clause, reference)
+        variants = [f"{' '.join(heads)} ({clause})"] if heads else []
+        # a figure validation cannot back (a weekday resolved to a date) leaves the rest
+        variants += [f"{' '.join(h for h in heads if h != bad)} ({clause})" for bad in heads]
+        variants += [clause]
+        for value in dict.fromkeys(v.replace(" ()", "").strip() for v in variants):
+            fact = _fact(key, value.lstrip("( ").rstrip(")") if value.startswith("(") else value,
+                         status, src, pinned)  # fmt: skip
+            neutral = fact.model_copy(update={"key": f"user.{slug}"})
+            chosen = next((f for f in (fact, neutral) if check(f)), None)
+            if chosen is not None:
+                facts.append(chosen)
+                keys.add(chosen.key)
+                break
     return facts
 
 
@@ -162,49 +244,33 @@ def _options(sentence: str, src: str, pinned: bool) -> tuple[list[Fact], list[De
     return facts, decisions
 
 
-def _negations(sentence: str, src: str, pinned: bool) -> list[Fact]:
-    facts = []
-    for clause in _CLAUSE_SPLIT_RE.split(sentence):
-        if clause and is_requirement_negation(clause) and not find_amounts(clause):
-            slug = _slug(_NEG_WORDS_RE.sub(" ", clause))
-            if slug:
-                facts.append(_fact(f"no.{slug}", clause.strip(), "constraint", src, pinned))
-    return facts
-
-
-def _preferences(sentence: str, src: str, pinned: bool) -> list[Fact]:
-    facts = []
-    for clause in _CLAUSE_SPLIT_RE.split(sentence):
-        if clause and is_preference(clause) and not is_negation(clause):
-            slug = _slug(_PREF_WORDS_RE.sub(" ", clause))
-            if slug:
-                facts.append(_fact(f"pref.{slug}", clause.strip(), "preference", src, pinned))
-    return facts
-
-
 def extract_sentence(
-    sentence: str, *, role: Role, source_id: str, pinned: bool, reference: datetime
+    sentence: str,
+    *,
+    role: Role,
+    source_id: str,
+    pinned: bool,
+    reference: datetime,
+    check: Check = lambda _: True,
 ) -> SentenceItems:
     """Structured items of one sentence of a user or assistant message.
 
-    User sentences yield constraints (limits, dated requirements, negations), preferences,
-    choices and exclusions, and questions; assistant sentences yield choices and exclusions
-    (with their reasons) only, because an assistant's "not available" is an observation, not
-    a user constraint.
+    User sentences yield one constraint (or preference) fact per clause that carries a
+    constraint signal (``extract_signals``), choices and exclusions, and questions; assistant
+    sentences yield choices and exclusions (with their reasons) only, because an assistant's
+    "not available" is an observation, not a user constraint. ``check`` says whether a fact may
+    be emitted (the summarizer passes validation's per-item checks).
     """
     items = SentenceItems()
-    if is_question(sentence):
+    question = is_question(sentence)
+    if question:
         items.question = role == "user"
-        return items
-    facts, decisions = _options(sentence, source_id, pinned)
-    items.facts += facts
-    items.decisions += decisions
+    else:
+        facts, decisions = _options(sentence, source_id, pinned)
+        items.facts += facts
+        items.decisions += decisions
     if role == "user":
-        items.facts += _limits(sentence, source_id, pinned)
-        items.facts += _dates(sentence, source_id, pinned, reference)
-        if not decisions:
-            items.facts += _negations(sentence, source_id, pinned)
-            items.facts += _preferences(sentence, source_id, pinned)
+        items.facts += _constraints(sentence, source_id, pinned, reference, check)
     items.consumed = covers(sentence, items)
     return items
 

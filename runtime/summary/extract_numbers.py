@@ -37,8 +37,10 @@ _AMOUNT_RES = (
 _MAX_BEFORE = re.compile(
     r"(?:不超过|不高于|不多于|不大于|最多|至多|顶多|最高|上限|预算|控制在|(?<!不)低于|(?<!不)少于"
     r"|\bat\s+most|\bno\s+more\s+than|\bnot\s+more\s+than|\bunder|\bbelow|\bless\s+than"
-    r"|\bup\s+to|\bmax(?:imum)?|\bbudget(?:\s+(?:is|of))?|\bwithin|\bcap(?:ped)?\s+at"
-    r"|\bnot\s+(?:to\s+)?exceed(?:ing)?)\s*(?:of\s+|is\s+|at\s+|:)?\s*$",
+    r"|\bup\s+to|\bmax(?:imum)?|\bwithin|\btops?\s+out\s+at|\btopping\s+out\s+at"
+    r"|\b(?:budget|limit|cap|ceiling)(?:ped)?(?:[-\s]+[\w']+){0,5}?\s+(?:is|of|at)|\bbudget"
+    r"|\bcap(?:ped)?(?:\s+[\w']+){0,4}?\s+at|\bnot\s+(?:to\s+)?exceed(?:ing)?)"
+    r"\s*(?:of\s+|is\s+|at\s+|:)?\s*$",
     re.IGNORECASE,
 )
 _MIN_BEFORE = re.compile(
@@ -117,7 +119,7 @@ def format_amount(amount: Amount) -> str:
 
 
 def _limit(text: str, start: int, end: int) -> tuple[LimitKind | None, int, int]:
-    head = text[max(0, start - 30) : start]
+    head = text[max(0, start - 40) : start]
     tail = text[end : end + 12]
     for pattern, kind in ((_MAX_BEFORE, "max"), (_MIN_BEFORE, "min")):
         found = pattern.search(head)

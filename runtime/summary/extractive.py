@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Message
+from runtime.summary.authored import authored_text
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
@@ -104,18 +105,9 @@ def _date_notes(text: str, reference: datetime) -> str:
 
 
 def _keep_valid(items: SentenceItems, message: Message, sentence: str) -> None:
-    """Leave out items validation would reject; a fact whose resolved date validation cannot
-    confirm (e.g. a weekday, which it does not resolve) keeps its clause without the date."""
+    """Leave out items validation would reject (facts were already checked variant by variant
+    while they were extracted, see ``extract_facts``)."""
     by_id = {message.id: message}
-    facts = []
-    for fact in items.facts:
-        if not passes_checks(fact, by_id):
-            plain = " ".join(_ISO_RE.sub(" ", fact.value).split())
-            fact = fact.model_copy(update={"value": plain})
-            if not plain or not passes_checks(fact, by_id):
-                continue
-        facts.append(fact)
-    items.facts = facts
     items.decisions = [d for d in items.decisions if passes_checks(d, by_id)]
     items.consumed = covers(sentence, items)
 
@@ -154,13 +146,19 @@ def _is_note(fact: Fact) -> bool:
 def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: int) -> int:
     reference = parse_reference(message.timestamp, request.now)
     pinned = message.id in request.pinned_ids
-    text = _clean(message.text)
+    text = _clean(authored_text(message) if message.role == "user" else message.text)
+    by_id = {message.id: message}
     loose: list[tuple[float, str]] = []
     for sentence in split_sentences(text):
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
         items = extract_sentence(
-            sentence, role=message.role, source_id=message.id, pinned=pinned, reference=reference
+            sentence,
+            role=message.role,
+            source_id=message.id,
+            pinned=pinned,
+            reference=reference,
+            check=lambda fact: passes_checks(fact, by_id),
         )
         _keep_valid(items, message, sentence)
         chunk.facts += items.facts

@@ -18,6 +18,8 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from runtime.summary.numerals import with_readings
+
 __all__ = [
     "Quantity",
     "extract_quantities",
@@ -302,7 +304,7 @@ def extract_quantities(
             relative dates resolve.
     """
     found: list[Quantity] = []
-    work = _arabize(text)
+    work = _arabize(with_readings(text))  # numbers and times said in words, see numerals
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),

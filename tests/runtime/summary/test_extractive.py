@@ -251,9 +251,9 @@ def test_trip_constraints_survive_with_sources() -> None:
     summary = _summarize(SCENARIO).summary
     facts = {f.key: f for f in summary.facts}
     expected = {
-        "depart.date": ("2026-09-19 morning", "m3"),
-        "budget.one_way.max": ("≤ 200 CNY", "m3"),
-        "return.deadline": ("2026-09-20T18:00 before", "m4"),
+        "depart.date": ("2026-09-19 (2026年9月19日上午从上海出发)", "m3"),
+        "budget.one_way.max": ("≤ 200 CNY (单程不超过200元)", "m3"),
+        "return.deadline": ("2026-09-20 18:00 (9月20日18点前回到上海)", "m4"),
         "pref.直达": ("优先直达", "m4"),
         "no.自动购票": ("不自动购票", "m4"),
     }
@@ -265,8 +265,8 @@ def test_trip_constraints_survive_with_sources() -> None:
     assert facts["option.G7301"].status == "chosen"
     assert facts["option.G123"].status == "excluded"
     assert not facts["option.G123"].pinned
-    # Pinned messages stay verbatim in the context: their facts skip the quote.
-    assert facts["budget.one_way.max"].value == "≤ 200 CNY"
+    # A fact keeps the user's own clause, pinned or not: the direction ("前") is in the words.
+    assert facts["budget.one_way.max"].value == "≤ 200 CNY (单程不超过200元)"
 
 
 def test_exclusion_keeps_its_reason_and_why_stays_answerable() -> None:
@@ -338,9 +338,14 @@ def test_english_constraints() -> None:
     ]
     summary = _summarize(messages).summary
     facts = {f.key: f for f in summary.facts}
-    assert facts["depart.date"].value.startswith("2026-09-19 morning")
-    assert facts["budget.one_way.max"].value.startswith("≤ 45.5 USD")
-    assert facts["return.deadline"].value.startswith("2026-09-20T18:00 before")
+    assert (
+        facts["depart.date"].value == "2026-09-19 (I want to leave on September 19 in the morning)"
+    )
+    assert facts["budget.one_way.max"].value == "≤ 45.5 USD (at most $45.50 one-way)"
+    assert (
+        facts["return.deadline"].value
+        == "2026-09-20 18:00 (I need to be back by 6pm on September 20)"
+    )
     assert any(k.startswith("no.") and "book" in k for k in facts)
     assert facts["option.G123"].status == "excluded"
 
@@ -465,13 +470,16 @@ def test_notes_never_make_validation_fail() -> None:
     [
         (
             "I want to leave on September 19 morning and return on September 20 before 6pm.",
-            {"depart.date": "2026-09-19 morning", "return.deadline": "2026-09-20T18:00 before"},
+            {
+                "depart.date": "2026-09-19 (I want to leave on September 19 morning)",
+                "return.deadline": "2026-09-20 18:00 (return on September 20 before 6pm)",
+            },
         ),
         ("9月19日出发，9月20日回来", {"depart.date": "2026-09-19", "return.date": "2026-09-20"}),
-        # Weekdays: validation does not resolve them, so the clause is kept without the date.
+        # Weekdays: validation does not resolve them, so the clause is kept without a date.
         (
             "周六上午出发，下周五回来。",
-            {"depart.date": "morning (周六上午出发)", "return.date": "(下周五回来)"},
+            {"depart.date": "周六上午出发", "return.date": "下周五回来"},
         ),
     ],
 )

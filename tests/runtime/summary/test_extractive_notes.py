@@ -55,5 +55,5 @@ def test_an_old_specific_note_outlives_newer_vague_ones() -> None:
         summary = _roll(summary, turns[end - 1 : end], turns[:end])
     assert summary is not None
     notes = " ".join(f.value for f in summary.facts)
-    assert SPECIFIC in notes
+    assert SPECIFIC.rstrip(".") in notes  # a dated statement: kept as the user's clause
     assert "number 7" not in notes or "number 2" not in notes  # the budget forced evictions

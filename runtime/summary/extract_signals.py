@@ -1,0 +1,274 @@
+"""Which clauses of a user's sentence carry a constraint, in English and Chinese.
+
+The extractor keeps the user's own clause rather than recognizing phrasings: a sentence is cut
+into clauses at commas and semicolons (an enumeration mark ``、`` lists inside a clause), never
+inside a number, a time, a date or a range ("１２，５００", "18:25", "150–200", "October 3rd,
+2026" stay whole), and a clause is kept when it carries a constraint signal:
+
+- strong: a quantity (digits that are not an id like ``G7301``, a number in words, a date, a
+  clock time), a negation or prohibition ("don't", "never", "without", "别", "不许"), an
+  exclusion ("except", "anything but", "nut-free", "除了"), an allergy ("allergic", "过敏"), a
+  preference ("prefer", "I'd rather", "is fine", "最好", "优先", "就行"), a bound on a day
+  ("before noon"), an imperative about the task ("Use the debit card");
+- weak: a day or part of a day without a figure ("Saturday", "tomorrow", "morning", "下周六"),
+  kept only when the sentence also has a strong signal (it then belongs to the request).
+
+A clause too short to stand alone ("tops", "ever") or opening with "and"/"plus"/"还有" joins
+the kept clause before it, so "Cap it at 80 euros, not a cent over" stays one clause; a short
+kept clause with nothing kept before it takes the clause before it along ("ibuprofen makes me
+break out, I'm allergic"). In a question only figures count, unless it is a request ("Could
+you…", "能不能…"): "what does the G in G7301 stand for?" carries none; "could you find a hotel
+for 150–200 CNY?" does.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from runtime.summary.numerals import find_numerals
+
+__all__ = ["ClauseSignal", "clause_signal", "constraint_clauses", "split_clauses"]
+
+# Clause breaks: , ， ; ；, a spaced dash, an em-dash pair between words. Colons never break
+# ("18:25", "Quiet hours: no calls", "Budget: 200" stay whole); a comma does not either when it
+# is a thousands separator ("1,200", "１２，５００"), precedes a year ("October 3rd, 2026") or
+# follows a weekday before a month ("Saturday, September 19").
+_BREAK_RE = re.compile(r"[,，;；]|\s+[-–—]{1,2}\s+|(?<!\d)——(?!\d)")
+_THOUSANDS_RE = re.compile(r"\d{3}(?!\d)")
+_YEAR_RE = re.compile(r"\s*\d{4}\b")
+_WEEKDAY_BEFORE_RE = re.compile(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$", re.IGNORECASE
+)
+_MONTH_AFTER_RE = re.compile(
+    r"\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d", re.IGNORECASE
+)
+_ABBREVIATION_END_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]\.[A-Za-z]\.$")
+_TRIM = " \t\n,，;；、。.!！?？:：…"
+# A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
+# that"), "the rest…" ("剩下的放货币基金").
+_CONTINUATION_RE = re.compile(
+    r"^(?:and|or|nor|plus|also|as\s+well|including|the\s+rest|everything\s+else)\b"
+    r"|^but(?:\s+[\w']+){0,5}$|^(?:以及|还有|并且|而且|另外|或者|也|剩下|其余|其他|其它|别的)",
+    re.IGNORECASE,
+)
+_NEGATION_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|can'?t"
+    r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
+    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no)\b|n't\b"
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|别|勿|不|没|免",
+    re.IGNORECASE,
+)
+# Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
+_NOT_NEGATION_RE = re.compile(
+    r"\bno\s+(?:worries|problem|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|long\s+time\s+no|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题"
+    r"|不断|无论|不如",
+    re.IGNORECASE,
+)
+_EXCLUSION_RE = re.compile(
+    r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
+    r"|\w-free\b|除了|除外|以外|排除|无糖|无\w",
+    re.IGNORECASE,
+)
+_ALLERGY_RE = re.compile(
+    r"\b(?:allerg(?:y|ies|ic)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口",
+    re.IGNORECASE,
+)
+_PREFERENCE_RE = re.compile(
+    r"\b(?:prefer(?:s|red|ably)?|rather|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
+    r"|i'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|only"
+    r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
+    r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
+    r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
+    r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b|\bi'?m\s+(?:a\s+)?(?:vegetarian|vegan|halal|kosher)\b"
+    r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
+    r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
+    r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
+    r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
+    r"|换成|改成|改为|换为",
+    re.IGNORECASE,
+)
+# A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
+_DEADLINE_RE = re.compile(
+    r"\b(?:before|by|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
+    r"(?:noon|midnight|tonight|tomorrow|today|morning|evening|lunch|dinner|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前",
+    re.IGNORECASE,
+)
+# A clause that opens with an imperative about the task ("Use the debit card").
+_IMPERATIVE_RE = re.compile(
+    r"^\W*(?:(?:please|just|and|then|so)\s+)?(?:use|get|keep|make|book|buy|pick|choose|take"
+    r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
+    r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
+    r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b",
+    re.IGNORECASE,
+)
+_TRAVEL_RE = re.compile(
+    r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|\b(?:leav\w*|depart\w*|return\w*"
+    r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b",
+    re.IGNORECASE,
+)
+_WEAK_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|weekend|morning|afternoon|evening|night|noon"
+    r"|midnight|next\s+(?:day|week|month|year)|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)s?\b"
+    r"|今天|今晚|明天|明早|明晚|后天|昨天|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜"
+    r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一",
+    re.IGNORECASE,
+)
+_DIGIT_RE = re.compile(r"\d")
+# Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
+# digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
+_ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
+_REQUEST_RE = re.compile(
+    r"^\W*(?:(?:could|can|would|will)\s+you|please|能不能|能否|可不可以|可以帮|麻烦|帮我)",
+    re.IGNORECASE,
+)
+_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗呢么]\W*$")
+_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
+_QUALIFIER_TEXT = (
+    "more less bigger smaller larger longer shorter higher lower over under above below ever "
+    "tops max min maximum minimum please it that this than at the latest earliest all a an "
+    "cent penny he she they we i i'm he's she's they're is are allergic either too then "
+    "though okay ok fine sure and or but"
+)
+_QUALIFIER_WORDS = frozenset(_QUALIFIER_TEXT.split(" "))
+_SHORT_WORDS = 3
+_SHORT_CJK = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseSignal:
+    """What a clause carries: the kinds of signal it has, strong or only weak."""
+
+    kinds: frozenset[str]
+    strong: bool
+    weak: bool
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _has_figure(text: str) -> bool:
+    """Digits outside ids (``G7301``, ``HAT069``), or a number in words."""
+    plain = _ID_RE.sub(" ", text)
+    return bool(_DIGIT_RE.search(plain)) or bool(find_numerals(plain))
+
+
+def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
+    """The constraint signals of one clause (see the module docstring).
+
+    Args:
+        clause: the clause, as written.
+        figures_only: count only figures (a question that is not a request).
+    """
+    text = _fold(clause)
+    kinds: set[str] = set()
+    if _has_figure(text):
+        kinds.add("figure")
+    if not figures_only:
+        plain = _NOT_NEGATION_RE.sub(" ", text)
+        for name, pattern in (
+            ("negation", _NEGATION_RE),
+            ("exclusion", _EXCLUSION_RE),
+            ("allergy", _ALLERGY_RE),
+            ("preference", _PREFERENCE_RE),
+            ("deadline", _DEADLINE_RE),
+            ("imperative", _IMPERATIVE_RE),
+        ):
+            if pattern.search(plain):
+                kinds.add(name)
+    weak = bool(_WEAK_RE.search(text))
+    if weak and not figures_only and _TRAVEL_RE.search(text):
+        kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
+    return ClauseSignal(frozenset(kinds), strong=bool(kinds), weak=weak)
+
+
+def split_clauses(sentence: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each clause of ``sentence``, trimmed, in order (see ``_BREAK_RE``)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _BREAK_RE.finditer(sentence):
+        if match.group(0) in ",，" and not _breaks(sentence, match.start()):
+            continue
+        spans.append((start, match.start()))
+        start = match.end()
+    spans.append((start, len(sentence)))
+    out = []
+    for left, right in spans:
+        while left < right and sentence[left] in _TRIM:
+            left += 1
+        while right > left and sentence[right - 1] in _TRIM:
+            if _ABBREVIATION_END_RE.search(sentence, 0, right):
+                break  # "after 10 a.m." keeps its full stop
+            right -= 1
+        if left < right:
+            out.append((left, right))
+    return out
+
+
+def _breaks(text: str, at: int) -> bool:
+    """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
+    before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
+    if before[-1:].isdigit() and _THOUSANDS_RE.match(after):
+        return False
+    if _YEAR_RE.match(after) and before[-1:].isalnum():
+        return False
+    return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
+
+
+def _short(text: str) -> bool:
+    words = _WORD_RE.findall(text)
+    cjk = sum(1 for w in words if "\u4e00" <= w <= "\u9fff")
+    if cjk:
+        return cjk <= _SHORT_CJK and len(words) - cjk == 0
+    return len(words) <= _SHORT_WORDS
+
+
+def _bare(text: str) -> bool:
+    """A qualifier with no content of its own: "not more", "nothing bigger", "he's allergic",
+    "不要", "也不行" (it belongs to the clause before it)."""
+    plain = _NEGATION_RE.sub(" ", _fold(text))
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z']+", plain)]
+    if any(w not in _QUALIFIER_WORDS for w in words):
+        return False
+    return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
+
+
+def _is_question(sentence: str) -> bool:
+    return bool(_QUESTION_END_RE.search(sentence.strip()))
+
+
+def constraint_clauses(sentence: str) -> list[str]:
+    """The clauses of a user's ``sentence`` that carry a constraint, as written.
+
+    Adjacent clauses that belong together (a short tail, a continuation) come back as one
+    clause with the text between them, so the user's wording stays intact.
+    """
+    figures_only = _is_question(sentence) and not _REQUEST_RE.search(sentence)
+    spans = split_clauses(sentence)
+    signals = [clause_signal(sentence[a:b], figures_only=figures_only) for a, b in spans]
+    any_strong = any(s.strong for s in signals)
+    runs: list[list[int]] = []
+    last_kept = -2
+    for index, ((a, b), signal) in enumerate(zip(spans, signals, strict=True)):
+        text = sentence[a:b]
+        kept = signal.strong or (signal.weak and any_strong and not figures_only)
+        tail = last_kept == index - 1 and (
+            (_short(text) and (not signal.strong or _bare(text))) or _CONTINUATION_RE.search(text)
+        )
+        if tail and runs:
+            runs[-1].append(index)
+            last_kept = index
+        elif kept and index and last_kept != index - 1 and _short(text) and not figures_only:
+            runs.append([index - 1, index])  # "ibuprofen makes me break out, I'm allergic"
+            last_kept = index
+        elif kept:
+            runs.append([index])
+            last_kept = index
+    return [sentence[spans[run[0]][0] : spans[run[-1]][1]] for run in runs]

@@ -1,0 +1,94 @@
+"""The normalized figures of a user's clause: what a fact adds beside the user's own words.
+
+A fact keeps the user's clause verbatim; this module lists what a reader (or a check) could
+not read off it literally: numbers written in words as digits ("two adults" -> ``2``,
+"两百块" -> ``200``), clock times as ``H:MM`` ("6 pm", "晚上六点", "noon", "six in the
+evening", "between 8 and 10 in the morning", "下午2点到4点"), and dates as ISO 8601
+(``2026-09-19``; relative days resolved against the message's own time) or, for a Chinese
+month and day, ``9月20日``. A figure already written that way in the clause is not repeated.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+
+from runtime.summary.extract_dates import find_dates
+from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
+
+__all__ = ["Reading", "clause_readings", "fold"]
+
+_THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_CN_MD_RE = re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+_WEEKDAY_RE = re.compile(
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|周|星期|礼拜", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A normalized figure of a clause: ``kind`` (number, time, date) and its ``value``."""
+
+    kind: str
+    value: str
+
+
+def fold(text: str) -> str:
+    """NFKC, casefold, no thousands separators: what "literally written" is judged on."""
+    return _THOUSANDS_RE.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int, str]]) -> bool:
+    return any(start < e and s < end for s, e, _ in spans)
+
+
+def _literal(reading: Reading, folded: str) -> bool:
+    if reading.kind == "number":
+        return re.search(rf"(?<![\d.]){re.escape(reading.value)}(?![\d]|\.\d)", folded) is not None
+    return reading.value in folded.replace(" ", "")
+
+
+def clause_readings(clause: str, *, reference: datetime) -> list[Reading]:
+    """The normalized figures of ``clause`` not already written that way in it, in order.
+
+    Args:
+        clause: the user's clause, as written.
+        reference: the message's time (relative days resolve against it).
+    """
+    spelled = spell_digits(clause)
+    extra = spoken_times(spelled)
+    found: list[tuple[int, Reading]] = [(start, Reading("time", v)) for start, _, v in extra]
+    taken = list(extra)
+    for mention in find_dates(spelled, reference=reference):
+        # "every Wednesday", "Saturday, September 19": a weekday names no one day to resolve
+        weekday = mention.relative and _WEEKDAY_RE.search(mention.text)
+        if mention.has_date and not weekday:
+            found.append((mention.start, Reading("date", mention.iso[:10])))
+        if "T" in mention.iso and not _overlaps(mention.start, mention.end, extra):
+            hour, minute = mention.iso.split("T")[1].split(":")
+            found.append((mention.start, Reading("time", f"{int(hour)}:{minute}")))
+        taken.append((mention.start, mention.end, mention.iso))
+    for m in _CN_MD_RE.finditer(spelled):
+        found.append((m.start(), Reading("date", f"{int(m.group('m'))}月{int(m.group('d'))}日")))
+    for numeral in find_numerals(unicodedata.normalize("NFKC", clause)):
+        found.append((numeral.start, Reading("number", numeral.value)))
+    folded = fold(clause)
+    out: list[Reading] = []
+    for _, reading in sorted(found, key=lambda item: item[0]):
+        if reading not in out and not _literal(reading, folded):
+            out.append(reading)
+    return _without_parts(out)
+
+
+def _without_parts(readings: list[Reading]) -> list[Reading]:
+    """A number that is only the hour or day of a time or date read beside it goes."""
+    parts: set[str] = set()
+    for reading in readings:
+        if reading.kind == "time":
+            hour = int(reading.value.split(":")[0])
+            parts.update({str(hour), str(hour % 12 or 12)})
+        elif reading.kind == "date":
+            parts.update(p.lstrip("0") for p in re.split(r"[-月日]", reading.value) if p)
+    return [r for r in readings if r.kind != "number" or r.value not in parts]

@@ -1,0 +1,358 @@
+"""Numbers written in words, in English and Chinese, read as digits.
+
+Users write "two adults", "half a dozen eggs", "5k", "twelve", "两百块", "十五万", "四百五",
+"一万五", "三场面试". A summary promises normalized numbers (``2``, ``6``, ``5000``, ``200``,
+``150000``, ``450``, ``15000``, ``3``), and validation must be able to back them from the same
+text, so both read numbers through this module: the extractor to annotate a clause with the
+digits it spells, validation (``runtime.summary.quantities``) to read ``with_readings(text)``.
+
+What counts as a number is a matter of lexicon, not of sentence shapes:
+
+- English: number words (``zero`` to ``ninety-nine``, ``hundred``, ``thousand``, ``dozen``,
+  ``half a dozen``, ``twice``), digits with a ``k`` suffix (``5k``, ``1.5k``), and ``a``/``an``
+  counted beside another number ("two adults and a kid"). ``one`` is a number only before a
+  word that can be counted ("one king bed", not "the blue one in", "no one", "one-way").
+- Chinese: a run of numeral characters that holds a unit (``十百千万``) or is followed by a
+  measure word (``两杯``, ``三场``, ``一次``); colloquial tails count (``四百五`` = 450,
+  ``一万五`` = 15000). ``千万`` before an imperative ("千万别") is an adverb, ``十分`` before
+  anything but ``钟`` means "very", ``一点`` is "a little" unless a part of the day precedes it.
+
+Every pattern runs in linear time (no nested quantifiers over the same characters).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+__all__ = ["Numeral", "find_numerals", "spell_digits", "spoken_times", "with_readings"]
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_UNIT_WORDS = "|".join(sorted(_UNITS, key=len, reverse=True))
+_TEN_WORDS = "|".join(_TENS)
+_SMALL = rf"(?:(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?|(?:{_UNIT_WORDS}))"
+_EN_NUMBER_RE = re.compile(
+    rf"\b(?P<half>half\s+a\s+)?(?P<dozen>(?:a|one)\s+)?dozen\b"
+    rf"|\b(?P<twice>twice)\b"
+    rf"|\b(?P<num>{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
+    rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
+    re.IGNORECASE,
+)
+_K_RE = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
+_ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=[A-Za-z]{3,})", re.IGNORECASE)
+_DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
+# "one" is not a count in "the blue one", "no one", "one of", "one-way", "this one".
+_NOT_COUNTED = frozenset(
+    {"of", "in", "on", "at", "to", "for", "with", "by", "from", "way", "another", "more"}
+    | {"less", "or", "and", "but", "is", "are", "was", "were", "it", "that", "this", "than"}
+    | {"then", "so", "as", "if"}
+)
+_ONE_BEFORE_RE = re.compile(
+    r"\b(?:the|this|that|which|no|any|every|each|some|another|a|blue|red|other|last|first"
+    r"|same|right|new|old|big|small|cheap|good)\s+$",
+    re.IGNORECASE,
+)
+
+_TIME_WORD_RE = re.compile(
+    r"noon|midday|midnight|morning|afternoon|evening|night|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    re.IGNORECASE,
+)
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
+_CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_MEASURE = (
+    "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年"
+    "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页"
+)
+_MEASURE_WORDS = ("小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟")
+_CN_RUN_RE = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百千万])[零〇一二两三四五六七八九十百千万]++"
+)
+_DAY_PART_RE = re.compile(r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*$")
+_READ = frozenset("元块张人个位次天晚月日号点时小分岁周间趟")
+_HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)")
+_IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
+
+
+_PERIOD = (
+    r"(?P<period>in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight|a\.?m\.?|p\.?m\.?)"
+)
+_EN_PERIOD_RE = re.compile(
+    r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?:o'?clock\s*)?"
+    + _PERIOD.replace("a\\.?m\\.?|p\\.?m\\.?", "(?!)")
+    + r"\b",
+    re.IGNORECASE,
+)
+_EN_RANGE_RE = re.compile(
+    r"(?<![\d:])(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:and|to|until|till|-|–|—)\s*"
+    r"(?:(?P<noon>noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\s*(?:o'?clock\s*)?"
+    + _PERIOD
+    + r")",
+    re.IGNORECASE,
+)
+_NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+_CN_PART = r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)"
+_CN_RANGE_RE = re.compile(
+    _CN_PART + r"\s*(?P<h1>\d{1,2})\s*[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?\s*"
+    r"(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?"
+)
+_CN_QUARTER_RE = re.compile(r"(?:" + _CN_PART + r"\s*)?(?P<h>\d{1,2})\s*[点时]\s*(?P<q>[13])\s*刻")
+_CN_NOON_RE = re.compile(r"中午(?!\s*\d)|(?P<midnight>午夜|半夜)(?!\s*\d)")
+_CN_EVENING_RE = re.compile(r"(?:今晚|明晚|昨晚)\s*(?P<h>\d{1,2})\s*[点时](?P<half>半)?")
+_LATE = {
+    "afternoon",
+    "evening",
+    "night",
+    "tonight",
+    "pm",
+    "p.m",
+    "p.m.",
+    "下午",
+    "傍晚",
+    "晚上",
+    "夜里",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Numeral:
+    """A number written in words (or with a ``k`` suffix).
+
+    Attributes:
+        start: offset in the text.
+        end: offset just past it.
+        text: as written.
+        value: the number in ASCII digits (``"2"``, ``"5000"``, ``"1.5"``).
+    """
+
+    start: int
+    end: int
+    text: str
+    value: str
+
+
+def _small(words: str) -> int:
+    total = 0
+    for part in re.split(r"[-\s]+", words.lower()):
+        total += _TENS.get(part, 0) + _UNITS.get(part, 0)
+    return total
+
+
+def _en_value(text: str) -> int:
+    """``"two hundred and fifty"`` -> 250, ``"three thousand"`` -> 3000."""
+    total, current = 0, 0
+    for chunk in re.split(r"\s+(?:and\s+)?", text.lower()):
+        if chunk == "hundred":
+            current = (current or 1) * 100
+        elif chunk == "thousand":
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            current += _small(chunk)
+    return total + current
+
+
+def _counted(text: str, match: re.Match[str]) -> bool:
+    """Whether a lone ``one`` counts something (a noun follows, no determiner precedes)."""
+    after = match.group("after")
+    if after.startswith("-"):
+        return False  # one-way, one-off
+    following = re.match(r"\s+([A-Za-z]+)", text[match.end() :])
+    if following is None or following.group(1).lower() in _NOT_COUNTED:
+        return False
+    return _ONE_BEFORE_RE.search(text[max(0, match.start() - 12) : match.start()]) is None
+
+
+def _english(text: str) -> list[Numeral]:
+    found: list[Numeral] = []
+    for m in _EN_NUMBER_RE.finditer(text):
+        if m.group("twice"):
+            found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
+            continue
+        if m.group("num") is None:
+            value = 6 if m.group("half") else 12
+            found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+            continue
+        if m.group("after") and not m.group("after").startswith("-"):
+            continue  # "someone", "oneself": the word goes on
+        words = m.group("num")
+        if words.lower() == "one" and not _counted(text, m):
+            continue
+        end = m.start("num") + len(words)
+        found.append(Numeral(m.start(), end, words, str(_en_value(words))))
+    for m in _K_RE.finditer(text):
+        try:
+            value = Decimal(m.group("num")) * 1000
+        except InvalidOperation:
+            continue
+        found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
+    for m in _ARTICLE_RE.finditer(text):
+        if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
+            article = m.group(0).split()[1]
+            start = m.start() + m.group(0).rindex(article)
+            found.append(Numeral(start, start + len(article), article, "1"))
+    return found
+
+
+def _cn_value(run: str) -> int | None:
+    """Chinese numerals as an int: ``两百`` 200, ``十五万`` 150000, ``四百五`` 450 (colloquial
+    tail: a digit right after ``百``/``千``/``万`` is a tenth of it), ``一九`` 19."""
+    total, section, digit = 0, 0, None
+    last_unit = 0
+    for char in run:
+        if char in _CN_DIGITS:
+            if digit is not None:
+                section = section * 10 + digit
+            digit = _CN_DIGITS[char]
+        elif char == "万":
+            total += (section + (digit or 0)) * 10000
+            section, digit, last_unit = 0, None, 10000
+        else:
+            section += (1 if digit is None else digit) * _CN_UNITS[char]
+            digit, last_unit = None, _CN_UNITS[char]
+    if digit is not None and last_unit >= 100 and "零" not in run and not section % last_unit:
+        return total + section + digit * last_unit // 10
+    return total + section + (digit or 0)
+
+
+def _measured(text: str, end: int) -> bool:
+    rest = text[end : end + 2]
+    return bool(rest) and (rest[0] in _MEASURE or rest.startswith(_MEASURE_WORDS))
+
+
+def _chinese(text: str) -> list[Numeral]:
+    found: list[Numeral] = []
+    for m in _CN_RUN_RE.finditer(text):
+        run, start, end = m.group(0), m.start(), m.end()
+        rest = text[end : end + 2]
+        if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
+            continue  # 千万别: "by all means do not"
+        if run == "十" and rest.startswith("分") and not rest.startswith("分钟"):
+            continue  # 十分: "very"
+        if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
+            continue  # 一点: "a little"
+        if text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
+            continue  # 周五, 星期三: a weekday
+        if run in {"万", "千", "百", "十"} and not _measured(text, end):
+            continue
+        if not any(c in _CN_UNITS for c in run) and not _measured(text, end):
+            continue  # 一起, 一下, 统一: no number without a unit or a measure word
+        if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
+            run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610
+        value = _cn_value(run)
+        half = _HALF_RE.match(text, end)
+        if value is not None and half:
+            found.append(Numeral(start, half.end(), text[start : half.end()], f"{value}.5"))
+        elif value is not None:
+            found.append(Numeral(start, end, run, str(value)))
+    return found
+
+
+def find_numerals(text: str) -> list[Numeral]:
+    """Every number written in words (or ``5k``) in ``text``, in order, not overlapping."""
+    found = sorted(_english(text) + _chinese(text), key=lambda n: (n.start, -n.end))
+    out: list[Numeral] = []
+    for numeral in found:
+        if out and numeral.start < out[-1].end:
+            continue
+        out.append(numeral)
+    return out
+
+
+def _is_cjk(text: str) -> bool:
+    return any("\u4e00" <= char <= "\u9fff" for char in text)
+
+
+def spell_digits(text: str) -> str:
+    """``text`` (NFKC) with every number written in words replaced by its digits."""
+    text = unicodedata.normalize("NFKC", text)
+    for numeral in reversed(find_numerals(text)):
+        text = text[: numeral.start] + numeral.value + text[numeral.end :]
+    return text
+
+
+def _clock(hour: int, minute: int, period: str | None) -> str:
+    period = (period or "").lower().replace(" ", "")
+    late = any(word.replace(" ", "") in period for word in _LATE) or period.startswith("p")
+    if late and hour < 12:
+        hour += 12
+    if period.startswith(("a", "上午", "早", "凌晨")) and hour == 12:
+        hour = 0
+    return f"{hour}:{minute:02d}"
+
+
+def spoken_times(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
+    hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
+    morning", "下午2点到4点" (the part of the day holds for both ends), "明晚7点"."""
+    found: list[tuple[int, int, str]] = []
+    for m in _EN_RANGE_RE.finditer(text):
+        period = m.group("period")
+        if m.group("noon"):
+            found.append(
+                (m.start(), m.end(), _clock(int(m.group("h1")), int(m.group("m1") or 0), "am"))
+            )
+            found.append((m.start(), m.end(), "12:00"))
+            continue
+        h1, h2 = int(m.group("h1")), int(m.group("h2"))
+        first_period = period if h1 <= h2 or h2 == 12 else "am"
+        found.append((m.start(), m.end(), _clock(h1, int(m.group("m1") or 0), first_period)))
+        found.append((m.start(), m.end(), _clock(h2, int(m.group("m2") or 0), period)))
+    for m in _EN_PERIOD_RE.finditer(text):
+        found.append(
+            (
+                m.start(),
+                m.end(),
+                _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period")),
+            )
+        )
+    for m in _NOON_RE.finditer(text):
+        found.append(
+            (m.start(), m.end(), "0:00" if m.group("word").lower() == "midnight" else "12:00")
+        )
+    for m in _CN_RANGE_RE.finditer(text):
+        part = m.group("part")
+        for h, half, mi in (("h1", "half1", "m1"), ("h2", "half2", "m2")):
+            minute = 30 if m.group(half) else int(m.group(mi) or 0)
+            found.append((m.start(), m.end(), _clock(int(m.group(h)), minute, part)))
+    for m in _CN_QUARTER_RE.finditer(text):
+        minute = 15 * int(m.group("q"))
+        found.append((m.start(), m.end(), _clock(int(m.group("h")), minute, m.group("part"))))
+    for m in _CN_NOON_RE.finditer(text):
+        found.append((m.start(), m.end(), "0:00" if m.group("midnight") else "12:00"))
+    for m in _CN_EVENING_RE.finditer(text):
+        found.append(
+            (m.start(), m.end(), _clock(int(m.group("h")), 30 if m.group("half") else 0, "晚上"))
+        )
+    return found
+
+
+def with_readings(text: str) -> str:
+    """``text`` followed by the digits of every number it writes in words and the ``H:MM`` of
+    every time it says in words.
+
+    For a reader of quantities: "two adults" then yields the number 2 as well, "six in the
+    evening" the time 18:00, and a summary that writes "2 adults, by 18:00" is backed by them.
+    """
+    # Chinese numerals before these measure words are read by quantities itself (``_arabize``).
+    numerals = [
+        n
+        for n in find_numerals(text)
+        if not (_is_cjk(n.text) and "半" not in n.text and text[n.end : n.end + 1] in _READ)
+    ]
+    if not numerals and not _TIME_WORD_RE.search(text):
+        return text
+    readings = [n.value for n in numerals]
+    readings += [value for _, _, value in spoken_times(spell_digits(text))]
+    return f"{text}\n{' '.join(readings)}" if readings else text

@@ -1,0 +1,151 @@
+"""Scoring the constraint corpora (``tests/data/constraints``) against a compaction summary.
+
+The matching rule is the corpus README's: a constraint's ``value`` is kept when every string of
+it occurs in the summary's text after NFKC, casefold and removing ``,`` between two digits.
+Here it is applied per item (a fact's value, a decision with its reason, a question), so that
+the direction can be judged on the item that holds the value: the constraint keeps its polarity
+when that item also carries the user's own clause (the corpus ``clause``, same normalization,
+whitespace collapsed) or, for a bound, the sign of its direction (``≤`` for ``max``, ``≥`` for
+``min``) and not the opposite one. A value spread over several items does not count.
+
+Used by ``test_constraint_corpus.py`` and ``bench/constraint_capture.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from runtime.formats import read_history
+from runtime.summary.extractive import ExtractiveSummarizer
+from runtime.summary.protocol import SummaryRequest
+from runtime.summary.schema import CompactionSummary
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "constraints"
+CORPUS = DATA / "corpus.jsonl"
+HOLDOUT = DATA / "holdout.jsonl"
+HOLDOUT_2 = DATA / "holdout_2.jsonl"
+NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d)")
+_SIGNS = {"max": ("≤", "≥"), "min": ("≥", "≤")}
+
+
+def fold(text: str) -> str:
+    """The corpus normalization: NFKC, casefold, no thousands separators, one space."""
+    text = _THOUSANDS.sub("", unicodedata.normalize("NFKC", text).casefold())
+    return " ".join(text.split())
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The statements of a corpus file, in order."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+_KEPT_STATUSES = frozenset({"constraint", "preference", "excluded", "chosen"})
+
+
+def item_texts(summary: CompactionSummary) -> list[str]:
+    """The text of every item of ``summary`` that states a user constraint, folded.
+
+    Constraint, preference, excluded and chosen facts and decisions count; verbatim notes
+    (``observed``) do not: they are the first to go under budget pressure, and a constraint
+    the summarizer did not recognize as one is not captured.
+    """
+    texts = [f.value for f in summary.facts if f.status in _KEPT_STATUSES]
+    texts += [f"{d.text} {d.reason or ''}" for d in summary.decisions]
+    return [fold(t) for t in texts]
+
+
+def value_kept(value: Sequence[str], text: str) -> bool:
+    """Every string of ``value`` occurs in the folded ``text``."""
+    return all(fold(v) in text for v in value)
+
+
+def polarity_kept(constraint: dict[str, Any], text: str) -> bool:
+    """The item ``text`` (folded) keeps the constraint's direction (see the module docstring)."""
+    signs = _SIGNS.get(constraint["relation"])
+    if signs is not None and signs[1] in text:
+        return False  # the opposite bound
+    if fold(constraint["clause"]) in text:
+        return True
+    return signs is not None and signs[0] in text
+
+
+def kept(constraint: dict[str, Any], texts: Iterable[str]) -> tuple[bool, bool]:
+    """(value kept, value and polarity kept in one item) over the items ``texts``."""
+    values = [constraint["value"], *constraint.get("value_alternatives", ())]
+    holders = [t for t in texts if any(value_kept(v, t) for v in values)]
+    return bool(holders), any(polarity_kept(constraint, t) for t in holders)
+
+
+def summarize_statement(text: str, summarizer: ExtractiveSummarizer) -> CompactionSummary:
+    """The summary of one user message ``text`` evicted on its own (no previous summary)."""
+    messages = read_history([{"id": "u1", "role": "user", "content": text}]).messages
+    request = SummaryRequest(
+        previous=None,
+        messages=messages,
+        pinned_ids=frozenset(),
+        now=NOW,
+        next_version=1,
+        budget_tokens=4000,
+    )
+    return summarizer.summarize(request).summary
+
+
+@dataclass
+class Score:
+    """Counts of one corpus run, by language."""
+
+    constraints: dict[str, int] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict)
+    captured: dict[str, int] = field(default_factory=dict)
+    quiet: dict[str, int] = field(default_factory=dict)  # non-constraint statements
+    false_positive: dict[str, int] = field(default_factory=dict)
+    misses: list[str] = field(default_factory=list)
+    noisy: list[str] = field(default_factory=list)
+
+    def share(self, lang: str | None = None) -> float:
+        """Share of constraints captured with value and polarity (``None``: all languages)."""
+        langs = [lang] if lang else list(self.constraints)
+        total = sum(self.constraints.get(x, 0) for x in langs)
+        return sum(self.captured.get(x, 0) for x in langs) / total if total else 1.0
+
+    def precision(self) -> float:
+        """Share of the statements without a constraint that yield no user constraint."""
+        total = sum(self.quiet.values())
+        return 1 - sum(self.false_positive.values()) / total if total else 1.0
+
+
+def _constraint_facts(summary: CompactionSummary) -> list[str]:
+    return [f.value for f in summary.facts if f.status in {"constraint", "preference", "excluded"}]
+
+
+def score(rows: Iterable[dict[str, Any]], summarizer: ExtractiveSummarizer) -> Score:
+    """Run every statement through ``summarizer`` and count what was kept."""
+    result = Score()
+    for row in rows:
+        lang = row["lang"]
+        summary = summarize_statement(row["text"], summarizer)
+        texts = item_texts(summary)
+        if not row["constraints"]:
+            result.quiet[lang] = result.quiet.get(lang, 0) + 1
+            if _constraint_facts(summary):
+                result.false_positive[lang] = result.false_positive.get(lang, 0) + 1
+                result.noisy.append(f"{row['id']}: {_constraint_facts(summary)}")
+        for constraint in row["constraints"]:
+            value, both = kept(constraint, texts)
+            result.constraints[lang] = result.constraints.get(lang, 0) + 1
+            result.values[lang] = result.values.get(lang, 0) + value
+            result.captured[lang] = result.captured.get(lang, 0) + both
+            if not both:
+                result.misses.append(
+                    f"{row['id']} {constraint['kind']}/{constraint['relation']} "
+                    f"{constraint['value']} [{constraint['clause']}] value={value} -> {texts}"
+                )
+    return result

@@ -1,0 +1,55 @@
+"""Constraint capture on the frozen corpora (issue 10): every statement through the extractive
+summarizer as one user message, evicted on its own, scored by ``constraint_corpus``.
+
+Figures (overall, English, Chinese, the hold-outs, precision): ``python
+bench/constraint_capture.py``. ``corpus.jsonl`` is what the extractor was tuned on;
+``holdout.jsonl`` and ``holdout_2.jsonl`` were written before the extractor saw them (see
+``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from runtime.summary.extractive import ExtractiveSummarizer
+from tests.runtime.summary.constraint_corpus import (
+    CORPUS,
+    HOLDOUT,
+    HOLDOUT_2,
+    Score,
+    kept,
+    load,
+    polarity_kept,
+    score,
+)
+
+
+@cache
+def _score(path: Path) -> Score:
+    return score(load(path), ExtractiveSummarizer())
+
+
+@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2], ids=lambda p: p.name)
+def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
+    result = _score(path)
+    assert result.share() >= 0.98, result.misses
+    for lang in ("en", "zh"):
+        assert result.share(lang) >= 0.95, (lang, result.misses)
+
+
+@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2], ids=lambda p: p.name)
+def test_statements_without_a_constraint_yield_none(path: Path) -> None:
+    result = _score(path)
+    assert sum(result.quiet.values()) > 0
+    assert result.precision() == 1.0, result.noisy
+
+
+def test_the_scorer_needs_value_and_direction_in_one_item() -> None:
+    constraint = {"clause": "单程不超过200元", "value": ["200", "元"], "relation": "max"}
+    assert kept(constraint, ["≤ 200 cny (单程不超过200元)"]) == (True, True)
+    assert kept(constraint, ["200", "元"]) == (False, False)  # spread over two items
+    assert kept(constraint, ["200元 选 g7301"]) == (True, False)  # no direction
+    assert not polarity_kept(constraint, "≥ 200 cny (单程不超过200元)")  # the opposite sign
