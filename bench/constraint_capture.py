@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import tiktoken  # noqa: E402
+import tiktoken
 
-from runtime.summary.extractive import ExtractiveSummarizer  # noqa: E402
-from tests.runtime.summary.constraint_corpus import (  # noqa: E402
+from runtime.summary.extractive import ExtractiveSummarizer
+from tests.runtime.summary.constraint_corpus import (
     CORPUS,
     HOLDOUT,
     HOLDOUT_2,

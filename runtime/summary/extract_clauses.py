@@ -76,7 +76,10 @@ _PREFER_RE = re.compile(
 )
 _REASON_RE = re.compile(
     r"\s*(?:[，,]\s*)?(?:因为|由于|原因是|理由是|because|since|due\s+to|as\s+it)\s*"
-    r"|\s*[:：]\s*|\s+--?\s+|——",
+    # a colon, a spaced dash or an em-dash pair, but never inside a time or a range ("18:25",
+    # "9:00 - 11:30", "300——500")
+    r"|(?<!\d)\s*[:：]\s*|\s*[:：]\s*(?!\d)|(?<!\d)\s+--?\s+|\s+--?\s+(?!\d)"
+    r"|(?<!\d)——|——(?!\d)",
     re.IGNORECASE,
 )
 _QUESTION_START_RE = re.compile(

@@ -193,6 +193,15 @@ def _by_role(clause: str, reference: datetime) -> list[str]:
     return [clause]
 
 
+def _value(clause: str, heads: list[str], pinned: bool) -> str:
+    """``"≤ 200 CNY (单程不超过200元)"``: the normalized figures, then the user's clause. A pinned
+    message stays verbatim in the context, so its facts state the figures alone (the key says
+    what they bound: ``return.deadline``, ``budget.one_way.max``)."""
+    if not heads:
+        return clause
+    return " ".join(heads) if pinned else f"{' '.join(heads)} ({clause})"
+
+
 def _constraints(
     sentence: str, src: str, pinned: bool, reference: datetime, check: Check
 ) -> list[Fact]:
@@ -210,14 +219,13 @@ def _constraints(
         key = prefix if prefix.startswith("budget.") or "." in prefix else f"{prefix}.{slug}"
         while key in keys:
             key += "_"
+        if pinned and prefix == "req":
+            continue  # a pinned message stays verbatim in the context: its figures are there
         heads = _heads(clause, reference)
-        variants = [f"{' '.join(heads)} ({clause})"] if heads else []
         # a figure validation cannot back (a weekday resolved to a date) leaves the rest
-        variants += [f"{' '.join(h for h in heads if h != bad)} ({clause})" for bad in heads]
-        variants += [clause]
-        for value in dict.fromkeys(v.replace(" ()", "").strip() for v in variants):
-            fact = _fact(key, value.lstrip("( ").rstrip(")") if value.startswith("(") else value,
-                         status, src, pinned)  # fmt: skip
+        options = [heads, *([h for h in heads if h != bad] for bad in heads), []]
+        for value in dict.fromkeys(_value(clause, option, pinned) for option in options):
+            fact = _fact(key, value, status, src, pinned)
             neutral = fact.model_copy(update={"key": f"user.{slug}"})
             chosen = next((f for f in (fact, neutral) if check(f)), None)
             if chosen is not None:

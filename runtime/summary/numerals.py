@@ -193,10 +193,10 @@ def _english(text: str) -> list[Numeral]:
         found.append(Numeral(m.start(), end, words, str(_en_value(words))))
     for m in _K_RE.finditer(text):
         try:
-            value = Decimal(m.group("num")) * 1000
+            thousands = Decimal(m.group("num")) * 1000
         except InvalidOperation:
             continue
-        found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
+        found.append(Numeral(m.start(), m.end(), m.group(0), format(thousands.normalize(), "f")))
     for m in _ARTICLE_RE.finditer(text):
         if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
             article = m.group(0).split()[1]

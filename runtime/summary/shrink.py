@@ -1,23 +1,34 @@
-"""Fit a summary into its token budget by evicting the least important items first.
+"""Fit a summary into its token budget: the room goes to the most important items first.
 
-Order of eviction: facts already superseded (their replacement stays), tool-result digests
-(oldest first), unpinned facts (least important status first, then oldest), then unpinned open
-questions and unpinned decisions (oldest first) only once nothing else is left. Items that come
-from pinned messages (or facts marked ``pinned``) are never evicted. Every eviction is recorded
-by its diff label so that validation can tell an eviction from a silent loss. Before any item
-goes, ``source_message_ids`` is cut to the ids the items still cite: it would otherwise grow with
-the session, and the snapshot records the whole covered range anyway.
+Priority, highest first (issue 10): pinned items (never evicted: items from pinned messages,
+facts marked ``pinned``); user constraints and decisions with their reasons; the options they
+chose or excluded (``chosen``/``excluded`` facts), softer user statements (preferences,
+constraints that only state a figure, ``req.*``); open questions; tool-result digests;
+observed facts (verbatim notes, the most valuable first as the summarizer lists them);
+superseded values. Within a
+tier, constraints and decisions keep their order (the task's setup comes first), questions,
+digests and notes the newest first.
+
+The shrink works against measured tokens and in linear time, whatever the size of the
+candidate: every item is measured once with the counter (its JSON as rendered), the fixed part
+of the block once, and items are taken in priority order while they fit (one that does not fit
+is skipped, a smaller one after it may still fit). The result is counted exactly; the rare
+excess that token boundaries add is taken from the least important kept items. Nothing is
+evicted while the budget still has room for it, so a large chunk can never leave an empty
+skeleton behind. Every eviction is recorded by its diff label so that validation can tell an
+eviction from a silent loss; ``source_message_ids`` is cut to the ids the kept items cite (the
+snapshot records the whole covered range).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from runtime.blocks import escape_block_body
 from runtime.summary.diff import item_label
 from runtime.summary.envelope import render_summary_block
-from runtime.summary.merge import fact_priority
 from runtime.summary.schema import (
     CompactionSummary,
     Decision,
@@ -65,15 +76,39 @@ def _eviction_label(item: Item) -> str:
     return item_label("digest", item.tool_call_id)
 
 
-def _candidates(summary: CompactionSummary, pinned_ids: frozenset[str]) -> Iterator[Item]:
-    """Evictable items, the first to go first."""
-    yield from (f for f in summary.facts if f.status == "superseded")
-    yield from (d for d in summary.tool_result_digests if not _is_pinned(d, pinned_ids))
-    live = [f for f in summary.facts if f.status != "superseded" and not _is_pinned(f, pinned_ids)]
-    # Stable sort by importance, least important first; among equals the oldest (listed first).
-    yield from sorted(live, key=lambda f: -fact_priority(f)[1])
-    yield from (q for q in summary.open_questions if not _is_pinned(q, pinned_ids))
-    yield from (d for d in summary.decisions if not _is_pinned(d, pinned_ids))
+def _tier(item: Item) -> int:
+    """0 constraints and decisions, 1 softer user statements, 2 questions, 3 digests, 4
+    observed, 5 superseded (lower is kept first)."""
+    if isinstance(item, Decision):
+        return 0
+    if isinstance(item, OpenQuestion):
+        return 2
+    if isinstance(item, ToolResultDigest):
+        return 3
+    if item.status in {"excluded", "chosen"}:
+        return 1  # the decision beside it holds the reason
+    if item.status == "constraint":
+        return 1 if item.key.startswith("req.") else 0
+    return {"preference": 1, "open": 2, "observed": 4}.get(item.status, 5)
+
+
+def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[Item]:
+    """Unpinned items, the first to keep first."""
+    items: list[Item] = [
+        *summary.facts,
+        *summary.decisions,
+        *summary.open_questions,
+        *summary.tool_result_digests,
+    ]
+    tiers: dict[int, list[Item]] = {}
+    for item in items:
+        if not _is_pinned(item, pinned_ids):
+            tiers.setdefault(_tier(item), []).append(item)
+    ordered: list[Item] = []
+    for tier in sorted(tiers):
+        group = tiers[tier]
+        ordered += group if tier <= 1 else group[::-1]  # newest (or most valuable) first
+    return ordered
 
 
 def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSummary:
@@ -92,9 +127,35 @@ def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSumma
     return summary.model_copy(update={**kept, "source_message_ids": ids})
 
 
-def _estimate(item: Item, count_tokens: Callable[[str], int]) -> int:
-    text = json.dumps(item.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
-    return count_tokens(text) + 1
+def _cost(item: Item, count_tokens: Callable[[str], int]) -> int:
+    """An item's tokens as rendered: its compact JSON and the separator after it."""
+    text = json.dumps(
+        item.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+    return count_tokens(escape_block_body(text)) + 1
+
+
+def _id_cost(ident: str, count_tokens: Callable[[str], int]) -> int:
+    return count_tokens(json.dumps(ident, ensure_ascii=False)) + 1
+
+
+@dataclass
+class _Packer:
+    """Items taken in priority order while the measured total stays within the budget."""
+
+    count_tokens: Callable[[str], int]
+    room: int
+    ids: set[str]
+
+    def take(self, item: Item) -> bool:
+        new_ids = [i for i in dict.fromkeys(item.source_ids) if i not in self.ids]
+        cost = _cost(item, self.count_tokens)
+        cost += sum(_id_cost(i, self.count_tokens) for i in new_ids)
+        if cost > self.room:
+            return False
+        self.room -= cost
+        self.ids.update(new_ids)
+        return True
 
 
 def shrink_summary(
@@ -105,15 +166,12 @@ def shrink_summary(
     pinned_ids: frozenset[str] = frozenset(),
     count_summary: Callable[[CompactionSummary], int] | None = None,
 ) -> ShrinkResult:
-    """Evict items by priority until the rendered block fits ``budget_tokens``.
-
-    Items are dropped in batches sized by a per-item token estimate, then the block is counted
-    exactly again, so the cost is a handful of full counts rather than one per item.
+    """Keep the most important items that fit ``budget_tokens`` (see the module docstring).
 
     Args:
         summary: the candidate.
         budget_tokens: what the rendered block may cost.
-        count_tokens: token counter for a text (per-item estimates, and the block by default).
+        count_tokens: token counter for a text (each item is measured with it once).
         pinned_ids: pinned message ids; their items are never evicted.
         count_summary: exact cost of the whole summary as injected (e.g. the data message with
             its per-message overhead); defaults to ``count_tokens(render_summary_block(s))``.
@@ -125,19 +183,40 @@ def shrink_summary(
     tokens = total(summary)
     if tokens <= budget_tokens:
         return ShrinkResult(summary, (), tokens, True)
-    queue = list(_candidates(summary, pinned_ids))
-    dropped: list[Item] = []
-    current = _without(summary, dropped)
-    tokens = total(current)
-    while tokens > budget_tokens and queue:
+    order = _keep_order(summary, pinned_ids)
+    unpinned = {id(item) for item in order}
+    mandatory = [item for item in _all(summary) if id(item) not in unpinned]
+    base = _without(summary, order)
+    packer = _Packer(count_tokens, budget_tokens - total(base), set(base.source_message_ids))
+    kept = [item for item in order if packer.take(item)]
+    current, tokens = _counted(summary, mandatory, kept, total)
+    while tokens > budget_tokens and kept:
+        # Token boundaries made the whole a little dearer than its parts: drop from the end.
         excess = tokens - budget_tokens
-        batch: list[Item] = []
-        while queue and excess > 0:
-            item = queue.pop(0)
-            batch.append(item)
-            excess -= _estimate(item, count_tokens)
-        dropped += batch
-        current = _without(summary, dropped)
-        tokens = total(current)
+        while kept and excess > 0:
+            excess -= _cost(kept.pop(), count_tokens)
+        current, tokens = _counted(summary, mandatory, kept, total)
+    gone = {id(item) for item in kept}
+    dropped = [item for item in order if id(item) not in gone]
     evicted = tuple(_eviction_label(item) for item in dropped)
     return ShrinkResult(current, evicted, tokens, tokens <= budget_tokens)
+
+
+def _all(summary: CompactionSummary) -> list[Item]:
+    return [
+        *summary.facts,
+        *summary.decisions,
+        *summary.open_questions,
+        *summary.tool_result_digests,
+    ]
+
+
+def _counted(
+    summary: CompactionSummary,
+    mandatory: list[Item],
+    kept: list[Item],
+    total: Callable[[CompactionSummary], int],
+) -> tuple[CompactionSummary, int]:
+    keep = {id(item) for item in [*mandatory, *kept]}
+    current = _without(summary, [item for item in _all(summary) if id(item) not in keep])
+    return current, total(current)

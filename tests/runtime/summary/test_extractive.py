@@ -116,6 +116,19 @@ def test_sentences_split_in_both_languages() -> None:
             "it arrives too late",
         ),
         ("选 G7301", "选 G7301", None),
+        # times, ranges and prices with colons, dashes or full-width punctuation stay whole
+        ("G7590 到达 18:25，晚于 18 点，也排除", "G7590 到达 18:25，晚于 18 点，也排除", None),
+        ("G7590 到达 18：25，晚于 18 点，也排除", "G7590 到达 18：25，晚于 18 点，也排除", None),
+        (
+            "G123 excluded: arrives 18:41 - after the 18:00 cutoff",
+            "G123 excluded",
+            "arrives 18:41 - after the 18:00 cutoff",
+        ),
+        (
+            "选 G7301 —— 09:00 - 11:30 之间，票价 50—73 元",
+            "选 G7301",
+            "09:00 - 11:30 之间，票价 50—73 元",
+        ),
     ],
 )
 def test_reasons(text: str, head: str, reason: str | None) -> None:
@@ -152,6 +165,14 @@ def test_requirement_negations(text: str, negation: bool) -> None:
 )
 def test_questions(text: str, question: bool) -> None:
     assert is_question(text) is question
+
+
+def test_decision_with_a_time_stays_one_decision() -> None:
+    messages = [_msg(1, "assistant", "G7590 到达 18:25，晚于 18 点，也排除。")]
+    [decision] = _summarize(messages).summary.decisions
+    assert decision.text == "G7590 到达 18:25，晚于 18 点，也排除"
+    facts = {f.key: f.status for f in _summarize(messages).summary.facts}
+    assert facts["option.G7590"] == "excluded"
 
 
 def test_codes() -> None:
@@ -251,9 +272,9 @@ def test_trip_constraints_survive_with_sources() -> None:
     summary = _summarize(SCENARIO).summary
     facts = {f.key: f for f in summary.facts}
     expected = {
-        "depart.date": ("2026-09-19 (2026年9月19日上午从上海出发)", "m3"),
-        "budget.one_way.max": ("≤ 200 CNY (单程不超过200元)", "m3"),
-        "return.deadline": ("2026-09-20 18:00 (9月20日18点前回到上海)", "m4"),
+        "depart.date": ("2026-09-19", "m3"),
+        "budget.one_way.max": ("≤ 200 CNY", "m3"),
+        "return.deadline": ("2026-09-20 18:00", "m4"),
         "pref.直达": ("优先直达", "m4"),
         "no.自动购票": ("不自动购票", "m4"),
     }
@@ -265,8 +286,8 @@ def test_trip_constraints_survive_with_sources() -> None:
     assert facts["option.G7301"].status == "chosen"
     assert facts["option.G123"].status == "excluded"
     assert not facts["option.G123"].pinned
-    # A fact keeps the user's own clause, pinned or not: the direction ("前") is in the words.
-    assert facts["budget.one_way.max"].value == "≤ 200 CNY (单程不超过200元)"
+    # Pinned messages stay verbatim in the context: their facts state the figures alone.
+    assert facts["budget.one_way.max"].value == "≤ 200 CNY"
 
 
 def test_exclusion_keeps_its_reason_and_why_stays_answerable() -> None:

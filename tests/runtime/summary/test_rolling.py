@@ -149,8 +149,8 @@ def test_shrinking_evicts_unpinned_facts_before_decisions_and_never_pinned_ones(
     assert outcome.summary is not None, outcome.validation.to_dict()
     kept = {f.key for f in outcome.summary.facts}
     assert {"budget.one_way_max", "auto_booking", "depart", "return_by"} <= kept
+    # constraints and decisions with their reasons get the room first (issue 10)
     assert outcome.summary.decisions == derived(full).decisions
-    assert outcome.summary.open_questions == derived(full).open_questions
 
 
 def test_summary_that_cannot_fit_falls_back_over_budget():
@@ -352,13 +352,26 @@ def summaries(draw):
     return summary, pinned
 
 
-def _rank(label: str, summary: CompactionSummary, pinned: frozenset[str]) -> int:
-    """Eviction tier of a label: 0 superseded, 1 digest, 2 fact, 3 question or decision."""
-    if label.startswith("digest:"):
+def _tier(item) -> int:
+    """Keep tier of an item (lower is kept first), as the shrink's docstring states."""
+    if isinstance(item, Decision):
+        return 0
+    if isinstance(item, OpenQuestion):
+        return 2
+    if isinstance(item, ToolResultDigest):
+        return 3
+    if item.status in {"excluded", "chosen"}:
         return 1
-    if label.startswith("fact:"):
-        return 0 if "=" in label else 2
-    return 3
+    if item.status == "constraint":
+        return 1 if item.key.startswith("req.") else 0
+    return {"preference": 1, "open": 2, "observed": 4}.get(item.status, 5)
+
+
+def _item_cost(item) -> int:
+    text = json.dumps(
+        item.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+    return count_tokens(text) + 1
 
 
 @settings(max_examples=80, deadline=None)
@@ -379,15 +392,19 @@ def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget
     # Every original item is kept or recorded as evicted.
     for label in item_ids(summary):
         assert label in kept or label in result.evicted
-    # Tiers go in order: nothing of a higher tier is evicted while a lower-tier one remains.
-    if result.evicted:
-        worst = max(_rank(label, summary, pinned) for label in result.evicted)
-        for label, item in kept.items():
+    # Room goes by priority: an item of a lower tier is kept instead of an evicted one of a
+    # higher tier only when it is smaller (the evicted one did not fit where it would have gone).
+    originals = item_ids(summary)
+    for label in result.evicted:
+        gone = originals.get(label)
+        if gone is None:
+            continue  # a superseded value: the lowest tier
+        for other in kept.values():
             unpinned = not (
-                (isinstance(item, Fact) and item.pinned) or pinned & set(item.source_ids)
+                (isinstance(other, Fact) and other.pinned) or pinned & set(other.source_ids)
             )
-            if unpinned:
-                assert _rank(label, summary, pinned) >= worst or worst == 0
+            if unpinned and _tier(other) > _tier(gone):
+                assert _item_cost(other) <= _item_cost(gone) + 2, (label, other)
     # A summary that fit is returned unchanged.
     if count_tokens(render_summary_block(summary)) <= budget:
         assert result.summary == summary and result.evicted == ()
