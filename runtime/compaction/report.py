@@ -36,6 +36,7 @@ __all__ = [
     "BudgetReport",
     "CheckReport",
     "CompactionReport",
+    "LostConstraintReport",
     "ReportModel",
     "SanitizeReport",
     "SnapshotReport",
@@ -148,6 +149,14 @@ class SummaryDiffReport(ReportModel):
         return cls.model_validate(diff.to_dict())
 
 
+class LostConstraintReport(ReportModel):
+    """A user constraint neither in the summary nor sent (``runtime.summary.coverage``)."""
+
+    source_id: str = Field(description="The user message that stated it.")
+    clause: str = Field(description="The user's clause, as the summarizer read it.")
+    reason: str = Field(description="truncated (cut before summarizing) or no_room.")
+
+
 class SnapshotReport(ReportModel):
     """The snapshot record of the summary version this call adopted
     (``runtime.summary.snapshots.SnapshotRecord.to_dict()``): what a rollback restores."""
@@ -167,6 +176,10 @@ class SnapshotReport(ReportModel):
     diff: SummaryDiffReport = Field(description="Its diff against the previous version.")
     validation: SummaryValidationReport = Field(description="Its validation.")
     summary: CompactionSummary = Field(description="The version itself.")
+    lost: list[LostConstraintReport] = Field(
+        default_factory=list,
+        description="User constraints this version could not keep (runtime.summary.coverage).",
+    )
 
     @classmethod
     def of(cls, record: SnapshotRecord, summary: CompactionSummary) -> SnapshotReport:
@@ -187,6 +200,7 @@ class SnapshotReport(ReportModel):
             diff=SummaryDiffReport.model_validate(record.diff),
             validation=SummaryValidationReport.model_validate(record.validation),
             summary=summary,
+            lost=[LostConstraintReport.model_validate(entry) for entry in record.lost],
         )
 
 

@@ -60,8 +60,9 @@ _NOT_REQUIREMENT_RE = re.compile(
     re.IGNORECASE,
 )
 _EXCLUDE_RE = re.compile(
-    r"排除|不考虑|不选|放弃|淘汰|否决|pass\s+on|ruled?\s+out|rule\s+out|exclud(?:e|ed|ing)"
-    r"|reject(?:ed)?|eliminat(?:e|ed)|drop(?:ped)?|not\s+an?\s+option",
+    r"排除|不考虑|不选|放弃|淘汰|否决|赶不上|来不及|pass\s+on|rul(?:e|ed|es|ing)(?:\s+\w+){0,2}\s+out"
+    r"|cross(?:ed)?(?:\s+\w+){0,2}\s+off|exclud(?:e|ed|ing)|reject(?:ed)?|eliminat(?:e|ed)"
+    r"|drop(?:ped)?|not\s+an?\s+option|too\s+late|won'?t\s+work|doesn'?t\s+work",
     re.IGNORECASE,
 )
 _CHOICE_RE = re.compile(
@@ -121,7 +122,9 @@ _STOP = frozenset(_STOP_WORDS.split(" "))
 _ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("return", re.compile(r"回到|返回|返程|回程|回来|回\w{0,2}$|\breturn|\bback\b|\bhome\b", re.I)),
     ("arrive", re.compile(r"到达|抵达|到\b|\barriv", re.I)),
-    ("depart", re.compile(r"出发|出行|启程|动身|前往|去程|\bdepart|\bleav|\bfly\s+out", re.I)),
+    ("depart", re.compile(
+        r"出发|出行|启程|动身|前往|去程|(?<![走行])走(?![路了过])|\bdepart|\bleav|\bfly\s+out"
+        r"|\bhead(?:ing)?\s+out|\bset(?:ting)?\s+(?:off|out)", re.I)),
     ("checkin", re.compile(r"入住|check[-\s]?in", re.I)),
     ("checkout", re.compile(r"退房|check[-\s]?out", re.I)),
 )  # fmt: skip

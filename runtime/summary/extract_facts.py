@@ -41,6 +41,7 @@ _ROLE_CUT_RE = re.compile(r"\s+(?:and(?:\s+then)?|then|but)\s+|然后|之后再|
 _FLOOR_WORDS_RE = re.compile(
     r"(?<!不)超过|(?<!不)高于|(?<!不)多于|\bmore\s+than|\bover\b|\babove\b|\bexceed", re.I
 )
+_CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
 _CONDITION_RE = re.compile(
     r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)",
     re.IGNORECASE,
@@ -68,7 +69,8 @@ _PREF_WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 _STRONG_DECISION_RE = re.compile(
-    r"排除|不考虑|决定|选定|就选|就订|ruled?\s+out|rule\s+out|exclud(?:e|ed)|not\s+an?\s+option"
+    r"排除|不考虑|决定|选定|就选|就订|rul(?:e|ed)(?:\s+\w+){0,2}\s+out|exclud(?:e|ed)"
+    r"|not\s+an?\s+option|too\s+late|赶不上"
     r"|decided|go\s+with|settle[ds]?\s+on|opt(?:ed)?\s+for|(?:we|i)'?(?:ll| will)\s+take",
     re.IGNORECASE,
 )
@@ -157,7 +159,12 @@ def _kind(clause: str, reference: datetime) -> tuple[str, str]:
     signal = clause_signal(plain)
     if "exclusion" in signal.kinds:
         return "excl", "constraint"
-    if "figure" in signal.kinds or signal.weak or "deadline" in signal.kinds:
+    readings = {r.kind for r in clause_readings(clause, reference=reference)}
+    if "time" in readings or _CLOCK_RE.search(plain):
+        return "time", "constraint"  # "20号傍晚六点之前得到上海": a time bound, not a bare figure
+    if "date" in readings or "deadline" in signal.kinds:
+        return "date", "constraint"
+    if "figure" in signal.kinds or signal.weak:
         return "req", "constraint"
     return "pref", "preference"
 

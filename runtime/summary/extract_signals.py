@@ -62,14 +62,19 @@ _NEGATION_RE = re.compile(
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
 _NOT_NEGATION_RE = re.compile(
-    r"\bno\s+(?:worries|problem|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
-    r"|long\s+time\s+no|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题"
-    r"|不断|无论|不如",
+    r"\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
+    r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
+    # what happened is not a rule: "I never had a chance", "it wasn't easy", "I didn't go"
+    r"|\bnever\s+(?:had|been|was|were|did|knew|thought|got|seen|heard|imagined|expected|felt)\b"
+    r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
+    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没想到"
+    r"|不知道|没错",
     re.IGNORECASE,
 )
 _EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
-    r"|\w-free\b|除了|除外|以外|排除|无糖|无\w",
+    r"|\w-free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])",
     re.IGNORECASE,
 )
 _ALLERGY_RE = re.compile(
@@ -259,9 +264,8 @@ def constraint_clauses(sentence: str) -> list[str]:
     for index, ((a, b), signal) in enumerate(zip(spans, signals, strict=True)):
         text = sentence[a:b]
         kept = signal.strong or (signal.weak and any_strong and not figures_only)
-        tail = last_kept == index - 1 and (
-            (_short(text) and (not signal.strong or _bare(text))) or _CONTINUATION_RE.search(text)
-        )
+        loose = not signal.strong or _bare(text)
+        tail = last_kept == index - 1 and loose and (_short(text) or _CONTINUATION_RE.search(text))
         if tail and runs:
             runs[-1].append(index)
             last_kept = index

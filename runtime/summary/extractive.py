@@ -41,6 +41,7 @@ from runtime.summary.schema import (
     OpenQuestion,
     ToolResultDigest,
 )
+from runtime.summary.validate import SourceTexts
 
 __all__ = ["ExtractiveSummarizer", "estimate_tokens", "eviction_order", "note_value"]
 
@@ -80,6 +81,8 @@ class _Chunk:
     answered: list[str] = field(default_factory=list)
     # (salience, order, message, sentence, date annotation) of text not captured otherwise
     notes: list[tuple[float, int, Message, str, str]] = field(default_factory=list)
+    # what validation reads of each message, parsed once per call (never kept beyond it)
+    texts: SourceTexts = field(default_factory=SourceTexts)
 
 
 def _input_text(message: Message) -> str:
@@ -104,11 +107,11 @@ def _date_notes(text: str, reference: datetime) -> str:
     return f" [{'; '.join(dict.fromkeys(found))}]" if found else ""
 
 
-def _keep_valid(items: SentenceItems, message: Message, sentence: str) -> None:
+def _keep_valid(items: SentenceItems, message: Message, sentence: str, texts: SourceTexts) -> None:
     """Leave out items validation would reject (facts were already checked variant by variant
     while they were extracted, see ``extract_facts``)."""
     by_id = {message.id: message}
-    items.decisions = [d for d in items.decisions if passes_checks(d, by_id)]
+    items.decisions = [d for d in items.decisions if passes_checks(d, by_id, texts)]
     items.consumed = covers(sentence, items)
 
 
@@ -158,9 +161,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             source_id=message.id,
             pinned=pinned,
             reference=reference,
-            check=lambda fact: passes_checks(fact, by_id),
+            check=lambda fact: passes_checks(fact, by_id, chunk.texts),
         )
-        _keep_valid(items, message, sentence)
+        _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts
         chunk.decisions += items.decisions
         if items.question:
@@ -249,7 +252,7 @@ def _read_chunk(request: SummaryRequest) -> _Chunk:
             order = _read_text(chunk, message, request, order)
     chunk.digests = _digests(request.messages)
     by_id = {m.id: m for m in request.messages}
-    chunk.digests = [d for d in chunk.digests if passes_checks(d, by_id)]
+    chunk.digests = [d for d in chunk.digests if passes_checks(d, by_id, chunk.texts)]
     answered = {normalize_item_text(text) for text in chunk.answered}
     chunk.questions = [
         q for q in chunk.questions if normalize_item_text(q.text) not in answered

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from runtime.errors import SummaryError
 from runtime.messages import Message
+from runtime.summary.coverage import Coverage, check_coverage, with_coverage
 from runtime.summary.diff import SummaryDiff, diff_summaries
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
@@ -34,7 +35,12 @@ from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.shrink import ShrinkResult, shrink_summary
 from runtime.summary.snapshots import SnapshotRecord, make_snapshot
-from runtime.summary.validate import ValidationReport, validate_summary
+from runtime.summary.validate import (
+    SourceTexts,
+    ValidationReport,
+    check_item,
+    validate_summary,
+)
 
 __all__ = ["FALLBACK_REASONS", "Fallback", "RollOutcome", "roll_summary"]
 
@@ -103,6 +109,13 @@ class _Step:
             pinned_ids=self.pinned_ids,
             count_summary=count_summary,
         )
+        diff, validation = self.check(shrunk, count_summary)
+        return shrunk, diff, validation
+
+    def check(
+        self, shrunk: ShrinkResult, count_summary: Callable[[CompactionSummary], int] | None
+    ) -> tuple[SummaryDiff, ValidationReport]:
+        """Diff ``shrunk`` against the previous version (its evictions on record) and validate."""
         answers = [m.id for m in self.chunk if m.role in {"assistant", "tool"}]
         diff = diff_summaries(
             self.previous, shrunk.summary, evicted=shrunk.evicted, new_message_ids=answers
@@ -118,7 +131,7 @@ class _Step:
             count_summary=count_summary,
             max_chars=self.max_chars,
         )
-        return shrunk, diff, validation
+        return diff, validation
 
 
 def _base(counts: SanitizeCounts, response: SummaryResponse | str) -> RollOutcome:
@@ -203,14 +216,17 @@ def roll_summary(
 
     if isinstance(response, str):
         return done(fallback="summarizer_error", error=response)
-    # Who wrote each cited source is tiermem's to say, whatever the summarizer claimed.
-    candidate = attribute_speakers(
-        response.summary, messages=sanitized, previous=previous, context=summarized_range
-    )
     step = _Step(
         previous, chunk, summarized_range, budget_tokens, count_tokens, pinned_ids, max_chars
     )
+    # Constraints the candidate dropped go back in from the user's clause (coverage.py) ...
+    coverage = _coverage(step, response.summary, sanitized, max_chars)
+    # ... and who wrote each cited source is tiermem's to say, whatever the summarizer claimed.
+    candidate = attribute_speakers(
+        coverage.summary, messages=sanitized, previous=previous, context=summarized_range
+    )
     shrunk, diff, validation = step.judge(candidate, count_summary)
+    validation = with_coverage(validation, coverage)
     judged: dict[str, Any] = {"validation": validation, "diff": diff}
     if not shrunk.fits:
         return done(fallback="summary_over_budget", **judged)
@@ -224,5 +240,25 @@ def roll_summary(
         diff=diff,
         validation=validation,
         now=now,
+        lost=[entry.to_dict() for entry in coverage.lost(shrunk.summary)],
     )
     return done(summary=shrunk.summary, snapshot=snapshot, **judged)
+
+
+def _coverage(
+    step: _Step, candidate: CompactionSummary, sanitized: Sequence[Message], max_chars: int
+) -> Coverage:
+    """The coverage check of a candidate (``runtime.summary.coverage``), repaired."""
+    by_id = {m.id: m for m in step.summarized_range}
+    texts = SourceTexts(max_chars=max_chars)
+    return check_coverage(
+        candidate,
+        raw_chunk=step.chunk,
+        chunk=sanitized,
+        sent_ids=step.pinned_ids,
+        accept=lambda fact: (
+            not check_item(fact, [by_id[i] for i in fact.source_ids if i in by_id], texts=texts)
+        ),
+        previous=step.previous,
+        max_chars=max_chars,
+    )

@@ -1,13 +1,13 @@
 """Fit a summary into its token budget: the room goes to the most important items first.
 
 Priority, highest first (issue 10): pinned items (never evicted: items from pinned messages,
-facts marked ``pinned``); user constraints and decisions with their reasons; the options they
-chose or excluded (``chosen``/``excluded`` facts), softer user statements (preferences,
-constraints that only state a figure, ``req.*``); open questions; tool-result digests;
+facts marked ``pinned``); user constraints and preferences, decisions with their reasons; the
+options they chose or excluded (``chosen``/``excluded`` facts) and constraints that only state
+a figure (``req.*``); open questions; tool-result digests;
 observed facts (verbatim notes, the most valuable first as the summarizer lists them);
 superseded values. Within a
-tier, constraints and decisions keep their order (the task's setup comes first), questions,
-digests and notes the newest first.
+tier, constraints and decisions go in the order they were said (the task's setup comes
+first), questions, digests and notes the newest first (notes: the most valuable first).
 
 The shrink works against measured tokens and in linear time, whatever the size of the
 candidate: every item is measured once with the counter (its JSON as rendered), the fixed part
@@ -89,7 +89,7 @@ def _tier(item: Item) -> int:
         return 1  # the decision beside it holds the reason
     if item.status == "constraint":
         return 1 if item.key.startswith("req.") else 0
-    return {"preference": 1, "open": 2, "observed": 4}.get(item.status, 5)
+    return {"preference": 0, "open": 2, "observed": 4}.get(item.status, 5)
 
 
 def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[Item]:
@@ -104,10 +104,16 @@ def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[
     for item in items:
         if not _is_pinned(item, pinned_ids):
             tiers.setdefault(_tier(item), []).append(item)
+    # constraints and decisions in the order they were said (facts and decisions interleaved)
+    position = {ident: i for i, ident in enumerate(summary.source_message_ids)}
+
+    def said(item: Item) -> int:
+        return min((position.get(i, len(position)) for i in item.source_ids), default=0)
+
     ordered: list[Item] = []
     for tier in sorted(tiers):
         group = tiers[tier]
-        ordered += group if tier <= 1 else group[::-1]  # newest (or most valuable) first
+        ordered += sorted(group, key=said) if tier <= 1 else group[::-1]
     return ordered
 
 

@@ -72,6 +72,8 @@ class SnapshotRecord:
         diff: ``SummaryDiff.to_dict()`` against the previous version.
         validation: ``ValidationReport.to_dict()``.
         summary: the version's JSON (``CompactionSummary.model_dump(mode="json")``).
+        lost: the user constraints this version could not keep, ``{source_id, clause,
+            reason}`` (``runtime.summary.coverage``); records made before it read as ``[]``.
     """
 
     version: int
@@ -89,6 +91,7 @@ class SnapshotRecord:
     diff: dict[str, list[str]] = field(default_factory=dict)
     validation: dict[str, Any] = field(default_factory=dict)
     summary: dict[str, Any] = field(default_factory=dict)
+    lost: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``created_at`` as ISO 8601)."""
@@ -104,14 +107,14 @@ class SnapshotRecord:
             SnapshotError: a field is missing.
         """
         try:
-            values = {name: data[name] for name in cls.__dataclass_fields__}
+            values = {name: data[name] for name in cls.__dataclass_fields__ if name != "lost"}
         except KeyError as exc:
             raise SnapshotError(f"snapshot record lacks field {exc.args[0]!r}") from exc
         created = values["created_at"]
         values["created_at"] = (
             created if isinstance(created, datetime) else datetime.fromisoformat(created)
         )
-        return cls(**values)
+        return cls(**values, lost=[dict(entry) for entry in data.get("lost", ())])
 
     def load_summary(self) -> CompactionSummary:
         """The recorded version as a model.
@@ -184,10 +187,12 @@ def make_snapshot(
     validation: ValidationReport | None,
     now: datetime,
     cut_index: int | None = None,
+    lost: Sequence[Mapping[str, str]] = (),
 ) -> SnapshotRecord:
     """Build the record of ``summary`` covering the messages ``covered`` (in order).
 
-    ``cut_index`` defaults to the index after the last covered message.
+    ``cut_index`` defaults to the index after the last covered message; ``lost`` lists the
+    user constraints the version could not keep (see ``SnapshotRecord``).
     """
     if cut_index is None:
         cut_index = covered[-1].index + 1 if covered else 0
@@ -207,6 +212,7 @@ def make_snapshot(
         diff=diff.to_dict() if diff is not None else {},
         validation=validation.to_dict() if validation is not None else {},
         summary=summary.model_dump(mode="json"),
+        lost=[dict(entry) for entry in lost],
     )
 
 

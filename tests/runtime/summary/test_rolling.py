@@ -364,7 +364,7 @@ def _tier(item) -> int:
         return 1
     if item.status == "constraint":
         return 1 if item.key.startswith("req.") else 0
-    return {"preference": 1, "open": 2, "observed": 4}.get(item.status, 5)
+    return {"preference": 0, "open": 2, "observed": 4}.get(item.status, 5)
 
 
 def _item_cost(item) -> int:
