@@ -18,7 +18,8 @@ the shrink, which then gives it room by the same priority as every other constra
 order they were said), so a constraint is dropped only when the budget is spent, and the
 result does not depend on how the history was cut into chunks. What the adopted version does
 not keep is listed as lost, ``{source_id, clause, reason}``: ``truncated`` (the clause lay
-beyond the length limit applied before summarizing), ``no_room`` (the budget is spent). The
+beyond the length limit applied before summarizing), ``no_room`` (the budget is spent),
+``superseded`` (a newer statement under the same key replaced it, and the old value went). The
 result joins validation as the ``coverage`` check (passed when nothing is missing without a
 reason) and goes into the version's snapshot record.
 """
@@ -49,8 +50,8 @@ __all__ = [
     "with_coverage",
 ]
 
-LostReason = Literal["truncated", "no_room"]
-LOST_REASONS: tuple[LostReason, ...] = ("truncated", "no_room")
+LostReason = Literal["truncated", "no_room", "superseded"]
+LOST_REASONS: tuple[LostReason, ...] = ("truncated", "no_room", "superseded")
 
 _SENTENCE_RE = re.compile(r"[。！？!?；;\n]+|(?<=[a-z0-9)\"'])\.(?:\s+|$)")
 _CLAUSE_RE = re.compile(r"[，,](?!\d{3}(?!\d))|\s+(?:but|whereas|while)\s+|但是|不过")
@@ -108,9 +109,12 @@ class Coverage:
         repaired: labels of the facts added back (``fact:user.<tag>``).
         missing: clauses that could not be re-added (validation refused their clause): a
             failed check.
-        clauses: every constraint clause of the chunk not sent verbatim.
+        clauses: every constraint clause of the chunk not sent verbatim, except those a newer
+            statement superseded (a replaced value is not a lost one).
         truncated: clauses cut off by the length limit before the summarizer read them.
         previous: the version the candidate replaces.
+        sent_ids: ids sent verbatim (pinned).
+        replaced: clauses whose value a newer statement under the same key superseded.
     """
 
     summary: CompactionSummary
@@ -120,6 +124,7 @@ class Coverage:
     truncated: tuple[UserClause, ...] = ()
     previous: CompactionSummary | None = None
     sent_ids: frozenset[str] = frozenset()
+    replaced: tuple[UserClause, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -134,6 +139,11 @@ class Coverage:
             LostConstraint(c.source_id, c.clause, "no_room")
             for c in self.clauses
             if c not in refused and not _covered(adopted, c)
+        ]
+        lost += [
+            LostConstraint(c.source_id, c.clause, "superseded")
+            for c in self.replaced
+            if not _covered(adopted, c, superseded=True)
         ]
         lost += [LostConstraint(c.source_id, c.clause, "truncated") for c in self.truncated]
         return tuple(dict.fromkeys(lost))
@@ -200,9 +210,11 @@ def _holds(text: str, clause: UserClause) -> bool:
     return bool(clause.quantities)
 
 
-def _covered(summary: CompactionSummary, clause: UserClause) -> bool:
+def _covered(summary: CompactionSummary, clause: UserClause, *, superseded: bool = False) -> bool:
+    """Whether an item of ``summary`` citing the clause's message holds it (``superseded``:
+    also count values a newer statement replaced)."""
     items: list[Fact | Decision | OpenQuestion] = [
-        *(f for f in summary.facts if f.status != "superseded"),
+        *(f for f in summary.facts if superseded or f.status != "superseded"),
         *summary.decisions,
         *summary.open_questions,
     ]
@@ -236,14 +248,17 @@ def _evicted(
     """User constraints of ``previous`` that ``current`` no longer holds (evicted for room)."""
     if previous is None:
         return []
-    live = {f.key for f in current.facts}
-    return [
-        LostConstraint(fact.source_ids[0], fact.value, "no_room")
-        for fact in previous.facts
-        if fact.status in {"constraint", "preference"}
-        and fact.key not in live
-        and not sent_ids.intersection(fact.source_ids)
-    ]
+    live = {f.key for f in current.facts if f.status != "superseded"}
+    kept = {(f.key, f.value) for f in current.facts}
+    lost: list[LostConstraint] = []
+    for fact in previous.facts:
+        if sent_ids.intersection(fact.source_ids) or (fact.key, fact.value) in kept:
+            continue
+        if fact.status in {"constraint", "preference"} and fact.key not in live:
+            lost.append(LostConstraint(fact.source_ids[0], fact.value, "no_room"))
+        elif fact.status == "superseded" and not fact.key.startswith("notes."):
+            lost.append(LostConstraint(fact.source_ids[0], fact.value, "superseded"))
+    return lost
 
 
 def _repair_fact(clause: UserClause) -> Fact:
@@ -287,8 +302,12 @@ def check_coverage(
     repaired: list[str] = []
     unresolved: list[UserClause] = []
     added: list[Fact] = []
+    replaced: list[UserClause] = []
     for clause in clauses:
         if _covered(summary, clause):
+            continue
+        if _covered(summary, clause, superseded=True):
+            replaced.append(clause)  # the user said something newer under the same key
             continue
         fact = _repair_fact(clause)
         if accept(fact):
@@ -303,10 +322,11 @@ def check_coverage(
         summary,
         tuple(repaired),
         tuple(unresolved),
-        tuple(clauses),
+        tuple(c for c in clauses if c not in replaced),
         tuple(truncated),
         previous,
         sent_ids,
+        tuple(replaced),
     )
 
 

@@ -88,8 +88,10 @@ _QUESTION_START_RE = re.compile(
     r"|did|should|shall|may)\b",
     re.IGNORECASE,
 )
+# "哪家都行", "怎么都可以", "多少都行": "any … is fine" is no question
 _CN_QUESTION_RE = re.compile(
-    r"为什么|为啥|怎么|如何|哪|几点|多少|是否|能否|可否|有没有|是不是|[吗呢么]$"
+    r"(?:为什么|为啥|怎么|如何|哪|几点|多少)(?![^，,。]{0,4}[都也](?:行|可以|好|成|没))"
+    r"|是否|能否|可否|有没有|是不是|[吗呢么]$"
 )
 _PHATIC_RE = re.compile(
     r"^(?:hey|hi|hello|thanks?|thank\s+you|wow|cool|great|awesome|nice|lol|haha|ok(?:ay)?|yeah"

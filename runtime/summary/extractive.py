@@ -142,6 +142,25 @@ def eviction_order(facts: Sequence[Fact]) -> list[Fact]:
     return [next(ranked) if _is_note(f) else f for f in facts]
 
 
+def _replaced_in_chunk(delta: Sequence[Fact], merged: Sequence[Fact]) -> list[Fact]:
+    """Facts of this chunk a later statement of the same chunk replaced, as ``superseded``.
+
+    The merge keeps one retired value per key; within one chunk, the older ones would vanish
+    without a trace, so a chunk holding three budgets would not say the first was replaced.
+    Kept as superseded (the first to be evicted), a one-shot compaction of a long history
+    records what turn-by-turn compaction records.
+    """
+    present = {(f.key, normalize_item_text(f.value)) for f in merged}
+    live = {f.key for f in merged if f.status != "superseded"}
+    out: list[Fact] = []
+    for fact in delta:
+        ident = (fact.key, normalize_item_text(fact.value))
+        if fact.key in live and ident not in present:
+            out.append(fact.model_copy(update={"status": "superseded", "pinned": False}))
+            present.add(ident)
+    return out
+
+
 def _is_note(fact: Fact) -> bool:
     return fact.key.startswith("notes.") and fact.status == "observed" and not fact.pinned
 
@@ -301,7 +320,8 @@ class ExtractiveSummarizer:
             base = merge_summaries(
                 request.previous, delta, now=request.now, answered_questions=chunk.answered
             ).summary
-        base = base.model_copy(update={"facts": eviction_order(base.facts)})
+        facts = [*base.facts, *_replaced_in_chunk(chunk.facts, base.facts)]
+        base = base.model_copy(update={"facts": eviction_order(facts)})
         tokens_in = self._count(render_summary_block(request.previous)) if request.previous else 0
         tokens_in += sum(self._count(_input_text(m)) for m in request.messages)
         return SummaryResponse(

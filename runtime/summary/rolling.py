@@ -10,7 +10,8 @@ so far, and only then adopted together with its snapshot record. Whatever goes w
 reported as a fallback to the window, never raised:
 
 - ``summarizer_error``: the summarizer raised (``SummaryError``, a timeout, an OS error).
-- ``summary_over_budget``: even after shrinking, only pinned items are left and it is over.
+- ``summary_over_budget``: even after shrinking, only pinned items are left and it is over,
+  or the budget cannot hold a single item (an empty skeleton is never adopted).
 - ``invalid_summary``: a check failed; the previous version stays current (``rolled_back``).
 """
 
@@ -228,7 +229,8 @@ def roll_summary(
     shrunk, diff, validation = step.judge(candidate, count_summary)
     validation = with_coverage(validation, coverage)
     judged: dict[str, Any] = {"validation": validation, "diff": diff}
-    if not shrunk.fits:
+    if not shrunk.fits or _emptied(coverage.summary, shrunk.summary):
+        # an empty skeleton is no summary: the budget cannot hold one item (never adopted)
         return done(fallback="summary_over_budget", **judged)
     if not validation.passed:
         return done(fallback="invalid_summary", rolled_back=previous is not None, **judged)
@@ -243,6 +245,20 @@ def roll_summary(
         lost=[entry.to_dict() for entry in coverage.lost(shrunk.summary)],
     )
     return done(summary=shrunk.summary, snapshot=snapshot, **judged)
+
+
+def _emptied(candidate: CompactionSummary, shrunk: CompactionSummary) -> bool:
+    """The shrink left none of the candidate's items."""
+
+    def items(summary: CompactionSummary) -> int:
+        return (
+            len(summary.facts)
+            + len(summary.decisions)
+            + len(summary.open_questions)
+            + len(summary.tool_result_digests)
+        )
+
+    return items(candidate) > 0 and items(shrunk) == 0
 
 
 def _coverage(

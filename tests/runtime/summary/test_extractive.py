@@ -21,6 +21,7 @@ from runtime.summary.extractive import ExtractiveSummarizer, estimate_tokens
 from runtime.summary.protocol import Summarizer, SummaryRequest
 from runtime.summary.sanitize import sanitize_messages
 from runtime.summary.schema import CompactionSummary
+from runtime.summary.shrink import shrink_summary
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2026, 9, 11, 10, 0, tzinfo=CST)  # a Friday
@@ -416,7 +417,17 @@ def test_budget_is_roughly_respected() -> None:
         next_version=1, budget_tokens=500,
     )  # fmt: skip
     summary = ExtractiveSummarizer().summarize(request).summary
-    assert estimate_tokens(render_summary_block(summary)) <= 600
+    # Notes are kept within the budget; user constraints (every dated, counted statement here)
+    # are all proposed, and the rolling step's shrink gives them room by priority.
+    notes = summary.model_copy(
+        update={"facts": [f for f in summary.facts if f.status == "observed"]}
+    )
+    assert estimate_tokens(render_summary_block(notes)) <= 600
+    shrunk = shrink_summary(summary, budget_tokens=500, count_tokens=estimate_tokens)
+    assert shrunk.fits and shrunk.summary.facts
+    kept = [f.source_ids[0] for f in shrunk.summary.facts if f.status == "constraint"]
+    said = [f.source_ids[0] for f in summary.facts if f.status == "constraint"]
+    assert kept and kept == said[: len(kept)]  # the room goes to constraints, oldest first
 
 
 def test_tau_bench_runs_summarize_without_pii() -> None:
