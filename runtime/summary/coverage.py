@@ -53,7 +53,6 @@ __all__ = [
 LostReason = Literal["truncated", "no_room", "superseded"]
 LOST_REASONS: tuple[LostReason, ...] = ("truncated", "no_room", "superseded")
 
-_SENTENCE_RE = re.compile(r"[。！？!?；;\n]+|(?<=[a-z0-9)\"'])\.(?:\s+|$)")
 _CLAUSE_RE = re.compile(r"[，,](?!\d{3}(?!\d))|\s+(?:but|whereas|while)\s+|但是|不过")
 _NEG_RE = re.compile(
     r"\b(?:no|not|never|nothing|none|without|except|avoid|don'?t|doesn'?t|won'?t|can'?t|cannot"
@@ -62,7 +61,9 @@ _NEG_RE = re.compile(
     re.IGNORECASE,
 )
 _IDIOM_RE = re.compile(
-    r"\bno\s+(?:problem|prob|worries|idea|way|doubt)\b|\bcan'?t\s+wait\b|\boh\s+no\b"
+    r"不超过|不高于|不低于|不少于|不多于|不早于|不晚于|不到|\bno\s+(?:more|less|later|earlier)\s+than\b"
+    r"|\bnot\s+(?:more|less|later|earlier)\s+than\b|\bnot\s+(?:to\s+)?exceed\w*"
+    r"|\bno\s+(?:problem|prob|worries|idea|way|doubt)\b|\bcan'?t\s+wait\b|\boh\s+no\b"
     r"|\bnot\s+(?:sure|bad|only)\b|不错|不过|不客气|不好意思|没事|没关系|没问题|差不多|不知道",
     re.IGNORECASE,
 )
@@ -157,16 +158,17 @@ def _figures(text: str, reference: str | None) -> frozenset[Quantity]:
     return frozenset(q for q in extract_quantities(text, reference=reference) if q.kind in _FIGURES)
 
 
+_SENTENCE_END_RE = re.compile(r"(?<=[。！？!?；;])|(?<=[a-z0-9)\"'][.])\s+|\n+")
+
+
 def _clauses(text: str) -> Iterable[tuple[str, bool]]:
     """(clause, in a question) for each clause of ``text``."""
-    for match in re.finditer(r"[^。！？!?；;\n]+[。！？!?；;]?", text):
-        sentence = match.group(0)
+    for sentence in _SENTENCE_END_RE.split(text):
         question = sentence.rstrip().endswith(("?", "？"))
-        for part in _SENTENCE_RE.split(sentence):
-            for clause in _CLAUSE_RE.split(part):
-                clause = clause.strip(" \t,，。.!！?？;；:：")
-                if clause:
-                    yield clause, question
+        for clause in _CLAUSE_RE.split(sentence):
+            clause = clause.strip(" \t,，。.!！?？;；:：")
+            if clause:
+                yield clause, question
 
 
 def scan_user_clauses(messages: Sequence[Message]) -> list[UserClause]:
@@ -193,7 +195,8 @@ def _item_text(item: Fact | Decision | OpenQuestion) -> str:
 
 
 def _terms(text: str) -> set[str]:
-    return {t.lower() for t in _TERM_RE.findall(text) if t.lower() not in _STOP}
+    """Content words cut to a four-letter stem ("booking" meets "book"), Chinese bigrams."""
+    return {t.lower()[:4] for t in _TERM_RE.findall(text) if t.lower() not in _STOP}
 
 
 def _holds(text: str, clause: UserClause) -> bool:
@@ -206,7 +209,8 @@ def _holds(text: str, clause: UserClause) -> bool:
             return False
     if clause.negated:
         negated = _NEG_RE.search(_IDIOM_RE.sub(" ", text)) is not None
-        return negated and bool(_terms(clause.clause) & _terms(text))
+        bounded = bool(clause.quantities) and ("≤" in text or "≥" in text)
+        return (negated or bounded) and bool(_terms(clause.clause) & _terms(text) or bounded)
     return bool(clause.quantities)
 
 
