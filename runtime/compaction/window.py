@@ -60,6 +60,8 @@ def keep_from(
     cut = min(max(cut, 0), n)
     before = {i for i in pinned if 0 <= i < cut}
     anchor = user_anchor(before, cut=cut, user_led=user_led)
+    if anchor is None and user_led is not None and not before and cut < n:
+        anchor = user_anchor({cut}, cut=cut + 1, user_led=user_led)  # a tool loop's prompt
     if anchor is not None:
         before.add(anchor)
     kept = (*sorted(before), *range(cut, n))
@@ -111,6 +113,8 @@ def fit_window(
     the first user-led group the walk reached (leading assistant-only groups are dropped rather
     than an older group kept beyond the limit: maximal under the constraint), and a leading
     pinned group that starts with an assistant turn keeps its user turn (``user_anchor``).
+    When the tail alone is over ``limit`` (a long tool loop under one user prompt), the window
+    keeps that prompt's group and the latest groups that fit instead (``_prompt_and_latest``).
 
     Args:
         costs: tokens of each group after the prefix, in order.
@@ -130,6 +134,11 @@ def fit_window(
         return _result((), n, base, usable, mandatory=base, base=base)
     tail = max(user_led) if user_led else n - 1
     mandatory_set = {i for i in pinned if 0 <= i < n} | set(range(tail, n))
+    if user_led and tail < n - 1 and base + sum(costs[i] for i in mandatory_set) > limit:
+        loop = _prompt_and_latest(costs, base=base, limit=limit, usable=usable, pinned=pinned,
+                                  floor=floor, prompt=tail, user_led=user_led)  # fmt: skip
+        if loop is not None:
+            return loop
     cut = _walk(costs, mandatory_set, base=base, start=tail, floor=floor, limit=limit)
     if user_led:
         cut = min(i for i in user_led if i >= cut)
@@ -142,6 +151,38 @@ def fit_window(
     mandatory = base + sum(costs[i] for i in mandatory_set)
     total = base + sum(costs[i] for i in kept)
     return _result(kept, cut, total, usable, mandatory=mandatory, base=base)
+
+
+def _prompt_and_latest(
+    costs: Sequence[int],
+    *,
+    base: int,
+    limit: int,
+    usable: int,
+    pinned: AbstractSet[int],
+    floor: int,
+    prompt: int,
+    user_led: AbstractSet[int],
+) -> WindowFit | None:
+    """Anthropic, a long tool loop under one user prompt: the prompt's group, the pinned ones
+    and the latest groups that fit ``limit``; ``None`` when even that is over ``usable``.
+
+    Every group after the last user-led one starts with an assistant turn (a call and the user
+    message carrying its results), so the prompt followed by any run of them is a valid
+    conversation: dropping the middle of the loop keeps user and assistant turns alternating
+    and every result beside its call.
+    """
+    n = len(costs)
+    mandatory = {i for i in pinned if 0 <= i < n} | {prompt, n - 1}
+    anchor = user_anchor(mandatory, cut=n, user_led=user_led)  # a leading pinned answer
+    if anchor is not None:
+        mandatory.add(anchor)
+    cut = _walk(costs, mandatory, base=base, start=n - 1, floor=max(floor, prompt + 1), limit=limit)
+    kept = tuple(sorted(mandatory | set(range(cut, n))))
+    must = base + sum(costs[i] for i in mandatory)
+    if must > usable:
+        return None
+    return _result(kept, cut, base + sum(costs[i] for i in kept), usable, mandatory=must, base=base)
 
 
 def _walk(

@@ -138,7 +138,8 @@ def check_anthropic_window(
     if r["compacted_tokens"] > budget.target_tokens:
         # over the target only with the mandatory part: pins, their user turn, the last turn
         for i, group in enumerate(body):
-            if flags[i] and i < run and not set(group.ids) & pins:
+            # the last user turn is mandatory too (a tool loop's prompt, issue 10)
+            if flags[i] and i < run and not set(group.ids) & pins and i != tail:
                 nxt = next(j for j in range(i + 1, len(body)) if flags[j])
                 assert set(body[nxt].ids) & pins and not _user_led(body[nxt])
             if flags[i] and i >= run and not set(group.ids) & pins:

@@ -99,8 +99,9 @@ def test_fit_window_invariants(
         ([10, 10, 10, 10], 31, set(), {0, 2}, (2, 3), 2),
         # the walk reaches a user turn: nothing changes
         ([10, 10, 10, 10], 41, set(), {0, 2}, (0, 1, 2, 3), 0),
-        # the last user turn and everything after it is mandatory, even over the limit
-        ([10, 10, 10, 10], 5, set(), {0, 1}, (1, 2, 3), 1),
+        # over the limit from the last user turn on: that turn and the latest group (issue 10;
+        # it used to keep everything from the last user turn on, over the limit)
+        ([10, 10, 10, 10], 5, set(), {0, 1}, (1, 3), 3),
         # a leading assistant-led pinned group keeps the user turn before it
         ([10, 10, 10, 10, 10], 30, {2}, {0, 1, 3}, (1, 2, 3, 4), 1),
         # a leading user-led pinned group needs no anchor
@@ -140,8 +141,64 @@ def test_user_led_window_is_maximal_under_the_constraint(
     n = len(costs)
     user_led = set(data.draw(st.lists(st.integers(0, n - 1), min_size=1)))
     fit = fit_window(costs, base=0, limit=limit, usable=10_000, user_led=user_led)
-    assert fit.kept[0] in user_led and fit.cut in user_led
+    assert fit.kept[0] in user_led
+    prompt = max(user_led)
+    if sum(costs[prompt:]) > limit and prompt < n - 1:
+        # a tool loop under one prompt: the prompt, then the latest groups that fit
+        assert fit.kept == (prompt, *range(fit.cut, n)) and fit.cut > prompt
+        longer = costs[prompt] + sum(costs[fit.cut - 1 :])
+        assert fit.cut == prompt + 1 or fit.cut == n - 1 or longer > limit
+        return
+    assert fit.cut in user_led
     assert fit.kept == tuple(range(fit.cut, n))
     # any longer run opening with a user turn would exceed the limit
     for start in (i for i in user_led if i < fit.cut):
         assert sum(costs[start:]) > limit
+
+
+def test_a_tool_loop_under_one_prompt_keeps_the_prompt_and_the_latest_groups() -> None:
+    # group 0: the user's prompt; 1..5: assistant tool_use + user tool_result pairs
+    costs = [20, 30, 30, 30, 30, 30]
+    fit = fit_window(costs, base=10, limit=100, usable=120, user_led={0})
+    assert not fit.over_budget
+    assert (fit.kept, fit.cut) == ((0, 4, 5), 4)
+    assert fit.tokens == 10 + 20 + 30 + 30
+    # the state it leaves implies the same context: the prompt comes back with the cut
+    assert keep_from(costs, base=10, cut=fit.cut, user_led={0}).kept == fit.kept
+    # when the tail from the prompt fits, nothing changes
+    assert fit_window(costs, base=0, limit=500, usable=500, user_led={0}).kept == tuple(range(6))
+
+
+def test_a_tool_loop_whose_prompt_and_last_group_cannot_fit_is_over_budget() -> None:
+    fit = fit_window([80, 30, 90], base=10, limit=100, usable=150, user_led={0})
+    assert fit.over_budget and fit.over_budget_reason
+
+
+def test_anthropic_window_only_shrinks_a_long_tool_loop_under_one_prompt() -> None:
+    from runtime import Budget, Compactor
+    from runtime.protocol import find_protocol_errors
+
+    messages: list[dict[str, object]] = [
+        {"role": "user", "content": "Collect the prices of every train today, at most 200 CNY."}
+    ]
+    page = "G1 73 CNY " * 40
+    for i in range(30):
+        messages.append({"role": "assistant", "content": [
+            {"type": "tool_use", "id": f"t{i}", "name": "search", "input": {"page": i}},
+        ]})  # fmt: skip
+        messages.append({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": f"t{i}", "content": f"{i}: {page}"},
+        ]})  # fmt: skip
+    compactor = Compactor(Budget(6000, max_output_tokens=1000, tool_reserve=0, safety_margin=0))
+    result = compactor.compact(messages, format="anthropic")
+    report = result.report
+    assert report["strategy"] == "window" and not report["over_budget"], report[
+        "over_budget_reason"
+    ]
+    assert report["compacted_tokens"] <= report["budget"]["target_tokens"]
+    assert result.messages[0] == messages[0]  # the prompt opens the window
+    assert result.messages[-1] == messages[-1]  # the latest results are there
+    assert find_protocol_errors(result.messages, format="anthropic") == []
+    # the state implies the same context on the next call
+    again = compactor.compact(messages, format="anthropic", state=result.state)
+    assert again.messages == result.messages
