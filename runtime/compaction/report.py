@@ -154,7 +154,9 @@ class LostConstraintReport(ReportModel):
 
     source_id: str = Field(description="The user message that stated it.")
     clause: str = Field(description="The user's clause, as the summarizer read it.")
-    reason: str = Field(description="truncated (cut before summarizing) or no_room.")
+    reason: str = Field(
+        description="truncated (cut before summarizing), no_room, or superseded (replaced)."
+    )
 
 
 class SnapshotReport(ReportModel):
