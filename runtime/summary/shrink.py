@@ -133,16 +133,30 @@ def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSumma
     return summary.model_copy(update={**kept, "source_message_ids": ids})
 
 
-def _cost(item: Item, count_tokens: Callable[[str], int]) -> int:
-    """An item's tokens as rendered: its compact JSON and the separator after it."""
-    text = json.dumps(
+def _text(item: Item) -> str:
+    return json.dumps(
         item.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
     )
-    return count_tokens(escape_block_body(text)) + 1
+
+
+def _cost(item: Item, count_tokens: Callable[[str], int]) -> int:
+    """An item's tokens as rendered: its compact JSON and the separator after it."""
+    return count_tokens(escape_block_body(_text(item))) + 1
+
+
+def _rough(text: str) -> int:
+    """A cheap, low token estimate (rendered JSON runs about 3-4 characters per token, a
+    Chinese character about one): an item estimated at twice the room left cannot fit."""
+    return len(text) // 6
 
 
 def _id_cost(ident: str, count_tokens: Callable[[str], int]) -> int:
     return count_tokens(json.dumps(ident, ensure_ascii=False)) + 1
+
+
+# The fewest tokens any item renders in (a fact with one-character key, value and source id is
+# about 30 with cl100k): below this much room nothing more fits.
+_SMALLEST_ITEM = 12
 
 
 @dataclass
@@ -154,8 +168,13 @@ class _Packer:
     ids: set[str]
 
     def take(self, item: Item) -> bool:
+        if self.room < _SMALLEST_ITEM:
+            return False  # full: no item renders in fewer tokens, measuring the rest is waste
+        text = _text(item)
+        if _rough(text) > 2 * self.room:
+            return False  # far over the room left: not worth a count
         new_ids = [i for i in dict.fromkeys(item.source_ids) if i not in self.ids]
-        cost = _cost(item, self.count_tokens)
+        cost = self.count_tokens(escape_block_body(text)) + 1
         cost += sum(_id_cost(i, self.count_tokens) for i in new_ids)
         if cost > self.room:
             return False

@@ -52,7 +52,8 @@ def test_prints_messages_and_report(tmp_path: Path) -> None:
 def test_summarizer_defaults_to_extractive(tmp_path: Path) -> None:
     """The CLI summarizes by default (issue 3); the library default stays window-only."""
     entries = history(40)
-    code, out, err = run(write(tmp_path, entries), *SMALL)
+    # room for at least one summary item (an empty skeleton is never adopted, issue 10)
+    code, out, err = run(write(tmp_path, entries), *SMALL, "--context-limit", "2500")
     assert code == 0, err
     report = json.loads(out)["report"]
     assert report["triggered"] and report["strategy"] == "summary", report["fallback"]
@@ -144,7 +145,8 @@ def test_extractive_summarizer_injects_a_summary(tmp_path: Path) -> None:
             else "Noted."
         )
         entries.append({"role": "user" if i % 2 == 0 else "assistant", "content": text})
-    args = ["--context-limit", "800", *SMALL[2:], "--summarizer", "extractive"]
+    # room for at least one summary item (an empty skeleton is never adopted, issue 10)
+    args = ["--context-limit", "1100", *SMALL[2:], "--summarizer", "extractive"]
     code, out, err = run(write(tmp_path, entries), *args)
     assert code == 0, err
     body = json.loads(out)

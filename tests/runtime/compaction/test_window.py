@@ -202,3 +202,8 @@ def test_anthropic_window_only_shrinks_a_long_tool_loop_under_one_prompt() -> No
     # the state implies the same context on the next call
     again = compactor.compact(messages, format="anthropic", state=result.state)
     assert again.messages == result.messages
+    # a warm call (read from the cut on) after one more turn of the loop opens with the prompt
+    more = [*messages, {"role": "assistant", "content": "Done: every train is under 200 CNY."}]
+    warm = compactor.compact(more, format="anthropic", state=again.state)
+    assert warm.messages[0] == messages[0] and warm.messages[-1] == more[-1]
+    assert find_protocol_errors(warm.messages, format="anthropic") == []
