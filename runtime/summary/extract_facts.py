@@ -200,13 +200,13 @@ def _by_role(clause: str, reference: datetime) -> list[str]:
     return [clause]
 
 
-def _value(clause: str, heads: list[str], pinned: bool) -> str:
-    """``"≤ 200 CNY (单程不超过200元)"``: the normalized figures, then the user's clause. A pinned
-    message stays verbatim in the context, so its facts state the figures alone (the key says
-    what they bound: ``return.deadline``, ``budget.one_way.max``)."""
-    if not heads:
-        return clause
-    return " ".join(heads) if pinned else f"{' '.join(heads)} ({clause})"
+def _value(clause: str, heads: list[str], pinned: bool) -> tuple[str, str | None]:
+    """``("≤ 200 CNY", "单程别超过两百块")``: the value (the normalized figures, or the clause
+    when it states none in another form) and the quote, the user's own clause. A pinned
+    message stays verbatim in the context, so its facts carry no quote (the key says what the
+    figures bound: ``return.deadline``, ``budget.one_way.max``)."""
+    value = " ".join(heads) if heads else clause
+    return value, None if pinned else clause
 
 
 def _constraints(
@@ -231,8 +231,8 @@ def _constraints(
         heads = _heads(clause, reference)
         # a figure validation cannot back (a weekday resolved to a date) leaves the rest
         options = [heads, *([h for h in heads if h != bad] for bad in heads), []]
-        for value in dict.fromkeys(_value(clause, option, pinned) for option in options):
-            fact = _fact(key, value, status, src, pinned)
+        for value, quote in dict.fromkeys(_value(clause, option, pinned) for option in options):
+            fact = _fact(key, value, status, src, pinned).model_copy(update={"quote": quote})
             neutral = fact.model_copy(update={"key": f"user.{slug}"})
             chosen = next((f for f in (fact, neutral) if check(f)), None)
             if chosen is not None:

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Message
-from runtime.summary.authored import authored_text
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
@@ -34,6 +33,7 @@ from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
+from runtime.summary.provenance import authored_text
 from runtime.summary.schema import (
     CompactionSummary,
     Decision,
@@ -150,14 +150,17 @@ def _replaced_in_chunk(delta: Sequence[Fact], merged: Sequence[Fact]) -> list[Fa
     Kept as superseded (the first to be evicted), a one-shot compaction of a long history
     records what turn-by-turn compaction records.
     """
-    present = {(f.key, normalize_item_text(f.value)) for f in merged}
+
+    def ident(fact: Fact) -> tuple[str, str, str]:
+        return (fact.key, normalize_item_text(fact.value), normalize_item_text(fact.quote or ""))
+
+    present = {ident(f) for f in merged}
     live = {f.key for f in merged if f.status != "superseded"}
     out: list[Fact] = []
     for fact in delta:
-        ident = (fact.key, normalize_item_text(fact.value))
-        if fact.key in live and ident not in present:
+        if fact.key in live and ident(fact) not in present:
             out.append(fact.model_copy(update={"status": "superseded", "pinned": False}))
-            present.add(ident)
+            present.add(ident(fact))
     return out
 
 

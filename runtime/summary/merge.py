@@ -85,7 +85,10 @@ class _Log:
 
 
 def _same_fact(a: Fact, b: Fact) -> bool:
-    return normalize_item_text(a.value) == normalize_item_text(b.value) and a.status == b.status
+    # the quote is the user's clause: "2026-09-19" said in two different sentences is two facts
+    same_quote = normalize_item_text(a.quote or "") == normalize_item_text(b.quote or "")
+    same_value = normalize_item_text(a.value) == normalize_item_text(b.value)
+    return same_value and same_quote and a.status == b.status
 
 
 def _merge_facts(previous: list[Fact], delta: list[Fact], log: _Log) -> list[Fact]:

@@ -25,11 +25,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from runtime.blocks import escape_block_body
 from runtime.summary.diff import item_label
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.schema import (
+    SCHEMA_V1,
     CompactionSummary,
     Decision,
     Fact,
@@ -133,15 +135,33 @@ def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSumma
     return summary.model_copy(update={**kept, "source_message_ids": ids})
 
 
-def _text(item: Item) -> str:
-    return json.dumps(
-        item.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
+def _text(item: Item, *, v1: bool) -> str:
+    """An item as the block renders it: v1's sorted JSON object, or v2's row (positional
+    columns, ``speaker:index`` sources; see ``runtime.summary.envelope``)."""
+    if v1:
+        data: Any = item.model_dump(mode="json")
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    sources = " ".join(f"{item.speakers.get(i, '?')}:{n}" for n, i in enumerate(item.source_ids))
+    row: list[Any]
+    if isinstance(item, Fact):
+        row = [item.status, item.key, item.value, item.confidence, sources]
+        quote: str | bool | None = True if item.quote == item.value else item.quote
+        if item.pinned:
+            row += [quote, True]
+        elif quote is not None:
+            row.append(quote)
+    elif isinstance(item, Decision):
+        row = [item.text, item.reason, sources]
+    elif isinstance(item, OpenQuestion):
+        row = [item.text, sources]
+    else:
+        row = [item.tool_call_id, item.tool_name, item.digest, sources]
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 
-def _cost(item: Item, count_tokens: Callable[[str], int]) -> int:
-    """An item's tokens as rendered: its compact JSON and the separator after it."""
-    return count_tokens(escape_block_body(_text(item))) + 1
+def _cost(item: Item, count_tokens: Callable[[str], int], *, v1: bool) -> int:
+    """An item's tokens as rendered, with the separator after it."""
+    return count_tokens(escape_block_body(_text(item, v1=v1))) + 1
 
 
 def _rough(text: str) -> int:
@@ -166,11 +186,12 @@ class _Packer:
     count_tokens: Callable[[str], int]
     room: int
     ids: set[str]
+    v1: bool
 
     def take(self, item: Item) -> bool:
         if self.room < _SMALLEST_ITEM:
             return False  # full: no item renders in fewer tokens, measuring the rest is waste
-        text = _text(item)
+        text = _text(item, v1=self.v1)
         if _rough(text) > 2 * self.room:
             return False  # far over the room left: not worth a count
         new_ids = [i for i in dict.fromkeys(item.source_ids) if i not in self.ids]
@@ -212,14 +233,16 @@ def shrink_summary(
     unpinned = {id(item) for item in order}
     mandatory = [item for item in _all(summary) if id(item) not in unpinned]
     base = _without(summary, order)
-    packer = _Packer(count_tokens, budget_tokens - total(base), set(base.source_message_ids))
+    v1 = summary.schema_version == SCHEMA_V1
+    room = budget_tokens - total(base)
+    packer = _Packer(count_tokens, room, set(base.source_message_ids), v1)
     kept = [item for item in order if packer.take(item)]
     current, tokens = _counted(summary, mandatory, kept, total)
     while tokens > budget_tokens and kept:
         # Token boundaries made the whole a little dearer than its parts: drop from the end.
         excess = tokens - budget_tokens
         while kept and excess > 0:
-            excess -= _cost(kept.pop(), count_tokens)
+            excess -= _cost(kept.pop(), count_tokens, v1=v1)
         current, tokens = _counted(summary, mandatory, kept, total)
     gone = {id(item) for item in kept}
     dropped = [item for item in order if id(item) not in gone]

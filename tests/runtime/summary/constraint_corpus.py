@@ -57,7 +57,7 @@ def item_texts(summary: CompactionSummary) -> list[str]:
     (``observed``) do not: they are the first to go under budget pressure, and a constraint
     the summarizer did not recognize as one is not captured.
     """
-    texts = [f.value for f in summary.facts if f.status in _KEPT_STATUSES]
+    texts = [f"{f.value} {f.quote or ''}" for f in summary.facts if f.status in _KEPT_STATUSES]
     texts += [f"{d.text} {d.reason or ''}" for d in summary.decisions]
     return [fold(t) for t in texts]
 

@@ -103,7 +103,7 @@ def test_a_summary_that_drops_constraints_is_repaired_before_adoption() -> None:
 
 
 def test_what_finds_no_room_is_listed_as_lost() -> None:
-    outcome = _roll(TRIP, budget=170)
+    outcome = _roll(TRIP, budget=150)
     assert outcome.summary is not None, outcome.validation.to_dict()
     lost = outcome.snapshot.lost
     assert lost and {entry["reason"] for entry in lost} == {"no_room"}
