@@ -1,8 +1,8 @@
 """The source document's trip through compaction at a small budget (issue 10, "Must show").
 
 The three frozen transcripts of ``tests/data/trip`` (the source document's Chinese words, a
-Chinese rewording, an English rewording) compacted with a 3,500-token context (the summary's
-share: about 500 tokens), one-shot and turn by turn: every user constraint of
+Chinese rewording, an English rewording) compacted with a 2,500-token context (the summary's
+share: about 375 tokens), one-shot and turn by turn: every user constraint of
 ``expected.json`` survives (in one summary item with its value and direction, by the corpus'
 matching rule, or in a message still sent), and so does the G123 exclusion with its reason.
 Then the question "why was G123 excluded" is asked as the latest user message: the context
@@ -24,7 +24,7 @@ from tests.runtime.summary.constraint_corpus import fold, item_texts, kept
 from tests.scenarios.trip import TRANSCRIPTS, expected, transcript
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
-LIMIT = 3500
+LIMIT = 2500
 
 
 def _compactor() -> Compactor:
