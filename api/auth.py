@@ -14,7 +14,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.errors import Forbidden, NotFound, Unauthorized
+from api.errors import Forbidden, KeyExpired, NotFound, Unauthorized
 from api.services import Services, get_services
 from api.storage.keys import resolve_key
 from longterm.gate import Principal
@@ -84,12 +84,15 @@ def get_principal(
 
     Raises:
         Unauthorized: no bearer key, or an unknown or revoked one.
+        KeyExpired: the key's expiry has passed (only its holder can learn that).
     """
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized("missing bearer API key")
     key = resolve_key(services.engine, credentials.credentials.strip())
     if key is None:
         raise Unauthorized("unknown or revoked API key")
+    if key.expired(services.clock()):
+        raise KeyExpired("the API key has expired; ask an admin for a new one")
     principal = Principal(
         key_id=key.key_id, tenant_id=key.tenant_id, role=key.role, user_id=key.user_id
     )
@@ -101,6 +104,11 @@ def get_principal(
 def require_roles(*roles: Role) -> Callable[..., object]:
     """A dependency that admits only keys with one of ``roles``; others get 403.
 
+    A user-restricted admin key (refused at creation since keys expire and admin keys became
+    tenant-wide only, but possibly stored earlier) passes only where agent keys pass too, and
+    is confined to its user there like an agent key: the tenant-wide routes (keys, policy,
+    retention, purges, jobs, the audit log) answer it 403.
+
     Example: ``AdminDep = Annotated[Principal, Depends(require_roles("admin"))]``.
     """
     allowed = frozenset(roles)
@@ -108,6 +116,8 @@ def require_roles(*roles: Role) -> Callable[..., object]:
     async def dependency(principal: Annotated[Principal, Depends(get_principal)]) -> Principal:
         if principal.role not in allowed:
             raise Forbidden(f"role {principal.role!r} may not use this route")
+        if principal.role == "admin" and principal.user_id is not None and "agent" not in allowed:
+            raise Forbidden("a user-restricted admin key may not use tenant-wide routes")
         return principal
 
     return dependency

@@ -6,13 +6,16 @@ tree::
 
     ApiError                                  base; 500
     ├── Unauthorized(PermissionError)    401  no key, or an unknown or revoked key
+    │   └── KeyExpired                   401  the key's ``expires_at`` has passed
     ├── Forbidden(PermissionError)       403  the key's role may not use this route or action
     ├── NotFound(LookupError)            404  missing, or another tenant's / user's (same answer)
     ├── Conflict                         409  state conflict: duplicate id, less trusted source
     ├── PreconditionFailed               412  a stale ``If-Match``
     ├── PayloadTooLarge                  413  body over ``Settings.max_body_bytes``
     ├── Unprocessable(ValueError)        422  well-formed JSON that breaks a rule
-    └── ServiceUnavailable               503  the database is unreachable or busy; retry later
+    ├── TooManyRequests                  429  a rate limit is spent; ``Retry-After`` says when
+    ├── ServiceUnavailable               503  the database is unreachable or busy; retry later
+    └── RequestTimeout                   504  the request ran past its time budget
 
 Extra keyword arguments become RFC 9457 extension members of the response (e.g. ``current_source``
 on a 409, ``message_id`` and ``call_id`` on a protocol 422). They must be JSON-serializable and
@@ -27,10 +30,13 @@ __all__ = [
     "ApiError",
     "Conflict",
     "Forbidden",
+    "KeyExpired",
     "NotFound",
     "PayloadTooLarge",
     "PreconditionFailed",
+    "RequestTimeout",
     "ServiceUnavailable",
+    "TooManyRequests",
     "Unauthorized",
     "Unprocessable",
 ]
@@ -64,6 +70,10 @@ class Unauthorized(ApiError, PermissionError):
         super().__init__(detail, headers=merged, **extensions)
 
 
+class KeyExpired(Unauthorized):
+    """The key is known but its expiry has passed (401, its own problem type)."""
+
+
 class Forbidden(ApiError, PermissionError):
     """The key is valid but its role may not do this (403)."""
 
@@ -90,3 +100,20 @@ class Unprocessable(ApiError, ValueError):
 
 class ServiceUnavailable(ApiError):
     """A dependency (the database) cannot serve the request now; clients should retry (503)."""
+
+
+class TooManyRequests(ApiError):
+    """A rate limit is spent (429); ``retry_after`` seconds until the window frees a request.
+
+    Args:
+        detail: which limit (never the key or the client's address).
+        retry_after: whole seconds, at least 1, sent as ``Retry-After``.
+    """
+
+    def __init__(self, detail: str, *, retry_after: int = 1) -> None:
+        seconds = max(1, retry_after)
+        super().__init__(detail, headers={"Retry-After": str(seconds)}, retry_after_seconds=seconds)
+
+
+class RequestTimeout(ApiError):
+    """The request ran past the service's per-request time budget (504); it may be retried."""

@@ -98,6 +98,7 @@ PROBLEM_TYPES: dict[type[Exception], ProblemType] = {
     # api.errors: what the HTTP layer itself refuses (keys, roles, body limits, ...)
     api.ApiError: ProblemType(status=500, slug="internal-error", title="Internal Server Error"),
     api.Unauthorized: ProblemType(status=401, slug="unauthorized", title="Unauthorized"),
+    api.KeyExpired: ProblemType(status=401, slug="key-expired", title="Unauthorized"),
     api.Forbidden: ProblemType(status=403, slug="forbidden", title="Forbidden"),
     api.NotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
     api.Conflict: ProblemType(status=409, slug="conflict", title="Conflict"),
@@ -108,8 +109,12 @@ PROBLEM_TYPES: dict[type[Exception], ProblemType] = {
         status=413, slug="payload-too-large", title="Content Too Large"
     ),
     api.Unprocessable: ProblemType(status=422, slug="unprocessable", title="Unprocessable Content"),
+    api.TooManyRequests: ProblemType(status=429, slug="rate-limited", title="Too Many Requests"),
     api.ServiceUnavailable: ProblemType(
         status=503, slug="service-unavailable", title="Service Unavailable"
+    ),
+    api.RequestTimeout: ProblemType(
+        status=504, slug="request-timeout", title="Gateway Timeout", log_level=logging.WARNING
     ),
     # api.storage.keys: the key store
     keys.KeyNotFound: ProblemType(
@@ -118,6 +123,7 @@ PROBLEM_TYPES: dict[type[Exception], ProblemType] = {
     keys.InvalidKeyInput: ProblemType(
         status=422, slug="unprocessable", title="Unprocessable Content"
     ),
+    keys.LastAdminKey: ProblemType(status=409, slug="last-admin-key", title="Conflict"),
     # api.sessions.errors: the persisted sessions
     sessions.SessionNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
     sessions.SummaryNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),

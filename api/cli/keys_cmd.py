@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
 import typer
 from sqlalchemy import Engine
@@ -13,9 +14,17 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from api.cli import app
 from api.cli.db_cmd import fail
 from api.settings import Settings
-from api.storage.keys import ApiKey, InvalidKeyInput, KeyNotFound, KeyStore
+from api.storage.keys import (
+    MAX_KEY_LIFETIME,
+    ApiKey,
+    InvalidKeyInput,
+    KeyNotFound,
+    KeyStore,
+    LastAdminKey,
+)
 from api.storage.migrate import upgrade_database
 from storage.engine import create_db_engine
+from storage.metadata import utcnow
 
 keys_app = typer.Typer(help="API keys: create, list, revoke.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
@@ -40,18 +49,48 @@ def _store() -> Iterator[KeyStore]:
 def create(
     tenant: str = typer.Option(..., "--tenant", help="Tenant the key belongs to."),
     role: str = typer.Option(..., "--role", help="agent, admin or consolidator."),
-    user: str | None = typer.Option(None, "--user", help="Restrict the key to one end user."),
+    user: str | None = typer.Option(
+        None, "--user", help="Restrict the key to one end user (not for admin keys)."
+    ),
+    expires_in: str | None = typer.Option(
+        None, "--expires-in", help="Expire the key after this long: 90d, 12h, 30m or 3600s."
+    ),
 ) -> None:
     """Create a key and print it once; the last line is the key alone. Only its hash is kept."""
+    lifetime = _lifetime(expires_in) if expires_in is not None else None
     with _store() as store:
         try:
-            key, secret = store.create(tenant_id=tenant, role=role, user_id=user)
+            expires_at = utcnow() + lifetime if lifetime is not None else None
+            key, secret = store.create(
+                tenant_id=tenant, role=role, user_id=user, expires_at=expires_at
+            )
         except InvalidKeyInput as exc:
             raise fail(str(exc)) from None
     scope = f", user {key.user_id}" if key.user_id else ""
+    if key.expires_at is not None:
+        scope += f", expires {key.expires_at:%Y-%m-%dT%H:%M:%SZ}"
     typer.echo(f"created {key.key_id} (tenant {key.tenant_id}, role {key.role}{scope})")
     typer.echo("store this key now; it is not shown again:")
     typer.echo(secret)
+
+
+_UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+
+
+def _lifetime(text: str) -> timedelta:
+    """``90d``/``12h``/``30m``/``3600s`` (or bare seconds) as a duration; exit 2 otherwise."""
+    value = text.strip().lower()
+    unit = value[-1:] if value[-1:] in _UNITS else "s"
+    number = value[:-1] if value[-1:] in _UNITS else value
+    if (
+        not number.isdigit()
+        or not 0 < int(number) * _UNITS[unit] <= MAX_KEY_LIFETIME.total_seconds()
+    ):
+        raise fail(
+            f"invalid --expires-in {text!r}: a positive duration such as 90d, 12h, 30m or 3600s, "
+            f"at most {MAX_KEY_LIFETIME.days}d"
+        )
+    return timedelta(seconds=int(number) * _UNITS[unit])
 
 
 @keys_app.command("list")
@@ -70,6 +109,9 @@ def list_keys(
         return
     for key in keys:
         state = f"revoked {key.revoked_at:%Y-%m-%dT%H:%M:%SZ}" if key.revoked_at else "active"
+        if key.expires_at is not None and key.revoked_at is None:
+            word = "expired" if key.expired(utcnow()) else "expires"
+            state = f"{word} {key.expires_at:%Y-%m-%dT%H:%M:%SZ}"
         typer.echo(
             f"{key.key_id}\t{key.role}\t{key.user_id or '-'}\t{key.display_prefix}…"
             f"\t{key.created_at:%Y-%m-%dT%H:%M:%SZ}\t{state}"
@@ -85,6 +127,7 @@ def _as_dict(key: ApiKey) -> dict[str, str | None]:
         "display_prefix": key.display_prefix,
         "created_at": key.created_at.isoformat(),
         "revoked_at": key.revoked_at.isoformat() if key.revoked_at else None,
+        "expires_at": key.expires_at.isoformat() if key.expires_at else None,
     }
 
 
@@ -96,6 +139,6 @@ def revoke(
     with _store() as store:
         try:
             key = store.revoke_as_operator(key_id)
-        except KeyNotFound as exc:
+        except (KeyNotFound, LastAdminKey) as exc:
             raise fail(str(exc)) from None
     typer.echo(f"revoked {key.key_id} (tenant {key.tenant_id})")

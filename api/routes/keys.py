@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, status
-from pydantic import BaseModel
+from pydantic import AwareDatetime, BaseModel, Field
 
 from api.deps import AdminDep, KeyStoreDep, PrincipalDep
 from api.problems import PROBLEM_RESPONSES
@@ -37,6 +37,10 @@ class KeyOut(BaseModel):
     display_prefix: str
     created_at: datetime
     revoked_at: datetime | None
+    expires_at: datetime | None = Field(
+        default=None,
+        description="When the key stops working (401 `key-expired` from then on); null: never.",
+    )
 
     @classmethod
     def of(cls, key: ApiKey) -> KeyOut:
@@ -48,14 +52,24 @@ class KeyOut(BaseModel):
             display_prefix=key.display_prefix,
             created_at=key.created_at,
             revoked_at=key.revoked_at,
+            expires_at=key.expires_at,
         )
 
 
 class KeyCreate(BaseModel):
-    """A new key in the caller's tenant."""
+    """A new key in the caller's tenant; admin keys are tenant-wide (no ``user_id``)."""
 
     role: Role
-    user_id: UserId | None = None
+    user_id: UserId | None = Field(
+        default=None,
+        description="Restrict the key to this end user (agent and consolidator keys only: "
+        "an admin key with a user is refused with 422).",
+    )
+    expires_at: AwareDatetime | None = Field(
+        default=None,
+        description="When the key stops working, with an offset; in the future, at most "
+        "ten years ahead. Null (default): the key works until revoked.",
+    )
 
 
 class KeyCreated(KeyOut):
@@ -85,8 +99,16 @@ def list_keys(admin: AdminDep, store: KeyStoreDep) -> list[KeyOut]:
     "/keys", status_code=status.HTTP_201_CREATED, summary="Create a key in the caller's tenant"
 )
 def create_key(body: KeyCreate, admin: AdminDep, store: KeyStoreDep) -> KeyCreated:
-    """Create a key in the admin's tenant (never another); the secret is in this response only."""
-    key, secret = store.create(tenant_id=admin.tenant_id, role=body.role, user_id=body.user_id)
+    """Create a key in the admin's tenant (never another); the secret is in this response only.
+
+    An admin key restricted to a user is refused (422): admin keys are tenant-wide.
+    """
+    key, secret = store.create(
+        tenant_id=admin.tenant_id,
+        role=body.role,
+        user_id=body.user_id,
+        expires_at=body.expires_at,
+    )
     return KeyCreated(**KeyOut.of(key).model_dump(), secret=secret)
 
 
@@ -94,5 +116,9 @@ def create_key(body: KeyCreate, admin: AdminDep, store: KeyStoreDep) -> KeyCreat
 def revoke_key(
     key_id: Annotated[str, Path(max_length=40)], admin: AdminDep, store: KeyStoreDep
 ) -> KeyOut:
-    """Revoke a key; another tenant's key answers 404 exactly like a missing one."""
+    """Revoke a key; another tenant's key answers 404 exactly like a missing one.
+
+    The tenant's last active admin key cannot be revoked, not even by itself (409
+    ``last-admin-key``): create another admin key first.
+    """
     return KeyOut.of(store.revoke(tenant_id=admin.tenant_id, key_id=key_id))

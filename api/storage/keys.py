@@ -13,10 +13,11 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, select
-from sqlmodel import Field, SQLModel
+from sqlalchemy import Engine, func, or_, select, update
+from sqlalchemy.orm import Session
+from sqlmodel import Field, SQLModel, col
 
 from longterm.vocabulary import ROLES, Role, is_valid_tenant_id, user_id_problem
 from storage.engine import session_scope
@@ -25,12 +26,14 @@ from storage.types import UtcDateTime
 
 __all__ = [
     "KEY_PREFIX",
+    "MAX_KEY_LIFETIME",
     "ApiKey",
     "ApiKeyRow",
     "InvalidKeyInput",
     "KeyNotFound",
     "KeyStore",
     "KeyStoreError",
+    "LastAdminKey",
     "TenantRow",
     "hash_key",
     "validate_tenant_id",
@@ -38,14 +41,16 @@ __all__ = [
 ]
 
 KEY_PREFIX = "tmk_"
+MAX_KEY_LIFETIME = timedelta(days=3650)
 
 
 class KeyStoreError(Exception):
     """Base of the key store's errors::
 
     KeyStoreError
-    ├── InvalidKeyInput (ValueError)   a tenant id, user id or role the store refuses
-    └── KeyNotFound (LookupError)      no key with that id (in the tenant, when one is given)
+    ├── InvalidKeyInput (ValueError)   a tenant id, user id, role or expiry the store refuses
+    ├── KeyNotFound (LookupError)      no key with that id (in the tenant, when one is given)
+    └── LastAdminKey                   revoking it would leave the tenant without an admin key
     """
 
 
@@ -55,6 +60,10 @@ class InvalidKeyInput(KeyStoreError, ValueError):
 
 class KeyNotFound(KeyStoreError, LookupError):
     """No key with that id (another tenant's key looks exactly like a missing one)."""
+
+
+class LastAdminKey(KeyStoreError):
+    """The key is the tenant's last active admin key: create another one before revoking it."""
 
 
 class TenantRow(SQLModel, table=True):
@@ -79,6 +88,7 @@ class ApiKeyRow(SQLModel, table=True):
     display_prefix: str = Field(max_length=16)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    expires_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +102,16 @@ class ApiKey:
     display_prefix: str
     created_at: datetime
     revoked_at: datetime | None
+    expires_at: datetime | None = None
 
     @property
     def active(self) -> bool:
-        """False once the key is revoked."""
+        """False once the key is revoked (expiry is a matter of time: see ``expired``)."""
         return self.revoked_at is None
+
+    def expired(self, now: datetime) -> bool:
+        """True once ``now`` has reached the key's expiry (never for a key without one)."""
+        return self.expires_at is not None and now >= self.expires_at
 
 
 def hash_key(secret: str) -> str:
@@ -143,6 +158,7 @@ def _to_domain(row: ApiKeyRow) -> ApiKey:
         display_prefix=row.display_prefix,
         created_at=row.created_at,
         revoked_at=row.revoked_at,
+        expires_at=row.expires_at,
     )
 
 
@@ -159,18 +175,39 @@ class KeyStore:
         self._clock = clock
 
     def create(
-        self, *, tenant_id: str, role: str, user_id: str | None = None
+        self,
+        *,
+        tenant_id: str,
+        role: str,
+        user_id: str | None = None,
+        expires_at: datetime | None = None,
     ) -> tuple[ApiKey, str]:
         """Create a key; returns it and the secret, which is never retrievable again.
 
+        Admin keys are tenant-wide by definition (they manage keys, policy, retention and jobs
+        of the whole tenant), so an admin key restricted to a user is refused rather than half
+        confined: restrict an agent key instead (docs/service.md, "Keys").
+
         Raises:
-            InvalidKeyInput: bad tenant id, user id or role.
+            InvalidKeyInput: bad tenant id, user id or role, an admin key with a user, or an
+                expiry that is not in the future.
         """
         validate_tenant_id(tenant_id)
         if user_id is not None:
             validate_user_id(user_id)
         if _role(role) is None:
             raise InvalidKeyInput(f"invalid role {role!r}: use one of {', '.join(ROLES)}")
+        if role == "admin" and user_id is not None:
+            raise InvalidKeyInput(
+                "admin keys are tenant-wide and cannot be restricted to a user; "
+                "restrict an agent key instead"
+            )
+        created_at = self._clock()
+        if expires_at is not None and not _valid_expiry(expires_at, now=created_at):
+            raise InvalidKeyInput(
+                f"a key's expiry must be in the future and at most {MAX_KEY_LIFETIME.days} "
+                "days ahead"
+            )
         secret = KEY_PREFIX + secrets.token_urlsafe(32)
         row = ApiKeyRow(
             id="key_" + secrets.token_hex(8),
@@ -179,7 +216,8 @@ class KeyStore:
             user_id=user_id,
             secret_hash=hash_key(secret),
             display_prefix=secret[: len(KEY_PREFIX) + 6],
-            created_at=self._clock(),
+            created_at=created_at,
+            expires_at=expires_at,
         )
         with session_scope(self._engine) as session:
             if session.get(TenantRow, tenant_id) is None:
@@ -203,6 +241,7 @@ class KeyStore:
 
         Raises:
             KeyNotFound: the tenant has no key with that id (another tenant's key included).
+            LastAdminKey: it is the tenant's last active admin key (whoever asks, itself too).
         """
         return self._revoke(key_id, tenant_id=tenant_id)
 
@@ -211,8 +250,24 @@ class KeyStore:
 
         Raises:
             KeyNotFound: no key has that id.
+            LastAdminKey: it is its tenant's last active admin key (create another first).
         """
         return self._revoke(key_id, tenant_id=None)
+
+    def revoke_user_keys(self, session: Session, *, tenant_id: str, user_id: str) -> int:
+        """Revoke, in the caller's transaction, every key restricted to ``user_id``.
+
+        Used by the erasure: an erased user's keys must stop working with the data. Returns
+        how many keys were revoked now (already revoked ones are left as they were).
+        """
+        stmt = (
+            update(ApiKeyRow)
+            .where(ApiKeyRow.tenant_id == tenant_id)  # type: ignore[arg-type]
+            .where(ApiKeyRow.user_id == user_id)  # type: ignore[arg-type]
+            .where(ApiKeyRow.revoked_at.is_(None))  # type: ignore[union-attr]
+            .values(revoked_at=self._clock())
+        )
+        return int(session.execute(stmt).rowcount or 0)  # type: ignore[attr-defined]
 
     def _revoke(self, key_id: str, *, tenant_id: str | None) -> ApiKey:
         with session_scope(self._engine) as session:
@@ -220,7 +275,18 @@ class KeyStore:
             if row is None or (tenant_id is not None and row.tenant_id != tenant_id):
                 raise KeyNotFound(f"no key with id {key_id!r}")
             if row.revoked_at is None:
-                row.revoked_at = self._clock()
+                now = self._clock()
+                if row.role == "admin":
+                    # Serialize concurrent revocations in the tenant (PostgreSQL: a row lock on
+                    # the tenant; SQLite: one writer at a time), so two admins revoking each
+                    # other cannot both succeed.
+                    _lock_tenant(session, row.tenant_id)
+                    if _other_active_admins(session, row, now=now) == 0:
+                        raise LastAdminKey(
+                            f"key {key_id!r} is the tenant's last active admin key; "
+                            "create another admin key before revoking it"
+                        )
+                row.revoked_at = now
                 session.add(row)
                 session.commit()
             return _to_domain(row)
@@ -230,8 +296,44 @@ class KeyStore:
         return resolve_key(self._engine, secret)
 
 
+def _valid_expiry(expires_at: datetime, *, now: datetime) -> bool:
+    try:
+        return now < expires_at <= now + MAX_KEY_LIFETIME
+    except OverflowError:  # an offset pushing the instant past year 9999
+        return False
+
+
+def _lock_tenant(session: Session, tenant_id: str) -> None:
+    stmt = select(TenantRow).where(TenantRow.tenant_id == tenant_id)  # type: ignore[arg-type]
+    if session.get_bind().dialect.name == "sqlite":
+        # Take SQLite's write lock now (a no-op update), so the count below is the latest.
+        session.execute(
+            update(TenantRow)
+            .where(TenantRow.tenant_id == tenant_id)  # type: ignore[arg-type]
+            .values(tenant_id=tenant_id)
+        )
+        return
+    session.execute(stmt.with_for_update())
+
+
+def _other_active_admins(session: Session, row: ApiKeyRow, *, now: datetime) -> int:
+    stmt = (
+        select(func.count())
+        .select_from(ApiKeyRow)
+        .where(ApiKeyRow.tenant_id == row.tenant_id)  # type: ignore[arg-type]
+        .where(ApiKeyRow.role == "admin")  # type: ignore[arg-type]
+        .where(ApiKeyRow.id != row.id)  # type: ignore[arg-type]
+        .where(ApiKeyRow.revoked_at.is_(None))  # type: ignore[union-attr]
+        .where(or_(col(ApiKeyRow.expires_at).is_(None), col(ApiKeyRow.expires_at) > now))
+    )
+    return int(session.execute(stmt).scalar_one())
+
+
 def resolve_key(engine: Engine, secret: str) -> ApiKey | None:
-    """Look a presented secret up by its hash; None when unknown or revoked."""
+    """Look a presented secret up by its hash; None when unknown or revoked.
+
+    An expired key is returned (check ``ApiKey.expired``): its holder is told it expired.
+    """
     if not secret.startswith(KEY_PREFIX) or len(secret) > 128:
         return None
     stmt = select(ApiKeyRow).where(ApiKeyRow.secret_hash == hash_key(secret))  # type: ignore[arg-type]
