@@ -17,6 +17,7 @@ from typing import Any
 import anyio
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel
 from sqlalchemy import Engine
 from sqlalchemy.pool import StaticPool
@@ -129,7 +130,9 @@ def create_app(
     """
     settings = settings or Settings()
     configure_logging(settings.log_level)
-    app = FastAPI(
+    # /docs and /redoc load Swagger UI and ReDoc from assets shipped in fastapi-offline (served
+    # under /static-offline-docs), never from a CDN: they work on a machine without internet.
+    app = FastAPIOffline(
         title="tiermem",
         version="0.1.0",
         summary="Two-tier memory for LLM agents: run-time compaction and gated long-term memory.",
