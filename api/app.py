@@ -18,7 +18,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 from sqlalchemy.pool import StaticPool
 from starlette.routing import Route
@@ -95,12 +95,22 @@ class Problem(BaseModel):
 
     model_config = {"extra": "allow"}
 
-    type: str
-    title: str
-    status: int
-    detail: str
-    instance: str
-    request_id: str | None = None
+    type: str = Field(
+        description="A URI naming the kind of problem (one of the documented "
+        "problem types); stable, for code to test."
+    )
+    title: str = Field(
+        description="A short summary of the problem type, the same for every occurrence."
+    )
+    status: int = Field(description="The HTTP status code.")
+    detail: str = Field(
+        description="What went wrong in this occurrence, in one line (never a stored value)."
+    )
+    instance: str = Field(description="The request path the problem occurred on.")
+    request_id: str | None = Field(
+        default=None,
+        description="The request's id, as in the X-Request-ID header and the access log.",
+    )
 
 
 def create_app(

@@ -32,16 +32,31 @@ class ConsolidationCounts(BaseModel):
 
     model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
 
-    due: int = 0
-    consolidated: int = 0
-    locked: int = 0
-    written: int = 0
-    merged: int = 0
-    denied: int = 0
-    skipped: int = 0
-    events: int = 0
-    failed: int = 0
-    denials: dict[str, int] = Field(default_factory=dict)
+    due: int = Field(default=0, description="Idle sessions due for consolidation.")
+    consolidated: int = Field(default=0, description="Sessions consolidated in this run.")
+    locked: int = Field(
+        default=0, description="Sessions another process was consolidating (left alone)."
+    )
+    written: int = Field(default=0, description="Long-term candidates written.")
+    merged: int = Field(
+        default=0,
+        description="Candidates that matched the user's current value (its confidence raised, or "
+        "already counted).",
+    )
+    denied: int = Field(default=0, description="Candidates the policy denied.")
+    skipped: int = Field(
+        default=0,
+        description="Candidates skipped: a value the key does not accept, or a request the "
+        "long-term tier refused.",
+    )
+    events: int = Field(default=0, description="Task events written to the timeline.")
+    failed: int = Field(
+        default=0,
+        description="Sessions whose consolidation failed (logged; tried again on the next run).",
+    )
+    denials: dict[str, int] = Field(
+        description="Denied candidates per policy rule.", default_factory=dict
+    )
 
     @classmethod
     def from_report(cls, report: ConsolidationReport) -> ConsolidationCounts:
@@ -65,8 +80,10 @@ class RetentionCounts(BaseModel):
 
     model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
 
-    sessions: int = 0
-    messages: int = 0
+    sessions: int = Field(default=0, description="Sessions whose messages were tombstoned.")
+    messages: int = Field(
+        default=0, description="Raw session messages tombstoned by the retention purge."
+    )
 
 
 class TenantExpiry(BaseModel):
@@ -76,11 +93,21 @@ class TenantExpiry(BaseModel):
 
     model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
 
-    tenant_id: str
-    locked: bool = False
-    purged: dict[str, int] = Field(default_factory=dict)
-    session_retention: RetentionCounts = Field(default_factory=RetentionCounts)
-    reapplied: dict[str, int] | None = None
+    tenant_id: str = Field(description="The tenant.")
+    locked: bool = Field(
+        default=False,
+        description="Another process was expiring this tenant, so nothing was done here.",
+    )
+    purged: dict[str, int] = Field(
+        description="Expired long-term rows deleted, per kind.", default_factory=dict
+    )
+    session_retention: RetentionCounts = Field(
+        description="What the tenant's session retention purged.", default_factory=RetentionCounts
+    )
+    reapplied: dict[str, int] | None = Field(
+        default=None,
+        description="Erasures re-applied per kind after a restore, when asked (null otherwise).",
+    )
 
 
 class ExpiryCounts(BaseModel):
@@ -89,9 +116,13 @@ class ExpiryCounts(BaseModel):
 
     model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
 
-    tenants: int = 0
-    locked: int = 0
-    purged: dict[str, int] = Field(default_factory=dict)
+    tenants: int = Field(default=0, description="Tenants looked at.")
+    locked: int = Field(default=0, description="Tenants another process was expiring.")
+    purged: dict[str, int] = Field(
+        description="Rows purged per kind over every tenant (long-term kinds and "
+        "session_messages).",
+        default_factory=dict,
+    )
 
     @classmethod
     def from_tenants(cls, runs: list[TenantExpiry]) -> ExpiryCounts:

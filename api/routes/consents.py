@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.auth import ensure_user_access
 from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
@@ -46,20 +46,26 @@ Category = Annotated[
 class ConsentOut(BaseModel):
     """One consent record: active, or withdrawn (who and when, both ways)."""
 
-    user_id: str
-    category: str
-    active: bool
-    granted_by: str | None
-    granted_at: datetime
-    withdrawn_by: str | None
-    withdrawn_at: datetime | None
+    user_id: str = Field(description="The user.")
+    category: str = Field(
+        description="The category consented to (what consolidation may write about this user)."
+    )
+    active: bool = Field(description="Whether the consent stands now (false: withdrawn).")
+    granted_by: str | None = Field(
+        description="Who granted it: user or an operator id (null: unknown)."
+    )
+    granted_at: datetime = Field(description="When it was granted (UTC, RFC 3339).")
+    withdrawn_by: str | None = Field(description="Who withdrew it (null while active).")
+    withdrawn_at: datetime | None = Field(description="When it was withdrawn (null while active).")
 
 
 class ConsentList(BaseModel):
     """Every consent record of one user."""
 
-    user_id: str
-    consents: list[ConsentOut]
+    user_id: str = Field(description="The user.")
+    consents: list[ConsentOut] = Field(
+        description="Every consent record of the user, active and withdrawn."
+    )
 
 
 def _out(consent: StandingConsent) -> ConsentOut:

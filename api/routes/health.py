@@ -24,9 +24,19 @@ SCHEMA_RECHECK_S = 30.0
 class Health(BaseModel):
     """Liveness or readiness answer; ``schema`` is ``behind`` while migrations are pending."""
 
-    status: Literal["ok", "unavailable"]
-    database: Literal["ok", "unreachable"] | None = None
-    schema_: Literal["current", "behind"] | None = Field(default=None, alias="schema")
+    status: Literal["ok", "unavailable"] = Field(
+        description="ok, or unavailable (readiness: the database is unreachable or the schema "
+        "behind)."
+    )
+    database: Literal["ok", "unreachable"] | None = Field(
+        default=None, description="Readiness only: ok or unreachable (null on /healthz)."
+    )
+    schema_: Literal["current", "behind"] | None = Field(
+        description="Readiness only: current, or behind while migrations are pending (null on "
+        "/healthz).",
+        default=None,
+        alias="schema",
+    )
 
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 

@@ -21,22 +21,28 @@ router = APIRouter(prefix="/v1", tags=["keys"], responses=PROBLEM_RESPONSES)
 class Me(BaseModel):
     """The caller as its key defines it."""
 
-    key_id: str
-    tenant_id: str
-    role: Role
-    user_id: str | None
+    key_id: str = Field(description="The key's public id (key_...), what logs and audit rows name.")
+    tenant_id: str = Field(description="The tenant the key belongs to.")
+    role: Role = Field(description="What the key may do: agent, admin or consolidator.")
+    user_id: str | None = Field(
+        description="The end user the key is restricted to (null: any user of the tenant)."
+    )
 
 
 class KeyOut(BaseModel):
     """A key without its secret."""
 
-    key_id: str
-    tenant_id: str
-    role: Role
-    user_id: str | None
-    display_prefix: str
-    created_at: datetime
-    revoked_at: datetime | None
+    key_id: str = Field(description="The key's public id (key_...), what logs and audit rows name.")
+    tenant_id: str = Field(description="The tenant the key belongs to.")
+    role: Role = Field(description="What the key may do: agent, admin or consolidator.")
+    user_id: str | None = Field(
+        description="The end user the key is restricted to (null: any user of the tenant)."
+    )
+    display_prefix: str = Field(
+        description="The first characters of the secret, to recognize a key without storing it."
+    )
+    created_at: datetime = Field(description="When the key was created (UTC, RFC 3339).")
+    revoked_at: datetime | None = Field(description="When the key was revoked (null: in force).")
     expires_at: datetime | None = Field(
         default=None,
         description="When the key stops working (401 `key-expired` from then on); null: never.",
@@ -59,7 +65,7 @@ class KeyOut(BaseModel):
 class KeyCreate(BaseModel):
     """A new key in the caller's tenant; admin keys are tenant-wide (no ``user_id``)."""
 
-    role: Role
+    role: Role = Field(description="What the new key may do: agent, admin or consolidator.")
     user_id: UserId | None = Field(
         default=None,
         description="Restrict the key to this end user (agent and consolidator keys only: "
@@ -75,7 +81,10 @@ class KeyCreate(BaseModel):
 class KeyCreated(KeyOut):
     """The new key, with its secret: shown this once, only its hash is stored."""
 
-    secret: str
+    secret: str = Field(
+        description="The key itself, shown once: only its SHA-256 hash is stored. Send it as "
+        "Authorization: Bearer <secret>."
+    )
 
 
 @router.get("/me", summary="The caller's key: tenant, role, user restriction")

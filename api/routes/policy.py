@@ -43,25 +43,31 @@ router = APIRouter(prefix="/v1/policy", tags=["policy"])
 class RuleOut(BaseModel):
     """One policy row."""
 
-    role: str
-    domain: str
-    action: str
-    kind: str
-    category: str
-    source: str
-    cond: str
-    arg: str
-    effect: Literal["allow", "deny"]
-    name: str
+    role: str = Field(description="The key role(s) the row applies to (* any, a|b several).")
+    domain: str = Field(description="The tenant the row applies to (* for the file defaults).")
+    action: str = Field(description="The action(s) it applies to (* any, a|b several).")
+    kind: str = Field(description="The object kind(s): preference, event or *.")
+    category: str = Field(description="The memory category or categories, or *.")
+    source: str = Field(description="The write's source(s), or *.")
+    cond: str = Field(
+        description="The predicate that must hold (always, sensitive, no_consent, ...)."
+    )
+    arg: str = Field(description="The predicate's argument (- for none).")
+    effect: Literal["allow", "deny"] = Field(
+        description="allow or deny; a deny overrides every allow."
+    )
+    name: str = Field(description="The rule's name, what decisions and audit rows cite.")
 
 
 class PolicyOut(BaseModel):
     """The policy the caller's tenant is decided under."""
 
-    version: str
-    defaults: list[RuleOut]
-    tenant_rules: list[RuleOut]
-    conditions: list[str] = Field(description="the predicate vocabulary rows may name")
+    version: str = Field(
+        description="The version decisions are made under: <defaults digest>.<tenant version>."
+    )
+    defaults: list[RuleOut] = Field(description="The file defaults every tenant is decided under.")
+    tenant_rules: list[RuleOut] = Field(description="The tenant's own rules.")
+    conditions: list[str] = Field(description="The predicate vocabulary rows may name in cond.")
 
 
 def _members(names: tuple[str, ...], *, wildcard: bool) -> str:
@@ -101,31 +107,69 @@ class _RuleFields(BaseModel):
         pattern=TENANT_ID_PATTERN,
         description="omitted, or exactly the caller's tenant (any other is refused)",
     )
-    kind: str = Field(default="*", pattern=_members(KINDS, wildcard=True))
+    kind: str = Field(
+        description="The object kind(s): preference, event, a|b, or * (the default) for any.",
+        default="*",
+        pattern=_members(KINDS, wildcard=True),
+    )
     category: str = Field(
+        description="The memory category or categories (e.g. travel|food), or * "
+        "(the default) for any.",
         default="*",
         max_length=_FIELD_MAX,
         pattern=rf"^(\*|{_CATEGORY_NAME}(\|{_CATEGORY_NAME})*)$",
     )
-    source: str = Field(default="*", pattern=_members(SOURCES, wildcard=True))
-    cond: Literal[tuple(CONDITIONS)] = "always"  # type: ignore[valid-type]
-    arg: str = Field(default="-", max_length=_FIELD_MAX, pattern=_ARG)
+    source: str = Field(
+        description="The write's source(s) (admin, user_stated, user_confirmed, "
+        "promoted, consolidated), a|b, or * (the default) for any.",
+        default="*",
+        pattern=_members(SOURCES, wildcard=True),
+    )
+    cond: Literal[tuple(CONDITIONS)] = Field(  # type: ignore[valid-type]
+        default="always",
+        description="The predicate that must hold for the rule to apply: always (the default), "
+        "sensitive, no_consent, no_standing_consent, confidence_below, scope_is, "
+        "overwrites_source, overwrites_consented.",
+    )
+    arg: str = Field(
+        description="The predicate's argument: - (the default) when it takes none, a "
+        "number 0..1 for confidence_below, scopes for scope_is, sources for overwrites_source.",
+        default="-",
+        max_length=_FIELD_MAX,
+        pattern=_ARG,
+    )
 
 
 class AllowRuleIn(_RuleFields):
     """An allow rule: concrete roles and actions (a wildcard could only widen permissions)."""
 
-    effect: Literal["allow"]
-    role: str = Field(pattern=_members(ROLES, wildcard=False))
-    action: str = Field(pattern=_members(ACTIONS, wildcard=False))
+    effect: Literal["allow"] = Field(description="allow.")
+    role: str = Field(
+        description="The key role(s) the rule applies to: agent, admin, "
+        "consolidator, or a|b for several.",
+        pattern=_members(ROLES, wildcard=False),
+    )
+    action: str = Field(
+        description="The action(s): write, promote, consolidate.write, read, "
+        "delete, or a|b for several.",
+        pattern=_members(ACTIONS, wildcard=False),
+    )
 
 
 class DenyRuleIn(_RuleFields):
     """A deny rule: ``*`` is accepted for roles and actions (it only takes permissions away)."""
 
-    effect: Literal["deny"]
-    role: str = Field(pattern=_members(ROLES, wildcard=True))
-    action: str = Field(pattern=_members(ACTIONS, wildcard=True))
+    effect: Literal["deny"] = Field(description="deny.")
+    role: str = Field(
+        description="The key role(s) the rule applies to: agent, admin, "
+        "consolidator, a|b for several, or * for any.",
+        pattern=_members(ROLES, wildcard=True),
+    )
+    action: str = Field(
+        description="The action(s): write, promote, consolidate.write, read, "
+        "delete, a|b for several, or * for any.",
+        pattern=_members(ACTIONS, wildcard=True),
+    )
 
 
 RuleIn = Annotated[AllowRuleIn | DenyRuleIn, Field(discriminator="effect")]
@@ -137,7 +181,10 @@ class RulesIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    rules: list[RuleIn] = Field(max_length=MAX_TENANT_RULES)
+    rules: list[RuleIn] = Field(
+        description="The tenant's whole rule set, replacing the previous one (at most 200).",
+        max_length=MAX_TENANT_RULES,
+    )
 
 
 class CheckObject(BaseModel):
@@ -145,21 +192,45 @@ class CheckObject(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["preference", "event"] = "preference"
-    user_id: UserId
+    kind: Literal["preference", "event"] = Field(
+        default="preference",
+        description="What would be written: a preference (the default) or an event.",
+    )
+    user_id: UserId = Field(description="The end user the memory is about.")
     tenant_id: str | None = Field(default=None, description="defaults to the caller's tenant")
     key: str | None = Field(
         default=None, max_length=250, pattern=KEY_PATTERN.pattern, description="a dotted key"
     )
-    category: str | None = None
-    scope: Scope | None = None
-    sensitive: bool | None = None
-    source: str
-    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
-    consent: bool = False
-    standing_consent: bool = False
-    current_source: str | None = None
-    current_consented: bool = False
+    category: str | None = Field(
+        default=None, description="The memory's category (null: the key's registered category)."
+    )
+    scope: Scope | None = Field(
+        default=None, description="durable or task (null: the key's registered scope)."
+    )
+    sensitive: bool | None = Field(
+        default=None, description="Whether the memory is sensitive (null: from the key's category)."
+    )
+    source: str = Field(
+        description="The write's source: admin, user_stated, user_confirmed, "
+        "promoted or consolidated."
+    )
+    confidence: float = Field(
+        description="The write's confidence, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
+    )
+    consent: bool = Field(
+        default=False, description="Whether the write carries the user's consent."
+    )
+    standing_consent: bool = Field(
+        default=False,
+        description="Whether the user has standing consent to consolidation in the category.",
+    )
+    current_source: str | None = Field(
+        default=None,
+        description="The source of the value it would replace (null: no current value).",
+    )
+    current_consented: bool = Field(
+        default=False, description="Whether the value it would replace was consented to."
+    )
 
 
 class CheckIn(BaseModel):
@@ -167,18 +238,26 @@ class CheckIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    action: Action
-    object: CheckObject
-    as_role: Role | None = None
+    action: Action = Field(
+        description="The action to check: write, promote, consolidate.write, read or delete."
+    )
+    object: CheckObject = Field(description="What the action would touch.")
+    as_role: Role | None = Field(
+        default=None,
+        description="Check as this role instead of the "
+        "caller's (admin keys only; null: the caller's).",
+    )
 
 
 class CheckOut(BaseModel):
     """The decision, exactly as the gate would make it for a real write."""
 
-    allowed: bool
-    rule: str
-    policy_version: str
-    reason: str
+    allowed: bool = Field(description="Whether the gate allows it.")
+    rule: str = Field(
+        description="The rule that decided (or tenant.isolation, user.isolation, default.deny)."
+    )
+    policy_version: str = Field(description="The policy version it was decided under.")
+    reason: str = Field(description="Why, in words (keys, categories, sources; never values).")
 
 
 def _rule_out(rule: PolicyRule) -> RuleOut:
@@ -248,17 +327,17 @@ def post_check(body: CheckIn, caller: PrincipalDep, gate: GateDep) -> CheckOut:
 class VersionOut(BaseModel):
     """One version of the tenant's rule set: who replaced it, when, and the whole set."""
 
-    version: int
-    rules_sha256: str
-    actor_key_id: str | None
-    created_at: datetime
-    rules: list[RuleOut]
+    version: int = Field(description="The tenant's rule-set version (1, 2, ...).")
+    rules_sha256: str = Field(description="SHA-256 of the set as stored.")
+    actor_key_id: str | None = Field(description="The admin key that replaced the set.")
+    created_at: datetime = Field(description="When (UTC, RFC 3339).")
+    rules: list[RuleOut] = Field(description="The whole set of this version.")
 
 
 class VersionList(BaseModel):
     """The tenant's rule-set versions, newest first."""
 
-    versions: list[VersionOut]
+    versions: list[VersionOut] = Field(description="The versions, newest first.")
 
 
 @router.get(

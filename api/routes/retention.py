@@ -27,22 +27,29 @@ class RetentionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    raw_message_days: int | None = Field(ge=1, le=MAX_RETENTION_DAYS)
+    raw_message_days: int | None = Field(
+        description="Days raw session messages are kept before the purge tombstones them (null: "
+        "forever).",
+        ge=1,
+        le=MAX_RETENTION_DAYS,
+    )
 
 
 class RetentionOut(BaseModel):
     """The tenant's retention of raw session messages (``null``: kept forever)."""
 
-    tenant_id: str
-    raw_message_days: int | None
+    tenant_id: str = Field(description="The tenant.")
+    raw_message_days: int | None = Field(
+        description="Days raw session messages are kept (null: forever)."
+    )
 
 
 class PurgeOut(BaseModel):
     """What one purge run tombstoned in the caller's tenant."""
 
-    tenant_id: str
-    sessions: int
-    messages: int
+    tenant_id: str = Field(description="The tenant.")
+    sessions: int = Field(description="Sessions whose messages were tombstoned.")
+    messages: int = Field(description="Raw messages tombstoned (content removed, ids kept).")
 
 
 @router.get("", summary="Read the tenant's retention of raw session messages (admin)")

@@ -55,14 +55,52 @@ class BudgetSpec(_Body):
     """A token budget, every part optional: a session fills the gaps with the defaults of
     ``runtime.Budget``, a per-call override with the session's own values."""
 
-    context_limit: int | None = Field(default=None, gt=0, le=MAX_TOKENS)
-    max_output_tokens: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
-    tool_reserve: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
-    safety_margin: int | None = Field(default=None, ge=0, le=MAX_TOKENS)
-    trigger: float | None = Field(default=None, gt=0, le=1)
-    target: float | None = Field(default=None, gt=0, le=1)
+    context_limit: int | None = Field(
+        description="The model's context window in tokens (null: the session's, else 128000).",
+        default=None,
+        gt=0,
+        le=MAX_TOKENS,
+    )
+    max_output_tokens: int | None = Field(
+        description="Tokens reserved for the model's answer (null: the session's, else 4096).",
+        default=None,
+        ge=0,
+        le=MAX_TOKENS,
+    )
+    tool_reserve: int | None = Field(
+        description="Tokens reserved for tool definitions and results the next turn may add "
+        "(null: the session's, else 1000).",
+        default=None,
+        ge=0,
+        le=MAX_TOKENS,
+    )
+    safety_margin: int | None = Field(
+        description="Slack for counting differences between tiktoken and the provider, in tokens "
+        "(null: the session's, else 500).",
+        default=None,
+        ge=0,
+        le=MAX_TOKENS,
+    )
+    trigger: float | None = Field(
+        description="Fraction of the usable tokens above which compaction starts (null: the "
+        "session's, else 0.8).",
+        default=None,
+        gt=0,
+        le=1,
+    )
+    target: float | None = Field(
+        description="Fraction of the usable tokens a compaction shrinks the context to; at most "
+        "trigger (null: the session's, else 0.6).",
+        default=None,
+        gt=0,
+        le=1,
+    )
     summary_share: float | None = Field(
-        default=None, ge=MIN_SUMMARY_SHARE, le=MAX_SUMMARY_SHARE
+        description="Share of the compaction target kept for the summary, 0.05 to 0.75 (null: the "
+        "session's, else 0.25).",
+        default=None,
+        ge=MIN_SUMMARY_SHARE,
+        le=MAX_SUMMARY_SHARE,
     )  # share of the compaction target kept for the summary; not a ``runtime.Budget`` field
 
     def apply(self, base: dict[str, Any]) -> Budget:
@@ -119,12 +157,35 @@ class SessionCreate(_Body):
     Responses carry their system/developer prefix as messages); ``tools`` the tool definitions
     the agent sends, counted against the budget."""
 
-    user_id: UserId
-    format: FormatName = "auto"
-    budget: BudgetSpec | None = None
-    system: Any | None = None
-    tools: list[Any] | None = None
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    user_id: UserId = Field(
+        description="The end user the session belongs to (a key restricted to a user may only "
+        "name that user)."
+    )
+    format: FormatName = Field(
+        default="auto",
+        description="The history's wire format: openai-chat, openai-responses, anthropic, or auto "
+        "(the default: decided by the first entry that fits only one format).",
+    )
+    budget: BudgetSpec | None = Field(
+        default=None,
+        description="The session's token budget; parts left out take the defaults of "
+        "runtime.Budget.",
+    )
+    system: Any | None = Field(
+        default=None,
+        description="Anthropic's top-level system field (a string or text blocks); Chat and "
+        "Responses carry their system prompt as messages.",
+    )
+    tools: list[Any] | None = Field(
+        default=None,
+        description="The tool definitions the agent sends with each request, counted against the "
+        "budget.",
+    )
+    metadata: dict[str, Any] = Field(
+        description="Free-form JSON kept with the session and shown back; tiermem does not read "
+        "it.",
+        default_factory=dict,
+    )
 
 
 class SessionPublic(BaseModel):
@@ -132,29 +193,51 @@ class SessionPublic(BaseModel):
     totals of the provider usage reports (``usage``: reports, input, cached input and output
     tokens, cache hit rate)."""
 
-    id: str
-    tenant_id: str
-    user_id: str
-    format: str | None
-    budget: dict[str, Any]
-    system: Any | None
-    tools: list[Any] | None
-    metadata: dict[str, Any]
-    message_count: int
-    pinned_ids: list[str]
-    summary_version: int
-    summary_count: int
-    usage_reports: int
-    usage: dict[str, Any]
-    calibration_factor: float
-    created_at: datetime
-    updated_at: datetime
+    id: str = Field(description="The session's id.")
+    tenant_id: str = Field(description="The tenant that owns the session (the API key's).")
+    user_id: str = Field(description="The end user the session belongs to.")
+    format: str | None = Field(
+        description="The history's wire format (openai-chat, openai-responses, anthropic); auto "
+        "while no entry has decided it."
+    )
+    budget: dict[str, Any] = Field(
+        description="The session's stored budget parameters (context_limit, max_output_tokens, "
+        "tool_reserve, safety_margin, trigger, target and, when set, summary_share)."
+    )
+    system: Any | None = Field(
+        description="Anthropic's top-level system field, as given at creation (null for the other "
+        "formats)."
+    )
+    tools: list[Any] | None = Field(
+        description="The tool definitions given at creation, counted against the budget."
+    )
+    metadata: dict[str, Any] = Field(description="The free-form JSON given at creation.")
+    message_count: int = Field(description="Entries in the stored history.")
+    pinned_ids: list[str] = Field(
+        description="Ids of the messages pinned now, sorted (kept verbatim by every compaction)."
+    )
+    summary_version: int = Field(description="The current summary version (0: none yet).")
+    summary_count: int = Field(description="Summary versions stored (restores included).")
+    usage_reports: int = Field(description="Provider usage reports received (POST /usage).")
+    usage: dict[str, Any] = Field(
+        description="Totals of the usage reports: reports, input_tokens, cached_input_tokens, "
+        "output_tokens, cache_hit_rate (cached / input, null without input)."
+    )
+    calibration_factor: float = Field(
+        description="Provider tokens per tiktoken token, learned from the usage reports (1.0 "
+        "until the first report); scales the usable budget."
+    )
+    created_at: datetime = Field(description="When the session was created (UTC, RFC 3339).")
+    updated_at: datetime = Field(
+        description="The session's last activity: an append, a pin change, a compaction, a usage "
+        "report (UTC, RFC 3339)."
+    )
 
 
 class SessionList(BaseModel):
     """``GET /v1/sessions``: the caller's tenant only, newest first."""
 
-    sessions: list[SessionPublic]
+    sessions: list[SessionPublic] = Field(description="The sessions, newest first.")
 
 
 class AppendIn(_Body):
@@ -165,29 +248,43 @@ class AppendIn(_Body):
     for entries without their own ``id``: entries already stored at their positions are no-ops.
     """
 
-    messages: list[Any] = Field(max_length=10_000)
-    offset: int | None = Field(default=None, ge=0)
+    messages: list[Any] = Field(
+        description="Entries to store, in the session's format, exactly as they will be sent (at "
+        "most 10000 per call).",
+        max_length=10_000,
+    )
+    offset: int | None = Field(
+        description="Position of the first entry in the history (null: append at the end); "
+        "entries already stored at their positions are no-ops.",
+        default=None,
+        ge=0,
+    )
 
 
 class AppendOut(BaseModel):
     """The id of every entry of the batch (own or derived), and what was stored."""
 
-    session_id: str
-    ids: list[str]
-    appended: int
-    unchanged: int
-    message_count: int
+    session_id: str = Field(description="The session appended to.")
+    ids: list[str] = Field(
+        description="The id of each entry of the batch, in order: its own id, else one derived "
+        "from its position and content."
+    )
+    appended: int = Field(description="Entries newly stored.")
+    unchanged: int = Field(
+        description="Entries already stored at their positions (a retry or a resend)."
+    )
+    message_count: int = Field(description="Entries in the history after this call.")
 
 
 class HistoryOut(BaseModel):
     """A page of the stored history, entries exactly as appended, with their ids."""
 
-    session_id: str
-    format: str | None
-    offset: int
-    total: int
-    ids: list[str]
-    messages: list[Any]
+    session_id: str = Field(description="The session read.")
+    format: str | None = Field(description="The history's wire format; auto while undecided.")
+    offset: int = Field(description="Position of the first entry on this page.")
+    total: int = Field(description="Entries in the whole history.")
+    ids: list[str] = Field(description="The id of each entry on this page.")
+    messages: list[Any] = Field(description="The entries on this page, exactly as appended.")
     purged_ids: list[str] = Field(
         default_factory=list,
         description="ids on this page whose raw content the tenant's retention purged "
@@ -198,20 +295,28 @@ class HistoryOut(BaseModel):
 class PinsIn(_Body):
     """``PUT /v1/sessions/{id}/pins``: the complete set of pinned message ids."""
 
-    message_ids: list[str] = Field(max_length=1000)
+    message_ids: list[str] = Field(
+        description="The complete set of message ids to pin (replaces the previous set; at most "
+        "1000).",
+        max_length=1000,
+    )
 
 
 class PinsOut(BaseModel):
     """The pins now in force."""
 
-    session_id: str
-    message_ids: list[str]
+    session_id: str = Field(description="The session.")
+    message_ids: list[str] = Field(description="The message ids pinned now.")
 
 
 class ContextIn(_Body):
     """``POST /v1/sessions/{id}/context``: an optional per-call budget override."""
 
-    budget: BudgetSpec | None = None
+    budget: BudgetSpec | None = Field(
+        default=None,
+        description="Overrides of the session's budget for this call only (null: the session's "
+        "budget).",
+    )
 
 
 class CalibrationReport(ReportModel):
@@ -259,10 +364,19 @@ class ContextReport(CompactionReport):
 class ContextOut(BaseModel):
     """Exactly what to send to the model next, in the session's format."""
 
-    messages: list[Any]
-    system: Any | None = None
-    ids: list[str]
-    report: ContextReport
+    messages: list[Any] = Field(
+        description="The messages to send, in the session's format: kept entries byte for byte "
+        "plus at most one summary message."
+    )
+    system: Any | None = Field(
+        default=None,
+        description="Anthropic's top-level system field to send with them (null for the other "
+        "formats).",
+    )
+    ids: list[str] = Field(
+        description="The id of each returned message (summary-vN for the summary message)."
+    )
+    report: ContextReport = Field(description="What this compaction measured and decided.")
 
 
 class UsageIn(_Body):
@@ -273,49 +387,99 @@ class UsageIn(_Body):
     ``cache_creation_input_tokens`` to ``input_tokens``).
     """
 
-    input_tokens: int = Field(ge=0, le=MAX_INT)
-    cached_input_tokens: int = Field(default=0, ge=0, le=MAX_INT)
-    output_tokens: int = Field(ge=0, le=MAX_INT)
-    request_bytes: int | None = Field(default=None, ge=0, le=MAX_INT)
-    ttft_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
-    queue_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
-    latency_ms: float | None = Field(default=None, ge=0, le=MAX_MS)
+    input_tokens: int = Field(
+        description="The whole prompt as the provider counted it, cached tokens included (OpenAI "
+        "prompt_tokens; Anthropic input_tokens + cache_read_input_tokens + "
+        "cache_creation_input_tokens).",
+        ge=0,
+        le=MAX_INT,
+    )
+    cached_input_tokens: int = Field(
+        description="The part of input_tokens served from the provider's prompt cache.",
+        default=0,
+        ge=0,
+        le=MAX_INT,
+    )
+    output_tokens: int = Field(description="Tokens the model generated.", ge=0, le=MAX_INT)
+    request_bytes: int | None = Field(
+        description="Size of the request body sent to the provider, in bytes.",
+        default=None,
+        ge=0,
+        le=MAX_INT,
+    )
+    ttft_ms: float | None = Field(
+        description="Time to the first output token, in milliseconds.",
+        default=None,
+        ge=0,
+        le=MAX_MS,
+    )
+    queue_ms: float | None = Field(
+        description="Time the request waited before the provider started it, in milliseconds.",
+        default=None,
+        ge=0,
+        le=MAX_MS,
+    )
+    latency_ms: float | None = Field(
+        description="Time of the whole model call, in milliseconds.", default=None, ge=0, le=MAX_MS
+    )
 
 
 class UsageOut(BaseModel):
     """The calibration after this report."""
 
-    session_id: str
-    own_tokens: int | None
-    ratio: float | None
-    calibration_factor: float
-    samples: int
-    cache_hit_rate: float | None
+    session_id: str = Field(description="The session.")
+    own_tokens: int | None = Field(
+        description="tiermem's count of the last context /context returned (null: no context yet, "
+        "the factor did not move)."
+    )
+    ratio: float | None = Field(
+        description="input_tokens / own_tokens for this report (null without own_tokens)."
+    )
+    calibration_factor: float = Field(description="The calibration factor after this report.")
+    samples: int = Field(description="Usage reports the factor has learned from.")
+    cache_hit_rate: float | None = Field(
+        description="cached_input_tokens / input_tokens for this report (null when input_tokens "
+        "is 0)."
+    )
 
 
 class SummaryPublic(BaseModel):
     """One summary version of a session."""
 
-    version: int
-    previous_version: int | None
-    restored_from: int | None
-    summarizer: str | None
-    model: str | None
-    current: bool
-    created_at: datetime
-    summary: dict[str, Any]
+    version: int = Field(description="The summary version (1, 2, ...).")
+    previous_version: int | None = Field(
+        description="The version this one rolled forward from (null for the first)."
+    )
+    restored_from: int | None = Field(
+        description="The version this one restores (null unless made by a restore)."
+    )
+    summarizer: str | None = Field(
+        description="The summarizer that wrote it (extractive, openai, ...)."
+    )
+    model: str | None = Field(description="The model the summarizer used, when it is an LLM.")
+    current: bool = Field(description="Whether this is the version compaction uses now.")
+    created_at: datetime = Field(description="When the version was written (UTC, RFC 3339).")
+    summary: dict[str, Any] = Field(
+        description="The compaction_summary document (see the CompactionSummary schema)."
+    )
 
 
 class SummaryList(BaseModel):
     """Every summary version of a session, oldest first."""
 
-    session_id: str
-    current_version: int
-    summaries: list[SummaryPublic]
+    session_id: str = Field(description="The session.")
+    current_version: int = Field(description="The version compaction uses now (0: none).")
+    summaries: list[SummaryPublic] = Field(description="Every version, oldest first.")
 
 
 class SummaryDetail(SummaryPublic):
     """A version with the snapshot record written before it replaced its predecessor."""
 
-    snapshot: dict[str, Any] | None
-    diff: dict[str, Any] | None
+    snapshot: dict[str, Any] | None = Field(
+        description="The snapshot record written before this version replaced its predecessor "
+        "(the SnapshotReport of that call); null when none was stored."
+    )
+    diff: dict[str, Any] | None = Field(
+        description="What changed against the previous version (the SummaryDiffReport of that "
+        "call); null when the snapshot holds none."
+    )

@@ -47,9 +47,18 @@ class ConsentBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    given_by: str = Field(default="user", min_length=1, max_length=128)
-    given_at: AwareDatetime | None = None
-    purpose: str = Field(min_length=1, max_length=500)
+    given_by: str = Field(
+        description="Who consented: user (the default) or an operator id.",
+        default="user",
+        min_length=1,
+        max_length=128,
+    )
+    given_at: AwareDatetime | None = Field(
+        default=None, description="When consent was given (null: now)."
+    )
+    purpose: str = Field(
+        description="What the user consented to, in words.", min_length=1, max_length=500
+    )
 
     @classmethod
     def of(cls, consent: PreferenceConsent | None) -> ConsentBody | None:
@@ -61,34 +70,67 @@ class ConsentBody(BaseModel):
 class PreferenceIn(_In):
     """PUT body: the value (checked against the key's registered type) and its provenance."""
 
-    value: Any
-    source: Source
-    source_ids: list[str] = Field(default_factory=list, max_length=100)
-    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
-    consent: ConsentBody | None = None
-    expires_at: AwareDatetime | None = None
-    ttl_seconds: int | None = Field(default=None, ge=1)
-    supersede: bool = False
+    value: Any = Field(description="The value, checked against the key's registered type.")
+    source: Source = Field(
+        description="Where the memory came from, most trusted first: admin, user_stated, "
+        "user_confirmed, promoted, consolidated."
+    )
+    source_ids: list[str] = Field(
+        description="Ids of the evidence it was taken from (messages, session:<id>, ...). At most "
+        "100.",
+        default_factory=list,
+        max_length=100,
+    )
+    confidence: float = Field(
+        description="How sure the writer is, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
+    )
+    consent: ConsentBody | None = Field(
+        default=None, description="The user's consent, required for keys of sensitive categories."
+    )
+    expires_at: AwareDatetime | None = Field(
+        default=None,
+        description="When the value expires (UTC); give this or ttl_seconds, not both (neither: "
+        "the key's default).",
+    )
+    ttl_seconds: int | None = Field(
+        description="Seconds until the value expires; give this or expires_at, not both.",
+        default=None,
+        ge=1,
+    )
+    supersede: bool = Field(
+        default=False,
+        description="Replace a value from a more trusted source (admin keys and user_stated "
+        "writes only).",
+    )
 
 
 class PreferencePublic(BaseModel):
     """One current preference; ``etag`` is what ``If-Match`` takes."""
 
-    key: str
-    value: Any
-    category: str
-    scope: str
-    sensitive: bool
-    source: str
-    source_ids: list[str]
-    confidence: float
-    consent: ConsentBody | None
-    valid_from: datetime
-    expires_at: datetime | None
-    version: int
-    etag: str
-    created_at: datetime
-    updated_at: datetime
+    key: str = Field(description="The preference key, e.g. budget.one_way_max.")
+    value: Any = Field(description="The current value.")
+    category: str = Field(description="The key's category (what consent and policy rules name).")
+    scope: str = Field(
+        description="durable (about the user across tasks) or task (about one task)."
+    )
+    sensitive: bool = Field(
+        description="Whether the key's category is sensitive (stricter policy, consent needed)."
+    )
+    source: str = Field(
+        description="Where the memory came from, most trusted first: admin, user_stated, "
+        "user_confirmed, promoted, consolidated."
+    )
+    source_ids: list[str] = Field(
+        description="Ids of the evidence it was taken from (messages, session:<id>, ...)."
+    )
+    confidence: float = Field(description="How sure the writer was, 0 to 1.")
+    consent: ConsentBody | None = Field(description="The consent recorded with the value, if any.")
+    valid_from: datetime = Field(description="Since when this value holds (UTC, RFC 3339).")
+    expires_at: datetime | None = Field(description="When the value expires (null: never).")
+    version: int = Field(description="The value's version, one more per change of the key.")
+    etag: str = Field(description="The value's entity tag, what If-Match takes.")
+    created_at: datetime = Field(description="When the key was first written (UTC, RFC 3339).")
+    updated_at: datetime = Field(description="When the value last changed (UTC, RFC 3339).")
 
     @classmethod
     def of(cls, pref: Preference) -> PreferencePublic:
@@ -112,24 +154,41 @@ class PreferencePublic(BaseModel):
 
 
 class PreferenceList(BaseModel):
-    items: list[PreferencePublic]
-    next_cursor: str | None
+    items: list[PreferencePublic] = Field(description="The preferences on this page, by key.")
+    next_cursor: str | None = Field(
+        description="Pass as cursor to get the next page (null: last page)."
+    )
 
 
 class ChangePublic(BaseModel):
     """One history entry; ``value`` is null for denied and deleted entries."""
 
-    outcome: str
-    version: int | None
-    value: Any
-    source: str
-    source_ids: list[str]
-    confidence: float | None
-    expires_at: datetime | None
-    actor_key_id: str | None
-    actor_role: str
-    reason: str
-    at: datetime
+    outcome: str = Field(description="What happened: applied, refused, denied, deleted or expired.")
+    version: int | None = Field(
+        description="The preference version this change made (null when nothing was stored)."
+    )
+    value: Any = Field(description="The value written (null for denied and deleted entries).")
+    source: str = Field(
+        description="Where the memory came from, most trusted first: admin, user_stated, "
+        "user_confirmed, promoted, consolidated."
+    )
+    source_ids: list[str] = Field(
+        description="Ids of the evidence it was taken from (messages, session:<id>, ...)."
+    )
+    confidence: float | None = Field(
+        description="The write's confidence, 0 to 1 (null when not given)."
+    )
+    expires_at: datetime | None = Field(
+        description="When the written value expires (null: never, or nothing stored)."
+    )
+    actor_key_id: str | None = Field(
+        description="The API key that made the change (null for the service's own jobs)."
+    )
+    actor_role: str = Field(description="The role of the actor: agent, admin or consolidator.")
+    reason: str = Field(
+        description="Why, in words (the rule for a denial, the trust order for a refusal)."
+    )
+    at: datetime = Field(description="When (UTC, RFC 3339).")
 
     @classmethod
     def of(cls, change: PreferenceChange) -> ChangePublic:
@@ -149,38 +208,76 @@ class ChangePublic(BaseModel):
 
 
 class ChangeList(BaseModel):
-    key: str
-    items: list[ChangePublic]
-    next_cursor: str | None
+    key: str = Field(description="The preference key.")
+    items: list[ChangePublic] = Field(description="The key's history on this page, newest first.")
+    next_cursor: str | None = Field(
+        description="Pass as cursor to get the next page (null: last page)."
+    )
 
 
 class EventIn(_In):
     """POST body of one timeline entry."""
 
-    kind: str = Field(min_length=1, max_length=160)
-    text: str = Field(min_length=1, max_length=4000)
-    occurred_at: AwareDatetime
-    attributes: dict[str, Any] = Field(default_factory=dict)
-    source: Source
-    source_ids: list[str] = Field(default_factory=list, max_length=100)
-    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
-    expires_at: AwareDatetime | None = None
-    ttl_seconds: int | None = Field(default=None, ge=1)
-    category: str | None = Field(default=None, max_length=64)
+    kind: str = Field(
+        description="What kind of event, a dotted name, e.g. trip.booked.",
+        min_length=1,
+        max_length=160,
+    )
+    text: str = Field(
+        description="The event in words (at most 4000 characters).", min_length=1, max_length=4000
+    )
+    occurred_at: AwareDatetime = Field(description="When it happened (with a time zone).")
+    attributes: dict[str, Any] = Field(
+        description="Structured details, free-form JSON.", default_factory=dict
+    )
+    source: Source = Field(
+        description="Where the memory came from, most trusted first: admin, user_stated, "
+        "user_confirmed, promoted, consolidated."
+    )
+    source_ids: list[str] = Field(
+        description="Ids of the evidence it was taken from (messages, session:<id>, ...). At most "
+        "100.",
+        default_factory=list,
+        max_length=100,
+    )
+    confidence: float = Field(
+        description="How sure the writer is, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
+    )
+    expires_at: AwareDatetime | None = Field(
+        default=None,
+        description="When the event expires; give this or ttl_seconds, not both (neither: the "
+        "default retention).",
+    )
+    ttl_seconds: int | None = Field(
+        description="Seconds until the event expires; give this or expires_at, not both.",
+        default=None,
+        ge=1,
+    )
+    category: str | None = Field(
+        description="The event's category for policy and consent (null: the category of kind's "
+        "first segment; a sensitive kind keeps its own).",
+        default=None,
+        max_length=64,
+    )
 
 
 class EventPublic(BaseModel):
-    id: str
-    kind: str
-    category: str
-    text: str
-    occurred_at: datetime
-    attributes: dict[str, Any]
-    source: str
-    source_ids: list[str]
-    confidence: float
-    expires_at: datetime | None
-    created_at: datetime
+    id: str = Field(description="The event's id.")
+    kind: str = Field(description="What kind of event, a dotted name.")
+    category: str = Field(description="The event's category (what consent and policy rules name).")
+    text: str = Field(description="The event in words.")
+    occurred_at: datetime = Field(description="When it happened (UTC, RFC 3339).")
+    attributes: dict[str, Any] = Field(description="Structured details, free-form JSON.")
+    source: str = Field(
+        description="Where the memory came from, most trusted first: admin, user_stated, "
+        "user_confirmed, promoted, consolidated."
+    )
+    source_ids: list[str] = Field(
+        description="Ids of the evidence it was taken from (messages, session:<id>, ...)."
+    )
+    confidence: float = Field(description="How sure the writer was, 0 to 1.")
+    expires_at: datetime | None = Field(description="When the event expires (null: never).")
+    created_at: datetime = Field(description="When it was stored (UTC, RFC 3339).")
 
     @classmethod
     def of(cls, event: Event) -> EventPublic:
@@ -200,31 +297,46 @@ class EventPublic(BaseModel):
 
 
 class EventList(BaseModel):
-    items: list[EventPublic]
-    next_cursor: str | None
+    items: list[EventPublic] = Field(description="The events on this page, newest first.")
+    next_cursor: str | None = Field(
+        description="Pass as cursor to get the next page (null: last page)."
+    )
 
 
 class ProfileOut(BaseModel):
     """The profile block to inject (as a user-role message) and what it holds."""
 
-    user_id: str
-    text: str
-    tokens: int
-    max_tokens: int
-    guard_text: str
-    preference_keys: list[str]
-    event_ids: list[str]
-    omitted_preferences: int
-    omitted_events: int
-    query: str | None
+    user_id: str = Field(description="The user.")
+    text: str = Field(
+        description="The <user_profile trust='untrusted'> block to inject as a user-role message "
+        "(never as a system message)."
+    )
+    tokens: int = Field(description="Tokens of text.")
+    max_tokens: int = Field(description="The token bound asked for.")
+    guard_text: str = Field(
+        description="The sentence to put in the system prompt so that the model treats the block "
+        "as data."
+    )
+    preference_keys: list[str] = Field(description="Keys of the preferences in the block.")
+    event_ids: list[str] = Field(description="Ids of the events in the block.")
+    omitted_preferences: int = Field(description="Preferences left out to stay within max_tokens.")
+    omitted_events: int = Field(description="Events left out to stay within max_tokens.")
+    query: str | None = Field(
+        description="The query events were ranked by (null: the most recent events)."
+    )
 
 
 class ErasureReceiptPublic(BaseModel):
-    receipt_id: str
-    user_id: str
-    scope: Literal["all", "longterm"]
-    counts: dict[str, int]
-    erased_at: datetime
+    receipt_id: str = Field(
+        description="The receipt's id; keep it to re-apply the erasure after a restore from backup."
+    )
+    user_id: str = Field(description="The user erased, as the receipt records it.")
+    scope: Literal["all", "longterm"] = Field(
+        description="all (everything about the user) or longterm (long-term memory only; sessions "
+        "stay)."
+    )
+    counts: dict[str, int] = Field(description="Rows erased, per kind.")
+    erased_at: datetime = Field(description="When (UTC, RFC 3339).")
 
     @classmethod
     def of(cls, receipt: ErasureReceipt) -> ErasureReceiptPublic:
@@ -238,18 +350,28 @@ class ErasureReceiptPublic(BaseModel):
 
 
 class AuditPublic(BaseModel):
-    id: int
-    at: datetime
-    actor_key_id: str | None
-    actor_role: str
-    user_id: str | None
-    action: str
-    object_type: str
-    object_id: str | None
-    outcome: str
-    policy_version: str | None
-    rule: str | None
-    detail: dict[str, Any]
+    id: int = Field(description="The audit row's id (increasing).")
+    at: datetime = Field(description="When (UTC, RFC 3339).")
+    actor_key_id: str | None = Field(
+        description="The API key that acted (null for the service's own jobs)."
+    )
+    actor_role: str = Field(description="The actor's role: agent, admin or consolidator.")
+    user_id: str | None = Field(description="The end user concerned (null: none).")
+    action: str = Field(
+        description="What was asked, e.g. policy.write, preference.put, user.erase."
+    )
+    object_type: str = Field(
+        description="What kind of object it concerned (preference, event, policy, key, ...)."
+    )
+    object_id: str | None = Field(description="Which object (null: none).")
+    outcome: str = Field(description="How it ended (allowed, denied, applied, ...).")
+    policy_version: str | None = Field(
+        description="The tenant's policy version that decided (null: no decision)."
+    )
+    rule: str | None = Field(description="The policy rule that decided (null: no decision).")
+    detail: dict[str, Any] = Field(
+        description="Ids, counts and fixed words about the action; never a memory's content."
+    )
 
     @classmethod
     def of(cls, record: AuditRecord) -> AuditPublic:
@@ -270,21 +392,33 @@ class AuditPublic(BaseModel):
 
 
 class AuditList(BaseModel):
-    items: list[AuditPublic]
-    next_cursor: str | None
+    items: list[AuditPublic] = Field(description="The audit rows on this page.")
+    next_cursor: str | None = Field(
+        description="Pass as cursor to get the next page (null: last page)."
+    )
 
 
 class ExportOut(BaseModel):
     """Everything tiermem's long-term tier holds about one user (right of access)."""
 
-    schema_version: Literal["user_export.v1"] = "user_export.v1"
-    tenant_id: str
-    user_id: str
-    exported_at: datetime
-    preferences: list[PreferencePublic]
-    history: dict[str, list[ChangePublic]]
-    events: list[EventPublic]
-    audit: list[AuditPublic]
-    erasure_receipts: list[ErasureReceiptPublic]
-    consents: list[dict[str, Any]]
-    sessions: list[dict[str, Any]]
+    schema_version: Literal["user_export.v1"] = Field(
+        default="user_export.v1", description="The export's schema, user_export.v1."
+    )
+    tenant_id: str = Field(description="The tenant.")
+    user_id: str = Field(description="The user.")
+    exported_at: datetime = Field(description="When the export was made (UTC, RFC 3339).")
+    preferences: list[PreferencePublic] = Field(description="The user's current preferences.")
+    history: dict[str, list[ChangePublic]] = Field(
+        description="Every preference's history, by key."
+    )
+    events: list[EventPublic] = Field(description="The user's timeline events.")
+    audit: list[AuditPublic] = Field(description="The audit trail about the user.")
+    erasure_receipts: list[ErasureReceiptPublic] = Field(
+        description="Receipts of the user's erasures."
+    )
+    consents: list[dict[str, Any]] = Field(
+        description="The user's standing consents to consolidation, granted and withdrawn."
+    )
+    sessions: list[dict[str, Any]] = Field(
+        description="The user's sessions with their raw messages, pins, summary versions and usage."
+    )

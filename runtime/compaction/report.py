@@ -235,10 +235,21 @@ class CompactionReport(ReportModel):
     format: Format = Field(description="The history's wire format.")
     encoding: str = Field(description="The tokenizer's name.")
     input_tokens: int = Field(
-        description="The raw history as passed, with tools, system and reply priming."
+        description="Tokens of the whole history as passed, as if all of it were sent: every "
+        "message plus the tool definitions, the system field and the reply priming (on an "
+        "incremental read the unread part counts as the state recorded it)."
     )
-    context_tokens: int = Field(description="What the caller's state implied before this call.")
-    compacted_tokens: int = Field(description="What is returned.")
+    context_tokens: int = Field(
+        description="Tokens of the context the caller's state implied before this call (prefix, "
+        "active summary, pinned groups, every group from the cut on, new messages included, "
+        "with the same overhead); without a state, input_tokens. Compared with trigger_tokens."
+    )
+    compacted_tokens: int = Field(
+        description="Tokens of what this call returns (messages, summary message, tool "
+        "definitions, system field, reply priming): what the next request costs. At most "
+        "target_tokens after a compaction (unless over_budget); context_tokens when nothing was "
+        "compacted."
+    )
     usable_tokens: int = Field(description="The budget's usable tokens.")
     trigger_tokens: int = Field(description="Compaction starts above this many tokens.")
     target_tokens: int = Field(description="A compaction shrinks the context to at most this.")

@@ -132,13 +132,29 @@ class Fact(_Cited):
     newer source wins and the older becomes ``superseded`` (see ``merge_summaries``).
     """
 
-    key: str = Field(min_length=1, max_length=200)
-    value: str = Field(max_length=2000)
-    status: FactStatus
-    confidence: float = Field(ge=0.0, le=1.0)
-    source_ids: SourceIds
+    key: str = Field(
+        description="A dotted name for what the fact is about, e.g. budget.one_way_max; facts "
+        "with one key describe one thing.",
+        min_length=1,
+        max_length=200,
+    )
+    value: str = Field(
+        description="The fact's value as text, figures normalized, e.g. '200 CNY'.", max_length=2000
+    )
+    status: FactStatus = Field(
+        description="What the fact means for the task: constraint, preference, excluded, chosen, "
+        "observed, superseded or open."
+    )
+    confidence: float = Field(description="How sure the summarizer is, 0 to 1.", ge=0.0, le=1.0)
+    source_ids: SourceIds = Field(
+        description="Ids of the messages the fact was taken from (at least one)."
+    )
     speakers: Speakers = _speakers_field()
-    pinned: bool = False
+    pinned: bool = Field(
+        default=False,
+        description="Whether the fact was taken from a pinned message (kept first when the "
+        "summary must shrink).",
+    )
     quote: str | None = Field(
         default=None,
         max_length=2000,
@@ -149,27 +165,41 @@ class Fact(_Cited):
 class Decision(_Cited):
     """A decision taken in the dropped part, with the reason given for it when there was one."""
 
-    text: str = Field(min_length=1, max_length=2000)
-    reason: str | None = Field(default=None, max_length=2000)
-    source_ids: SourceIds
+    text: str = Field(
+        description="The decision taken, in a sentence.", min_length=1, max_length=2000
+    )
+    reason: str | None = Field(
+        description="The reason given for it, when there was one.", default=None, max_length=2000
+    )
+    source_ids: SourceIds = Field(
+        description="Ids of the messages the decision was taken from (at least one)."
+    )
     speakers: Speakers = _speakers_field()
 
 
 class OpenQuestion(_Cited):
     """A question the user asked that was not answered in the summarized messages."""
 
-    text: str = Field(min_length=1, max_length=2000)
-    source_ids: SourceIds
+    text: str = Field(
+        description="The question, as the user asked it.", min_length=1, max_length=2000
+    )
+    source_ids: SourceIds = Field(description="Ids of the messages that asked it (at least one).")
     speakers: Speakers = _speakers_field()
 
 
 class ToolResultDigest(_Cited):
     """A bounded digest of one tool call and its result (name, key arguments, figures, ids)."""
 
-    tool_call_id: str = Field(min_length=1)
-    tool_name: str
-    digest: str = Field(max_length=4000)
-    source_ids: SourceIds
+    tool_call_id: str = Field(
+        description="The call id of the tool call the digest stands for.", min_length=1
+    )
+    tool_name: str = Field(description="The tool called.")
+    digest: str = Field(
+        description="The call's key arguments and its result's figures and ids, bounded to 4000 "
+        "characters.",
+        max_length=4000,
+    )
+    source_ids: SourceIds = Field(description="Ids of the call and result messages (at least one).")
     speakers: Speakers = _speakers_field()
 
 
@@ -186,16 +216,42 @@ class CompactionSummary(_Item):
     version was created by a rollback to an older one.
     """
 
-    schema_version: SchemaVersion = SCHEMA_VERSION
-    summary_version: int = Field(ge=1)
-    previous_version: int | None = Field(default=None, ge=1)
-    restored_from: int | None = Field(default=None, ge=1)
-    source_message_ids: list[str] = Field(default_factory=list)
-    facts: list[Fact] = Field(default_factory=list)
-    decisions: list[Decision] = Field(default_factory=list)
-    open_questions: list[OpenQuestion] = Field(default_factory=list)
-    tool_result_digests: list[ToolResultDigest] = Field(default_factory=list)
-    created_at: datetime
+    schema_version: SchemaVersion = Field(
+        default=SCHEMA_VERSION,
+        description="compaction_summary.v2 (written) or compaction_summary.v1 (still read).",
+    )
+    summary_version: int = Field(
+        description="The version, from 1, one more per compaction that adopts a summary.", ge=1
+    )
+    previous_version: int | None = Field(
+        description="The version this one was merged from (null for the first).", default=None, ge=1
+    )
+    restored_from: int | None = Field(
+        description="The version a rollback restored into this one (null otherwise).",
+        default=None,
+        ge=1,
+    )
+    source_message_ids: list[str] = Field(
+        description="Ids of every message the summary covers.", default_factory=list
+    )
+    facts: list[Fact] = Field(
+        description="Keyed pieces of task state: constraints, preferences, options chosen or "
+        "excluded, observations.",
+        default_factory=list,
+    )
+    decisions: list[Decision] = Field(
+        description="Decisions taken in the summarized messages, with their reasons.",
+        default_factory=list,
+    )
+    open_questions: list[OpenQuestion] = Field(
+        description="Questions the user asked that the summarized messages did not answer.",
+        default_factory=list,
+    )
+    tool_result_digests: list[ToolResultDigest] = Field(
+        description="One bounded digest per summarized tool call and its result.",
+        default_factory=list,
+    )
+    created_at: datetime = Field(description="When this version was written (UTC, RFC 3339).")
 
     @model_validator(mode="after")
     def _v1_has_no_v2_fields(self) -> Self:
@@ -247,6 +303,7 @@ def summary_json_schema(*, strict: bool = False) -> dict[str, Any]:
         "default": SCHEMA_VERSION,
         "title": "Schema Version",
         "type": "string",
+        "description": "The summary's schema: always compaction_summary.v2 when written.",
     }
     if not strict:
         return schema
