@@ -127,6 +127,7 @@ PROBLEM_TYPES: dict[type[Exception], ProblemType] = {
     # api.sessions.errors: the persisted sessions
     sessions.SessionNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
     sessions.SummaryNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
+    sessions.DecisionNotFound: ProblemType(status=404, slug="not-found", title="Not Found"),
     sessions.SessionConflict: ProblemType(status=409, slug="conflict", title="Conflict"),
     sessions.InvalidSessionInput: ProblemType(
         status=422, slug="unprocessable", title="Unprocessable Content"

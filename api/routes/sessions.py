@@ -10,11 +10,19 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from api.deps import CallerDep, ContextRuntimeDep, DbSessionDep, MetricsDep, NowDep
+from api.deps import (
+    CallerDep,
+    ContextRuntimeDep,
+    DbSessionDep,
+    MetricsDep,
+    NowDep,
+    ServicesDep,
+)
 from api.errors import Forbidden
 from api.sessions import (
     AppendIn,
     AppendOut,
+    ContextDecision,
     ContextIn,
     ContextOut,
     HistoryOut,
@@ -35,6 +43,7 @@ from api.sessions import (
     get_summary,
     list_sessions,
     list_summaries,
+    read_decision,
     read_history_page,
     record_usage,
     restore_summary,
@@ -171,6 +180,26 @@ def post_context(
         user_scope=caller.user_id,
         body=body or ContextIn(),
         runtime=runtime,
+    )
+
+
+@router.get(
+    "/{session_id}/context/last",
+    summary="The last context decision",
+    responses={404: {"description": "No such session, or no /context call yet"}},
+)
+def get_last_context(
+    session_id: str, db: DbSessionDep, caller: CallerDep, services: ServicesDep
+) -> ContextDecision:
+    """What the last ``/context`` call decided for every message (kept, pinned, summarized,
+    recalled, dropped) and where its tokens went; read back without compacting, writes nothing.
+    """
+    return read_decision(
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        counter=services.context_runtime.counter,
     )
 
 

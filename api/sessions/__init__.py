@@ -13,6 +13,7 @@ module                 what it holds
 ``tail_check``         the append's protocol check over the stored tail only
 ``pins``               the pinned message ids
 ``context``            ``/context``: compact with the stored state, persist the decision
+``decisions``          the last ``/context`` decision: stored with the state, read back
 ``calibration``        provider-count calibration and the adaptive trigger (pure)
 ``usage``              provider usage reports
 ``summaries``          summary versions: list, read, restore
@@ -33,6 +34,7 @@ tenant (and the key's user restriction) as required keywords. ``erase_user_sessi
 
 from api.sessions.append import append_messages
 from api.sessions.context import ContextRuntime, build_context
+from api.sessions.decisions import ContextDecision, read_decision
 from api.sessions.erase import delete_session, erase_user_sessions
 from api.sessions.export import export_user_sessions
 from api.sessions.history import read_history_page
@@ -63,6 +65,7 @@ __all__ = [
     "AppendIn",
     "AppendOut",
     "BudgetSpec",
+    "ContextDecision",
     "ContextIn",
     "ContextOut",
     "ContextRuntime",
@@ -87,6 +90,7 @@ __all__ = [
     "get_summary",
     "list_sessions",
     "list_summaries",
+    "read_decision",
     "read_history_page",
     "record_usage",
     "restore_summary",

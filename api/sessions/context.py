@@ -4,7 +4,8 @@ One call is one optimistic unit of work:
 
 1. read the session, its messages, pins and state (revision ``r``) and end that read;
 2. compact with the run-time tier, outside any transaction (it is pure and may call an LLM);
-3. write: ``UPDATE session_states ... WHERE revision = r`` first (it takes the write lock), then
+3. write: ``UPDATE session_states ... WHERE revision = r`` first (it takes the write lock, and
+   stores the call's decision beside the state: ``api.sessions.decisions``), then
    the new summary version and its snapshot (unique per session and version), then the
    session's own count of the context (for calibration); commit. A call that changed nothing
    (same state, same count, recent activity time) writes nothing, so repeated reads of an
@@ -28,6 +29,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
+from api.sessions.decisions import decision_changed, decision_json
 from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport
@@ -92,6 +94,7 @@ class _Loaded:
     state_json: str | None
     entries: list[Any]
     pins: list[str]
+    decision_json: str | None = None
 
 
 def build_context(
@@ -152,6 +155,7 @@ def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | Non
         state_json=state_row.state_json,
         entries=entries,
         pins=pins,
+        decision_json=state_row.decision_json,
     )
 
 
@@ -276,7 +280,12 @@ def _store(
     new_version = new_state.summary_version
     state_json = new_state.to_json()
     own_tokens = report.compacted_tokens
-    if _unchanged(loaded, state_json, own_tokens, now):
+    decision = decision_json(
+        result, report, counter=runtime.counter, now=now, stored=loaded.decision_json
+    )
+    if _unchanged(loaded, state_json, own_tokens, now) and not decision_changed(
+        loaded.decision_json, decision
+    ):
         return  # nothing to persist: no write transaction, no write lock taken
     updated = db.execute(
         update(SessionStateRow)
@@ -289,6 +298,7 @@ def _store(
             revision=loaded.revision + 1,
             state_json=state_json,
             summary_version=max(new_version, loaded.summary_version),
+            decision_json=decision,
             updated_at=now,
         )
         .execution_options(synchronize_session=False)

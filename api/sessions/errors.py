@@ -9,6 +9,7 @@ class answers with is decided in ``api.problems`` alone. The tree::
     │                                         a ``policy.errors.SessionNotFound``, so the policy
     │                                         tier's session source raises the one class
     ├── SummaryNotFound (LookupError)         no such summary version, or no snapshot record of it
+    ├── DecisionNotFound (LookupError)        no ``/context`` call has stored a decision yet
     ├── SessionConflict                       the request conflicts with the stored state
     │   ├── MessageConflict                   an id or a position already holds other content
     │   ├── PurgedContent                     it needs raw messages the tenant's retention purged
@@ -35,6 +36,7 @@ from typing import Any
 from policy.errors import SessionNotFound as _PolicySessionNotFound
 
 __all__ = [
+    "DecisionNotFound",
     "InvalidBudget",
     "InvalidHistory",
     "InvalidPins",
@@ -80,6 +82,10 @@ class SessionNotFound(SessionError, _PolicySessionNotFound):
 
 class SummaryNotFound(SessionError, LookupError):
     """No such summary version of the session, or no snapshot record of it."""
+
+
+class DecisionNotFound(SessionError, LookupError):
+    """No ``/context`` call of the session has stored its decision yet."""
 
 
 class SessionConflict(SessionError):

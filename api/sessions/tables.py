@@ -125,6 +125,9 @@ class SessionStateRow(SQLModel, table=True):
     revision: int = 0
     summary_version: int = 0
     state_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # The last ``/context`` call's decision (``api.sessions.decisions``), beside the state it
+    # produced: what the inspector shows without compacting again.
+    decision_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
 
 
