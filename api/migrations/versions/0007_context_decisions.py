@@ -1,6 +1,6 @@
 """Sessions: the last ``/context`` call's decision, stored beside the state it produced.
 
-Revision ID: 0006_context_decisions
+Revision ID: 0007_context_decisions
 Revises: 0005_session_retention
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_context_decisions"
+revision = "0007_context_decisions"
 down_revision = "0005_session_retention"
 branch_labels = None
 depends_on = None
