@@ -4,6 +4,8 @@ The tree::
 
     RuntimeTierError                 base of everything raised by ``runtime``
     ├── FormatError(ValueError)      input fits none of the supported wire formats, or is malformed
+    │   └── EntryFormatError         one entry is valid in none of the formats still possible
+    │                                (its index, a JSON pointer into it, the formats tried)
     ├── ProtocolError(ValueError)    tool-call protocol broken: orphan result, duplicated call id,
     │                                call answered twice (names the message and the call id)
     ├── BudgetError(ValueError)      a budget that cannot be satisfied or has negative parts
@@ -19,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "BudgetError",
     "EncodingError",
+    "EntryFormatError",
     "FormatError",
     "ProtocolError",
     "RuntimeTierError",
@@ -34,6 +37,28 @@ class RuntimeTierError(Exception):
 
 class FormatError(RuntimeTierError, ValueError):
     """The input fits no supported wire format, or one of its entries is malformed."""
+
+
+class EntryFormatError(FormatError):
+    """One entry is valid in none of the formats still possible (``runtime.formats.validation``).
+
+    Attributes:
+        index: the entry's position in the list checked (plus the checker's ``start``).
+        pointer: RFC 6901 JSON pointer inside the entry to the offending value ("" for the
+            entry itself).
+        reason: what is wrong, one line naming no content.
+        formats: the formats the entry was checked against.
+    """
+
+    def __init__(
+        self, reason: str, *, index: int, pointer: str, formats: tuple[str, ...] = ()
+    ) -> None:
+        self.index = index
+        self.pointer = pointer
+        self.reason = reason
+        self.formats = formats
+        where = f"entry {index}" + (f" at {pointer}" if pointer else "")
+        super().__init__(f"{where}: {reason}")
 
 
 class ProtocolError(RuntimeTierError, ValueError):

@@ -25,21 +25,25 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from api.sessions.errors import InvalidHistory, MessageConflict
+from api.sessions.formats import (
+    decided_format,
+    encode_candidates,
+    format_candidates,
+    retag_state,
+)
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import AppendIn, AppendOut
 from api.sessions.store import (
     dump_json,
     ensure_storable,
-    load_history,
-    load_json,
     load_session,
     run_with_retry,
     touch_session,
 )
 from api.sessions.tables import AgentSessionRow, SessionMessageRow
 from api.sessions.tail_check import check_append
-from runtime.errors import FormatError, ProtocolError
-from runtime.formats import detect_format
+from runtime.errors import EntryFormatError, FormatError, ProtocolError
+from runtime.formats.validation import narrow_formats, reading_format
 from runtime.messages import Format, Message, content_digest
 from storage.metadata import utcnow
 
@@ -91,13 +95,14 @@ def append_messages(
     def unit() -> AppendOut:
         touch_session(db, tenant_id=tenant_id, session_id=session_id, now=at)
         row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+        candidates = _check_entries(row, body)
         stored = _load_view(db, row, body)
         plan = _plan(stored, body)
-        fmt = _session_format(db, row, plan.new_entries)
-        fresh = _check_history(db, row, plan.new_entries, fmt)
+        fmt = reading_format(candidates)
+        fresh = _check_history(db, row, plan, fmt)
         _insert(db, row, fresh, now=at)
-        if fresh:  # an empty batch must not fix the format of an "auto" session
-            row.format = fmt
+        if fresh:  # an empty batch must not narrow the format of an "auto" session
+            _narrow_format(db, row, candidates, now=at)
         row.message_count = stored.count + len(fresh)
         db.add(row)
         db.commit()
@@ -235,26 +240,45 @@ def _same_by_id(stored_digest: str, digest: str, message_id: str) -> str:
     return message_id
 
 
-def _session_format(db: Session, row: AgentSessionRow, new: list[Any]) -> str:
-    if row.format is not None:
-        return row.format
-    # "auto" until the first non-empty append: the stored history is (nearly) empty here.
-    entries = load_history(db, tenant_id=row.tenant_id, session_id=row.id) + new
-    payload: Any = entries
-    if row.system_json is not None:
-        payload = {"messages": entries, "system": load_json(row.system_json)}
+def _check_entries(row: AgentSessionRow, body: AppendIn) -> frozenset[Format]:
+    """Every entry of the batch valid in a format the session may still have; those formats.
+
+    Raises:
+        InvalidHistory: the first entry valid in none of them (``index`` in the batch, a JSON
+            pointer into the request body, the formats tried); nothing is stored.
+    """
     try:
-        return detect_format(payload)
-    except FormatError as exc:
-        raise InvalidHistory(str(exc)) from exc
+        return narrow_formats(body.messages, format_candidates(row.format))
+    except EntryFormatError as exc:
+        offset = row.message_count if body.offset is None else body.offset
+        raise InvalidHistory(
+            f"{exc} (batch entry {exc.index})",
+            reason="invalid_entry",
+            index=exc.index,
+            position=offset + exc.index,
+            pointer=f"/messages/{exc.index}{exc.pointer}",
+            formats=list(exc.formats),
+        ) from exc
 
 
-def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) -> list[Message]:
+def _narrow_format(
+    db: Session, row: AgentSessionRow, candidates: frozenset[Format], *, now: datetime
+) -> None:
+    """Store the formats still possible; when this append decides an ``auto`` session's format,
+    the stored state (made while undecided, so read as another candidate) takes it too."""
+    before = decided_format(row.format)
+    row.format = encode_candidates(candidates)
+    decided = decided_format(row.format)
+    if before is None and decided is not None:
+        retag_state(db, tenant_id=row.tenant_id, session_id=row.id, fmt=decided, now=now)
+
+
+def _check_history(db: Session, row: AgentSessionRow, plan: _Plan, fmt: Format) -> list[Message]:
     """Check stored + new in ``fmt`` (reading the stored tail only, ``api.sessions.tail_check``);
     return the new messages (with their ids)."""
+    new = plan.new_entries
     if not new:
         return []
-    chosen: Format = fmt  # type: ignore[assignment]  # validated when stored
     try:
         fresh = check_append(
             db,
@@ -262,7 +286,7 @@ def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) 
             session_id=row.id,
             stored_count=row.message_count,
             new=new,
-            fmt=chosen,
+            fmt=fmt,
         )
     except ProtocolError as exc:
         raise InvalidHistory(
@@ -271,11 +295,23 @@ def _check_history(db: Session, row: AgentSessionRow, new: list[Any], fmt: str) 
             message_id=exc.message_id,
             call_id=exc.call_id,
             position=exc.index,
+            **_batch_place(plan, row.message_count, exc.index),
         ) from exc
     except FormatError as exc:
         raise InvalidHistory(str(exc)) from exc
     _check_ids_free(db, row, fresh)
     return fresh
+
+
+def _batch_place(plan: _Plan, stored_count: int, position: int | None) -> dict[str, Any]:
+    """``index`` (in the batch) and ``pointer`` of the new entry at history ``position``."""
+    if position is None or position < stored_count:
+        return {}
+    slot = position - stored_count
+    if slot not in plan.batch_slots:
+        return {}
+    index = plan.batch_slots.index(slot)
+    return {"index": index, "pointer": f"/messages/{index}"}
 
 
 def _check_ids_free(db: Session, row: AgentSessionRow, fresh: list[Message]) -> None:

@@ -31,6 +31,7 @@ from sqlmodel import Session, col
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
 from api.sessions.decisions import decision_changed, decision_json
 from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
+from api.sessions.formats import read_format
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport
 from api.sessions.snapshots import snapshot_record_for
@@ -170,11 +171,11 @@ def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> tuple[Budget, 
 
 def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
     """Token counts of the last few tool results (read from the tail of the history only)."""
-    if not loaded.entries or loaded.row.format is None:
+    if not loaded.entries:
         return []
     tail = loaded.entries[-RECENT_TAIL:]
     try:
-        messages = read_history(tail, format=loaded.row.format).messages  # type: ignore[arg-type]
+        messages = read_history(tail, format=read_format(loaded.row.format)).messages
     except FormatError:
         return []
     recent = [m for m in messages if m.tool_results][-RECENT_TOOL_RESULTS:]
@@ -204,7 +205,7 @@ def _compact(
         result = compactor.compact(
             loaded.entries,
             pinned_ids=loaded.pins,
-            format=row.format or "auto",  # type: ignore[arg-type]
+            format=read_format(row.format),
             state=loaded.state,
             tools=load_json(row.tools_json),
             system=load_json(row.system_json),

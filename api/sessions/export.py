@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from api.sessions.formats import shown_format
 from api.sessions.store import load_json, load_pins
 from api.sessions.tables import (
     AgentSessionRow,
@@ -92,7 +93,7 @@ def _export_fields(row: AgentSessionRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "user_id": row.user_id,
-        "format": row.format,
+        "format": shown_format(row.format),
         "budget": load_json(row.budget_json),
         "system": load_json(row.system_json),
         "tools": load_json(row.tools_json),

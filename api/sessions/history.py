@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
+from api.sessions.formats import shown_format
 from api.sessions.schemas import HistoryOut
 from api.sessions.store import load_json, load_session
 from api.sessions.tables import (
@@ -44,7 +45,7 @@ def read_history_page(
     ).all()
     return HistoryOut(
         session_id=session_id,
-        format=row.format,
+        format=shown_format(row.format),
         offset=offset,
         total=row.message_count,
         ids=[r.message_id for r in rows],

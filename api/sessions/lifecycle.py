@@ -20,6 +20,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, func, select
 
 from api.sessions.errors import InvalidBudget
+from api.sessions.formats import format_candidates, initial_format, shown_format
 from api.sessions.schemas import BudgetSpec, SessionCreate, SessionPublic, budget_params
 from api.sessions.store import dump_json, ensure_storable, load_json, load_session
 from api.sessions.tables import (
@@ -60,7 +61,7 @@ def create_session(
         tenant_id=tenant_id,
         id=f"s_{uuid.uuid4().hex}",
         user_id=body.user_id,
-        format=None if body.format == "auto" else body.format,
+        format=initial_format(body.format, system=body.system),
         budget_json=dump_json(budget_params(budget, summary_share=spec.summary_share)),
         system_json=None if body.system is None else dump_json(body.system),
         tools_json=None if body.tools is None else dump_json(body.tools),
@@ -128,7 +129,8 @@ def sessions_public(db: Session, rows: Sequence[AgentSessionRow]) -> list[Sessio
             id=row.id,
             tenant_id=row.tenant_id,
             user_id=row.user_id,
-            format=row.format,
+            format=shown_format(row.format),
+            format_candidates=sorted(format_candidates(row.format)),
             budget=load_json(row.budget_json),
             system=load_json(row.system_json),
             tools=load_json(row.tools_json),

@@ -163,8 +163,10 @@ class SessionCreate(_Body):
     )
     format: FormatName = Field(
         default="auto",
-        description="The history's wire format: openai-chat, openai-responses, anthropic, or auto "
-        "(the default: decided by the first entry that fits only one format).",
+        description="The wire format of the history. 'auto' (the default) leaves it undecided "
+        "while the entries fit several formats and fixes it by the first entry only one format "
+        "accepts (Anthropic system, content blocks, tool_use, function_call items, role tool); "
+        "every append is validated against it.",
     )
     budget: BudgetSpec | None = Field(
         default=None,
@@ -196,9 +198,13 @@ class SessionPublic(BaseModel):
     id: str = Field(description="The session's id.")
     tenant_id: str = Field(description="The tenant that owns the session (the API key's).")
     user_id: str = Field(description="The end user the session belongs to.")
-    format: str | None = Field(
-        description="The history's wire format (openai-chat, openai-responses, anthropic); auto "
-        "while no entry has decided it."
+    format: FormatName = Field(
+        description="The session's wire format: the one set at creation, or 'auto' until the "
+        "first entry only one format accepts decides it (then that format)."
+    )
+    format_candidates: list[Literal["openai-chat", "openai-responses", "anthropic"]] = Field(
+        description="The formats still possible: the decided one alone, or several while "
+        "'auto' is undecided (e.g. all three while every entry is a plain-string message)."
     )
     budget: dict[str, Any] = Field(
         description="The session's stored budget parameters (context_limit, max_output_tokens, "
@@ -280,7 +286,7 @@ class HistoryOut(BaseModel):
     """A page of the stored history, entries exactly as appended, with their ids."""
 
     session_id: str = Field(description="The session read.")
-    format: str | None = Field(description="The history's wire format; auto while undecided.")
+    format: FormatName = Field(description="The session's wire format, or 'auto' while undecided.")
     offset: int = Field(description="Position of the first entry on this page.")
     total: int = Field(description="Entries in the whole history.")
     ids: list[str] = Field(description="The id of each entry on this page.")

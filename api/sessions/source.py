@@ -16,6 +16,7 @@ from sqlalchemy import Select, and_, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from api.sessions.formats import read_format
 from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
@@ -43,7 +44,7 @@ class SqlSessionSource:
         row = db.get(AgentSessionRow, (tenant_id, session_id))
         if row is None:
             return None
-        return SessionInfo(tenant_id, row.id, row.user_id, row.format)
+        return SessionInfo(tenant_id, row.id, row.user_id, read_format(row.format))
 
     def history(self, db: Session, *, tenant_id: str, session_id: str) -> list[Any]:
         """The stored history, raw JSON entries in order."""

@@ -29,6 +29,7 @@ from api.sessions.errors import (
     SummaryConflict,
     SummaryNotFound,
 )
+from api.sessions.formats import read_format
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import (
     DEFAULT_SUMMARY_SHARE,
@@ -232,7 +233,7 @@ def _restore_unit(db: Session, job: _Restore) -> SummaryDetail:
     current = state_row.summary_version
     if job.version == current:
         raise SummaryConflict(f"summary version {job.version} is already the current one")
-    fmt: Format = session.format or "openai-chat"  # type: ignore[assignment]
+    fmt: Format = read_format(session.format)
     entries = load_history(db, tenant_id=tenant_id, session_id=session.id)
     db.commit()  # end the read; the write below starts its own transaction
     messages = read_history(entries, format=fmt).messages
