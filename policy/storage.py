@@ -203,13 +203,12 @@ def save_tenant_rules(
 
 
 def list_policy_versions(
-    session: Session, *, tenant_id: str, limit: int = 50
+    session: Session, *, tenant_id: str, limit: int = 50, before: int | None = None
 ) -> list[PolicyVersionRow]:
-    """A tenant's rule-set versions, newest first (each with the whole set it replaced in)."""
-    stmt = (
-        select(PolicyVersionRow)
-        .where(col(PolicyVersionRow.tenant_id) == tenant_id)
-        .order_by(col(PolicyVersionRow.version).desc())
-        .limit(max(1, min(limit, 200)))
-    )
+    """A tenant's rule-set versions, newest first (each with the whole set it replaced in),
+    only those older than version ``before`` when given (the next page)."""
+    stmt = select(PolicyVersionRow).where(col(PolicyVersionRow.tenant_id) == tenant_id)
+    if before is not None:
+        stmt = stmt.where(col(PolicyVersionRow.version) < before)
+    stmt = stmt.order_by(col(PolicyVersionRow.version).desc()).limit(max(1, min(limit, 201)))
     return list(session.scalars(stmt))

@@ -9,6 +9,7 @@ from pydantic import AwareDatetime
 
 from api.auth import ensure_user_access
 from api.deps import AdminDep, DbSessionDep
+from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery
 from api.params import UserIdQuery
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.schemas import AuditList, AuditPublic
@@ -28,8 +29,8 @@ def get_audit(
         str | None, Query(max_length=64, description="exact, or a prefix ending in '.'")
     ] = None,
     since: Annotated[AwareDatetime | None, Query()] = None,
-    limit: Annotated[int, Query(ge=1, description="values above 200 are capped")] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> AuditList:
     """Mutations and policy decisions of the caller's tenant, newest first. Rows hold ids,
     roles, actions, outcomes, rule names and counts, never memory content."""

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from api.auth import ensure_user_access
 from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
+from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery, Page, page_after
 from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from longterm.registry import SENSITIVE_CATEGORIES
@@ -59,13 +60,10 @@ class ConsentOut(BaseModel):
     withdrawn_at: datetime | None = Field(description="When it was withdrawn (null while active).")
 
 
-class ConsentList(BaseModel):
-    """Every consent record of one user."""
+class ConsentList(Page[ConsentOut]):
+    """A page of one user's consent records, by category."""
 
     user_id: str = Field(description="The user.")
-    consents: list[ConsentOut] = Field(
-        description="Every consent record of the user, active and withdrawn."
-    )
 
 
 def _out(consent: StandingConsent) -> ConsentOut:
@@ -81,11 +79,25 @@ def _out(consent: StandingConsent) -> ConsentOut:
 
 
 @router.get("", summary="List a user's consents", responses=PROBLEM_RESPONSES)
-def get_all(user_id: UserIdPath, db: DbSessionDep, caller: PrincipalDep) -> ConsentList:
-    """Active and withdrawn consents of ``user_id`` in the caller's tenant."""
+def get_all(
+    user_id: UserIdPath,
+    db: DbSessionDep,
+    caller: PrincipalDep,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
+) -> ConsentList:
+    """A page of the active and withdrawn consents of ``user_id`` in the caller's tenant."""
     ensure_user_access(caller, user_id)
     consents = list_consents(db, tenant_id=caller.tenant_id, user_id=user_id)
-    return ConsentList(user_id=user_id, consents=[_out(c) for c in consents])
+    items, next_cursor = page_after(
+        [_out(c) for c in consents],
+        listing="consents",
+        position=lambda consent: [consent.category],
+        shape=(str,),
+        cursor=cursor,
+        limit=limit,
+    )
+    return ConsentList(user_id=user_id, items=items, next_cursor=next_cursor)
 
 
 @router.get("/{category}", summary="Get one consent", responses=PROBLEM_RESPONSES)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Path, status
 from pydantic import AwareDatetime, BaseModel, Field
 
 from api.deps import AdminDep, KeyStoreDep, PrincipalDep
+from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery, Page, page_after
 from api.problems import PROBLEM_RESPONSES
 from api.storage.keys import ApiKey
 from longterm.vocabulary import Role, UserId
@@ -98,10 +99,27 @@ def me(principal: PrincipalDep) -> Me:
     )
 
 
+class KeyList(Page[KeyOut]):
+    """A page of the tenant's keys, oldest first."""
+
+
 @router.get("/keys", summary="List the keys of the caller's tenant (admin)")
-def list_keys(admin: AdminDep, store: KeyStoreDep) -> list[KeyOut]:
-    """Every key of the admin's own tenant, revoked ones included; never secrets."""
-    return [KeyOut.of(k) for k in store.list(tenant_id=admin.tenant_id)]
+def list_keys(
+    admin: AdminDep,
+    store: KeyStoreDep,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
+) -> KeyList:
+    """A page of the admin's own tenant's keys, revoked ones included; never secrets."""
+    items, next_cursor = page_after(
+        [KeyOut.of(k) for k in store.list(tenant_id=admin.tenant_id)],
+        listing="keys",
+        position=lambda key: [key.created_at.isoformat(), key.key_id],
+        shape=(str, str),
+        cursor=cursor,
+        limit=limit,
+    )
+    return KeyList(items=items, next_cursor=next_cursor)
 
 
 @router.post(

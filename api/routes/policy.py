@@ -11,12 +11,21 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
 
 from api.deps import AdminDep, DbSessionDep, GateDep, NowDep, PrincipalDep
 from api.errors import Conflict, Forbidden, Unprocessable
+from api.pagination import (
+    DEFAULT_LIMIT,
+    CursorQuery,
+    LimitQuery,
+    Page,
+    check_limit,
+    decode_position,
+    encode_cursor,
+)
 from api.problems import PROBLEM_RESPONSES
 from longterm import audit
 from longterm.gate import Action, ObjectAttributes, PolicyGate, Principal
@@ -334,22 +343,30 @@ class VersionOut(BaseModel):
     rules: list[RuleOut] = Field(description="The whole set of this version.")
 
 
-class VersionList(BaseModel):
-    """The tenant's rule-set versions, newest first."""
-
-    versions: list[VersionOut] = Field(description="The versions, newest first.")
+class VersionList(Page[VersionOut]):
+    """A page of the tenant's rule-set versions, newest first."""
 
 
 @router.get(
     "/versions", summary="History of the tenant's rules (admin)", responses=PROBLEM_RESPONSES
 )
 def get_versions(
-    db: DbSessionDep, caller: AdminDep, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    db: DbSessionDep,
+    caller: AdminDep,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> VersionList:
-    """Every replacement of the tenant's rules, newest first, with the set as it was."""
-    rows = list_policy_versions(db, tenant_id=caller.tenant_id, limit=limit)
+    """A page of the replacements of the tenant's rules, newest first, each with the set as
+    it was."""
+    size = check_limit(limit)
+    after = decode_position("policy-versions", cursor, shape=(int,))
+    rows = list_policy_versions(
+        db, tenant_id=caller.tenant_id, limit=size + 1, before=None if after is None else after[0]
+    )
+    page, more = rows[:size], len(rows) > size
     return VersionList(
-        versions=[
+        next_cursor=encode_cursor("policy-versions", [page[-1].version]) if more else None,
+        items=[
             VersionOut(
                 version=row.version,
                 rules_sha256=row.rules_sha256,
@@ -357,8 +374,8 @@ def get_versions(
                 created_at=as_utc(row.created_at),
                 rules=[RuleOut(**rule) for rule in json.loads(row.rules_json)],
             )
-            for row in rows
-        ]
+            for row in page
+        ],
     )
 
 

@@ -19,6 +19,7 @@ from api.deps import (
     ServicesDep,
 )
 from api.errors import Forbidden
+from api.pagination import DEFAULT_LIMIT, MAX_PAGE, CursorQuery, LimitQuery
 from api.sessions import (
     AppendIn,
     AppendOut,
@@ -75,13 +76,18 @@ def get_sessions(
     db: DbSessionDep,
     caller: CallerDep,
     user_id: Annotated[str | None, Query(max_length=256)] = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> SessionList:
-    """The caller's tenant's sessions, newest first; ``user_id`` filters by end user."""
-    sessions = list_sessions(
-        db, tenant_id=caller.tenant_id, user_id=user_id, user_scope=caller.user_id, limit=limit
+    """A page of the caller's tenant's sessions, newest first; ``user_id`` filters by end user."""
+    return list_sessions(
+        db,
+        tenant_id=caller.tenant_id,
+        user_id=user_id,
+        user_scope=caller.user_id,
+        limit=limit,
+        cursor=cursor,
     )
-    return SessionList(sessions=sessions)
 
 
 @router.get("/{session_id}", summary="Get a session", responses=_NOT_FOUND)
@@ -128,16 +134,16 @@ def get_messages(
     session_id: str,
     db: DbSessionDep,
     caller: CallerDep,
-    offset: Annotated[int, Query(ge=0)] = 0,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+    limit: LimitQuery = MAX_PAGE,
+    cursor: CursorQuery = None,
 ) -> HistoryOut:
-    """A page of the history exactly as appended, with the id of each entry."""
+    """A page of the history exactly as appended, oldest first, with the id of each entry."""
     return read_history_page(
         db,
         tenant_id=caller.tenant_id,
         session_id=session_id,
         user_scope=caller.user_id,
-        offset=offset,
+        cursor=cursor,
         limit=limit,
     )
 
@@ -230,10 +236,21 @@ def post_usage(
 
 
 @router.get("/{session_id}/summaries", summary="List summary versions", responses=_NOT_FOUND)
-def get_summaries(session_id: str, db: DbSessionDep, caller: CallerDep) -> SummaryList:
-    """Every summary version of the session, oldest first."""
+def get_summaries(
+    session_id: str,
+    db: DbSessionDep,
+    caller: CallerDep,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
+) -> SummaryList:
+    """A page of the session's summary versions, oldest first."""
     return list_summaries(
-        db, tenant_id=caller.tenant_id, session_id=session_id, user_scope=caller.user_id
+        db,
+        tenant_id=caller.tenant_id,
+        session_id=session_id,
+        user_scope=caller.user_id,
+        cursor=cursor,
+        limit=limit,
     )
 
 

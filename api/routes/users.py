@@ -19,6 +19,7 @@ from pydantic import AwareDatetime
 
 from api.auth import Principal, ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, EngineDep, LongtermStoreDep, NowDep
+from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery
 from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.erasure import erase_everything
@@ -43,8 +44,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROBLEM_RESPONSES)
 
 Key = Annotated[str, Path(min_length=1, max_length=256)]
-Limit = Annotated[int, Query(ge=1, description="page size; values above 200 are capped")]
-Cursor = Annotated[str | None, Query(max_length=512, description="opaque, from next_cursor")]
 IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=256)]
 IfMatch = Annotated[str | None, Header(alias="If-Match", max_length=512)]
 
@@ -65,8 +64,8 @@ def list_preferences(
     caller: CallerDep,
     now: NowDep,
     category: Annotated[str | None, Query(max_length=64)] = None,
-    limit: Limit = 50,
-    cursor: Cursor = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> PreferenceList:
     """The user's current, unexpired preferences the key may read, ordered by key
     (``?category=`` filters). A page may hold fewer than ``limit`` items when some are not
@@ -203,8 +202,8 @@ def preference_history(
     store: LongtermStoreDep,
     caller: CallerDep,
     now: NowDep,
-    limit: Limit = 50,
-    cursor: Cursor = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> ChangeList:
     """Every applied, refused, denied and deleted change of ``key``, newest first; 404 when
     the key's values are not readable by this key."""
@@ -275,8 +274,8 @@ def list_events(
     kind: Annotated[str | None, Query(max_length=160)] = None,
     since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
     until: Annotated[AwareDatetime | None, Query(description="exclusive, with offset")] = None,
-    limit: Limit = 50,
-    cursor: Cursor = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+    cursor: CursorQuery = None,
 ) -> EventList:
     """The user's unexpired events, newest first, filtered by ``kind``, ``since``, ``until``."""
     _visible(caller, user_id)

@@ -16,12 +16,20 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import and_, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, func, select
 
+from api.pagination import DEFAULT_LIMIT, check_limit, decode_position, encode_cursor
 from api.sessions.errors import InvalidBudget
 from api.sessions.formats import format_candidates, initial_format, shown_format
-from api.sessions.schemas import BudgetSpec, SessionCreate, SessionPublic, budget_params
+from api.sessions.schemas import (
+    BudgetSpec,
+    SessionCreate,
+    SessionList,
+    SessionPublic,
+    budget_params,
+)
 from api.sessions.store import dump_json, ensure_storable, load_json, load_session
 from api.sessions.tables import (
     AgentSessionRow,
@@ -30,6 +38,7 @@ from api.sessions.tables import (
     SessionSummaryRow,
     SessionUsageRow,
 )
+from longterm.errors import InvalidCursor
 from runtime.errors import BudgetError
 from storage.metadata import utcnow
 from storage.types import as_utc
@@ -97,21 +106,51 @@ def get_session(
 
 
 def list_sessions(
-    db: Session, *, tenant_id: str, user_id: str | None, user_scope: str | None, limit: int = 100
-) -> list[SessionPublic]:
-    """The tenant's sessions, newest first, optionally of one user.
+    db: Session,
+    *,
+    tenant_id: str,
+    user_id: str | None,
+    user_scope: str | None,
+    limit: int = DEFAULT_LIMIT,
+    cursor: str | None = None,
+) -> SessionList:
+    """A page of the tenant's sessions, newest first (ties by id), optionally of one user.
 
     A key restricted to one user only ever sees that user's sessions, whatever ``user_id`` says.
+
+    Raises:
+        InvalidCursor: ``cursor`` is not from this listing (a 422).
     """
-    query = select(AgentSessionRow).where(AgentSessionRow.tenant_id == tenant_id)
+    size = check_limit(limit)
+    after = decode_position("sessions", cursor, shape=(str, str))
     if user_scope is not None:
         if user_id is not None and user_id != user_scope:
-            return []
+            return SessionList(items=[], next_cursor=None)
         user_id = user_scope
+    query = select(AgentSessionRow).where(AgentSessionRow.tenant_id == tenant_id)
     if user_id is not None:
         query = query.where(AgentSessionRow.user_id == user_id)
-    query = query.order_by(col(AgentSessionRow.created_at).desc()).limit(limit)
-    return sessions_public(db, db.exec(query).all())
+    if after is not None:
+        at, last_id = _after_when(after[0]), after[1]
+        created = col(AgentSessionRow.created_at)
+        query = query.where(
+            or_(created < at, and_(created == at, col(AgentSessionRow.id) < last_id))
+        )
+    query = query.order_by(col(AgentSessionRow.created_at).desc(), col(AgentSessionRow.id).desc())
+    rows = db.exec(query.limit(size + 1)).all()
+    page = rows[:size]
+    next_cursor = None
+    if len(rows) > size:
+        last = page[-1]
+        next_cursor = encode_cursor("sessions", [as_utc(last.created_at).isoformat(), last.id])
+    return SessionList(items=sessions_public(db, page), next_cursor=next_cursor)
+
+
+def _after_when(text: str) -> datetime:
+    try:
+        return as_utc(datetime.fromisoformat(text))
+    except ValueError:
+        raise InvalidCursor("cursor is not valid") from None
 
 
 def sessions_public(db: Session, rows: Sequence[AgentSessionRow]) -> list[SessionPublic]:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from api.pagination import Page
 from longterm.vocabulary import UserId
 from runtime import CompactionReport
 from runtime.budget import Budget
@@ -240,10 +241,8 @@ class SessionPublic(BaseModel):
     )
 
 
-class SessionList(BaseModel):
-    """``GET /v1/sessions``: the caller's tenant only, newest first."""
-
-    sessions: list[SessionPublic] = Field(description="The sessions, newest first.")
+class SessionList(Page[SessionPublic]):
+    """``GET /v1/sessions``: a page of the caller's tenant's sessions, newest first."""
 
 
 class AppendIn(_Body):
@@ -282,15 +281,14 @@ class AppendOut(BaseModel):
     message_count: int = Field(description="Entries in the history after this call.")
 
 
-class HistoryOut(BaseModel):
-    """A page of the stored history, entries exactly as appended, with their ids."""
+class HistoryOut(Page[Any]):
+    """A page of the stored history: ``items`` are the entries exactly as appended, in order,
+    ``ids`` their ids (one per item)."""
 
     session_id: str = Field(description="The session read.")
     format: FormatName = Field(description="The session's wire format, or 'auto' while undecided.")
-    offset: int = Field(description="Position of the first entry on this page.")
     total: int = Field(description="Entries in the whole history.")
-    ids: list[str] = Field(description="The id of each entry on this page.")
-    messages: list[Any] = Field(description="The entries on this page, exactly as appended.")
+    ids: list[str] = Field(description="The id of each entry of items, in the same order.")
     purged_ids: list[str] = Field(
         default_factory=list,
         description="ids on this page whose raw content the tenant's retention purged "
@@ -470,12 +468,11 @@ class SummaryPublic(BaseModel):
     )
 
 
-class SummaryList(BaseModel):
-    """Every summary version of a session, oldest first."""
+class SummaryList(Page[SummaryPublic]):
+    """A page of a session's summary versions, oldest first."""
 
     session_id: str = Field(description="The session.")
     current_version: int = Field(description="The version compaction uses now (0: none).")
-    summaries: list[SummaryPublic] = Field(description="Every version, oldest first.")
 
 
 class SummaryDetail(SummaryPublic):

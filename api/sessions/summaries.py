@@ -20,6 +20,7 @@ from datetime import datetime
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from api.pagination import DEFAULT_LIMIT, check_limit, decode_position, encode_cursor
 from api.sessions.context import ContextRuntime
 from api.sessions.errors import (
     InvalidBudget,
@@ -85,24 +86,37 @@ def _public(row: SessionSummaryRow, current: int) -> SummaryPublic:
 
 
 def list_summaries(
-    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    user_scope: str | None,
+    cursor: str | None = None,
+    limit: int = DEFAULT_LIMIT,
 ) -> SummaryList:
-    """Every version, oldest first.
+    """A page of the versions, oldest first.
 
     Raises:
         SessionNotFound: no such session for this caller.
+        InvalidCursor: ``cursor`` is not from this listing (a 422).
     """
+    size = check_limit(limit)
+    after = decode_position("summaries", cursor, shape=(int,))
     load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
     current = load_state(db, tenant_id=tenant_id, session_id=session_id).summary_version
-    rows = db.exec(
-        select(SessionSummaryRow)
-        .where(SessionSummaryRow.tenant_id == tenant_id, SessionSummaryRow.session_id == session_id)
-        .order_by(col(SessionSummaryRow.version))
-    ).all()
+    query = select(SessionSummaryRow).where(
+        SessionSummaryRow.tenant_id == tenant_id, SessionSummaryRow.session_id == session_id
+    )
+    if after is not None:
+        query = query.where(col(SessionSummaryRow.version) > after[0])
+    rows = db.exec(query.order_by(col(SessionSummaryRow.version)).limit(size + 1)).all()
+    page = rows[:size]
+    more = len(rows) > size
     return SummaryList(
         session_id=session_id,
         current_version=current,
-        summaries=[_public(r, current) for r in rows],
+        items=[_public(r, current) for r in page],
+        next_cursor=encode_cursor("summaries", [page[-1].version]) if more and page else None,
     )
 
 

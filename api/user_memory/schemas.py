@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from api.pagination import Page
 from longterm.models import (
     AuditRecord,
     ErasureReceipt,
@@ -153,11 +154,8 @@ class PreferencePublic(BaseModel):
         )
 
 
-class PreferenceList(BaseModel):
-    items: list[PreferencePublic] = Field(description="The preferences on this page, by key.")
-    next_cursor: str | None = Field(
-        description="Pass as cursor to get the next page (null: last page)."
-    )
+class PreferenceList(Page[PreferencePublic]):
+    """A page of a user's current preferences, by key."""
 
 
 class ChangePublic(BaseModel):
@@ -207,12 +205,10 @@ class ChangePublic(BaseModel):
         )
 
 
-class ChangeList(BaseModel):
+class ChangeList(Page[ChangePublic]):
+    """A page of one preference's history, newest first."""
+
     key: str = Field(description="The preference key.")
-    items: list[ChangePublic] = Field(description="The key's history on this page, newest first.")
-    next_cursor: str | None = Field(
-        description="Pass as cursor to get the next page (null: last page)."
-    )
 
 
 class EventIn(_In):
@@ -296,11 +292,8 @@ class EventPublic(BaseModel):
         )
 
 
-class EventList(BaseModel):
-    items: list[EventPublic] = Field(description="The events on this page, newest first.")
-    next_cursor: str | None = Field(
-        description="Pass as cursor to get the next page (null: last page)."
-    )
+class EventList(Page[EventPublic]):
+    """A page of a user's event timeline, newest first."""
 
 
 class ProfileOut(BaseModel):
@@ -391,11 +384,8 @@ class AuditPublic(BaseModel):
         )
 
 
-class AuditList(BaseModel):
-    items: list[AuditPublic] = Field(description="The audit rows on this page.")
-    next_cursor: str | None = Field(
-        description="Pass as cursor to get the next page (null: last page)."
-    )
+class AuditList(Page[AuditPublic]):
+    """A page of the tenant's audit trail."""
 
 
 class ExportOut(BaseModel):

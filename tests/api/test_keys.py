@@ -135,11 +135,11 @@ def test_admin_manages_only_its_own_tenant(
     assert body["tenant_id"] == tenant
     new_key = bearer(body["secret"])
     assert app_client.get("/v1/me", headers=new_key).json()["user_id"] == "u1"
-    listed = app_client.get("/v1/keys", headers=admin).json()
+    listed = app_client.get("/v1/keys", headers=admin).json()["items"]
     assert body["key_id"] in {k["key_id"] for k in listed}
     assert all("secret" not in k for k in listed)
     assert body["key_id"] not in {
-        k["key_id"] for k in app_client.get("/v1/keys", headers=other_admin).json()
+        k["key_id"] for k in app_client.get("/v1/keys", headers=other_admin).json()["items"]
     }
     # another tenant's key id: 404 exactly like a missing one
     foreign = app_client.delete(f"/v1/keys/{body['key_id']}", headers=other_admin)

@@ -80,12 +80,12 @@ def test_policy_rules_lifecycle(app_client: TestClient, database_url: str) -> No
 
     r = app_client.put("/v1/policy/rules", headers=admin, json={"rules": []})
     assert r.json()["version"].endswith(".2") and r.json()["tenant_rules"] == []
-    versions = app_client.get("/v1/policy/versions", headers=admin).json()["versions"]
+    versions = app_client.get("/v1/policy/versions", headers=admin).json()["items"]
     assert [v["version"] for v in versions] == [2, 1]
     assert versions[1]["rules"][0]["name"] == "tenant.no-shopping"
     assert versions[1]["actor_key_id"].startswith("key_")
     assert app_client.get("/v1/policy/versions", headers=agent).status_code == 403
-    assert app_client.get("/v1/policy/versions", headers=other_admin).json()["versions"] == []
+    assert app_client.get("/v1/policy/versions", headers=other_admin).json()["items"] == []
 
     assert _audit_actions(database_url, "t1").count("policy.rules.update") == 2
     assert "policy.rules.update" not in _audit_actions(database_url, "t10")
@@ -141,7 +141,7 @@ def test_consent_lifecycle(app_client: TestClient, database_url: str) -> None:
     assert r.status_code == 200 and r.json()["active"] is False and r.json()["withdrawn_at"]
     assert app_client.delete(url, headers=agent).status_code == 404
     listing = app_client.get("/v1/users/u1/consents", headers=agent).json()
-    assert [c["category"] for c in listing["consents"]] == ["travel"]
+    assert [c["category"] for c in listing["items"]] == ["travel"]
 
     actions = _audit_actions(database_url, "t1")
     assert actions.count("consent.grant") == 1 and actions.count("consent.withdraw") == 1

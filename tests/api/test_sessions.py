@@ -72,9 +72,9 @@ def test_create_get_list_and_openapi(client: TestClient, keys, tenant: str) -> N
     assert body["tenant_id"] == tenant and body["user_id"] == "alice"
     assert body["budget"]["context_limit"] == 128_000 and body["message_count"] == 0
     other = _create(client, keys["agent"], user="bob")
-    listed = client.get("/v1/sessions", headers=keys["agent"]).json()["sessions"]
+    listed = client.get("/v1/sessions", headers=keys["agent"]).json()["items"]
     assert {s["id"] for s in listed} == {body["id"], other}
-    only_bob = client.get("/v1/sessions?user_id=bob", headers=keys["agent"]).json()["sessions"]
+    only_bob = client.get("/v1/sessions?user_id=bob", headers=keys["agent"]).json()["items"]
     assert [s["id"] for s in only_bob] == [other]
     assert client.get(f"/v1/sessions/{other}", headers=keys["agent"]).json()["user_id"] == "bob"
     paths = client.get("/openapi.json").json()["paths"]
@@ -97,9 +97,9 @@ def test_auth_roles_and_tenancy(client: TestClient, keys) -> None:
             ("delete", f"/v1/sessions/{sid}"),
         ):
             assert client.request(method, path, headers=keys[key]).status_code == 404
-    assert client.get("/v1/sessions", headers=keys["other_tenant"]).json()["sessions"] == []
+    assert client.get("/v1/sessions", headers=keys["other_tenant"]).json()["items"] == []
     # Whatever the query says, a restricted key only lists its own user's sessions.
-    assert client.get("/v1/sessions?user_id=bob", headers=keys["alice"]).json()["sessions"] == []
+    assert client.get("/v1/sessions?user_id=bob", headers=keys["alice"]).json()["items"] == []
     assert client.post("/v1/sessions", json={"user_id": "bob"}, headers=keys["alice"]).status_code
     assert client.get(f"/v1/sessions/{sid}", headers=keys["agent"]).status_code == 200
 
@@ -186,7 +186,7 @@ def test_summaries_restore_and_delete(client: TestClient, keys) -> None:
         client.post(f"/v1/sessions/{sid}/messages", json={"messages": chunk}, headers=keys["alice"])
         client.post(f"/v1/sessions/{sid}/context", headers=keys["alice"])
     listed = client.get(f"/v1/sessions/{sid}/summaries", headers=keys["alice"]).json()
-    versions = [s["version"] for s in listed["summaries"]]
+    versions = [s["version"] for s in listed["items"]]
     assert versions == list(range(1, len(versions) + 1)) and len(versions) >= 3
     assert listed["current_version"] == versions[-1]
     one = client.get(f"/v1/sessions/{sid}/summaries/1", headers=keys["alice"]).json()
@@ -312,11 +312,18 @@ def test_history_reads_back_pages_with_ids(client: TestClient, keys) -> None:
     ids = client.post(
         f"/v1/sessions/{sid}/messages", json={"messages": history}, headers=keys["alice"]
     ).json()["ids"]
-    page = client.get(f"/v1/sessions/{sid}/messages?offset=4&limit=10", headers=keys["alice"])
+    page = client.get(f"/v1/sessions/{sid}/messages?limit=4", headers=keys["alice"])
     assert page.status_code == 200
-    body = page.json()
-    assert body["total"] == 21 and body["offset"] == 4
-    assert body["ids"] == ids[4:14] and body["messages"] == history[4:14]
+    first = page.json()
+    assert first["total"] == 21 and first["ids"] == ids[:4] and first["items"] == history[:4]
+    url = f"/v1/sessions/{sid}/messages?limit=10&cursor={first['next_cursor']}"
+    body = client.get(url, headers=keys["alice"]).json()
+    assert body["ids"] == ids[4:14] and body["items"] == history[4:14]
+    assert body["next_cursor"] is not None
+    last = client.get(f"{url.split('&')[0]}&cursor={body['next_cursor']}", headers=keys["alice"])
+    assert last.json()["ids"] == ids[14:] and last.json()["next_cursor"] is None
+    r = client.get(f"/v1/sessions/{sid}/messages?cursor=bm90LWEtY3Vyc29y", headers=keys["alice"])
+    assert r.status_code == 422 and r.json()["type"].endswith("/unprocessable")
     r = client.get(f"/v1/sessions/{sid}/messages", headers=keys["other_tenant"])
     assert r.status_code == 404
 

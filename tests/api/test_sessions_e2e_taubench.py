@@ -130,7 +130,7 @@ def test_taubench_run_through_the_api(
     assert all(c["messages"][0] == run[0] and c["ids"][0] == ids[0] for c in agent.contexts)
 
     listed = client.get(f"/v1/sessions/{session_id}/summaries", headers=key).json()
-    versions = [s["version"] for s in listed["summaries"]]
+    versions = [s["version"] for s in listed["items"]]
     assert len(versions) >= 2, [r["fallback"] for r in reports if r["triggered"]]
     assert versions == list(range(1, len(versions) + 1))
     older = client.get(f"/v1/sessions/{session_id}/summaries/1", headers=key).json()

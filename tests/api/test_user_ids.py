@@ -93,7 +93,7 @@ def test_an_id_under_the_rule_works_end_to_end(
     assert _ok(client.get(f"{base}/profile", headers=key))["user_id"] == user
     _ok(client.put(f"{base}/consents/travel", headers=key), 201)
     assert _ok(client.get(f"{base}/consents/travel", headers=key))["active"] is True
-    assert len(_ok(client.get(f"{base}/consents", headers=key))["consents"]) == 1
+    assert len(_ok(client.get(f"{base}/consents", headers=key))["items"]) == 1
     _ok(client.delete(f"{base}/consents/travel", headers=key))
     export = _ok(client.get(f"{base}/export", headers=key))
     assert export["user_id"] == user and len(export["sessions"]) == 1

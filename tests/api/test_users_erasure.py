@@ -78,7 +78,7 @@ def _fill(
         r = client.post(f"/v1/sessions/{sid}/messages", json={"messages": messages}, headers=h)
         assert r.status_code in (200, 201), r.text
         assert client.post(f"/v1/sessions/{sid}/context", headers=h).status_code == 200
-    summaries = client.get(f"/v1/sessions/{sid}/summaries", headers=h).json()["summaries"]
+    summaries = client.get(f"/v1/sessions/{sid}/summaries", headers=h).json()["items"]
     assert summaries, "the session must have produced a summary and snapshot"
     return str(sid)
 
@@ -182,7 +182,7 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
         r = client.delete("/v1/users/alice/memories", params={"scope": "longterm"}, headers=alice)
         assert r.status_code == 200 and "messages" not in r.json()["counts"]
         assert client.get("/v1/users/alice/preferences", headers=alice).json()["items"] == []
-        sessions = client.get("/v1/sessions", headers=alice).json()["sessions"]
+        sessions = client.get("/v1/sessions", headers=alice).json()["items"]
         assert len(sessions) == 1
     assert set(_scan_tables(database_url, marker)) <= {
         "session_messages",

@@ -51,6 +51,8 @@ def test_foundation_routes_conform(target: tuple[Any, dict[str, str]], mode: Any
             suppress_health_check=list(HealthCheck),
         )
         def check(case: Any) -> None:
+            if mode == GenerationMode.POSITIVE and case.query:
+                case.query.pop("cursor", None)  # opaque: only the service's own cursors are valid
             case.call_and_validate(headers=headers)
 
         check()

@@ -201,5 +201,5 @@ def test_two_replicas_over_http_never_duplicate_a_version(
             )
         assert [r.status_code for r in replies] == [200, 200]
         listed = second.get(f"/v1/sessions/{sid}/summaries", headers=key).json()
-        assert [s["version"] for s in listed["summaries"]] == [1]
+        assert [s["version"] for s in listed["items"]] == [1]
         assert all("summary-v1" in r.json()["ids"] for r in replies)

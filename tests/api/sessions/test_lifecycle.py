@@ -25,6 +25,7 @@ def test_other_tenant_and_other_user_see_not_found(db: Session) -> None:
         get_session(db, tenant_id=T1, session_id=sid, user_scope="bob")
     with pytest.raises(SessionNotFound):
         append(db, sid, [{"role": "user", "content": "x"}], tenant=T2)
-    assert [s.id for s in list_sessions(db, tenant_id=T1, user_id=None, user_scope=None)] == [sid]
-    assert list_sessions(db, tenant_id=T2, user_id=None, user_scope=None) == []
-    assert list_sessions(db, tenant_id=T1, user_id="alice", user_scope="bob") == []
+    listed = list_sessions(db, tenant_id=T1, user_id=None, user_scope=None)
+    assert [s.id for s in listed.items] == [sid] and listed.next_cursor is None
+    assert list_sessions(db, tenant_id=T2, user_id=None, user_scope=None).items == []
+    assert list_sessions(db, tenant_id=T1, user_id="alice", user_scope="bob").items == []

@@ -101,7 +101,7 @@ def test_bounds_are_accepted_and_restore_uses_the_share(client: TestClient, alic
         client.post(f"/v1/sessions/{sid}/messages", json=chunk, headers=alice)
         assert _context(client, alice, sid)["summary_share"] == 0.75
     listed = client.get(f"/v1/sessions/{sid}/summaries", headers=alice).json()
-    assert len(listed["summaries"]) >= 2
+    assert len(listed["items"]) >= 2
     r = client.post(f"/v1/sessions/{sid}/summaries/1/restore", headers=alice)
     assert r.status_code == 201, r.text
     assert r.json()["restored_from"] == 1
