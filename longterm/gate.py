@@ -47,6 +47,9 @@ class ObjectAttributes:
 
     ``current_source`` is the source of the value being overwritten (None when there is none);
     ``standing_consent`` is whether the user consented to consolidation in ``category``.
+    ``unbacked`` is set by the crossings (promotion, consolidation) when no text the user wrote
+    that the candidate cites holds its value (``policy.backing``): it came from tool,
+    assistant or system text, or from text flagged as addressed to the model.
     ``source`` and ``current_source`` are plain strings: a dry run (``POST /v1/policy/check``)
     may send any, and the gate answers a malformed one with a denial, not an error.
     """
@@ -64,6 +67,7 @@ class ObjectAttributes:
     sensitive: bool = False
     current_source: str | None = None
     current_consented: bool = False
+    unbacked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,8 @@ class PreferenceWrite:
     ttl_seconds: int | None = None
     supersede: bool = False
     if_match: str | None = None
+    unbacked: bool = False
+    """Set by promotion and consolidation: no user-authored text the value cites holds it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,8 @@ class EventWrite:
     confidence: float = 1.0
     expires_at: datetime | None = None
     ttl_seconds: int | None = None
+    unbacked: bool = False
+    """Set by promotion and consolidation: no user-authored text the event cites holds it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,7 @@ def preference_object(
         sensitive=spec.sensitive,
         current_source=live.source if live else None,
         current_consented=bool(live and live.consent),
+        unbacked=write.unbacked,
     )
 
 
@@ -77,6 +78,7 @@ def event_object(
         confidence=write.confidence,
         sensitive=category in SENSITIVE_CATEGORIES,
         standing_consent=standing_consent,
+        unbacked=write.unbacked,
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
+from policy.backing import SessionTexts, fact_backing
 from runtime.summary.schema import CompactionSummary, Fact
 
 __all__ = [
@@ -76,7 +77,9 @@ class Candidate:
     """One proposal for long-term memory, before the gate has decided.
 
     ``fact_key`` is the summary fact it came from (None for a consent-only candidate);
-    ``source_ids`` are the session (``session:<id>``) and the message ids behind it.
+    ``source_ids`` are the session (``session:<id>``) and the message ids behind it;
+    ``unbacked`` says why the user's words do not back it (``policy.backing``; None: backed,
+    or not checked because no ``SessionTexts`` were given).
     """
 
     key: str
@@ -86,6 +89,7 @@ class Candidate:
     fact_key: str | None
     fact_status: str | None
     consent: bool = False
+    unbacked: str | None = None
 
 
 def parse_summary(summary_json: str | None) -> CompactionSummary | None:
@@ -206,7 +210,9 @@ def is_note(fact: Fact) -> bool:
     return fact.key.casefold().startswith(NOTE_KEY_PREFIX)
 
 
-def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candidate:
+def _from_fact(
+    fact: Fact, *, session_id: str, registry: KeyRegistry, texts: SessionTexts | None
+) -> Candidate:
     key = map_fact_key(fact.key, registry=registry)
     return Candidate(
         key=key,
@@ -215,6 +221,7 @@ def _from_fact(fact: Fact, *, session_id: str, registry: KeyRegistry) -> Candida
         source_ids=(f"session:{session_id}", *fact.source_ids[: MAX_CANDIDATE_SOURCE_IDS - 1]),
         fact_key=fact.key,
         fact_status=fact.status,
+        unbacked=fact_backing(fact, texts) if texts is not None else None,
     )
 
 
@@ -223,9 +230,11 @@ def candidates_from_summary(
     *,
     session_id: str,
     registry: KeyRegistry = DEFAULT_REGISTRY,
+    texts: SessionTexts | None = None,
 ) -> list[Candidate]:
     """One candidate per mapped key, from the summary's live facts (superseded ones and notes
-    skipped, see ``is_note``).
+    skipped, see ``is_note``); with the session's ``texts``, each says whether the user's words
+    back it (the crossings always pass them).
 
     When several facts map to one key, the later fact in the summary wins (summaries list
     facts in source order, and the newer source supersedes the older).
@@ -236,7 +245,7 @@ def candidates_from_summary(
     for fact in summary.facts:
         if fact.status in _SKIPPED_STATUSES or is_note(fact):
             continue
-        candidate = _from_fact(fact, session_id=session_id, registry=registry)
+        candidate = _from_fact(fact, session_id=session_id, registry=registry, texts=texts)
         by_key.pop(candidate.key, None)
         by_key[candidate.key] = candidate
     return list(by_key.values())

@@ -8,7 +8,9 @@ consolidated value, nothing written over any other source; different value: a
 ``consolidated`` write that the gate and then the trust order decide, the old value going to
 history), writes a ``task_completed`` event for ended sessions, and marks the session. Every
 write goes through the long-term write path as subject ``consolidator`` with the user's
-standing consent for the key's category; denials are audited there, counted here, and never
+standing consent for the key's category, and a candidate the user's words do not back
+(``policy.backing``) goes as ``unbacked`` (denied by ``consolidate.source``); denials are
+audited there, counted here, and never
 retried: the mark is written either way, so the same summary version is not looked at again.
 
 Which sessions are due, the transactions, the locks and the retries are the service's
@@ -30,6 +32,7 @@ from longterm.models import EventWrite, Preference, PreferenceWrite, WriteOutcom
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.store import LongtermStore
 from longterm.values import validate_value
+from policy.backing import SessionTexts, session_texts
 from policy.candidates import Candidate, candidates_from_summary, same_value
 from policy.consent import consented_categories
 from policy.sessions import DueSession, SessionSource
@@ -114,6 +117,7 @@ def _write(unit: _Unit, candidate: Candidate, *, confidence: float) -> WriteOutc
         source_ids=candidate.source_ids,
         confidence=confidence,
         ttl_seconds=DEFAULT_CONSOLIDATED_TTL_SECONDS,
+        unbacked=candidate.unbacked is not None,
     )
     try:
         return unit.store.put_preference(
@@ -233,11 +237,16 @@ def consolidate_session(
         consented_categories(db, tenant_id=due.tenant_id, user_id=due.user_id),
         report,
     )
-    candidates = candidates_from_summary(summary, session_id=due.session_id, registry=registry)
+    info = sessions.get_session(db, tenant_id=due.tenant_id, session_id=due.session_id)
+    texts = session_texts(db, info, sessions=sessions) if info is not None else SessionTexts({})
+    candidates = candidates_from_summary(
+        summary, session_id=due.session_id, registry=registry, texts=texts
+    )
     categories: set[str] = set()
     for candidate in candidates:
         spec = registry.lookup(candidate.key)
-        if spec.registered and spec.scope == "durable" and not spec.sensitive:
+        backed = candidate.unbacked is None
+        if backed and spec.registered and spec.scope == "durable" and not spec.sensitive:
             categories.add(spec.category)
         _merge_candidate(unit, candidate)
     _task_event(unit, due, categories, len(summary.decisions) if summary else 0)

@@ -27,8 +27,10 @@ def merge_consents(
     """The summary's candidates with the ``/end`` body's consents applied.
 
     A consent marks the candidate it names as consented; its ``value``, when given, overrides
-    the summary's and sets confidence 1.0. A consent naming no candidate becomes a candidate of
-    its own when it gives a value, else it is answered ``value.missing``. Consents naming a task
+    the summary's, sets confidence 1.0 and is backed by the consent itself (``unbacked``
+    cleared); without one the summary's value keeps its backing (``policy.backing``). A consent
+    naming no candidate becomes a candidate of its own when it gives a value, else it is
+    answered ``value.missing``. Consents naming a task
     event kind (``task.decision``) are the task's consent to its timeline and are left to
     ``policy.task_events``.
     """
@@ -47,6 +49,8 @@ def merge_consents(
                 value=_typed(value, consent.key, registry),
                 confidence=confidence,
                 consent=True,
+                # A value given in the consent is the user's own statement.
+                unbacked=existing.unbacked if consent.value is None else None,
             )
         elif consent.value is not None:
             by_key[consent.key] = Candidate(

@@ -6,6 +6,11 @@ at the end (``{key, value?}``). Each is mapped to a preference key, asked of the
 ``promoted``, the session and message ids, its confidence, the consent and a default expiry.
 Every candidate comes back as ``promoted`` or ``denied`` with the rule and the reason.
 
+Only the user's words cross: each fact and decision is checked against the session's stored
+messages (``policy.backing``); one that no user-authored text it cites holds is sent to the
+gate as ``unbacked`` and denied by ``promote.source``, whose reason in the answer says which
+check failed.
+
 Ending is idempotent: the answer is stored with the session (``session_ends``) in the same
 transaction as the writes, and ending again with the same request returns it unchanged. The
 stored answer holds keys, rules and reasons, never values.
@@ -28,6 +33,7 @@ from longterm.gate import PolicyGate, Principal
 from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite, WriteOutcome
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
+from policy.backing import SessionTexts, decision_backing, session_texts
 from policy.candidates import (
     MAX_CANDIDATE_SOURCE_IDS,
     Candidate,
@@ -96,6 +102,8 @@ def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateOutcome:
         rule, reason = decision.rule, decision.reason
     elif outcome.status == "denied":
         status, rule, reason = "denied", decision.rule, decision.reason
+        if candidate.unbacked and rule == "promote.source":
+            reason = f"{reason}: {candidate.unbacked}"
     elif outcome.status == "refused":
         status, rule, reason = "denied", "trust.order", outcome.reason
     else:
@@ -127,6 +135,7 @@ class _End:
     now: datetime
     registry: KeyRegistry
     ttl_seconds: int
+    texts: SessionTexts
 
 
 def _invalid_rule(exc: LongtermError) -> str:
@@ -150,6 +159,7 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateOutcome:
         confidence=candidate.confidence,
         consent=consent,
         ttl_seconds=end.ttl_seconds,
+        unbacked=candidate.unbacked is not None,
     )
     try:
         outcome = submit(
@@ -187,6 +197,7 @@ def _promote_decision(
         *decision.source_ids[: MAX_CANDIDATE_SOURCE_IDS - 1],
     )
     text = decision.text if not decision.reason else f"{decision.text} ({decision.reason})"
+    unbacked = decision_backing(decision, end.texts)
     write = EventWrite(
         user_id=end.user_id,
         kind="task.decision",
@@ -197,6 +208,7 @@ def _promote_decision(
         source_ids=source_ids,
         confidence=0.9,
         ttl_seconds=end.ttl_seconds,
+        unbacked=unbacked is not None,
     )
     candidate = Candidate(
         key="task.decision",
@@ -206,6 +218,7 @@ def _promote_decision(
         fact_key=None,
         fact_status="decision",
         consent=consented,
+        unbacked=unbacked,
     )
     gate = TaskConsentGate(end.gate, consented=consented)
     try:
@@ -230,7 +243,9 @@ def _promote_decision(
 def _promote_all(
     end: _End, summary: CompactionSummary | None, consents: Sequence[KeepConsent]
 ) -> list[CandidateOutcome]:
-    facts = candidates_from_summary(summary, session_id=end.session_id, registry=end.registry)
+    facts = candidates_from_summary(
+        summary, session_id=end.session_id, registry=end.registry, texts=end.texts
+    )
     merged = merge_consents(facts, consents, session_id=end.session_id, registry=end.registry)
     results = [
         item if isinstance(item, CandidateOutcome) else _promote_one(end, item) for item in merged
@@ -318,7 +333,10 @@ def end_session(
             summary, closing = closing_summary(
                 db, session, summary, sessions=sessions, summarizer=summarizer, now=now
             )
-        end = _End(db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds)
+        texts = session_texts(db, session, sessions=sessions)
+        end = _End(
+            db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds, texts
+        )
         results = _promote_all(end, summary, consents)
     promoted = sum(1 for r in results if r.status == "promoted")
     result = EndOutcome(

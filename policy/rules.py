@@ -61,6 +61,7 @@ CONDITIONS: Final[Mapping[str, CondArg]] = {
     "scope_is": "scope",
     "overwrites_source": "sources",
     "overwrites_consented": "none",
+    "unbacked": "none",
 }
 """The predicate vocabulary of ``model.conf`` and the kind of argument each one takes."""
 
@@ -264,9 +265,13 @@ _DEFAULT_REASONS: Final[Mapping[str, str]] = {
     "promote.allow": "consented, durable and confident enough to promote",
     "promote.consent": "no consent recorded for {key}",
     "promote.confidence": "confidence {confidence:.2f} is below the promotion threshold {arg}",
+    "promote.source": "no text the user wrote that {key} cites holds its value (tool, assistant "
+    "or system text, or text addressed to the model, never becomes the user's memory)",
     "promote.durable": "{key} is task-scoped: facts about one task never become preferences",
     "consolidate.allow": "standing consent in {category!r} lets the consolidator write",
     "consolidate.consent": "no standing consent to consolidation in category {category!r}",
+    "consolidate.source": "no text the user wrote that {key} cites holds its value (tool, "
+    "assistant or system text, or text addressed to the model, never becomes the user's memory)",
     "consolidate.durable": "{key} is task-scoped: consolidation writes durable keys only",
     "consolidate.confidence": "confidence {confidence:.2f} is below the consolidation "
     "threshold {arg}",

@@ -61,18 +61,15 @@ def test_trip_end_promotes_only_the_consented_durable_budget(
     )
     assert budget["source_ids"] == [f"session:{session_id}", "m1"]
 
-    # task facts: each denied because it is task-scoped, whatever else holds
-    for fact in (
-        "trip.departure_date",
-        "trip.return_deadline",
-        "train.chosen",
-        "train.excluded",
-        "price.g7301",
-        "price.g123",
-    ):
+    # the user's task facts: each denied because it is task-scoped, whatever else holds
+    for fact in ("trip.departure_date", "trip.return_deadline", "train.chosen"):
         c = by_fact[fact]
         assert (c["status"], c["rule"]) == ("denied", "promote.durable"), c
         assert "task-scoped" in c["reason"]
+    # what only the assistant (the exclusion) or the tool (the prices) said is no user's word
+    for fact in ("train.excluded", "price.g7301", "price.g123"):
+        c = by_fact[fact]
+        assert (c["status"], c["rule"]) == ("denied", "promote.source"), c
     # durable but not consented to
     auto = by_fact["booking.auto_allowed"]
     assert (auto["key"], auto["status"], auto["rule"]) == (
@@ -187,6 +184,7 @@ def _end_extracted(
     *,
     compact: bool,
     extra: tuple[dict[str, Any], ...] = (),
+    said: tuple[dict[str, Any], ...] = (),
 ) -> dict[str, Any]:
     budget = {
         "context_limit": 2400,
@@ -200,7 +198,7 @@ def _end_extracted(
         json={"user_id": "u1", "format": "openai-chat", "budget": budget},
     )
     session_id = r.json()["id"]
-    messages = TRIP_MESSAGES + (FILLER if compact else [])
+    messages = TRIP_MESSAGES + list(said) + (FILLER if compact else [])
     client.post(f"/v1/sessions/{session_id}/messages", headers=key, json={"messages": messages})
     if compact:
         context = client.post(f"/v1/sessions/{session_id}/context", headers=key, json={})
@@ -245,10 +243,19 @@ def test_task_decisions_are_kept_as_events_with_the_tasks_consent(
     app_client: TestClient, database_url: str
 ) -> None:
     """A decision of the completed task is a timeline entry: kept when the ``/end`` body
-    consents to ``task.decision`` (no registry scope applies to events), with its sources."""
+    consents to ``task.decision`` (no registry scope applies to events), with its sources, and
+    only when the user took it: the assistant's exclusion of G123 (m4) is denied."""
     agent = bearer(make_key(database_url, "t1", "agent"))
-    body = _end_extracted(app_client, agent, compact=False, extra=({"key": "task.decision"},))
-    events = [c for c in body["candidates"] if c["kind"] == "event"]
+    choice = {"id": "m6", "role": "user", "content": "We chose G7301 because it arrives early."}
+    body = _end_extracted(
+        app_client, agent, compact=False, extra=({"key": "task.decision"},), said=(choice,)
+    )
+    by_source = {c["source_ids"][1]: c for c in body["candidates"] if c["kind"] == "event"}
+    assistant = by_source.pop("m4")
+    assert (assistant["status"], assistant["rule"]) == ("denied", "promote.source")
+    assert "no message it cites is text the user wrote" in assistant["reason"]
+    events = list(by_source.values())
+    assert [c["source_ids"][1:] for c in events] == [["m6"]]
     assert events and all(
         (c["key"], c["status"], c["rule"], c["consent"])
         == ("task.decision", "promoted", "promote.allow", True)

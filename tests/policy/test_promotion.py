@@ -18,7 +18,7 @@ from policy.promotion import end_session, stored_end
 from policy.sessions import SessionInfo
 from policy.task_end import KeepConsent
 from tests.policy.fake_sessions import FakeSession, FakeSessionSource
-from tests.scenarios.trip import T0, trip_summary
+from tests.scenarios.trip import T0, TRIP_MESSAGES, trip_summary
 
 NOW = T0 + timedelta(hours=3)
 CONSENTS = (KeepConsent("travel.budget.one_way_max"),)
@@ -27,7 +27,11 @@ CONSENTS = (KeepConsent("travel.budget.one_way_max"),)
 def _source(tenant: str) -> FakeSessionSource:
     source = FakeSessionSource()
     info = SessionInfo(tenant, "s1", "u1", "openai-chat")
-    source.put(FakeSession(info, T0, summary_version=1, summary=trip_summary()))
+    source.put(
+        FakeSession(
+            info, T0, history=list(TRIP_MESSAGES), summary_version=1, summary=trip_summary()
+        )
+    )
     return source
 
 

@@ -11,15 +11,22 @@ constraints). Tests of other phrasings (the run-time tier's Chinese fixtures) ke
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col
 
-from api.sessions.tables import AgentSessionRow, SessionStateRow, SessionSummaryRow
+from api.sessions.tables import (
+    AgentSessionRow,
+    SessionMessageRow,
+    SessionStateRow,
+    SessionSummaryRow,
+)
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary, Fact
 
@@ -140,8 +147,13 @@ def seed_session(
     user: str,
     updated_at: datetime,
     summary: CompactionSummary | None = None,
+    history: Sequence[dict[str, Any]] | None = None,
 ) -> None:
-    """A session row, its state and (optionally) its current summary, idle since ``updated_at``."""
+    """A session row, its state and (optionally) its current summary, idle since ``updated_at``.
+
+    With a summary the session also holds ``history`` (default ``TRIP_MESSAGES``, the messages
+    the trip summary cites): promotion and consolidation check facts against them.
+    """
     with Session(engine) as db:
         db.add(
             AgentSessionRow(
@@ -161,7 +173,36 @@ def seed_session(
         )
         db.commit()
     if summary is not None:
+        store_history(
+            engine,
+            tenant=tenant,
+            session_id=session_id,
+            user=user,
+            messages=cast("list[dict[str, Any]]", TRIP_MESSAGES) if history is None else history,
+        )
         install_summary(engine, tenant=tenant, session_id=session_id, user=user, summary=summary)
+
+
+def store_history(
+    engine: Engine, *, tenant: str, session_id: str, user: str, messages: Sequence[dict[str, Any]]
+) -> None:
+    """Append ``messages`` (raw entries with ids) to a seeded session's stored history."""
+    with Session(engine) as db:
+        for position, message in enumerate(messages):
+            raw = json.dumps(message)
+            db.add(
+                SessionMessageRow(
+                    tenant_id=tenant,
+                    session_id=session_id,
+                    position=position,
+                    user_id=user,
+                    message_id=str(message.get("id", f"p{position}")),
+                    role=str(message.get("role", "user")),
+                    digest=hashlib.sha256(raw.encode()).hexdigest(),
+                    raw_json=raw,
+                )
+            )
+        db.commit()
 
 
 def transcript(name: TranscriptName) -> list[dict[str, Any]]:

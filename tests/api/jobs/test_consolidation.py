@@ -48,6 +48,11 @@ def _summary(part: str) -> CompactionSummary:
     return CompactionSummary(summary_version=1, facts=facts, created_at=T0)
 
 
+def _said(part: str) -> str:
+    """The user's message the facts of ``part`` cite."""
+    return " ".join(f"My {key} is {value}." for key, value in FACTS[part])
+
+
 def _seed(engine: Engine, tenant: str, users: list[str]) -> None:
     agent = Principal("agent", tenant, key_id="k")
     with Session(engine) as db:
@@ -63,6 +68,7 @@ def _seed(engine: Engine, tenant: str, users: list[str]) -> None:
                 user=user,
                 updated_at=T0,
                 summary=_summary(part),
+                history=[{"id": f"{part}1", "role": "user", "content": _said(part)}],
             )
 
 

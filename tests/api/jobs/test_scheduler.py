@@ -99,7 +99,10 @@ def test_every_scheduled_run_is_logged_with_its_counts(
     runs = [line for line in lines if line.get("event") == "job.run"]
     assert [(r["job"], r["outcome"]) for r in runs] == [("consolidate", "ok"), ("expire", "ok")]
     consolidated = runs[0]["result"]
-    assert consolidated["written"] == 3 and consolidated["denials"] == {"consolidate.consent": 6}
+    assert consolidated["written"] == 3 and consolidated["denials"] == {
+        "consolidate.consent": 3,
+        "consolidate.source": 3,
+    }
     assert set(runs[1]["result"]) == {"tenants", "locked", "purged"}
     assert [job for job, _ in observed] == ["consolidate", "expire"]
     # counts only: none of the session's values reach the log

@@ -29,4 +29,5 @@ def test_admin_runs_jobs_for_its_own_tenant(app_client: TestClient, database_url
     metrics = app_client.get("/metrics").text
     assert 'tiermem_job_runs_total{job="consolidate",result="ok"} 1.0' in metrics
     assert 'tiermem_consolidation_candidates_total{outcome="written"} 3.0' in metrics
-    assert 'tiermem_consolidation_denials_total{rule="consolidate.consent"} 6.0' in metrics
+    assert 'tiermem_consolidation_denials_total{rule="consolidate.consent"} 3.0' in metrics
+    assert 'tiermem_consolidation_denials_total{rule="consolidate.source"} 3.0' in metrics
