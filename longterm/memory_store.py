@@ -43,6 +43,7 @@ from longterm.reads import (
 )
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.rows import new_id
+from longterm.sensitivity import sensitive_spec
 from longterm.validation import check_event, check_preference
 from longterm.vocabulary import Action
 from longterm.write_rules import etag_matches, event_object, judge, preference_object
@@ -170,6 +171,7 @@ class InMemoryLongtermStore:
         check_access(principal, tenant_id=tenant_id, user_id=write.user_id)
         spec = self.registry.lookup(write.key)
         checked = check_preference(write, spec=spec, subject=principal, now=now)
+        spec = sensitive_spec(spec, checked.value)
         ref = audit_key_ref(spec)
         with self.rows.locked() as rows:
             current = rows.prefs.get((tenant_id, checked.user_id, checked.key))

@@ -16,6 +16,7 @@ from longterm.errors import InvalidRequest, SupersedeNotAllowed
 from longterm.gate import Principal
 from longterm.models import EventWrite, PreferenceWrite
 from longterm.registry import DEFAULT_REGISTRY, SENSITIVE_CATEGORIES, KeySpec
+from longterm.sensitivity import classify_key, classify_text, classify_value
 from longterm.storage import as_utc
 from longterm.values import validate_value
 from longterm.vocabulary import SOURCES, user_id_problem
@@ -130,6 +131,15 @@ def check_event(write: EventWrite, *, now: datetime) -> EventWrite:
         raise InvalidRequest("occurred_at must carry a timezone offset")
     expires = resolve_expiry(expires_at=write.expires_at, ttl_seconds=write.ttl_seconds, now=now)
     category = _event_category(write.kind, write.category)
+    if category not in SENSITIVE_CATEGORIES:
+        # Sensitive by content: the kind's or category's words, the text, the attributes.
+        category = (
+            classify_key(write.kind)
+            or classify_key(category)
+            or classify_text(text)
+            or classify_value(write.attributes)
+            or category
+        )
     return replace(
         write,
         text=text,

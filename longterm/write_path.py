@@ -1,8 +1,9 @@
 """The one path every long-term write goes through.
 
-``submit`` validates the request, asks the policy gate, audits the decision, applies the trust
-order and ``If-Match``, and stores the value with its history row and a mutation audit row, all
-in the caller's transaction. Refusals (policy denial, trust order, stale ``If-Match``) are
+``submit`` validates the request, classifies it (a key or value that names a sensitive category
+is treated as one, ``longterm.sensitivity``), asks the policy gate, audits the decision, applies
+the trust order and ``If-Match``, and stores the value with its history row and a mutation audit
+row, all in the caller's transaction. Refusals (policy denial, trust order, stale ``If-Match``) are
 returned as ``WriteOutcome`` values, never raised, so the caller commits their trace.
 Promotion at task end (``action="promote"``) and the consolidation job
 (``action="consolidate.write"``) call the same function.
@@ -32,6 +33,7 @@ from longterm.models import (
 )
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
 from longterm.rows import add_history, current_row, new_id, swap
+from longterm.sensitivity import sensitive_spec
 from longterm.storage import EventRow, dumps, event_from_row, preference_from_row
 from longterm.validation import check_event, check_preference
 from longterm.vocabulary import Action
@@ -104,6 +106,7 @@ def submit(
                              standing_consent=standing_consent)  # fmt: skip
     spec = registry.lookup(write.key)
     checked = check_preference(write, spec=spec, subject=subject, now=now)
+    spec = sensitive_spec(spec, checked.value)
     job = _Write(db, checked, spec, subject, gate, now, action, standing_consent)
     for _ in range(MAX_ATTEMPTS):
         outcome = _attempt(job)
