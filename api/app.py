@@ -28,6 +28,8 @@ from api.logging import configure_logging
 from api.metrics import JobMetrics, ServiceMetrics
 from api.middleware import BodyLimitMiddleware, RequestLogMiddleware
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
+from api.rate_limits import RateLimits
+from api.request_budget import RequestBudgetMiddleware
 from api.routes import (
     admin_jobs,
     audit,
@@ -157,6 +159,7 @@ def create_app(
     static = frozenset(
         route.path for route in app.routes if isinstance(route, Route) and "{" not in route.path
     )
+    app.add_middleware(RequestBudgetMiddleware, seconds=settings.request_timeout_seconds)
     app.add_middleware(RequestLogMiddleware, metrics=services.metrics, static_paths=static)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response gets the headers
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
@@ -170,7 +173,12 @@ def _build_services(
     summarizer: Summarizer | _FromSettings | None,
     gate: PolicyGate | None,
 ) -> Services:
-    engine = create_db_engine(settings.database_url)
+    engine = create_db_engine(
+        settings.database_url,
+        lock_timeout_ms=settings.pg_lock_timeout_ms,
+        statement_timeout_ms=settings.pg_statement_timeout_ms,
+        sqlite_busy_timeout_ms=settings.sqlite_busy_timeout_ms,
+    )
     the_clock = clock or system_clock
     metrics = ServiceMetrics()
     problem: str | None = None
@@ -195,6 +203,12 @@ def _build_services(
             metrics=metrics,
         ),
         lifespan_hooks=list(_LIFESPAN_HOOKS),
+        rate_limits=RateLimits(
+            per_key=settings.rate_limit_per_key,
+            per_tenant=settings.rate_limit_per_tenant,
+            failed_auth=settings.rate_limit_failed_auth,
+            storage_uri=settings.rate_limit_storage_uri,
+        ),
     )
 
 
@@ -277,14 +291,34 @@ def _document_problems(operation: dict[str, Any]) -> None:
             response["content"] = _problem_content()
     if operation.get("security"):
         responses.setdefault("401", {"description": "Unauthorized"})
+        responses.setdefault("429", dict(_RATE_LIMITED))
+    responses.setdefault("504", dict(_TIMED_OUT))
     if "requestBody" in operation:
         # A body that is not decodable JSON is refused before validation; bodies over the limit
         # before parsing.
         responses.setdefault("400", {"description": "Bad Request"})
         responses.setdefault("413", {"description": "Content Too Large"})
-    for code in ("400", "401", "413"):
+    for code in ("400", "401", "413", "429", "504"):
         if code in responses:
             responses[code]["content"] = _problem_content()
+
+
+_RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds until the limit's window admits a request again.",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
+_RATE_LIMITED: dict[str, Any] = {
+    "description": "Too Many Requests: a per-key, per-tenant or failed-authentication rate "
+    "limit is spent (type `rate-limited`); retry after `Retry-After` seconds.",
+    "headers": _RETRY_AFTER,
+}
+_TIMED_OUT: dict[str, Any] = {
+    "description": "Gateway Timeout: the request ran past the service's time budget (type "
+    "`request-timeout`); a write may or may not have happened, retry with the same "
+    "`Idempotency-Key` where the route takes one.",
+}
 
 
 def _problem_content() -> dict[str, Any]:

@@ -85,14 +85,23 @@ def get_principal(
     Raises:
         Unauthorized: no bearer key, or an unknown or revoked one.
         KeyExpired: the key's expiry has passed (only its holder can learn that).
+        TooManyRequests: the key's or its tenant's rate limit is spent, or (instead of a 401)
+            the client's address has failed authentication too often.
     """
-    if credentials is None or credentials.scheme.lower() != "bearer":
-        raise Unauthorized("missing bearer API key")
-    key = resolve_key(services.engine, credentials.credentials.strip())
-    if key is None:
-        raise Unauthorized("unknown or revoked API key")
-    if key.expired(services.clock()):
-        raise KeyExpired("the API key has expired; ask an admin for a new one")
+    limits = services.rate_limits
+    try:
+        if credentials is None or credentials.scheme.lower() != "bearer":
+            raise Unauthorized("missing bearer API key")
+        key = resolve_key(services.engine, credentials.credentials.strip())
+        if key is None:
+            raise Unauthorized("unknown or revoked API key")
+        if key.expired(services.clock()):
+            raise KeyExpired("the API key has expired; ask an admin for a new one")
+    except Unauthorized:
+        # Tight for failed authentication, per client address: past it, 429 instead of 401.
+        limits.failed_auth(request.client.host if request.client else "unknown")
+        raise
+    limits.admit(key_id=key.key_id, tenant_id=key.tenant_id)
     principal = Principal(
         key_id=key.key_id, tenant_id=key.tenant_id, role=key.role, user_id=key.user_id
     )

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from sqlalchemy import Engine
 
 from api.metrics import JobMetrics, ServiceMetrics
+from api.rate_limits import RateLimits
 from api.sessions.context import ContextRuntime
 from api.settings import Settings
 from longterm.gate import PolicyGate
@@ -97,6 +98,8 @@ class Services:
         lifespan_hooks: entered in order at start-up; a test may append its own before start.
         schema_check: ``/readyz``'s memo of the last time the schema was current.
         background: what the lifespan hooks started (the scheduler), for inspection.
+        rate_limits: the per-key, per-tenant and failed-authentication limits
+            (``api.auth.get_principal`` applies them; default: none).
     """
 
     settings: Settings
@@ -111,6 +114,11 @@ class Services:
     lifespan_hooks: list[LifespanHook] = field(default_factory=list)
     schema_check: SchemaCheck = field(default_factory=SchemaCheck)
     background: Background = field(default_factory=Background)
+    rate_limits: RateLimits = field(default_factory=lambda: _unlimited())
+
+
+def _unlimited() -> RateLimits:
+    return RateLimits(per_key="0", per_tenant="0", failed_auth="0")
 
 
 def services_of(app: FastAPI) -> Services:

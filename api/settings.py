@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from api.rate_limits import validate_limit
+
 __all__ = ["DEFAULT_DATABASE_URL", "Settings", "SummarizerKind"]
 
 DEFAULT_DATABASE_URL = "sqlite:///./tiermem.db"
@@ -36,6 +38,23 @@ class Settings(BaseSettings):
         policy_check_seconds: how long the policy gate trusts a tenant's rule version before
             reading it again (0: read on every decision; see docs/policy.md for the trade-off).
         log_level: level of the service's JSON logs.
+        rate_limit_per_key: requests per API key (``limits`` notation, ``600/minute``; ``0``:
+            off). Over it: 429 with ``Retry-After``.
+        rate_limit_per_tenant: requests of all keys of one tenant together.
+        rate_limit_failed_auth: failed authentications (401s) per client address.
+        rate_limit_storage_uri: where the counters live: ``memory://`` (this process; each
+            replica counts alone) or a shared ``limits`` storage such as ``redis://host:6379``.
+        request_timeout_seconds: time budget of one request; past it the client gets a 504
+            problem (0: none).
+        header_timeout_seconds: ``tiermem serve`` closes a connection whose request line and
+            headers have not all arrived this long after it opened or went idle.
+        keep_alive_seconds: ``tiermem serve`` closes an idle keep-alive connection after this.
+        pg_lock_timeout_ms: PostgreSQL ``lock_timeout`` of every connection (0: none).
+        pg_statement_timeout_ms: PostgreSQL ``statement_timeout`` of every connection (0: none).
+        sqlite_busy_timeout_ms: how long a SQLite writer waits for the write lock before the
+            request answers 503 (never a 500).
+        readiness_write_timeout_ms: how long ``/readyz`` waits for a write to go through before
+            answering 503.
     """
 
     model_config = SettingsConfigDict(
@@ -59,6 +78,23 @@ class Settings(BaseSettings):
     scheduler_enabled: bool = True
     policy_check_seconds: float = Field(default=0.0, ge=0.0, le=60.0)
     log_level: LogLevel = "INFO"
+    rate_limit_per_key: str = "1200/minute"
+    rate_limit_per_tenant: str = "6000/minute"
+    rate_limit_failed_auth: str = "30/minute"
+    rate_limit_storage_uri: str = "memory://"
+    request_timeout_seconds: float = Field(default=60.0, ge=0.0, le=3600.0)
+    header_timeout_seconds: float = Field(default=10.0, gt=0.0, le=300.0)
+    keep_alive_seconds: int = Field(default=5, ge=1, le=300)
+    pg_lock_timeout_ms: int = Field(default=5_000, ge=0, le=600_000)
+    pg_statement_timeout_ms: int = Field(default=30_000, ge=0, le=3_600_000)
+    sqlite_busy_timeout_ms: int = Field(default=5_000, ge=0, le=600_000)
+    readiness_write_timeout_ms: int = Field(default=1_000, ge=10, le=60_000)
+
+    @field_validator("rate_limit_per_key", "rate_limit_per_tenant", "rate_limit_failed_auth")
+    @classmethod
+    def _parsable_limit(cls, value: str) -> str:
+        # Parsed by ``limits`` here, so a typo fails at start-up, not on the first request.
+        return validate_limit(value)
 
     @field_validator("llm_base_url", "openai_api_key", mode="before")
     @classmethod

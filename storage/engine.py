@@ -29,7 +29,9 @@ __all__ = [
     "session_scope",
 ]
 
-SQLITE_BUSY_TIMEOUT_MS = 10_000
+# SQLite: a writer waits this long for the write lock, then the request answers 503 (an
+# ``OperationalError``, "database is locked", mapped by the API; never a 500).
+SQLITE_BUSY_TIMEOUT_MS = 5_000
 # PostgreSQL: a writer waits at most this long for a row or table lock, and no statement runs
 # longer, so a lock held elsewhere fails a request fast (503 + Retry-After) instead of hanging.
 PG_LOCK_TIMEOUT_MS = 5_000
@@ -42,7 +44,6 @@ MAX_OVERFLOW = 20
 POOL_TIMEOUT_S = 15
 _SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
-    f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
     "PRAGMA foreign_keys=ON",
     "PRAGMA secure_delete=ON",
     "PRAGMA synchronous=NORMAL",
@@ -75,6 +76,7 @@ def create_db_engine(
     echo: bool = False,
     lock_timeout_ms: int = PG_LOCK_TIMEOUT_MS,
     statement_timeout_ms: int = PG_STATEMENT_TIMEOUT_MS,
+    sqlite_busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
 ) -> Engine:
     """Create the engine for ``url`` with the settings each backend needs.
 
@@ -83,6 +85,7 @@ def create_db_engine(
         echo: log every statement (debugging only).
         lock_timeout_ms: PostgreSQL ``lock_timeout`` of every connection (0: none).
         statement_timeout_ms: PostgreSQL ``statement_timeout`` of every connection (0: none).
+        sqlite_busy_timeout_ms: SQLite ``busy_timeout`` of every connection (0: fail at once).
 
     Raises:
         sqlalchemy.exc.ArgumentError: the URL cannot be parsed.
@@ -105,7 +108,7 @@ def create_db_engine(
             **pooled,
         )
     kwargs: dict[str, Any] = {
-        "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        "connect_args": {"check_same_thread": False, "timeout": sqlite_busy_timeout_ms / 1000},
         "echo": echo,
         "hide_parameters": True,
     }
@@ -115,17 +118,18 @@ def create_db_engine(
     else:
         kwargs.update(pooled)
     engine = create_engine(parsed, **kwargs)
-    event.listen(engine, "connect", _apply_sqlite_pragmas)
+    pragmas = (*_SQLITE_PRAGMAS, f"PRAGMA busy_timeout={int(sqlite_busy_timeout_ms)}")
+
+    def apply_pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            for pragma in pragmas:
+                cursor.execute(pragma)
+        finally:
+            cursor.close()
+
+    event.listen(engine, "connect", apply_pragmas)
     return engine
-
-
-def _apply_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    try:
-        for pragma in _SQLITE_PRAGMAS:
-            cursor.execute(pragma)
-    finally:
-        cursor.close()
 
 
 @contextmanager

@@ -17,6 +17,7 @@ need an empty database should take a module-scoped one and its own tenant.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +28,17 @@ from tests.databases import BACKENDS, POSTGRES_ADMIN_URL, require_postgres, thro
 __all__ = ["POSTGRES_ADMIN_URL", "SHARED_DATA", "require_postgres", "shared_data"]
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+# The suite sends thousands of requests per key and many deliberate 401s from one address: the
+# rate limits are raised for every app it builds (also in subprocesses, which inherit the
+# environment). tests/api/test_rate_limits.py sets its own limits explicitly.
+RAISED_LIMITS = {
+    "TIERMEM_RATE_LIMIT_PER_KEY": "1000000/minute",
+    "TIERMEM_RATE_LIMIT_PER_TENANT": "1000000/minute",
+    "TIERMEM_RATE_LIMIT_FAILED_AUTH": "1000000/minute",
+}
+for _name, _value in RAISED_LIMITS.items():
+    os.environ.setdefault(_name, _value)
 
 
 def shared_data(*parts: str) -> Path:

@@ -32,6 +32,7 @@ def serve(
     import uvicorn
 
     from api.app import create_app
+    from api.http_timeouts import HeaderTimeoutH11Protocol
     from api.services import services_of
     from api.storage.migrate import upgrade_database
 
@@ -57,7 +58,12 @@ def serve(
         "access_log": False,  # tiermem writes its own JSON access line per request
         "log_level": settings.log_level.lower(),
         "log_config": uvicorn_log_config(settings.log_level),
+        # Slow or silent clients: headers within header_timeout_seconds, idle keep-alive
+        # connections closed after keep_alive_seconds; the app bounds each request itself.
+        "http": HeaderTimeoutH11Protocol,
+        "timeout_keep_alive": settings.keep_alive_seconds,
     }
+    HeaderTimeoutH11Protocol.header_timeout = settings.header_timeout_seconds
     if workers == 1:
         uvicorn.run(application, **options)
         return

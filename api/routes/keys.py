@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated
+from datetime import datetime, timedelta
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, status
-from pydantic import AwareDatetime, BaseModel, Field
+from pydantic import BaseModel, Field
 
-from api.deps import AdminDep, KeyStoreDep, PrincipalDep
+from api.deps import AdminDep, KeyStoreDep, NowDep, PrincipalDep
 from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery, Page, page_after
 from api.problems import PROBLEM_RESPONSES
-from api.storage.keys import ApiKey
+from api.storage.keys import MAX_KEY_LIFETIME, ApiKey
 from longterm.vocabulary import Role, UserId
 
 __all__ = ["router"]
@@ -63,20 +63,41 @@ class KeyOut(BaseModel):
         )
 
 
-class KeyCreate(BaseModel):
-    """A new key in the caller's tenant; admin keys are tenant-wide (no ``user_id``)."""
+_LIFETIME_FIELD = Field(
+    default=None,
+    ge=1,
+    le=int(MAX_KEY_LIFETIME.total_seconds()),
+    description="Seconds from now until the key stops working (401 `key-expired` from then "
+    "on); at most ten years. Null (default): the key works until revoked. The key's "
+    "`expires_at` shows the instant.",
+)
 
-    role: Role = Field(description="What the new key may do: agent, admin or consolidator.")
+
+class KeyCreate(BaseModel):
+    """A new agent or consolidator key in the caller's tenant, optionally for one user."""
+
+    role: Literal["agent", "consolidator"] = Field(
+        description="What the new key may do: agent or consolidator (admin: see AdminKeyCreate)."
+    )
     user_id: UserId | None = Field(
-        default=None,
-        description="Restrict the key to this end user (agent and consolidator keys only: "
-        "an admin key with a user is refused with 422).",
+        default=None, description="Restrict the key to this end user's data."
     )
-    expires_at: AwareDatetime | None = Field(
+    expires_in_seconds: int | None = _LIFETIME_FIELD
+
+
+class AdminKeyCreate(BaseModel):
+    """A new admin key: tenant-wide by definition (keys, policy, retention, jobs, audit)."""
+
+    role: Literal["admin"] = Field(description="An admin key: manages the tenant.")
+    user_id: None = Field(
         default=None,
-        description="When the key stops working, with an offset; in the future, at most "
-        "ten years ahead. Null (default): the key works until revoked.",
+        description="Always null: admin keys cannot be restricted to a user (restrict an "
+        "agent key instead).",
     )
+    expires_in_seconds: int | None = _LIFETIME_FIELD
+
+
+NewKey = Annotated[KeyCreate | AdminKeyCreate, Field(discriminator="role")]
 
 
 class KeyCreated(KeyOut):
@@ -125,16 +146,17 @@ def list_keys(
 @router.post(
     "/keys", status_code=status.HTTP_201_CREATED, summary="Create a key in the caller's tenant"
 )
-def create_key(body: KeyCreate, admin: AdminDep, store: KeyStoreDep) -> KeyCreated:
+def create_key(body: NewKey, admin: AdminDep, store: KeyStoreDep, now: NowDep) -> KeyCreated:
     """Create a key in the admin's tenant (never another); the secret is in this response only.
 
     An admin key restricted to a user is refused (422): admin keys are tenant-wide.
     """
+    lifetime = body.expires_in_seconds
     key, secret = store.create(
         tenant_id=admin.tenant_id,
         role=body.role,
         user_id=body.user_id,
-        expires_at=body.expires_at,
+        expires_at=now + timedelta(seconds=lifetime) if lifetime is not None else None,
     )
     return KeyCreated(**KeyOut.of(key).model_dump(), secret=secret)
 
