@@ -6,25 +6,50 @@ and built in ``create_app()`` or a CLI command, never at import, so tests can pa
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
+from platformdirs import user_data_dir
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.rate_limits import validate_limit
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings", "SummarizerKind"]
+__all__ = ["Settings", "SummarizerKind", "default_database_path", "default_database_url"]
 
-DEFAULT_DATABASE_URL = "sqlite:///./tiermem.db"
 SummarizerKind = Literal["extractive", "openai", "none"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+def default_database_path() -> Path:
+    """The default SQLite file: ``tiermem.db`` in the user's data directory.
+
+    One file per user, whatever the working directory (``~/.local/share/tiermem/tiermem.db`` on
+    Linux, or under ``$XDG_DATA_HOME``): with a path relative to the current directory,
+    ``tiermem keys create`` run elsewhere made a second database whose keys the service never
+    saw. ``TIERMEM_DATABASE_URL`` overrides it.
+    """
+    return Path(user_data_dir("tiermem", appauthor=False)) / "tiermem.db"
+
+
+def default_database_url() -> str:
+    """``sqlite:///`` + :func:`default_database_path`, whose directory is created here (SQLite
+    creates the file, not its directory; a directory named in ``TIERMEM_DATABASE_URL`` is the
+    operator's and must exist).
+
+    Raises:
+        OSError: the data directory cannot be created.
+    """
+    path = default_database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
 
 
 class Settings(BaseSettings):
     """Service configuration; every field maps to ``TIERMEM_<FIELD>`` in the environment.
 
     Attributes:
-        database_url: SQLAlchemy URL; ``sqlite:///path`` (embedded default) or
+        database_url: SQLAlchemy URL; ``sqlite:///path`` (default: :func:`default_database_url`) or
             ``postgresql+psycopg://user@host/db`` (``postgresql://`` is accepted and upgraded).
         summarizer: which summarizer compaction uses: ``extractive`` (offline, default),
             ``openai`` (an OpenAI-compatible endpoint) or ``none`` (window only).
@@ -64,7 +89,7 @@ class Settings(BaseSettings):
         frozen=True,
     )
 
-    database_url: str = DEFAULT_DATABASE_URL
+    database_url: str = Field(default_factory=default_database_url)
     summarizer: SummarizerKind = "extractive"
     llm_base_url: str | None = None
     llm_model: str = "gpt-4o-mini"

@@ -135,6 +135,15 @@ def compact(
         )
     except (RuntimeTierError, SummarizerConfigError) as exc:
         _fail(str(exc))
+    report = result.report
+    if report.summarizer_error:
+        # The output is still valid (the window alone), so the exit status stays 0; but an
+        # unreachable or failing endpoint must not pass unnoticed.
+        typer.echo(
+            f"tiermem compact: {report.summarizer_error.splitlines()[0]}; compacted with the "
+            f"window alone (report.fallback: {report.fallback})",
+            err=True,
+        )
     out: dict[str, Any] = {
         "messages": result.messages,
         "report": result.report.model_dump(mode="json"),

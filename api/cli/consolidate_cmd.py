@@ -8,18 +8,9 @@ import json
 from datetime import timedelta
 
 import typer
-from sqlalchemy import Engine
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
 from api.cli.db_cmd import fail
-from api.jobs.scheduler import JobRunner
-from api.services import system_clock
-from api.settings import Settings
-from api.storage.migrate import upgrade_database
-from policy.gate import CasbinGate
-from policy.rules import is_valid_tenant_id
-from storage.engine import create_db_engine
 
 
 @app.command()
@@ -34,11 +25,21 @@ def consolidate(
 ) -> None:
     """Consolidate sessions idle for TIERMEM_IDLE_MINUTES that are not consolidated yet, then
     sweep expired rows."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from api.jobs.scheduler import JobRunner
+    from api.services import system_clock
+    from api.settings import Settings
+    from api.storage.migrate import upgrade_database
+    from policy.gate import CasbinGate
+    from policy.rules import is_valid_tenant_id
+    from storage.engine import create_db_engine
+
     if tenant is not None and not is_valid_tenant_id(tenant):
         raise fail(f"invalid tenant id {tenant!r}")
     settings = Settings()
     idle = timedelta(minutes=settings.idle_minutes if idle_minutes is None else idle_minutes)
-    engine: Engine | None = None
+    engine = None
     try:
         engine = create_db_engine(settings.database_url)
         upgrade_database(settings.database_url, engine=engine)
@@ -46,7 +47,7 @@ def consolidate(
         results = [("consolidate", runner.run("consolidate", tenant_id=tenant))]
         if expire:
             results.append(("expire", runner.run("expire", tenant_id=tenant)))
-    except (ArgumentError, SQLAlchemyError) as exc:
+    except (ArgumentError, SQLAlchemyError, OSError) as exc:
         raise fail(f"database error: {str(exc).splitlines()[0]}") from None
     finally:
         if engine is not None:

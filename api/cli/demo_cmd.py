@@ -11,7 +11,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from api.cli import app
 
@@ -32,6 +31,8 @@ def demo(
     ] = False,
 ) -> None:
     """Walk through the product on a Shanghai-to-Hangzhou trip, checking every step."""
+    from rich.console import Console
+
     from api.demo.render import render_step, render_verdict
     from api.demo.runner import DemoSetupError, run_demo
 

@@ -9,20 +9,14 @@ expiring right now is printed as ``{"tenant": ..., "locked": true}`` and the exi
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
-from api.jobs.expiry import expire as expire_tenants
-from api.jobs.results import TenantExpiry
-from api.services import system_clock
-from api.sessions.retention import reclaim_purged_space
-from api.settings import Settings
-from api.user_memory.erasure import erase_hooks
-from longterm.erasure import finalize_erasure
-from storage.engine import create_db_engine
+
+if TYPE_CHECKING:  # imported inside the command: ``tiermem --help`` loads no SQLAlchemy
+    from api.jobs.results import TenantExpiry
 
 __all__ = ["expire"]
 
@@ -70,6 +64,16 @@ def expire(
 ) -> None:
     """Hard-delete expired preferences, events, history and stored responses, and purge raw
     session messages past the tenant's retention (audited)."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from api.jobs.expiry import expire as expire_tenants
+    from api.services import system_clock
+    from api.sessions.retention import reclaim_purged_space
+    from api.settings import Settings
+    from api.user_memory.erasure import erase_hooks
+    from longterm.erasure import finalize_erasure
+    from storage.engine import create_db_engine
+
     if reapply_erasures and tenant is None:
         raise _fail("--reapply-erasures needs --tenant")
     url = Settings().database_url

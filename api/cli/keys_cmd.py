@@ -6,25 +6,16 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import typer
-from sqlalchemy import Engine
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.cli import app
+from api.cli.database import new_sqlite_file
 from api.cli.db_cmd import fail
-from api.settings import Settings
-from api.storage.keys import (
-    MAX_KEY_LIFETIME,
-    ApiKey,
-    InvalidKeyInput,
-    KeyNotFound,
-    KeyStore,
-    LastAdminKey,
-)
-from api.storage.migrate import upgrade_database
-from storage.engine import create_db_engine
-from storage.metadata import utcnow
+
+if TYPE_CHECKING:  # imported inside the commands: ``tiermem --help`` loads no SQLAlchemy
+    from api.storage.keys import ApiKey, KeyStore
 
 keys_app = typer.Typer(help="API keys: create, list, revoke.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
@@ -32,13 +23,21 @@ app.add_typer(keys_app, name="keys")
 
 @contextmanager
 def _store() -> Iterator[KeyStore]:
+    """The key store over the configured database, migrated first."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from api.settings import Settings
+    from api.storage.keys import KeyStore
+    from api.storage.migrate import upgrade_database
+    from storage.engine import create_db_engine
+
     url = Settings().database_url
-    engine: Engine | None = None
+    engine = None
     try:
         engine = create_db_engine(url)
         upgrade_database(url, engine=engine)
         yield KeyStore(engine)
-    except (ArgumentError, SQLAlchemyError) as exc:
+    except (ArgumentError, SQLAlchemyError, OSError) as exc:
         raise fail(f"database error: {str(exc).splitlines()[0]}") from None
     finally:
         if engine is not None:
@@ -57,7 +56,13 @@ def create(
     ),
 ) -> None:
     """Create a key and print it once; the last line is the key alone. Only its hash is kept."""
+    from api.settings import Settings
+    from api.storage.keys import InvalidKeyInput
+    from storage.metadata import utcnow
+
     lifetime = _lifetime(expires_in) if expires_in is not None else None
+    # A key in a database the service does not use gets 401: say when the database is new.
+    new_database = new_sqlite_file(Settings().database_url)
     with _store() as store:
         try:
             expires_at = utcnow() + lifetime if lifetime is not None else None
@@ -69,6 +74,8 @@ def create(
     scope = f", user {key.user_id}" if key.user_id else ""
     if key.expires_at is not None:
         scope += f", expires {key.expires_at:%Y-%m-%dT%H:%M:%SZ}"
+    if new_database is not None:
+        typer.echo(f"tiermem: created a new database at {new_database}", err=True)
     typer.echo(f"created {key.key_id} (tenant {key.tenant_id}, role {key.role}{scope})")
     typer.echo("store this key now; it is not shown again:")
     typer.echo(secret)
@@ -79,6 +86,8 @@ _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
 def _lifetime(text: str) -> timedelta:
     """``90d``/``12h``/``30m``/``3600s`` (or bare seconds) as a duration; exit 2 otherwise."""
+    from api.storage.keys import MAX_KEY_LIFETIME
+
     value = text.strip().lower()
     unit = value[-1:] if value[-1:] in _UNITS else "s"
     number = value[:-1] if value[-1:] in _UNITS else value
@@ -99,6 +108,8 @@ def list_keys(
     as_json: bool = typer.Option(False, "--json", help="One JSON array, for scripts."),
 ) -> None:
     """List a tenant's keys (ids, roles, users, state; never secrets)."""
+    from storage.metadata import utcnow
+
     with _store() as store:
         keys = store.list(tenant_id=tenant)
     if as_json:
@@ -136,6 +147,8 @@ def revoke(
     key_id: str = typer.Argument(..., help="Id of the key, as shown by `keys list`."),
 ) -> None:
     """Revoke a key; requests with it get 401 from then on."""
+    from api.storage.keys import KeyNotFound, LastAdminKey
+
     with _store() as store:
         try:
             key = store.revoke_as_operator(key_id)

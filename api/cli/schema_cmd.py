@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from api.cli import app
-from runtime.summary.schema import SCHEMA_VERSION, summary_json_schema
 
 __all__ = ["schema_app"]
 
@@ -37,6 +36,8 @@ def summary(
     ] = None,
 ) -> None:
     """Print the JSON Schema of the compaction summary (compaction_summary.v2)."""
+    from runtime.summary.schema import SCHEMA_VERSION, summary_json_schema
+
     schema = summary_json_schema(strict=strict)
     if not strict:
         schema = {"$schema": _DIALECT, "$id": f"urn:tiermem:{SCHEMA_VERSION}", **schema}

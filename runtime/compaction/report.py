@@ -277,7 +277,9 @@ class CompactionReport(ReportModel):
     )
     incremental: bool = Field(description="Only the slices the state implies were read.")
     fallback: Fallback | None = Field(
-        description="Why the summary strategy fell back to the window, else null."
+        description="Why the summary strategy fell back to the window, else null: "
+        "summarizer_error (the summarizer failed or its endpoint was unreachable; "
+        "summarizer_error says which), invalid_summary, summary_over_budget."
     )
     summary: CompactionSummary | None = Field(description="The summary injected, if any.")
     summary_validation: SummaryValidationReport | None = Field(

@@ -1,4 +1,5 @@
-"""``tiermem serve --workers N`` hands uvicorn a factory import string and N workers."""
+"""``tiermem serve --workers N`` hands uvicorn a factory import string and N workers, on the
+socket ``serve`` bound itself."""
 
 from __future__ import annotations
 
@@ -7,16 +8,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from typer.testing import CliRunner
 
 import api.cli.commands  # noqa: F401  (registers the commands)
-from api.cli import app
+from api.cli import app, serve_cmd
+from tests.cli.test_serve_cli import free_port
 
 
 def _capture(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]:
     calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: calls.append((target, kw)))
+
+    def launch(target: Any, *, sock: Any, workers: int, options: dict[str, Any]) -> None:
+        host, port = sock.getsockname()[:2]
+        sock.close()
+        calls.append((target, {"workers": workers, "host": host, "port": port, **options}))
+
+    monkeypatch.setattr(serve_cmd, "launch", launch)
     return calls
 
 
@@ -26,13 +33,14 @@ def test_workers_option_is_passed_to_uvicorn(
     monkeypatch.setenv("TIERMEM_DATABASE_URL", f"sqlite:///{tmp_path / 'w.db'}")
     monkeypatch.setenv("TIERMEM_RUN_MIGRATIONS_ON_START", "true")
     calls = _capture(monkeypatch)
-    result = CliRunner().invoke(app, ["serve", "--port", "8123", "--workers", "3"])
+    port = free_port()
+    result = CliRunner().invoke(app, ["serve", "--port", str(port), "--workers", "3"])
     assert result.exit_code == 0, result.output
     assert "3 worker processes" in result.output
     [(target, kwargs)] = calls
     assert target == "api.app:create_app"
-    assert kwargs["factory"] is True and kwargs["workers"] == 3
-    assert kwargs["port"] == 8123 and kwargs["host"] == "127.0.0.1"
+    assert kwargs["workers"] == 3
+    assert kwargs["port"] == port and kwargs["host"] == "127.0.0.1"
     # migrated once by the parent; the workers must not race each other at start-up
     assert os.environ["TIERMEM_RUN_MIGRATIONS_ON_START"] == "false"
     assert (tmp_path / "w.db").exists()
@@ -43,11 +51,11 @@ def test_single_worker_serves_the_app_object(
 ) -> None:
     monkeypatch.setenv("TIERMEM_DATABASE_URL", f"sqlite:///{tmp_path / 's.db'}")
     calls = _capture(monkeypatch)
-    result = CliRunner().invoke(app, ["serve"])
+    result = CliRunner().invoke(app, ["serve", "--port", str(free_port())])
     assert result.exit_code == 0, result.output
     [(target, kwargs)] = calls
     assert not isinstance(target, str)
-    assert "workers" not in kwargs
+    assert kwargs["workers"] == 1
 
 
 def test_zero_workers_is_refused() -> None:
