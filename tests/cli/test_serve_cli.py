@@ -33,7 +33,7 @@ def start(tmp_path: Path, *args: str, env: dict[str, str]) -> subprocess.Popen[s
     )
 
 
-def wait_up(url: str, proc: subprocess.Popen[str], *, seconds: float = 30) -> None:
+def wait_up(url: str, proc: subprocess.Popen[str], *, seconds: float = 120) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
