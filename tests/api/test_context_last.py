@@ -11,7 +11,12 @@ from fastapi.testclient import TestClient
 from tests.api._sessions_support import FakeSummarizer, chat_history, sessions_client
 from tests.api.conftest import bearer, make_key, unique_tenant
 
-BUDGET = {"context_limit": 6000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
+BUDGET = {
+    "context_limit": 6000,
+    "max_output_tokens": 500,
+    "tool_reserve": 100,
+    "safety_margin": 100,
+}
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,12 @@ from tests.api._sessions_support import (
 )
 
 T1 = T2 = ""  # fresh names for every test, set by ``unique_tenants`` (conftest)
-BUDGET = {"context_limit": 6000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
+BUDGET = {
+    "context_limit": 6000,
+    "max_output_tokens": 500,
+    "tool_reserve": 100,
+    "safety_margin": 100,
+}
 
 
 def _context(db: Session, sid: str, summarizer: FakeSummarizer | None = None):
