@@ -8,17 +8,16 @@ user's data; consolidator keys may read consents but never grant or withdraw the
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Response
-from pydantic import BaseModel, Field
 
 from api.auth import ensure_user_access
 from api.deps import CallerDep, DbSessionDep, NowDep, PrincipalDep
-from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery, Page, page_after
+from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery, page_after
 from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
+from api.schemas.consents import ConsentList, ConsentOut
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.consent import (
     StandingConsent,
@@ -42,28 +41,6 @@ Category = Annotated[
         json_schema_extra={"not": {"enum": sorted(SENSITIVE_CATEGORIES)}},
     ),
 ]
-
-
-class ConsentOut(BaseModel):
-    """One consent record: active, or withdrawn (who and when, both ways)."""
-
-    user_id: str = Field(description="The user.")
-    category: str = Field(
-        description="The category consented to (what consolidation may write about this user)."
-    )
-    active: bool = Field(description="Whether the consent stands now (false: withdrawn).")
-    granted_by: str | None = Field(
-        description="Who granted it: user or an operator id (null: unknown)."
-    )
-    granted_at: datetime = Field(description="When it was granted (UTC, RFC 3339).")
-    withdrawn_by: str | None = Field(description="Who withdrew it (null while active).")
-    withdrawn_at: datetime | None = Field(description="When it was withdrawn (null while active).")
-
-
-class ConsentList(Page[ConsentOut]):
-    """A page of one user's consent records, by category."""
-
-    user_id: str = Field(description="The user.")
 
 
 def _out(consent: StandingConsent) -> ConsentOut:

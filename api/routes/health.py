@@ -5,45 +5,21 @@ from __future__ import annotations
 import sqlite3
 import time
 from functools import cache
-from typing import Literal
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel, Field
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from api.deps import EngineDep, MetricsDep, ServicesDep
 from api.metrics import CONTENT_TYPE_LATEST
+from api.schemas.health import Health
 from api.storage.migrate import current_heads, expected_heads
 
 __all__ = ["can_write", "router"]
 
 router = APIRouter(tags=["health"])
 SCHEMA_RECHECK_S = 30.0
-
-
-class Health(BaseModel):
-    """Liveness or readiness answer; ``schema`` is ``behind`` while migrations are pending."""
-
-    status: Literal["ok", "unavailable"] = Field(
-        description="ok, or unavailable (readiness: the database is unreachable or busy, or the "
-        "schema behind)."
-    )
-    database: Literal["ok", "unreachable", "busy"] | None = Field(
-        default=None,
-        description="Readiness only: ok, unreachable, or busy (the database answers reads but "
-        "a write could not go through within the readiness timeout: write lock held elsewhere, "
-        "read-only); null on /healthz.",
-    )
-    schema_: Literal["current", "behind"] | None = Field(
-        description="Readiness only: current, or behind while migrations are pending (null on "
-        "/healthz).",
-        default=None,
-        alias="schema",
-    )
-
-    model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
 
 @router.get("/healthz", summary="The process is up")

@@ -9,47 +9,17 @@ run; see ``api.sessions.retention`` for what is purged and when.
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import AdminDep, DbSessionDep, EngineDep, NowDep
 from api.jobs.expiry import expire_tenant
 from api.problems import PROBLEM_RESPONSES
-from api.sessions.retention import MAX_RETENTION_DAYS, get_retention, set_retention
+from api.schemas.retention import PurgeOut, RetentionIn, RetentionOut
+from api.sessions.retention import get_retention, set_retention
 from longterm import audit
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/admin/retention", tags=["admin"], responses=PROBLEM_RESPONSES)
-
-
-class RetentionIn(BaseModel):
-    """The new setting; ``null`` keeps raw messages forever."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    raw_message_days: int | None = Field(
-        description="Days raw session messages are kept before the purge tombstones them (null: "
-        "forever).",
-        ge=1,
-        le=MAX_RETENTION_DAYS,
-    )
-
-
-class RetentionOut(BaseModel):
-    """The tenant's retention of raw session messages (``null``: kept forever)."""
-
-    tenant_id: str = Field(description="The tenant.")
-    raw_message_days: int | None = Field(
-        description="Days raw session messages are kept (null: forever)."
-    )
-
-
-class PurgeOut(BaseModel):
-    """What one purge run tombstoned in the caller's tenant."""
-
-    tenant_id: str = Field(description="The tenant.")
-    sessions: int = Field(description="Sessions whose messages were tombstoned.")
-    messages: int = Field(description="Raw messages tombstoned (content removed, ids kept).")
 
 
 @router.get("", summary="Read the tenant's retention of raw session messages (admin)")

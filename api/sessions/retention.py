@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import Engine, text
 from sqlmodel import Session, col, select
 
+from api.schemas.retention import MAX_RETENTION_DAYS
 from api.sessions.errors import InvalidRetention
 from api.sessions.store import dump_json, load_json, lock_session
 from api.sessions.tables import (
@@ -62,7 +63,6 @@ __all__ = [
 
 PURGED_TEXT = "[purged]"
 PURGED_MARK = "tiermem_purged"
-MAX_RETENTION_DAYS = 36500
 _KEEP = frozenset({"role", "type", "id", "tool_call_id", "call_id", "tool_use_id", "status"})
 
 

@@ -13,12 +13,13 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import Engine, func, or_, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import Field, SQLModel, col
 
+from api.schemas.keys import MAX_KEY_LIFETIME
 from longterm.vocabulary import ROLES, Role, is_valid_tenant_id, user_id_problem
 from storage.engine import session_scope
 from storage.metadata import utcnow
@@ -41,7 +42,6 @@ __all__ = [
 ]
 
 KEY_PREFIX = "tmk_"
-MAX_KEY_LIFETIME = timedelta(days=3650)
 
 
 class KeyStoreError(Exception):

@@ -1,0 +1,41 @@
+"""Bodies of ``/v1/admin/retention``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["MAX_RETENTION_DAYS", "PurgeOut", "RetentionIn", "RetentionOut"]
+
+MAX_RETENTION_DAYS: Final = 36500  # a hundred years: the longest retention a tenant may set
+
+
+class RetentionIn(BaseModel):
+    """The new setting; ``null`` keeps raw messages forever."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    raw_message_days: int | None = Field(
+        description="Days raw session messages are kept before the purge tombstones them (null: "
+        "forever).",
+        ge=1,
+        le=MAX_RETENTION_DAYS,
+    )
+
+
+class RetentionOut(BaseModel):
+    """The tenant's retention of raw session messages (``null``: kept forever)."""
+
+    tenant_id: str = Field(description="The tenant.")
+    raw_message_days: int | None = Field(
+        description="Days raw session messages are kept (null: forever)."
+    )
+
+
+class PurgeOut(BaseModel):
+    """What one purge run tombstoned in the caller's tenant."""
+
+    tenant_id: str = Field(description="The tenant.")
+    sessions: int = Field(description="Sessions whose messages were tombstoned.")
+    messages: int = Field(description="Raw messages tombstoned (content removed, ids kept).")
