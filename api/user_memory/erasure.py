@@ -1,8 +1,9 @@
 """A user's whole erasure: the long-term erasure with the erase functions other areas provide.
 
 ``longterm`` is a library and imports no service code; this module hands it the policy tier's
-consents/marks eraser (run for every erasure) and the sessions API's eraser (run unless the
-erasure is ``scope=longterm``), then makes the erased text unrecoverable.
+consents/marks eraser and the revocation of the user's API keys (run for every erasure) and the
+sessions API's eraser (run unless the erasure is ``scope=longterm``), then makes the erased text
+unrecoverable.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from api.sessions import erase_user_sessions
+from api.storage.keys import KeyStore
 from api.user_memory.schemas import ErasureReceiptPublic
 from longterm.erasure import EraseHook, erase_user, finalize_erasure
 from longterm.gate import Principal
@@ -32,9 +34,16 @@ def _sessions(db: Session, tenant_id: str, user_id: str) -> Mapping[str, int]:
     return erase_user_sessions(db, tenant_id=tenant_id, user_id=user_id)
 
 
+def _keys(db: Session, tenant_id: str, user_id: str) -> Mapping[str, int]:
+    # The erased user's own keys stop working with the data (every scope): a key restricted to
+    # a user who no longer exists could only write them back.
+    revoked = KeyStore(db.get_bind()).revoke_user_keys(db, tenant_id=tenant_id, user_id=user_id)  # type: ignore[arg-type]
+    return {"api_keys_revoked": revoked}
+
+
 def erase_hooks() -> tuple[list[EraseHook], list[EraseHook]]:
     """``(hooks, session_hooks)`` for ``longterm.erasure.erase_user`` / ``reapply_receipts``."""
-    return [_policy], [_sessions]
+    return [_policy, _keys], [_sessions]
 
 
 def erase_everything(

@@ -217,3 +217,18 @@ def test_cli_expires_in(database_url: str, engine: Engine) -> None:
         result = runner.invoke(app, [*args, "--expires-in", bad], env=env)
         assert result.exit_code == 2, bad
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_erasure_revokes_the_erased_users_keys(engine: Engine, app_client: TestClient) -> None:
+    tenant = unique_tenant()
+    store = KeyStore(engine)
+    admin = bearer(store.create(tenant_id=tenant, role="admin")[1])
+    alice = bearer(store.create(tenant_id=tenant, role="agent", user_id="alice")[1])
+    bob = bearer(store.create(tenant_id=tenant, role="agent", user_id="bob")[1])
+    assert app_client.get("/v1/me", headers=alice).status_code == 200
+    erased = app_client.delete("/v1/users/alice/memories", headers=admin)
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["counts"]["api_keys_revoked"] == 1
+    assert app_client.get("/v1/me", headers=alice).status_code == 401
+    assert app_client.get("/v1/me", headers=bob).status_code == 200
+    assert app_client.get("/v1/me", headers=admin).status_code == 200

@@ -135,6 +135,9 @@ def test_erasure_leaves_no_trace(database_url: str) -> None:
         assert gone not in json.dumps(full["audit"])
         r = client.delete("/v1/users/alice/memories", headers=alice)
         assert r.status_code == 200, r.text
+        # the erased user's own key is revoked with the data; reads go through the admin key
+        assert client.get("/v1/me", headers=alice).status_code == 401
+        alice = admin
         receipt = r.json()
         counts = receipt["counts"]
         assert receipt["receipt_id"] and receipt["user_id"] == "alice" and receipt["scope"] == "all"
@@ -181,8 +184,10 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
         assert client.get("/v1/users/alice/export", headers=agent).status_code == 403
         r = client.delete("/v1/users/alice/memories", params={"scope": "longterm"}, headers=alice)
         assert r.status_code == 200 and "messages" not in r.json()["counts"]
-        assert client.get("/v1/users/alice/preferences", headers=alice).json()["items"] == []
-        sessions = client.get("/v1/sessions", headers=alice).json()["items"]
+        assert client.get("/v1/me", headers=alice).status_code == 401  # revoked with the data
+        assert client.get("/v1/users/alice/preferences", headers=admin).json()["items"] == []
+        params = {"user_id": "alice"}
+        sessions = client.get("/v1/sessions", params=params, headers=admin).json()["items"]
         assert len(sessions) == 1
     assert set(_scan_tables(database_url, marker)) <= {
         "session_messages",
