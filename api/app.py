@@ -35,6 +35,7 @@ from api.routes import (
     audit,
     consents,
     health,
+    inspector,
     keys,
     legacy_users,
     policy,
@@ -80,6 +81,7 @@ _ROUTERS = (
     admin_jobs.router,
     retention.router,
     legacy_users.router,
+    inspector.router,
 )
 _LIFESPAN_HOOKS: tuple[LifespanHook, ...] = (scheduler_lifespan,)
 
