@@ -37,6 +37,7 @@ __all__ = ["BAR_PARTS", "SessionView", "UserView", "session_view", "user_view"]
 
 PREVIEW_CHARS = 240
 MAX_ROWS = 200  # preferences, events and audit rows shown per user
+MAX_VERSIONS = 50  # the newest summary versions shown, with their diffs
 BAR_PARTS = ("prefix", "summary", "pins", "recall", "recent", "free")
 
 
@@ -103,15 +104,27 @@ def session_view(
         entries = load_history(db, tenant_id=caller.tenant_id, session_id=session_id)
         entries = entries[: decision.history_messages]
         previews = _previews(entries, session.format, [m.id for m in decision.messages])
-    listed = list_summaries(db, **scope)
-    details = [get_summary(db, **scope, version=s.version) for s in listed.summaries]
+    versions, current = _versions(db, scope)
+    details = [get_summary(db, **scope, version=v) for v in versions[-MAX_VERSIONS:]]
     return SessionView(
         session=session,
         decision=decision,
         previews=previews,
         summaries=list(reversed(details)),  # newest first
-        current_version=listed.current_version,
+        current_version=current,
     )
+
+
+def _versions(db: Session, scope: dict[str, Any]) -> tuple[list[int], int]:
+    """Every summary version number, oldest first (all pages), and the current one."""
+    versions: list[int] = []
+    cursor: str | None = None
+    while True:
+        page = list_summaries(db, **scope, cursor=cursor, limit=MAX_ROWS)
+        versions.extend(s.version for s in page.items)
+        cursor = page.next_cursor
+        if cursor is None:
+            return versions, page.current_version
 
 
 def user_view(

@@ -218,7 +218,7 @@ def _click_restore(page, api: httpx.Client, sid: str, current: int) -> None:
     page.wait_for_selector(f"details.version[data-version='{current + 1}']")
     listed = api.get(f"/v1/sessions/{sid}/summaries").json()
     assert listed["current_version"] == current + 1
-    assert listed["summaries"][-1]["restored_from"] == 1
+    assert listed["items"][-1]["restored_from"] == 1
 
 
 def _click_delete_and_erase(page, api: httpx.Client) -> None:
@@ -235,5 +235,5 @@ def _click_delete_and_erase(page, api: httpx.Client) -> None:
     receipt = page.text_content("#receipt") or ""
     assert "u1" in receipt
     assert api.get("/v1/users/u1/preferences/travel.seat.preference").status_code == 404
-    assert api.get("/v1/sessions", params={"user_id": "u1"}).json() != {}
+    assert api.get("/v1/sessions", params={"user_id": "u1"}).json()["items"] == []
     page.screenshot(path=str(ARTIFACTS / "inspector-erased.png"))
