@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from datetime import datetime
 from typing import Any
 
 from longterm.errors import InvalidCursor, InvalidRequest
@@ -17,6 +18,16 @@ from longterm.errors import InvalidCursor, InvalidRequest
 __all__ = ["MAX_PAGE", "check_limit", "decode_cursor", "encode_cursor"]
 
 MAX_PAGE = 200
+
+# The position each listing's queries compare against (a timestamp leads the timed ones): a
+# cursor of another shape never reaches a comparison or a query as the wrong type.
+_SHAPES: dict[str, tuple[type, ...]] = {
+    "preferences": (str,),
+    "history": (str, str),
+    "events": (str, str),
+    "audit": (int,),
+}
+_TIMED = frozenset({"history", "events"})
 
 
 def check_limit(limit: int) -> int:
@@ -56,4 +67,22 @@ def decode_cursor(listing: str, cursor: str | None) -> list[Any] | None:
     ):
         raise InvalidCursor("cursor belongs to another listing")
     position: list[Any] = data["p"]
+    if not _fits(listing, position):
+        raise InvalidCursor("cursor is not valid")
     return position
+
+
+def _fits(listing: str, position: list[Any]) -> bool:
+    shape = _SHAPES.get(listing)
+    if shape is None:
+        return True  # listings outside longterm check their own shape (api.pagination)
+    if len(position) != len(shape) or any(
+        type(value) is not kind for value, kind in zip(position, shape, strict=True)
+    ):
+        return False
+    if listing in _TIMED:
+        try:
+            datetime.fromisoformat(position[0])
+        except ValueError:
+            return False
+    return True

@@ -107,6 +107,11 @@ def test_bad_cursors_are_422_problems(database_url: str) -> None:
             ("/v1/keys", encode_cursor("keys", [1])),
             ("/v1/policy/versions", wrong_shape),
             ("/v1/users/u1/consents", encode_cursor("consents", [None])),
+            ("/v1/users/u1/events", encode_cursor("events", ["x", "y"])),
+            ("/v1/users/u1/events", encode_cursor("events", [1, 2])),
+            ("/v1/users/u1/preferences/other.note/history", encode_cursor("history", ["x", "y"])),
+            ("/v1/audit", encode_cursor("audit", ["x"])),
+            ("/v1/users/u1/preferences", encode_cursor("preferences", [1])),
         ]:
             r = client.get(url, params={"cursor": cursor}, headers=admin)
             assert r.status_code == 422, (url, r.text)
