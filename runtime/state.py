@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from runtime.errors import FormatError
 from runtime.messages import JSON, Format
+from runtime.recall.index import RecallIndex
 from runtime.summary.schema import CompactionSummary
 
 __all__ = ["STATE_SCHEMA", "CompactionState", "Mark", "PinnedSpan"]
@@ -69,6 +70,11 @@ class CompactionState:
         cleared: ``(index, id)`` of each message whose tool results are sent cleared (replaced
             by a marker naming their digest in the summary; ``clear_tool_results``). Later
             calls clear the same messages while the summary is injected.
+        recall_index: the groups compactions evicted, as recall searches them
+            (``runtime.recall.RecallIndex``): updated with the groups each compaction evicts,
+            carried unchanged between compactions (so a warm call never rebuilds it), and
+            written by ``to_dict`` only when it holds a group (a state without it reads as an
+            empty index, so states written before recall existed stay readable).
 
     The five before ``held_out`` let the next call skip re-reading the part before the cut
     when the state still applies and the trigger is not crossed (see ``Compactor.compact``).
@@ -89,6 +95,7 @@ class CompactionState:
     pinned_spans: tuple[PinnedSpan, ...] = ()
     held_out: tuple[tuple[int, str], ...] = ()
     cleared: tuple[tuple[int, str], ...] = ()
+    recall_index: RecallIndex = field(default_factory=RecallIndex)
     _parsed: tuple[dict[str, Any], CompactionSummary] | None = field(
         default=None, repr=False, compare=False
     )
@@ -148,7 +155,13 @@ class CompactionState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as a JSON-ready dict (with a ``schema`` tag)."""
-        return {"schema": STATE_SCHEMA, **{f: copy.deepcopy(getattr(self, f)) for f in _FIELDS}}
+        data: dict[str, Any] = {"schema": STATE_SCHEMA}
+        for name in _FIELDS:
+            if name != "recall_index":
+                data[name] = copy.deepcopy(getattr(self, name))
+        if len(self.recall_index):
+            data["recall_index"] = self.recall_index.to_dict()
+        return data
 
     def to_json(self) -> str:
         """The state as a JSON string (sorted keys, so equal states are equal strings)."""
@@ -179,6 +192,8 @@ class CompactionState:
         body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
         body["held_out"] = _marks(body.get("held_out", ()), "held_out")
         body["cleared"] = _marks(body.get("cleared", ()), "cleared")
+        index = body.pop("recall_index", None)
+        body["recall_index"] = RecallIndex() if index is None else RecallIndex.from_dict(index)
         return cls(**body)
 
 

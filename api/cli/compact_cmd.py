@@ -93,6 +93,20 @@ def compact(
     summary_budget: Annotated[
         float, typer.Option(help="Share of the target reserved for the summary, in (0, 1).")
     ] = 0.25,
+    recall: Annotated[
+        bool,
+        typer.Option(
+            "--recall/--no-recall",
+            help="Bring evicted turns matching the latest user message back verbatim.",
+        ),
+    ] = True,
+    recall_share: Annotated[
+        float,
+        typer.Option(
+            help="Share of the target reserved for recalled turns; with the summary share "
+            "at most 0.9."
+        ),
+    ] = 0.2,
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer
@@ -100,6 +114,7 @@ def compact(
     from runtime.budget import Budget
     from runtime.errors import RuntimeTierError
     from runtime.messages import Format
+    from runtime.recall import RecallConfig
 
     if format not in _FORMATS:
         _fail(f"unknown format {format!r}: expected one of {', '.join(_FORMATS)}")
@@ -126,6 +141,7 @@ def compact(
             summarizer=chosen,
             summary_budget=summary_budget,
             clear_tool_results=clear_tool_results,
+            recall=RecallConfig(enabled=recall, share=recall_share),
         )
         result = compactor.compact(
             payload,

@@ -13,7 +13,11 @@
    (``runtime.compaction.window``), or, with a summarizer, by a rolling summary of the groups
    newly dropped plus a window in the rest of the target (``runtime.compaction.strategies``),
    clearing old tool results when asked (``runtime.compaction.clearing``);
-4. lay out the entries to send, the next state and the report
+4. recall (``runtime.compaction.recalling``): a compaction adds the groups it evicts to the
+   state's recall index; on every call the best evicted groups for the latest user message
+   come back verbatim as one data block right before it, within the recall reserve and what
+   ``usable`` leaves;
+5. lay out the entries to send, the next state and the report
    (``runtime.compaction.result``, ``runtime.compaction.report``).
 
 A Compactor holds no per-session data; the state travels with the caller.
@@ -30,11 +34,19 @@ from typing import Literal
 from runtime.budget import Budget
 from runtime.compaction.incremental import view_from_cut
 from runtime.compaction.reading import Request, View, read_view
+from runtime.compaction.recalling import (
+    check_shares,
+    index_plan,
+    recall_plan,
+    recall_report,
+    recall_reserve,
+)
 from runtime.compaction.result import CompactionResult, Plan, assemble_result
 from runtime.compaction.resume import Resumed, locate_held, pinned_spans, resume
 from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format
+from runtime.recall import RecallConfig
 from runtime.state import CompactionState
 from runtime.summary.polarity import ClauseCache
 from runtime.summary.protocol import Summarizer
@@ -65,11 +77,14 @@ class Compactor:
         clauses: where summary validation keeps the clauses it judged (default: a new
             ``ClauseCache``); it holds digests, never text. Share one between compactors to
             share it.
+        recall: recall of evicted turns (default ``RecallConfig()``: on, share 0.2 of the
+            target); ``RecallConfig(enabled=False)`` turns it off.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
-        BudgetError: ``summary_budget`` outside (0, 1), or ``clear_tool_results`` without a
-            summarizer (a cleared result points at its digest in the summary).
+        BudgetError: ``summary_budget`` outside (0, 1), ``summary_budget + recall.share``
+            above 0.9 (recall on), or ``clear_tool_results`` without a summarizer (a cleared
+            result points at its digest in the summary).
     """
 
     def __init__(
@@ -83,9 +98,12 @@ class Compactor:
         clock: Callable[[], datetime] | None = None,
         clear_tool_results: bool = False,
         clauses: ClauseCache | None = None,
+        recall: RecallConfig | None = None,
     ) -> None:
         if not 0 < summary_budget < 1:
             raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
+        self.recall = recall if recall is not None else RecallConfig()
+        check_shares(summary_budget if summarizer is not None else 0.0, self.recall)
         if clear_tool_results and summarizer is None:
             raise BudgetError(
                 "clear_tool_results needs a summarizer: a cleared tool result points at its "
@@ -137,7 +155,7 @@ class Compactor:
         if state is not None:
             warm = self._untriggered_from_cut(request, state, plans)
             if warm is not None:
-                return self._result(*warm, started=started)
+                return self._result(*warm, payload=messages, started=started)
         view = read_view(self.counter, request)
         resumed = resume(view, state)
         current = plans.current(view, resumed)
@@ -148,7 +166,10 @@ class Compactor:
             else:
                 when = now if now is not None else self._clock()
                 plan = plans.summarize(view, resumed, self.summarizer, current=current, now=when)
-        return self._result(view, plan, started=started)
+            plan = index_plan(
+                view, plan, start=resumed.cut or 0, counter=self.counter, config=self.recall
+            )
+        return self._result(view, plan, payload=messages, started=started)
 
     def _strategies(self) -> Strategies:
         # built per call from the public settings, so reassigning one takes effect at once
@@ -156,6 +177,7 @@ class Compactor:
             self.budget,
             self.counter,
             summary_budget=self.summary_budget,
+            recall_reserve=recall_reserve(self.budget, self.recall),
             clear_tool_results=self.clear_tool_results,
             clauses=self.clauses,
         )
@@ -185,7 +207,15 @@ class Compactor:
             return None
         return view, replace(plan, state=replace(state, pinned_spans=spans))
 
-    def _result(self, view: View, plan: Plan, *, started: float) -> CompactionResult:
+    def _result(self, view: View, plan: Plan, *, payload: JSON, started: float) -> CompactionResult:
+        config = self.recall
+        outcome = recall_plan(
+            view, plan, payload, budget=self.budget, counter=self.counter, config=config
+        )
+        plan = replace(plan, recall=outcome)
+        report = recall_report(
+            outcome, budget=self.budget, config=config, indexed=len(plan.state.recall_index)
+        )
         elapsed_ms = (time.perf_counter() - started) * 1000
         return assemble_result(
             view,
@@ -193,4 +223,5 @@ class Compactor:
             budget=self.budget,
             encoding=self.counter.encoding_name,
             elapsed_ms=elapsed_ms,
+            recall=report,
         )

@@ -37,6 +37,8 @@ __all__ = [
     "CheckReport",
     "CompactionReport",
     "LostConstraintReport",
+    "RecallReport",
+    "RecalledGroupReport",
     "ReportModel",
     "SanitizeReport",
     "SnapshotReport",
@@ -225,6 +227,38 @@ class SanitizeReport(ReportModel):
         )
 
 
+class RecalledGroupReport(ReportModel):
+    """One group the recall step brought back verbatim (``runtime.recall.RecallHit``)."""
+
+    ids: list[str] = Field(description="The group's message ids, in history order.")
+    score: float = Field(description="Its BM25 score against the query (3 decimals).")
+    tokens: int = Field(description="What its turns cost in the recall block.")
+    at: str | None = Field(description="The first timestamp of its messages, if any.")
+
+
+class RecallReport(ReportModel):
+    """What the recall step decided on this call (``runtime.compaction.recalling``).
+
+    Field names are stable: the service stores them with each context decision.
+    """
+
+    enabled: bool = Field(description="Whether recall ran on this call.")
+    recalled: list[RecalledGroupReport] = Field(
+        description="The recalled groups, in history order (empty: no block)."
+    )
+    recalled_ids: list[str] = Field(description="Every recalled message id, in history order.")
+    tokens: int = Field(description="Tokens of the recall block message (0: no block).")
+    budget_tokens: int = Field(
+        description="The room the step had: min(reserve_tokens, usable - context sent)."
+    )
+    reserve_tokens: int = Field(description="floor(recall share x target_tokens).")
+    indexed_groups: int = Field(description="Groups in the state's recall index after this call.")
+    reason: str | None = Field(
+        description="Why nothing was recalled (disabled, no_user_message, no_query_terms, "
+        "no_room, empty_index, below_floor, not_in_history, too_large), else null."
+    )
+
+
 class CompactionReport(ReportModel):
     """Figures and decisions of one ``Compactor.compact`` call (every field always present).
 
@@ -305,5 +339,9 @@ class CompactionReport(ReportModel):
     )
     cleared: list[ClearedEntry] = Field(
         description="One entry per message sent with its tool results cleared (clear_tool_results)."
+    )
+    recall: RecallReport = Field(
+        description="The recall step: the evicted groups brought back for the latest user "
+        "message (their block is in ids as 'recall' and counted in compacted_tokens)."
     )
     elapsed_ms: float = Field(description="Wall time of the call, in milliseconds.")

@@ -18,6 +18,7 @@ from runtime.compaction.reading import View
 from runtime.compaction.report import (
     BudgetReport,
     CompactionReport,
+    RecallReport,
     SanitizeReport,
     SnapshotReport,
     Strategy,
@@ -28,6 +29,7 @@ from runtime.compaction.resume import StateReset, finish_state
 from runtime.compaction.window import WindowFit
 from runtime.formats import write_messages
 from runtime.messages import JSON, Message
+from runtime.recall import Recall
 from runtime.state import CompactionState
 from runtime.summary.rolling import Fallback
 from runtime.summary.schema import CompactionSummary
@@ -90,6 +92,8 @@ class Plan:
     replaced: Mapping[int, Message] = field(default_factory=dict)
     """Messages sent cleared, by index (``clear_tool_results``)."""
     cleared: tuple[ClearedEntry, ...] = ()
+    recall: Recall = field(default_factory=Recall)
+    """The recall step's block for this call (``runtime.compaction.recalling``)."""
 
 
 def build_report(
@@ -103,6 +107,7 @@ def build_report(
     view: View,
     groups_kept: int,
     elapsed_ms: float,
+    recall: RecallReport,
 ) -> CompactionReport:
     """The report of one compaction."""
     roll = plan.roll
@@ -111,7 +116,7 @@ def build_report(
         encoding=encoding,
         input_tokens=view.input_tokens,
         context_tokens=plan.context_tokens,
-        compacted_tokens=plan.fit.tokens,
+        compacted_tokens=plan.fit.tokens + plan.recall.tokens,
         usable_tokens=budget.usable,
         trigger_tokens=budget.trigger_tokens,
         target_tokens=budget.target_tokens,
@@ -145,19 +150,31 @@ def build_report(
         summarizer_error=roll.error,
         sanitized=roll.sanitized,
         cleared=list(plan.cleared),
+        recall=recall,
         elapsed_ms=round(elapsed_ms, 3),
     )
 
 
 def assemble_result(
-    view: View, plan: Plan, *, budget: Budget, encoding: str, elapsed_ms: float
+    view: View,
+    plan: Plan,
+    *,
+    budget: Budget,
+    encoding: str,
+    elapsed_ms: float,
+    recall: RecallReport,
 ) -> CompactionResult:
-    """The result of ``plan`` on ``view``: entries, ids, state and report."""
+    """The result of ``plan`` on ``view``: entries, ids, state and report (the recall block
+    goes right before the kept group at ``plan.recall.position``)."""
     out: list[Message] = list(view.prefix)
     if plan.summary_message is not None:
         out.append(plan.summary_message)
     replaced = plan.replaced
-    out.extend(replaced.get(m.index, m) for i in plan.fit.kept for m in view.groups[i].messages)
+    block = plan.recall
+    for position, i in enumerate(plan.fit.kept):
+        if position == block.position and block.message is not None:
+            out.append(block.message)
+        out.extend(replaced.get(m.index, m) for m in view.groups[i].messages)
     ids = [m.id for m in out]
     kept = set(plan.fit.kept)
     dropped = [m.id for i in plan.context_kept if i not in kept for m in view.groups[i].messages]
@@ -169,11 +186,12 @@ def assemble_result(
         budget=budget,
         encoding=encoding,
         ids=ids,
-        kept_ids=[m.id for m in out if m is not plan.summary_message],
+        kept_ids=[m.id for m in out if m is not plan.summary_message and m is not block.message],
         dropped_ids=dropped,
         view=view,
         groups_kept=len(kept) + has_prefix,
         elapsed_ms=elapsed_ms,
+        recall=recall,
     )
     return CompactionResult(
         messages=write_messages(out),

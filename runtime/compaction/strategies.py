@@ -63,6 +63,8 @@ class Strategies:
         budget: the token budget of a request.
         counter: counts messages and texts.
         summary_budget: share of the target reserved for the summary.
+        recall_reserve: tokens of the target kept for the recall block
+            (``runtime.compaction.recalling``); the window gets the rest.
         clear_tool_results: whether old tool results may be cleared (see ``Compactor``).
         clauses: the compactor's ``ClauseCache`` (summary validation's judged clauses).
     """
@@ -70,6 +72,7 @@ class Strategies:
     budget: Budget
     counter: TokenCounter
     summary_budget: float = 0.25
+    recall_reserve: int = 0
     clear_tool_results: bool = False
     clauses: ClauseCache = field(default_factory=ClauseCache)
 
@@ -115,7 +118,7 @@ class Strategies:
         fit = fit_window(
             view.costs,
             base=view.base,
-            limit=budget.target_tokens,
+            limit=budget.target_tokens - self.recall_reserve,
             usable=budget.usable,
             pinned=view.pinned | resumed.held,
             user_led=view.user_led,
@@ -149,7 +152,7 @@ class Strategies:
         fit = fit_window(
             targets[1].costs(view.costs),
             base=view.base,
-            limit=budget.target_tokens - reserve,
+            limit=budget.target_tokens - reserve - self.recall_reserve,
             usable=budget.usable,
             pinned=view.pinned,
             floor=resumed.floor,
@@ -215,7 +218,7 @@ class Strategies:
             view,
             previous=marked_messages(view, resumed.state.cleared) if summary is not None else [],
             keep=view.pinned | resumed.held,
-            limit=self.budget.target_tokens - reserve,
+            limit=self.budget.target_tokens - reserve - self.recall_reserve,
             room=self.budget.usable - reserve,
             version=(summary.summary_version if summary else 0) + 1,
             now=now,

@@ -12,9 +12,13 @@ import pytest
 from runtime import BudgetError, CompactionState, Compactor
 from runtime.compaction.clearing import clear_tool_result, clear_tool_results, clearing_marker
 from runtime.formats import read_history
+from runtime.recall import RecallConfig
 from runtime.summary.schema import CompactionSummary, ToolResultDigest
 from tests.runtime.compaction.test_compactor import COUNTER, budget, words
 from tests.runtime.summary.trip_fixture import NOW, count_tokens
+
+NO_RECALL = RecallConfig(enabled=False)
+"""These tests size the window against one huge result: the whole target is the window's."""
 
 BIG = "row: G7301 08:05 73元 direct; " * 400
 
@@ -195,6 +199,7 @@ def _clearing_compactor(usable: int) -> Compactor:
         counter=COUNTER,
         summarizer=ExtractiveSummarizer(),
         clear_tool_results=True,
+        recall=NO_RECALL,
     )
 
 
@@ -264,7 +269,9 @@ def test_clearing_resolves_an_over_budget_pin() -> None:
 def _summary_only(usable: int) -> Compactor:
     from runtime.summary.extractive import ExtractiveSummarizer
 
-    return Compactor(budget=budget(usable), counter=COUNTER, summarizer=ExtractiveSummarizer())
+    return Compactor(
+        budget=budget(usable), counter=COUNTER, summarizer=ExtractiveSummarizer(), recall=NO_RECALL
+    )
 
 
 def test_clearing_is_off_by_default_and_needs_a_summarizer() -> None:

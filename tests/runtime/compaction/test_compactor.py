@@ -95,9 +95,12 @@ def test_over_trigger_compacts_to_target_keeping_prefix_and_recent() -> None:
     # contiguous recency run after the prefix, in original order
     start = history.index(result.messages[1])
     assert result.messages[1:] == history[start:]
-    # maximal: the next older message would not have fit
+    # maximal: the next older message would not have fit the window's part of the target
+    # (the target less the recall reserve; no block here, the block would come on top)
+    assert r["recall"]["tokens"] == 0
     nxt = read_history(history[start - 1 : start]).messages
-    assert r["compacted_tokens"] + COUNTER.count_messages(nxt)[0] > r["target_tokens"]
+    limit = r["target_tokens"] - r["recall"]["reserve_tokens"]
+    assert r["compacted_tokens"] + COUNTER.count_messages(nxt)[0] > limit
     assert set(r["kept_ids"]) | set(r["dropped_ids"]) == {
         m.id for m in read_history(history).messages
     }

@@ -24,6 +24,7 @@ from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.messages import Format
 from runtime.protocol import find_protocol_errors
+from runtime.recall import RECALL_MESSAGE_ID, is_user_authored
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter
 from tests.runtime.histories import FORMATS, conversations
@@ -62,19 +63,62 @@ def tokens_of(entries: list[Any], fmt: Format) -> int:
     return sum(COUNTER.count_messages(messages)) + REPLY_PRIMING_TOKENS
 
 
+def without_recall(result: CompactionResult) -> tuple[list[Any], list[str]]:
+    """The entries and ids sent, the recall block left out."""
+    pairs = [(e, i) for e, i in zip(result.messages, result.ids, strict=True) if i != "recall"]
+    return [e for e, _ in pairs], [i for _, i in pairs]
+
+
+def check_recall_block(entries: list[Any], fmt: Format, result: CompactionResult) -> None:
+    """The block: at most one, right before the group of the latest user-authored message
+    (so never between a call and its results, nor before an Anthropic tool_result message
+    alone), recalled groups whole and not sent otherwise, its tokens in the report."""
+    r = result.report
+    recall = r["recall"]
+    blocks = [p for p, i in enumerate(result.ids) if i == RECALL_MESSAGE_ID]
+    assert len(blocks) <= 1
+    if not blocks:
+        assert recall["tokens"] == 0 and not recall["recalled"]
+        return
+    assert recall["tokens"] > 0 and recall["reason"] is None
+    assert recall["tokens"] <= recall["budget_tokens"] <= recall["reserve_tokens"]
+    at = blocks[0]
+    messages = read_history(entries, format=fmt).messages
+    by_id = {m.id: m for m in messages}
+    groups = group_messages(messages)
+    group_of = {i: g.index for g in groups for i in g.ids}
+    sent = [i for i in result.ids if i in by_id]
+    after = result.ids[at + 1]
+    # the group right after the block holds the latest user-authored message sent
+    latest = max((group_of[i] for i in sent if is_user_authored(by_id[i])), default=None)
+    assert latest is not None and group_of[after] == latest
+    assert groups[latest].ids[0] == after  # the block opens that group, never inside it
+    recalled = set(recall["recalled_ids"])
+    assert not recalled & set(sent)
+    for group in groups:
+        ids = set(group.ids)
+        assert ids <= recalled or not ids & recalled, "a recalled group was split"
+
+
 def check_window(
     entries: list[Any], fmt: Format, result: CompactionResult, budget: Budget, pins: set[str]
 ) -> None:
-    """Every invariant of one result against its input."""
+    """Every invariant of one result against its input (the window without the recall
+    block, which is checked on its own: ``check_recall_block``)."""
     r = result.report
+    check_recall_block(entries, fmt, result)
+    # the window fills the target less the recall reserve; the block comes on top of it
+    window_tokens = r["compacted_tokens"] - r["recall"]["tokens"]
+    limit = budget.target_tokens - r["recall"]["reserve_tokens"]
+    sent_all = result.messages
+    sent, out_ids = without_recall(result)
     messages = read_history(entries, format=fmt).messages
     groups = group_messages(messages)
     position = {m.id: i for i, m in enumerate(messages)}
-    out_ids = result.ids
     # order, no duplicates, the caller's own objects
     assert len(set(out_ids)) == len(out_ids)
     assert [position[i] for i in out_ids] == sorted(position[i] for i in out_ids)
-    for entry, mid in zip(result.messages, out_ids, strict=True):
+    for entry, mid in zip(sent, out_ids, strict=True):
         assert entry is entries[position[mid]]
     kept = set(out_ids)
     for group in groups:
@@ -85,24 +129,26 @@ def check_window(
     if groups:
         assert set(groups[-1].ids) <= kept
     # figures agree with a fresh count of the output
-    assert r["compacted_tokens"] == tokens_of(result.messages, fmt)
+    assert r["compacted_tokens"] == tokens_of(sent_all, fmt)
     assert r["input_tokens"] == tokens_of(entries, fmt)
+    # the whole request, recall block included, within usable
     assert r["over_budget"] or r["compacted_tokens"] <= budget.usable
     if not find_protocol_errors(entries, format=fmt):
         # a valid history stays valid (a sliced history may end in a lone reasoning item)
-        assert not find_protocol_errors(result.messages, format=fmt)
+        assert not find_protocol_errors(sent_all, format=fmt)
     if not r["triggered"]:
         return
+    assert r["over_budget"] or r["compacted_tokens"] <= max(budget.target_tokens, window_tokens)
     body = [g for g in groups if g.kind != "prefix"]
     if fmt == "anthropic":
-        check_anthropic_window(body, kept, r, budget, pins)
+        check_anthropic_window(body, kept, window_tokens, limit, pins)
         return
-    # maximal: the most recent dropped group would not have fit the target
+    # maximal: the most recent dropped group would not have fit the window's part
     dropped = [g for g in body if not set(g.ids) & kept]
     if dropped:
         extra = sum(COUNTER.count_messages(dropped[-1].messages))
-        assert r["compacted_tokens"] + extra > budget.target_tokens
-    if r["compacted_tokens"] > budget.target_tokens:
+        assert window_tokens + extra > limit
+    if window_tokens > limit:
         # over the target only when nothing but the mandatory part is kept
         for group in body:
             if set(group.ids) <= kept:
@@ -114,7 +160,7 @@ def _user_led(group: Any) -> bool:
 
 
 def check_anthropic_window(
-    body: list[Any], kept: set[str], r: dict[str, Any], budget: Budget, pins: set[str]
+    body: list[Any], kept: set[str], window_tokens: int, limit: int, pins: set[str]
 ) -> None:
     """Anthropic: the window opens with a user turn and is maximal under that constraint."""
     flags = [bool(set(g.ids) <= kept) for g in body]
@@ -134,8 +180,8 @@ def check_anthropic_window(
         extra = sum(
             sum(COUNTER.count_messages(body[i].messages)) for i in range(start, run) if not flags[i]
         )
-        assert r["compacted_tokens"] + extra > budget.target_tokens
-    if r["compacted_tokens"] > budget.target_tokens:
+        assert window_tokens + extra > limit
+    if window_tokens > limit:
         # over the target only with the mandatory part: pins, their user turn, the last turn
         for i, group in enumerate(body):
             # the last user turn is mandatory too (a tool loop's prompt, issue 10)
@@ -161,6 +207,7 @@ def test_one_call_invariants(data: st.DataObject, fmt: Format) -> None:
     event(f"{fmt} triggered={r['triggered']} over_budget={r['over_budget']}")
     assert r["triggered"] == (r["input_tokens"] > budget.trigger_tokens)
     if not r["triggered"]:
+        # nothing evicted, nothing to recall: sent as is
         assert result.messages == entries and r["strategy"] == "none"
     else:
         assert r["strategy"] == "window"
@@ -179,7 +226,9 @@ def assert_same_as_full_read(
     with patch("runtime.compaction.compactor.view_from_cut", return_value=None):
         full = compactor.compact(history, pinned_ids=sorted(pins), format=fmt, state=state)
     assert result.ids == full.ids
-    assert all(a is b for a, b in zip(result.messages, full.messages, strict=True))
+    # the caller's own objects; the recall block is made per call, equal but not the same
+    pairs = zip(result.messages, full.messages, result.ids, strict=True)
+    assert all(a is b or (i == RECALL_MESSAGE_ID and a == b) for a, b, i in pairs)
     assert result.state == full.state
     volatile = {"elapsed_ms", "incremental"}
     assert {k: v for k, v in result.report.items() if k not in volatile} == {
@@ -213,7 +262,9 @@ def test_threading_state_compacts_only_when_the_trigger_is_crossed(
         assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
         if previous is not None and not r["triggered"]:
             # between compactions the context only grows by what was appended
-            assert result.messages == [*previous.messages, *history[previous_length:]]
+            # (the recall block lives for one call: it is left out of the comparison)
+            before = without_recall(previous)[0]
+            assert without_recall(result)[0] == [*before, *history[previous_length:]]
         check_window(history, fmt, result, budget, pins & {m for m in ids[:length]})
         state, previous, previous_length = result.state, result, length
 
@@ -252,13 +303,15 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
         assert not pins & set(r["summarized_ids"])
         assert pins & set(ids[:length]) <= set(result.ids)
         version = r["summary_version"]
+        check_recall_block(history, fmt, result)
+        sent = [
+            (m, i)
+            for m, i in zip(result.messages, result.ids, strict=True)
+            if not i.startswith("summary-v") and i != RECALL_MESSAGE_ID
+        ]
         stripped = CompactionResult(
-            messages=[
-                m
-                for m, i in zip(result.messages, result.ids, strict=True)
-                if not i.startswith("summary-v")
-            ],
-            ids=[i for i in result.ids if not i.startswith("summary-v")],
+            messages=[m for m, _ in sent],
+            ids=[i for _, i in sent],
             report={**r, "compacted_tokens": r["compacted_tokens"] - r["summary_tokens"]},
             state=result.state,
         )
