@@ -16,6 +16,7 @@ from runtime.grouping import Group, group_messages
 from runtime.hygiene import forget_cached_text
 from runtime.messages import Format, Message, ToolCall, ToolResult, Transcript
 from runtime.protocol import ProtocolIssue, find_protocol_errors
+from runtime.recall import RecallConfig, RecallIndex
 from runtime.rollback import resume_after_rollback, rollback_session
 from runtime.state import CompactionState
 from runtime.tokens import TiktokenCounter, TokenCounter
@@ -34,6 +35,8 @@ __all__ = [
     "Message",
     "ProtocolError",
     "ProtocolIssue",
+    "RecallConfig",
+    "RecallIndex",
     "RuntimeTierError",
     "SummarizerTimeout",
     "SummaryError",

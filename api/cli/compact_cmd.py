@@ -106,7 +106,7 @@ def compact(
             help="Share of the target reserved for recalled turns; with the summary share "
             "at most 0.9."
         ),
-    ] = 0.2,
+    ] = 0.4,
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer

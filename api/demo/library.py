@@ -15,7 +15,14 @@ from typing import Any, Final
 from api.demo.expect import check_survival, context_by_id, is_envelope, summary_in_context
 from api.demo.record import StepAborted, StepRecord
 from api.demo.scenario import BUDGET, CONSTRAINT_IDS, EXCLUSION_ID, EXCLUSION_REASON, NOW
-from runtime import Budget, CompactionResult, CompactionState, Compactor, find_protocol_errors
+from runtime import (
+    Budget,
+    CompactionResult,
+    CompactionState,
+    Compactor,
+    RecallConfig,
+    find_protocol_errors,
+)
 from runtime.compaction import SummaryValidationReport
 from runtime.formats import read_history
 from runtime.messages import JSON, Format
@@ -62,7 +69,11 @@ class Replay:
 def replay_trip(history: list[JSON]) -> Replay:
     """Feed ``history`` to a new compactor as it grows, one message per call, like an agent."""
     budget = Budget(**BUDGET)
-    compactor = Compactor(budget=budget, summarizer=ExtractiveSummarizer())
+    # the tour's steps (two summary versions, the rollback) are sized for the whole target going
+    # to summary and window; recall is not part of the tour yet
+    compactor = Compactor(
+        budget=budget, summarizer=ExtractiveSummarizer(), recall=RecallConfig(enabled=False)
+    )
     replay = Replay(history=history, compactor=compactor)
     state: CompactionState | None = None
     for seen in range(2, len(history) + 1):

@@ -50,7 +50,7 @@ from api.sessions.tables import (
     SessionStateRow,
     SessionSummaryRow,
 )
-from runtime import CompactionResult, Compactor
+from runtime import CompactionResult, Compactor, RecallConfig
 from runtime.budget import Budget
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
@@ -66,6 +66,9 @@ __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 
 RECENT_TOOL_RESULTS = 3
 RECENT_TAIL = 40  # entries searched for recent tool results
+SERVICE_RECALL = RecallConfig(enabled=False)
+"""Off in the service until its recall reads the session's stored terms: an index carried in
+the stored state would keep sanitized text of evicted turns beside erasure and the purge."""
 ACTIVITY_RESOLUTION = timedelta(seconds=60)  # how stale ``updated_at`` may get on reads
 
 
@@ -201,6 +204,7 @@ def _compact(
             summary_budget=summary_share,
             counter=runtime.counter,
             clauses=runtime.clauses,
+            recall=SERVICE_RECALL,
         )
         result = compactor.compact(
             loaded.entries,

@@ -4,6 +4,7 @@ One ``Compactor.compact`` call reads top-down through these modules: ``compactor
 ``reading`` and ``incremental`` (the history as measured, whole or from the state's cut),
 ``resume`` (the caller's state on that history), ``strategies`` (the context the state implies,
 the recency ``window`` and the rolling summary), ``clearing`` (opt-in tool-result clearing),
+``recalling`` (the recall reserve, the index update, the recall block of each call),
 ``result`` (the plan and what the call returns) and ``report`` (the typed report).
 """
 
@@ -15,6 +16,8 @@ from runtime.compaction.report import (
     BudgetReport,
     CheckReport,
     CompactionReport,
+    RecalledGroupReport,
+    RecallReport,
     SanitizeReport,
     SnapshotReport,
     SummaryDiffReport,
@@ -29,6 +32,8 @@ __all__ = [
     "CompactionReport",
     "CompactionResult",
     "Compactor",
+    "RecallReport",
+    "RecalledGroupReport",
     "SanitizeReport",
     "SnapshotReport",
     "SummaryDiffReport",

@@ -77,7 +77,7 @@ class Compactor:
         clauses: where summary validation keeps the clauses it judged (default: a new
             ``ClauseCache``); it holds digests, never text. Share one between compactors to
             share it.
-        recall: recall of evicted turns (default ``RecallConfig()``: on, share 0.2 of the
+        recall: recall of evicted turns (default ``RecallConfig()``: on, share 0.4 of the
             target); ``RecallConfig(enabled=False)`` turns it off.
 
     Raises:

@@ -9,8 +9,8 @@ dict it replaces did.
 Nested parts are typed too: the budget (``BudgetReport``), the summary step's validation
 (``SummaryValidationReport``), diff (``SummaryDiffReport``), snapshot record
 (``SnapshotReport``), sanitizing counts (``SanitizeReport``) and each cleared tool result
-(``runtime.compaction.clearing.ClearedEntry``). A step that later reports more (recall, say)
-adds one nested model and one field here.
+(``runtime.compaction.clearing.ClearedEntry``) and the recall step (``RecallReport``). A step
+that later reports more adds one nested model and one field here.
 """
 
 from __future__ import annotations

@@ -61,7 +61,9 @@ class RecallConfig:
             the summary reserve and the window). Between compactions the block gets
             ``min(share x target, usable - context)`` tokens.
         floor: minimum BM25 score of a recalled group; below it nothing is recalled.
-        max_groups: at most this many groups in one block.
+        max_groups: at most this many groups in one block (the budget is the tighter limit
+            at small caps; on LoCoMo conversations 0-4, 20 instead of 6 lifts evidence
+            retention at 8k from 75% to 81%: multi-hop questions need several turns).
         max_chars: length limit of each recalled text after sanitizing.
         open_question_weight: weight of the summary's open-question terms in the query
             (0 leaves them out); the user's own terms weigh 1.
@@ -72,9 +74,9 @@ class RecallConfig:
     """
 
     enabled: bool = True
-    share: float = 0.2
+    share: float = 0.4
     floor: float = 2.0
-    max_groups: int = 6
+    max_groups: int = 20
     max_chars: int = 2000
     open_question_weight: float = 0.3
 

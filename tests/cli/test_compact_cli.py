@@ -185,3 +185,19 @@ def test_summary_budget_option(tmp_path: Path) -> None:
     assert json.loads(out)["report"]["triggered"] is True
     code, _, err = run(path, *SMALL, "--summary-budget", "1.5")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_recall_options(tmp_path: Path) -> None:
+    """``--recall`` by default (the report's recall step runs), ``--no-recall`` turns it off,
+    a summary share plus recall share above 0.9 exits 2 with one line."""
+    path = write(tmp_path, history(40))
+    code, out, err = run(path, *SMALL, "--summarizer", "none")
+    assert code == 0, err
+    assert json.loads(out)["report"]["recall"]["enabled"] is True
+    code, out, err = run(path, *SMALL, "--summarizer", "none", "--no-recall")
+    assert code == 0, err
+    assert json.loads(out)["report"]["recall"]["reason"] == "disabled"
+    code, out, err = run(path, *SMALL, "--summary-budget", "0.5", "--recall-share", "0.5")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "0.9" in err
+    code, out, err = run(path, *SMALL, "--recall-share", "1.5")
+    assert code == 2 and len(err.strip().splitlines()) == 1
