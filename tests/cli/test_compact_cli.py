@@ -167,7 +167,8 @@ def test_clear_tool_results_flag(tmp_path: Path) -> None:
         {"role": "tool", "tool_call_id": "call_big", "content": huge},
     ]
     path = write(tmp_path, entries)
-    limits = ["--context-limit", "10000", *SMALL[2:]]
+    # sized against the whole target as the window's (as tests/runtime/compaction/test_clearing)
+    limits = ["--context-limit", "10000", *SMALL[2:], "--no-recall"]
     code, out, err = run(path, *limits, "--clear-tool-results")
     assert code == 0, err
     report = json.loads(out)["report"]
