@@ -17,7 +17,15 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from runtime import Budget, CompactionResult, CompactionState, Compactor, Format, read_history
+from runtime import (
+    Budget,
+    CompactionResult,
+    CompactionState,
+    Compactor,
+    Format,
+    RecallConfig,
+    read_history,
+)
 
 __all__ = ["CompactionSession", "given", "to_json"]
 
@@ -78,7 +86,13 @@ class CompactionSession:
         pinned_ids: Iterable[str] = (),
         state: CompactionState | None = None,
     ) -> None:
-        self.compactor = compactor if isinstance(compactor, Compactor) else Compactor(compactor)
+        # a bare budget keeps the drop-in's plain behaviour (the caller's own objects, in
+        # order); pass a Compactor to have recall
+        self.compactor = (
+            compactor
+            if isinstance(compactor, Compactor)
+            else Compactor(compactor, recall=RecallConfig(enabled=False))
+        )
         self.pinned_ids: set[str] = set(pinned_ids)
         self.state = state
         self.last: CompactionResult | None = None

@@ -24,6 +24,7 @@ from runtime import (
     Budget,
     Compactor,
     Message,
+    RecallConfig,
     TiktokenCounter,
     TokenCounter,
     group_messages,
@@ -101,6 +102,7 @@ def trim_messages(
             target=1.0,
         ),
         counter=_counter(token_counter),
+        recall=RecallConfig(enabled=False),  # a drop-in for trim_messages: it only trims
     )
     kept = _fit(compactor, history, include_system=include_system)
     if start_on is not None:

@@ -77,8 +77,8 @@ class Compactor:
         clauses: where summary validation keeps the clauses it judged (default: a new
             ``ClauseCache``); it holds digests, never text. Share one between compactors to
             share it.
-        recall: recall of evicted turns (default ``RecallConfig()``: on, share 0.4 of the
-            target); ``RecallConfig(enabled=False)`` turns it off.
+        recall: recall of evicted turns; ``RecallConfig()`` turns it on (share 0.4 of the
+            target). Off when not given, for now: the CLI turns it on by default.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
@@ -102,7 +102,7 @@ class Compactor:
     ) -> None:
         if not 0 < summary_budget < 1:
             raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
-        self.recall = recall if recall is not None else RecallConfig()
+        self.recall = recall if recall is not None else RecallConfig(enabled=False)
         check_shares(summary_budget if summarizer is not None else 0.0, self.recall)
         if clear_tool_results and summarizer is None:
             raise BudgetError(

@@ -24,12 +24,13 @@ from runtime.formats import read_history
 from runtime.grouping import group_messages
 from runtime.messages import Format
 from runtime.protocol import find_protocol_errors
-from runtime.recall import RECALL_MESSAGE_ID, is_user_authored
+from runtime.recall import RECALL_MESSAGE_ID, RecallConfig, is_user_authored
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.tokens import REPLY_PRIMING_TOKENS, TiktokenCounter
 from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
+RECALL_ON = RecallConfig()
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
 # No shrink phase: shrinking these histories took over five minutes on a failure, which the
 # whole suite's time budget cannot afford; a failure prints the unshrunk example instead.
@@ -209,7 +210,7 @@ def test_one_call_invariants(data: st.DataObject, fmt: Format) -> None:
     budget = data.draw(budgets(tokens_of(entries, fmt)))
     ids = [m.id for m in read_history(entries, format=fmt).messages]
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=3))) if ids else set()
-    result = Compactor(budget=budget, counter=COUNTER).compact(
+    result = Compactor(budget=budget, counter=COUNTER, recall=RECALL_ON).compact(
         entries, pinned_ids=sorted(pins), format=fmt
     )
     r = result.report
@@ -257,7 +258,7 @@ def test_threading_state_compacts_only_when_the_trigger_is_crossed(
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
     lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=8))))
     lengths.append(len(entries))
-    compactor = Compactor(budget=budget, counter=COUNTER)
+    compactor = Compactor(budget=budget, counter=COUNTER, recall=RECALL_ON)
     state = None
     previous: CompactionResult | None = None
     previous_length = 0
@@ -287,7 +288,9 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
     entries = data.draw(conversations(fmt, min_exchanges=3, max_exchanges=10, pending_tail=False))
     budget = data.draw(budgets(tokens_of(entries, fmt)))
     lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=6))))
-    compactor = Compactor(budget=budget, counter=COUNTER, summarizer=ExtractiveSummarizer())
+    compactor = Compactor(
+        budget=budget, counter=COUNTER, recall=RECALL_ON, summarizer=ExtractiveSummarizer()
+    )
     ids = [m.id for m in read_history(entries, format=fmt).messages]
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
     state: CompactionState | None = None

@@ -14,6 +14,7 @@ from runtime.summary.extractive import ExtractiveSummarizer
 from tests.runtime.summary.trip_fixture import NOW
 
 BUDGET = Budget(1500, max_output_tokens=0, tool_reserve=0, safety_margin=0)
+ON = RecallConfig()
 
 
 def chatter(turns: int) -> list[dict[str, Any]]:
@@ -50,7 +51,7 @@ def test_shares_above_nine_tenths_are_refused() -> None:
 
 @pytest.mark.parametrize("summarizer", [None, ExtractiveSummarizer()])
 def test_an_evicted_turn_comes_back_for_the_question_that_needs_it(summarizer: Any) -> None:
-    compactor = Compactor(BUDGET, summarizer=summarizer)
+    compactor = Compactor(BUDGET, summarizer=summarizer, recall=ON)
     history = chatter(40)
     first = compactor.compact(history, now=NOW)
     assert first.report.triggered and "u0" not in first.ids
@@ -69,7 +70,7 @@ def test_an_evicted_turn_comes_back_for_the_question_that_needs_it(summarizer: A
 
 
 def test_a_warm_call_carries_the_index_without_rebuilding_it() -> None:
-    compactor = Compactor(BUDGET)
+    compactor = Compactor(BUDGET, recall=ON)
     history = chatter(40)
     first = compactor.compact(history)
     warm = compactor.compact(ask(history, "What is Pixel allergic to?"), state=first.state)
@@ -78,7 +79,7 @@ def test_a_warm_call_carries_the_index_without_rebuilding_it() -> None:
 
 
 def test_the_index_survives_the_state_json_and_old_states_read_as_empty() -> None:
-    first = Compactor(BUDGET).compact(chatter(40))
+    first = Compactor(BUDGET, recall=ON).compact(chatter(40))
     text = first.state.to_json()
     assert "recall_index" in json.loads(text)
     back = CompactionState.from_json(text)
@@ -97,7 +98,7 @@ def test_recall_off_sends_no_block_and_keeps_no_index() -> None:
 
 
 def test_the_window_gets_the_target_less_the_recall_reserve() -> None:
-    on = Compactor(BUDGET).compact(chatter(40))
+    on = Compactor(BUDGET, recall=ON).compact(chatter(40))
     off = Compactor(BUDGET, recall=RecallConfig(enabled=False)).compact(chatter(40))
     reserve = on.report.recall.reserve_tokens
     assert reserve == int(0.4 * BUDGET.target_tokens)
