@@ -2,6 +2,10 @@
 
 Access lines carry method, route template, status, latency, tenant and key id, and a request
 id; never bodies, query strings or headers, so message content cannot leak into logs.
+
+Exceptions are logged as their class, their SQLSTATE when a database raised them, and the stack
+(file, line, function), never their message: a driver's message quotes the values it refused
+(PostgreSQL's ``invalid input syntax ...: "DE89..."``), and any message may carry user text.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import traceback
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,6 +21,7 @@ __all__ = [
     "ACCESS_LOGGER",
     "JsonFormatter",
     "configure_logging",
+    "content_free_traceback",
     "log_request",
     "uvicorn_log_config",
 ]
@@ -38,9 +44,33 @@ class JsonFormatter(logging.Formatter):
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             entry.update(fields)
-        if record.exc_info:
-            entry["exc"] = self.formatException(record.exc_info)
+        if record.exc_info and record.exc_info[1] is not None:
+            entry["exc"] = content_free_traceback(record.exc_info[1])
         return json.dumps(entry, default=str, separators=(",", ":"))
+
+
+def content_free_traceback(exc: BaseException) -> str:
+    """The chain of ``exc`` (causes and contexts) as class names, SQLSTATEs and stack frames,
+    without any exception's message."""
+    lines: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        kind = type(current)
+        lines.append(f"{kind.__module__}.{kind.__qualname__}{_sql_state(current)}")
+        for frame in traceback.extract_tb(current.__traceback__):
+            lines.append(f'  File "{frame.filename}", line {frame.lineno}, in {frame.name}')
+        current = current.__cause__ or current.__context__
+    return "\n".join(lines)
+
+
+def _sql_state(exc: BaseException) -> str:
+    """`` (SQLSTATE 22P02)`` for a database error (the driver's error, or SQLAlchemy's wrapper
+    of it); SQLite's error name instead; empty for anything else."""
+    origin = getattr(exc, "orig", None) or exc
+    code = getattr(origin, "sqlstate", None) or getattr(origin, "sqlite_errorname", None)
+    return f" (SQLSTATE {code})" if isinstance(code, str) and code else ""
 
 
 class _CurrentStderrHandler(logging.StreamHandler):  # type: ignore[type-arg]

@@ -3,6 +3,9 @@
 The body-limit middleware also refuses JSON bodies with lone surrogate escapes (``"\\ud800"``)
 with a 422: Python's JSON parser accepts them, but UTF-8 cannot carry them, so PostgreSQL (and
 any encoder downstream) would fail with a 500 deep inside a route.
+It refuses NUL characters (``"\\u0000"`` in a JSON body, ``%00`` in the path or the query)
+the same way, for the whole request: no text column stores them (PostgreSQL refuses them in
+any statement parameter), and no field of the API has a use for them.
 
 Pure ASGI (no ``BaseHTTPMiddleware``) so that streaming and exceptions pass through untouched.
 """
@@ -62,6 +65,17 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
+        if _has_nul(scope, body):
+            await _problem(
+                scope,
+                receive,
+                send,
+                Unprocessable(
+                    "the request holds a NUL character (U+0000), which no field accepts",
+                    reason="nul-character",
+                ),
+            )
+            return
         if _has_lone_surrogate(body):
             await _problem(
                 scope,
@@ -112,6 +126,21 @@ def _has_lone_surrogate(body: bytes) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+# A JSON escape of U+0000 preceded by an even number of backslashes (so not "\\\\u0000",
+# the text backslash-u-0000). Outside strings, valid JSON holds no backslash.
+_NUL_ESCAPE = re.compile(rb"(?:^|[^\\])(?:\\\\)*\\u0000")
+_NUL_QUERY = re.compile(rb"%00|\x00")
+
+
+def _has_nul(scope: Scope, body: bytes) -> bool:
+    """True when the path, the query string or the JSON body carries a NUL character."""
+    if "\x00" in str(scope.get("path", "")):
+        return True
+    if _NUL_QUERY.search(bytes(scope.get("query_string", b""))):
+        return True
+    return _NUL_ESCAPE.search(body) is not None
 
 
 def _content_length(scope: Scope) -> int | None:

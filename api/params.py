@@ -5,17 +5,40 @@ user-id rule, with its pattern, length and ``format: user-id`` in the OpenAPI do
 outside it (including input not in NFC: it is refused, never normalized) is a 422.
 ``LegacyUserIdQuery`` addresses an id stored before the rule, for the admin routes that keep
 such users readable, exportable and erasable (``api.routes.legacy_users``).
+
+The bounds of what the database can hold are stated here once, so that input outside them is a
+422 with the bound in the OpenAPI document, never a 500 from the driver: ``DbInt`` (a 64-bit
+column), ``VersionPath`` and ``OffsetQuery`` built on it, ``Instant`` (an aware datetime between
+``EARLIEST`` and ``LATEST``, so an offset can never push it past what ``datetime`` or a
+``timestamptz`` column holds). NUL characters, which no text column stores, are refused for
+the whole request by ``api.middleware.BodyLimitMiddleware``.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Final
 
 from fastapi import Path, Query
+from pydantic import AfterValidator, AwareDatetime, Field
 
 from longterm.vocabulary import USER_ID_MAX_LENGTH, LegacyUserId, UserId
 
-__all__ = ["USER_ID_RULE", "LegacyUserIdQuery", "UserIdPath", "UserIdQuery"]
+__all__ = [
+    "DB_INT_MAX",
+    "EARLIEST",
+    "LATEST",
+    "MESSAGE_ID_MAX_LENGTH",
+    "TTL_MAX_SECONDS",
+    "USER_ID_RULE",
+    "DbInt",
+    "Instant",
+    "LegacyUserIdQuery",
+    "OffsetQuery",
+    "UserIdPath",
+    "UserIdQuery",
+    "VersionPath",
+]
 
 USER_ID_RULE: Final = (
     f"A user id: 1-{USER_ID_MAX_LENGTH} characters in Unicode NFC, a letter or digit of any "
@@ -23,6 +46,7 @@ USER_ID_RULE: Final = (
     "not in NFC is refused, never normalized."
 )
 _STORED_ID_MAX: Final = 256  # the width of the user_id columns
+MESSAGE_ID_MAX_LENGTH: Final = 256  # the width of the message_id columns
 
 UserIdPath = Annotated[UserId, Path(description=USER_ID_RULE)]
 UserIdQuery = Annotated[UserId | None, Query(description=USER_ID_RULE)]
@@ -33,3 +57,42 @@ LegacyUserIdQuery = Annotated[
         description="A user id exactly as stored, possibly from before the user-id rule.",
     ),
 ]
+
+DB_INT_MAX: Final = 2**63 - 1  # the largest value a BIGINT column (and SQLite's INTEGER) holds
+EARLIEST: Final = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST: Final = datetime(9000, 1, 1, tzinfo=UTC)
+TTL_MAX_SECONDS: Final = 100 * 366 * 86_400  # a century: any longer is no expiry at all
+
+DbInt = Annotated[int, Field(le=DB_INT_MAX)]
+"""An integer a 64-bit column holds; routes add their own lower bound."""
+
+VersionPath = Annotated[
+    int, Path(ge=0, le=DB_INT_MAX, description="A summary version number (1 is the first).")
+]
+OffsetQuery = Annotated[
+    int, Query(ge=0, le=DB_INT_MAX, description="Position of the first entry returned.")
+]
+
+
+def _in_range(value: datetime) -> datetime:
+    """``value`` when it lies in [EARLIEST, LATEST) once in UTC; ValueError otherwise."""
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:  # year 1 with a positive offset, year 9999 with a negative one
+        utc = None
+    if utc is None or not EARLIEST <= utc < LATEST:
+        raise ValueError(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
+    return value
+
+
+Instant = Annotated[
+    AwareDatetime,
+    AfterValidator(_in_range),
+    Field(
+        json_schema_extra={
+            "formatMinimum": EARLIEST.isoformat().replace("+00:00", "Z"),
+            "formatExclusiveMaximum": LATEST.isoformat().replace("+00:00", "Z"),
+        }
+    ),
+]
+"""An RFC 3339 date-time with an offset, from 1970 up to (not including) the year 9000 in UTC."""

@@ -25,7 +25,9 @@ from its base's); ``install_problem_handlers`` registers every key.
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -37,6 +39,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import compile_path
 
 from api import errors as api
 from api.jobs import errors as jobs
@@ -308,14 +311,31 @@ async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
     phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
     detail = exc.detail if isinstance(exc.detail, str) else phrase
     slug = phrase.lower().replace(" ", "-").replace("'", "")
+    headers = dict(exc.headers) if exc.headers else {}
+    if status == 405:
+        headers["Allow"] = ", ".join(_allowed_methods(request))
     return problem_response(
-        request,
-        status=status,
-        slug=slug,
-        title=phrase,
-        detail=detail,
-        headers=dict(exc.headers) if exc.headers else None,
+        request, status=status, slug=slug, title=phrase, detail=detail, headers=headers or None
     )
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method the app serves at this path, read from its OpenAPI document (Starlette's
+    own ``Allow`` names only the first route whose path matched: one of several when GET and
+    PUT of a path are separate routes). HEAD is served wherever GET is."""
+    methods: set[str] = set()
+    path = request.url.path
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        if _template_regex(template).fullmatch(path):
+            methods.update(method.upper() for method in operations)
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
+
+
+@functools.lru_cache(maxsize=512)
+def _template_regex(template: str) -> re.Pattern[str]:
+    return compile_path(template)[0]
 
 
 def _internal_error(request: Request, exc: BaseException) -> JSONResponse:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query
-from pydantic import AwareDatetime
 
 from api.auth import ensure_user_access
 from api.deps import AdminDep, DbSessionDep
 from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery
-from api.params import UserIdQuery
+from api.params import Instant, UserIdQuery
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.schemas import AuditList, AuditPublic
 from longterm.audit import list_audit
@@ -28,7 +27,7 @@ def get_audit(
     action: Annotated[
         str | None, Query(max_length=64, description="exact, or a prefix ending in '.'")
     ] = None,
-    since: Annotated[AwareDatetime | None, Query()] = None,
+    since: Annotated[Instant | None, Query()] = None,
     limit: LimitQuery = DEFAULT_LIMIT,
     cursor: CursorQuery = None,
 ) -> AuditList:

@@ -20,6 +20,7 @@ from api.deps import (
 )
 from api.errors import Forbidden
 from api.pagination import DEFAULT_LIMIT, MAX_PAGE, CursorQuery, LimitQuery
+from api.params import VersionPath
 from api.sessions import (
     AppendIn,
     AppendOut,
@@ -258,7 +259,7 @@ def get_summaries(
     "/{session_id}/summaries/{version}", summary="Get a summary version", responses=_NOT_FOUND
 )
 def get_summary_version(
-    session_id: str, version: int, db: DbSessionDep, caller: CallerDep
+    session_id: str, version: VersionPath, db: DbSessionDep, caller: CallerDep
 ) -> SummaryDetail:
     """One version with the snapshot record written before it replaced its predecessor."""
     return get_summary(
@@ -278,7 +279,7 @@ def get_summary_version(
 )
 def post_restore(
     session_id: str,
-    version: int,
+    version: VersionPath,
     db: DbSessionDep,
     caller: CallerDep,
     runtime: ContextRuntimeDep,

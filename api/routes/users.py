@@ -15,12 +15,11 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import AwareDatetime
 
 from api.auth import Principal, ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, EngineDep, LongtermStoreDep, NowDep
 from api.pagination import DEFAULT_LIMIT, CursorQuery, LimitQuery
-from api.params import UserIdPath
+from api.params import Instant, UserIdPath
 from api.problems import PROBLEM_RESPONSES
 from api.user_memory.erasure import erase_everything
 from api.user_memory.schemas import (
@@ -272,8 +271,8 @@ def list_events(
     caller: CallerDep,
     now: NowDep,
     kind: Annotated[str | None, Query(max_length=160)] = None,
-    since: Annotated[AwareDatetime | None, Query(description="inclusive, with offset")] = None,
-    until: Annotated[AwareDatetime | None, Query(description="exclusive, with offset")] = None,
+    since: Annotated[Instant | None, Query(description="inclusive, with offset")] = None,
+    until: Annotated[Instant | None, Query(description="exclusive, with offset")] = None,
     limit: LimitQuery = DEFAULT_LIMIT,
     cursor: CursorQuery = None,
 ) -> EventList:

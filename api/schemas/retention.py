@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 __all__ = ["MAX_RETENTION_DAYS", "PurgeOut", "RetentionIn", "RetentionOut"]
 
@@ -16,7 +16,7 @@ class RetentionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    raw_message_days: int | None = Field(
+    raw_message_days: StrictInt | None = Field(
         description="Days raw session messages are kept before the purge tombstones them (null: "
         "forever).",
         ge=1,

@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from api.params import MESSAGE_ID_MAX_LENGTH
 from api.sessions.errors import InvalidHistory, MessageConflict
 from api.sessions.formats import (
     decided_format,
@@ -137,13 +138,21 @@ def _insert(db: Session, row: AgentSessionRow, fresh: list[Message], *, now: dat
 
 
 def _check_unicode(entries: list[Any]) -> None:
-    """Refuse entries UTF-8 cannot carry before anything hashes or stores them."""
+    """Refuse entries UTF-8 cannot carry, or with ids longer than the column, before anything
+    hashes or stores them."""
     for i, entry in enumerate(entries):
         ensure_storable(entry, what=f"entry {i} of the batch")
         if isinstance(entry, dict) and PURGED_MARK in entry:
             raise InvalidHistory(
                 f"entry {i} of the batch carries {PURGED_MARK!r}, which marks tombstones of "
                 "purged messages; it cannot be appended",
+                position=i,
+            )
+        own = _own_id(entry)
+        if own is not None and len(own) > MESSAGE_ID_MAX_LENGTH:
+            raise InvalidHistory(
+                f"entry {i} of the batch has an id of {len(own)} characters; at most "
+                f"{MESSAGE_ID_MAX_LENGTH} are stored",
                 position=i,
             )
 

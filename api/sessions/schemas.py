@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from api.pagination import Page
+from api.params import MESSAGE_ID_MAX_LENGTH
 from longterm.vocabulary import UserId
 from runtime import CompactionReport
 from runtime.budget import Budget
@@ -56,26 +57,26 @@ class BudgetSpec(_Body):
     """A token budget, every part optional: a session fills the gaps with the defaults of
     ``runtime.Budget``, a per-call override with the session's own values."""
 
-    context_limit: int | None = Field(
+    context_limit: StrictInt | None = Field(
         description="The model's context window in tokens (null: the session's, else 128000).",
         default=None,
         gt=0,
         le=MAX_TOKENS,
     )
-    max_output_tokens: int | None = Field(
+    max_output_tokens: StrictInt | None = Field(
         description="Tokens reserved for the model's answer (null: the session's, else 4096).",
         default=None,
         ge=0,
         le=MAX_TOKENS,
     )
-    tool_reserve: int | None = Field(
+    tool_reserve: StrictInt | None = Field(
         description="Tokens reserved for tool definitions and results the next turn may add "
         "(null: the session's, else 1000).",
         default=None,
         ge=0,
         le=MAX_TOKENS,
     )
-    safety_margin: int | None = Field(
+    safety_margin: StrictInt | None = Field(
         description="Slack for counting differences between tiktoken and the provider, in tokens "
         "(null: the session's, else 500).",
         default=None,
@@ -258,11 +259,12 @@ class AppendIn(_Body):
         "most 10000 per call).",
         max_length=10_000,
     )
-    offset: int | None = Field(
+    offset: StrictInt | None = Field(
         description="Position of the first entry in the history (null: append at the end); "
         "entries already stored at their positions are no-ops.",
         default=None,
         ge=0,
+        le=MAX_INT,
     )
 
 
@@ -299,7 +301,7 @@ class HistoryOut(Page[Any]):
 class PinsIn(_Body):
     """``PUT /v1/sessions/{id}/pins``: the complete set of pinned message ids."""
 
-    message_ids: list[str] = Field(
+    message_ids: list[Annotated[str, Field(max_length=MESSAGE_ID_MAX_LENGTH)]] = Field(
         description="The complete set of message ids to pin (replaces the previous set; at most "
         "1000).",
         max_length=1000,
@@ -391,21 +393,21 @@ class UsageIn(_Body):
     ``cache_creation_input_tokens`` to ``input_tokens``).
     """
 
-    input_tokens: int = Field(
+    input_tokens: StrictInt = Field(
         description="The whole prompt as the provider counted it, cached tokens included (OpenAI "
         "prompt_tokens; Anthropic input_tokens + cache_read_input_tokens + "
         "cache_creation_input_tokens).",
         ge=0,
         le=MAX_INT,
     )
-    cached_input_tokens: int = Field(
+    cached_input_tokens: StrictInt = Field(
         description="The part of input_tokens served from the provider's prompt cache.",
         default=0,
         ge=0,
         le=MAX_INT,
     )
-    output_tokens: int = Field(description="Tokens the model generated.", ge=0, le=MAX_INT)
-    request_bytes: int | None = Field(
+    output_tokens: StrictInt = Field(description="Tokens the model generated.", ge=0, le=MAX_INT)
+    request_bytes: StrictInt | None = Field(
         description="Size of the request body sent to the provider, in bytes.",
         default=None,
         ge=0,

@@ -8,9 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from api.pagination import Page
+from api.params import TTL_MAX_SECONDS, Instant
 from longterm.models import (
     AuditRecord,
     ErasureReceipt,
@@ -54,7 +55,7 @@ class ConsentBody(BaseModel):
         min_length=1,
         max_length=128,
     )
-    given_at: AwareDatetime | None = Field(
+    given_at: Instant | None = Field(
         default=None, description="When consent was given (null: now)."
     )
     purpose: str = Field(
@@ -88,15 +89,16 @@ class PreferenceIn(_In):
     consent: ConsentBody | None = Field(
         default=None, description="The user's consent, required for keys of sensitive categories."
     )
-    expires_at: AwareDatetime | None = Field(
+    expires_at: Instant | None = Field(
         default=None,
         description="When the value expires (UTC); give this or ttl_seconds, not both (neither: "
         "the key's default).",
     )
-    ttl_seconds: int | None = Field(
+    ttl_seconds: StrictInt | None = Field(
         description="Seconds until the value expires; give this or expires_at, not both.",
         default=None,
         ge=1,
+        le=TTL_MAX_SECONDS,
     )
     supersede: bool = Field(
         default=False,
@@ -222,7 +224,7 @@ class EventIn(_In):
     text: str = Field(
         description="The event in words (at most 4000 characters).", min_length=1, max_length=4000
     )
-    occurred_at: AwareDatetime = Field(description="When it happened (with a time zone).")
+    occurred_at: Instant = Field(description="When it happened (with a time zone).")
     attributes: dict[str, Any] = Field(
         description="Structured details, free-form JSON.", default_factory=dict
     )
@@ -239,15 +241,16 @@ class EventIn(_In):
     confidence: float = Field(
         description="How sure the writer is, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
     )
-    expires_at: AwareDatetime | None = Field(
+    expires_at: Instant | None = Field(
         default=None,
         description="When the event expires; give this or ttl_seconds, not both (neither: the "
         "default retention).",
     )
-    ttl_seconds: int | None = Field(
+    ttl_seconds: StrictInt | None = Field(
         description="Seconds until the event expires; give this or expires_at, not both.",
         default=None,
         ge=1,
+        le=TTL_MAX_SECONDS,
     )
     category: str | None = Field(
         description="The event's category for policy and consent (null: the category of kind's "
