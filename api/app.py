@@ -15,7 +15,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import anyio
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
@@ -56,7 +56,9 @@ from api.services import (
 )
 from api.settings import Settings
 from api.storage.migrate import upgrade_database
+from api.strict_query import refuse_unknown_query
 from api.summarizers import SummarizerConfigError, build_summarizer
+from api.unhandled_errors import UnhandledErrorMiddleware
 from longterm.gate import PolicyGate
 from policy.gate import CasbinGate
 from runtime.summary.protocol import Summarizer
@@ -151,12 +153,14 @@ def create_app(
         version="0.1.0",
         summary="Two-tier memory for LLM agents: run-time compaction and gated long-term memory.",
         lifespan=_lifespan,
+        dependencies=[Depends(refuse_unknown_query)],
     )
     services = _build_services(settings, clock=clock, summarizer=summarizer, gate=gate)
     app.state.services = services
     for router in _ROUTERS:
         app.include_router(router)
     install_problem_handlers(app)
+    app.add_middleware(UnhandledErrorMiddleware)  # innermost: a 500 keeps the connection
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     static = frozenset(
         route.path for route in app.routes if isinstance(route, Route) and "{" not in route.path
@@ -282,8 +286,25 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
             _document_problems(operation)
     components.pop("HTTPValidationError", None)
     components.pop("ValidationError", None)
+    _state_no_nul(schema)
     app.openapi_schema = schema
     return schema
+
+
+# NUL characters are refused in every string of a request (``api.middleware``): said once here
+# for every string schema whose pattern, format or enum does not already exclude them.
+_NO_NUL = "^[^\\x00]*$"
+
+
+def _state_no_nul(node: Any) -> None:
+    if isinstance(node, dict):
+        if node.get("type") == "string" and not node.keys() & {"pattern", "format", "enum"}:
+            node["pattern"] = _NO_NUL
+        for value in node.values():
+            _state_no_nul(value)
+    elif isinstance(node, list):
+        for value in node:
+            _state_no_nul(value)
 
 
 def _document_problems(operation: dict[str, Any]) -> None:
@@ -291,6 +312,8 @@ def _document_problems(operation: dict[str, Any]) -> None:
     for code, response in responses.items():
         if code.isdigit() and int(code) >= 400 and code != "503":
             response["content"] = _problem_content()
+    # Unknown query parameters and NUL characters are refused on every operation.
+    responses.setdefault("422", {"description": "Unprocessable Content"})
     if operation.get("security"):
         responses.setdefault("401", {"description": "Unauthorized"})
         responses.setdefault("429", dict(_RATE_LIMITED))
@@ -300,7 +323,7 @@ def _document_problems(operation: dict[str, Any]) -> None:
         # before parsing.
         responses.setdefault("400", {"description": "Bad Request"})
         responses.setdefault("413", {"description": "Content Too Large"})
-    for code in ("400", "401", "413", "429", "504"):
+    for code in ("400", "401", "413", "422", "429", "504"):
         if code in responses:
             responses[code]["content"] = _problem_content()
 

@@ -257,7 +257,7 @@ def problem_for(
             "%s on %s %s: %s",
             kind.slug,
             request.method,
-            request.url.path,
+            _route_of(request),
             type(exc).__name__,
         )
     members = dict(_carried(exc, "extensions"))
@@ -277,6 +277,13 @@ def problem_for(
 def _carried(exc: BaseException, name: str) -> Mapping[str, Any]:
     value = getattr(exc, name, None)
     return value if isinstance(value, Mapping) else {}
+
+
+def _route_of(request: Request) -> str:
+    """The matched route's template (``/v1/users/{user_id}/...``) for the log: a path holds
+    user ids and keys, which logs never carry."""
+    path = getattr(request.scope.get("route"), "path", None)
+    return path if isinstance(path, str) else "<unmatched>"
 
 
 def _request_id_of(request: Request) -> str | None:
@@ -343,7 +350,7 @@ def _internal_error(request: Request, exc: BaseException) -> JSONResponse:
     _log.error(
         "unhandled error on %s %s",
         request.method,
-        request.url.path,
+        _route_of(request),
         exc_info=exc,
         extra={"fields": {"request_id": _request_id_of(request)}},
     )

@@ -39,7 +39,9 @@ def admin_only(who: AdminDep) -> dict[str, str]:
 
 
 @probe.post("/echo")
-def echo(body: Echo, who: PrincipalDep, db: DbSessionDep, metrics: MetricsDep) -> Echo:
+def echo(
+    body: Echo, who: PrincipalDep, db: DbSessionDep, metrics: MetricsDep, q: str | None = None
+) -> Echo:
     metrics.record_compaction(strategy="summary", fallback="none")
     metrics.record_tokens(tokens_in=100, tokens_out=40)
     metrics.record_provider_usage(input_tokens=90, output_tokens=5, cached_input_tokens=64)

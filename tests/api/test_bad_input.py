@@ -121,7 +121,8 @@ def test_booleans_are_not_integers(shared_client: TestClient, admin: dict[str, s
         "/v1/admin/retention", json={"raw_message_days": True}, headers=admin
     )
     _assert_422(retention)
-    assert shared_client.get("/v1/admin/retention", headers=admin).json()["raw_message_days"] is None
+    stored = shared_client.get("/v1/admin/retention", headers=admin).json()
+    assert stored["raw_message_days"] is None
     budget = {"user_id": "u1", "budget": {"context_limit": True}}
     _assert_422(shared_client.post("/v1/sessions", json=budget, headers=admin))
 
