@@ -8,7 +8,7 @@ such users readable, exportable and erasable (``api.routes.legacy_users``).
 
 The bounds of what the database can hold are stated here once, so that input outside them is a
 422 with the bound in the OpenAPI document, never a 500 from the driver: ``DbInt`` (a 64-bit
-column), ``VersionPath`` and ``OffsetQuery`` built on it, ``Instant`` (an aware datetime between
+column), ``VersionPath`` built on it, ``Instant`` (an aware datetime between
 ``EARLIEST`` and ``LATEST``, so an offset can never push it past what ``datetime`` or a
 ``timestamptz`` column holds). NUL characters, which no text column stores, are refused for
 the whole request by ``api.middleware.BodyLimitMiddleware``.
@@ -34,7 +34,6 @@ __all__ = [
     "DbInt",
     "Instant",
     "LegacyUserIdQuery",
-    "OffsetQuery",
     "UserIdPath",
     "UserIdQuery",
     "VersionPath",
@@ -68,9 +67,6 @@ DbInt = Annotated[int, Field(le=DB_INT_MAX)]
 
 VersionPath = Annotated[
     int, Path(ge=0, le=DB_INT_MAX, description="A summary version number (1 is the first).")
-]
-OffsetQuery = Annotated[
-    int, Query(ge=0, le=DB_INT_MAX, description="Position of the first entry returned.")
 ]
 
 
