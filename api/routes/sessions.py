@@ -14,6 +14,7 @@ from api.deps import (
     CallerDep,
     ContextRuntimeDep,
     DbSessionDep,
+    LongtermStoreDep,
     MetricsDep,
     NowDep,
     ServicesDep,
@@ -51,6 +52,7 @@ from api.sessions import (
     restore_summary,
     set_pins,
 )
+from api.sessions.profile import StoreProfileSource
 from runtime import forget_cached_text
 
 __all__ = ["router"]
@@ -174,6 +176,7 @@ def post_context(
     db: DbSessionDep,
     caller: CallerDep,
     runtime: ContextRuntimeDep,
+    store: LongtermStoreDep,
     body: ContextIn | None = None,
 ) -> ContextOut:
     """Exactly what to send next: the history compacted with the session's stored state.
@@ -187,6 +190,7 @@ def post_context(
         user_scope=caller.user_id,
         body=body or ContextIn(),
         runtime=runtime,
+        profile=StoreProfileSource(store, caller),
     )
 
 

@@ -32,6 +32,7 @@ from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trig
 from api.sessions.decisions import decision_changed, decision_json
 from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
 from api.sessions.formats import read_format
+from api.sessions.profile import PlannedProfile, ProfileSource, plan_profile, with_profile
 from api.sessions.retention import PURGED_MARK
 from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport
 from api.sessions.snapshots import snapshot_record_for
@@ -109,6 +110,7 @@ def build_context(
     user_scope: str | None,
     body: ContextIn,
     runtime: ContextRuntime,
+    profile: ProfileSource | None = None,
 ) -> ContextOut:
     """Compact the session for its next model call and persist the decision.
 
@@ -123,8 +125,12 @@ def build_context(
     def unit() -> ContextOut:
         loaded = _load(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
         budget, share = _budget(loaded.row, body.budget)
+        planned = _plan_profile(db, loaded, budget, body, runtime, profile)
         started = time.perf_counter()
-        result, extra = _compact(loaded, budget, runtime, summary_share=share)
+        reserved = budget if planned is None else planned.reserve(budget)
+        result, extra = _compact(loaded, reserved, runtime, summary_share=share)
+        extra["session_budget"] = budget.to_dict()
+        extra["profile"] = None if planned is None else planned.report
         _refuse_tombstones(result.messages, result.ids)
         elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
         report = ContextReport.of(result.report, **extra, service_elapsed_ms=elapsed_ms)
@@ -132,9 +138,40 @@ def build_context(
         if runtime.on_compaction is not None:
             runtime.on_compaction(report)
         system = result.system if result.system is not None else load_json(loaded.row.system_json)
-        return ContextOut(messages=result.messages, system=system, ids=result.ids, report=report)
+        messages, ids = with_profile(result.messages, result.ids, planned)
+        return ContextOut(messages=messages, system=system, ids=ids, report=report)
 
     return run_with_retry(db, unit, what="context")
+
+
+def _plan_profile(
+    db: Session,
+    loaded: _Loaded,
+    budget: Budget,
+    body: ContextIn,
+    runtime: ContextRuntime,
+    source: ProfileSource | None,
+) -> PlannedProfile | None:
+    """The user's profile block when the call asks for it (``api.sessions.profile``)."""
+    if not body.include_profile or source is None:
+        return None
+    row = loaded.row
+    try:
+        share = (body.budget or BudgetSpec()).profile_share_over(load_json(row.budget_json))
+    except BudgetError as exc:
+        raise InvalidBudget(str(exc)) from exc
+    planned = plan_profile(
+        source,
+        user_id=row.user_id,
+        entries=loaded.entries,
+        fmt=read_format(row.format),
+        budget=budget,
+        share=share,
+        counter=runtime.counter,
+        now=runtime.clock(),
+    )
+    db.commit()  # end the long-term read: the write phase starts its own transaction
+    return planned
 
 
 def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | None) -> _Loaded:

@@ -71,7 +71,11 @@ def create_session(
         id=f"s_{uuid.uuid4().hex}",
         user_id=body.user_id,
         format=initial_format(body.format, system=body.system),
-        budget_json=dump_json(budget_params(budget, summary_share=spec.summary_share)),
+        budget_json=dump_json(
+            budget_params(
+                budget, summary_share=spec.summary_share, profile_share=spec.profile_share
+            )
+        ),
         system_json=None if body.system is None else dump_json(body.system),
         tools_json=None if body.tools is None else dump_json(body.tools),
         metadata_json=dump_json(body.metadata),

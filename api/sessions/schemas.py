@@ -30,6 +30,7 @@ __all__ = [
     "HistoryOut",
     "PinsIn",
     "PinsOut",
+    "ProfileReport",
     "SessionCreate",
     "SessionList",
     "SessionPublic",
@@ -43,6 +44,8 @@ __all__ = [
 DEFAULT_CONTEXT_LIMIT = 128_000
 DEFAULT_SUMMARY_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
 MIN_SUMMARY_SHARE, MAX_SUMMARY_SHARE = 0.05, 0.75
+DEFAULT_PROFILE_SHARE = 0.1  # share of the usable budget the user's profile block may take
+MIN_PROFILE_SHARE, MAX_PROFILE_SHARE = 0.01, 0.5
 MAX_INT = 2_000_000_000  # fits a 32-bit INTEGER column on every backend
 MAX_MS = 86_400_000.0  # a day
 MAX_TOKENS = 100_000_000  # no model's window is larger; keeps budget arithmetic sane
@@ -104,6 +107,14 @@ class BudgetSpec(_Body):
         ge=MIN_SUMMARY_SHARE,
         le=MAX_SUMMARY_SHARE,
     )  # share of the compaction target kept for the summary; not a ``runtime.Budget`` field
+    profile_share: float | None = Field(
+        description="Share of the usable tokens the user's profile block may take when /context "
+        "is called with include_profile, 0.01 to 0.5 (null: the session's, else 0.1); the "
+        "compaction target is reduced by what the block takes.",
+        default=None,
+        ge=MIN_PROFILE_SHARE,
+        le=MAX_PROFILE_SHARE,
+    )  # not a ``runtime.Budget`` field either
 
     def apply(self, base: dict[str, Any]) -> Budget:
         """Merge over ``base`` (a budget dict) and validate (``summary_share`` is left out:
@@ -114,6 +125,7 @@ class BudgetSpec(_Body):
         """
         merged = dict(base) | self.model_dump(exclude_none=True)
         merged.pop("summary_share", None)
+        merged.pop("profile_share", None)
         context_limit = merged.pop("context_limit", DEFAULT_CONTEXT_LIMIT)
         if not isinstance(context_limit, int):
             raise BudgetError("context_limit must be an integer")
@@ -137,8 +149,27 @@ class BudgetSpec(_Body):
             )
         return float(share)
 
+    def profile_share_over(self, base: dict[str, Any]) -> float:
+        """The profile share: this spec's, else ``base``'s (a stored budget dict), else 0.1.
 
-def budget_params(budget: Budget, *, summary_share: float | None = None) -> dict[str, Any]:
+        Raises:
+            BudgetError: ``base`` holds a share outside [0.01, 0.5] (a hand-edited row).
+        """
+        share = self.profile_share
+        if share is None:
+            share = base.get("profile_share", DEFAULT_PROFILE_SHARE)
+        if isinstance(share, bool) or not isinstance(share, int | float):
+            raise BudgetError(f"profile_share must be a number, got {share!r}")
+        if not MIN_PROFILE_SHARE <= share <= MAX_PROFILE_SHARE:
+            raise BudgetError(
+                f"profile_share must be in [{MIN_PROFILE_SHARE}, {MAX_PROFILE_SHARE}], got {share}"
+            )
+        return float(share)
+
+
+def budget_params(
+    budget: Budget, *, summary_share: float | None = None, profile_share: float | None = None
+) -> dict[str, Any]:
     """The six parameters of ``budget`` (what a session stores), plus ``summary_share`` when
     the session was created with one (left out otherwise, as before the field existed)."""
     params: dict[str, Any] = {
@@ -151,6 +182,8 @@ def budget_params(budget: Budget, *, summary_share: float | None = None) -> dict
     }
     if summary_share is not None:
         params["summary_share"] = summary_share
+    if profile_share is not None:
+        params["profile_share"] = profile_share
     return params
 
 
@@ -323,6 +356,13 @@ class ContextIn(_Body):
         description="Overrides of the session's budget for this call only (null: the session's "
         "budget).",
     )
+    include_profile: bool = Field(
+        default=False,
+        description="Also send the user's long-term profile: current preferences and recent "
+        "events the key may read, ranked by the latest user message, as one "
+        "<user_profile trust='untrusted'> block after the prefix, within profile_share of the "
+        "usable tokens (report.profile says what went in).",
+    )
 
 
 class CalibrationReport(ReportModel):
@@ -344,6 +384,19 @@ class AdaptiveTriggerReport(ReportModel):
     output_share: float = Field(description="The output reserve's share of the context.")
 
 
+class ProfileReport(ReportModel):
+    """What of the user's long-term profile went into this context."""
+
+    included_ids: list[str] = Field(
+        description="Ids of the preferences and events in the block, in the block's order."
+    )
+    omitted: int = Field(description="Readable, unexpired items left out for room.")
+    tokens: int = Field(description="Tokens of the injected profile message (0: none sent).")
+    room_tokens: int = Field(description="floor(profile_share x usable tokens).")
+    profile_share: float = Field(description="The share of the usable tokens allowed.")
+    query_terms: int = Field(description="Terms of the latest user message used for ranking.")
+
+
 class ContextReport(CompactionReport):
     """The run-time tier's compaction report (``runtime.CompactionReport``) and what the
     service adds: the session, its budget and calibration, the trigger used, the summarizer."""
@@ -359,6 +412,10 @@ class ContextReport(CompactionReport):
         description="Every remote-summarizer slot was taken: this call used the window alone."
     )
     service_elapsed_ms: float = Field(description="The service's time for the compaction.")
+    profile: ProfileReport | None = Field(
+        default=None,
+        description="The profile block sent (include_profile), or null when not asked for.",
+    )
 
     @classmethod
     def of(cls, report: CompactionReport, **service: Any) -> ContextReport:
