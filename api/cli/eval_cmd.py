@@ -5,45 +5,111 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from api.cli import app
 
-_COLUMNS = (
-    ("retention", "retention"),
-    ("compression_ratio", "compress"),
-    ("protocol_error_rate", "proto err"),
-    ("p50_ms", "p50 ms"),
-    ("p95_ms", "p95 ms"),
-    ("summarizer_tokens_in_mean", "summ in"),
-    ("tokens_saved", "saved"),
-    ("fallback_rate", "fallback"),
-    ("rollback_rate", "rollback"),
-    ("evictions", "evicted"),
-    ("stale_facts", "stale"),
-    ("sensitive_in_summary", "pii→summ"),
-    ("injections_in_summary", "inj→facts"),
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+    from rich.table import Table
+
+WIDTH = 100
+"""The table fits a 100-column terminal (tested)."""
+
+# (key, title, kind): "pct" prints a fraction as a percentage, "num" prints the value.
+_QUALITY = (
+    ("retention", "retained", "pct"),
+    ("compression_ratio", "compress", "num"),
+    ("protocol_error_rate", "proto err", "pct"),
+    ("fallback_rate", "fallback", "pct"),
+    ("rollback_rate", "rollback", "pct"),
+    ("stale_facts", "stale", "num"),
+    ("sensitive_in_summary", "pii", "num"),
+    ("injections_in_summary", "inject", "num"),
+)
+_COST = (
+    ("p50_ms", "p50 ms", "num"),
+    ("p95_ms", "p95 ms", "num"),
+    ("summarizer_tokens_in_mean", "summ in", "num"),
+    ("tokens_saved", "saved", "num"),
+    ("evictions", "evicted", "num"),
 )
 
 
-def _table(result: dict[str, Any]) -> Table:
-    table = Table(title="tiermem eval")
-    for name in ("dataset", "target", "method"):
-        table.add_column(name)
-    for _, title in _COLUMNS:
-        table.add_column(title, justify="right")
+def _format(value: Any, kind: str) -> str:
+    if value is None:
+        return "-"
+    if kind == "pct" and isinstance(value, int | float):
+        return f"{100 * value:.1f}%"
+    if isinstance(value, float):
+        return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _table(result: dict[str, Any], title: str, columns: tuple[tuple[str, str, str], ...]) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, pad_edge=False, collapse_padding=True)
+    for name in ("dataset", "cap", "method"):
+        table.add_column(name, overflow="fold")
+    for _, heading, _ in columns:
+        table.add_column(heading, justify="right")
     for cell in result["cells"]:
         table.add_row(
             cell["dataset"],
-            str(cell["target_tokens"]),
+            f"{cell['target_tokens']:,}",
             cell["method"],
-            *(str(cell.get(key)) for key, _ in _COLUMNS),
+            *(_format(cell.get(key), kind) for key, _, kind in columns),
         )
     return table
+
+
+def print_tables(result: dict[str, Any], console: Console) -> None:
+    """The quality and the cost table, each within ``WIDTH`` columns."""
+    console.print(_table(result, "tiermem eval: what the context kept", _QUALITY))
+    console.print(_table(result, "tiermem eval: what it cost", _COST))
+
+
+class _Bar:
+    """The runner's progress as a rich bar with an ETA on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self._progress = progress
+        self._task: TaskID | None = None
+
+    def begin(self, total: int) -> None:
+        self._task = self._progress.add_task("replaying", total=total)
+
+    def advance(self, label: str) -> None:
+        if self._task is not None:
+            self._progress.update(self._task, advance=1, description=label)
+
+
+def _bar(console: Console) -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 def _fail(message: str) -> None:
@@ -80,6 +146,8 @@ def eval_command(
     ] = 10,
 ) -> None:
     """Replay transcripts turn by turn, compacting before each model call, and print the metrics."""
+    from rich.console import Console
+
     from api.evaluation.consistency import ConsistencyChecker
     from api.evaluation.datasets import DatasetError
     from api.evaluation.runner import EvalConfig, evaluate
@@ -112,20 +180,21 @@ def eval_command(
             if llm_base_url and llm_model
             else None
         )
-        result = evaluate(
-            paths,
-            EvalConfig(
-                targets=caps,
-                encoding=encoding,
-                target_fraction=target_fraction,
-                summary_budget=summary_budget,
-                limit_runs=limit_runs,
-            ),
-            summarizer=chosen,
-            summarizer_name=summarizer,
-            consistency=checker,
-            progress=lambda msg: console.print(f"[dim]{msg}[/dim]"),
-        )
+        with _bar(console) as bar:
+            result = evaluate(
+                paths,
+                EvalConfig(
+                    targets=caps,
+                    encoding=encoding,
+                    target_fraction=target_fraction,
+                    summary_budget=summary_budget,
+                    limit_runs=limit_runs,
+                ),
+                summarizer=chosen,
+                summarizer_name=summarizer,
+                consistency=checker,
+                progress=_Bar(bar),
+            )
     except (DatasetError, SummarizerConfigError, RuntimeTierError, RuntimeError) as exc:
         _fail(str(exc).splitlines()[0])
         return
@@ -140,7 +209,7 @@ def eval_command(
     )
     for cell in result["cells"]:
         cell.pop("summary_points", None)
-    Console(width=200).print(_table(result))
+    print_tables(result, Console(width=WIDTH))
     text = json.dumps(result, indent=2, ensure_ascii=False)
     if json_out:
         json_out.write_text(text + "\n", encoding="utf-8")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from api.evaluation.consistency import ConsistencyChecker
 from api.evaluation.datasets import EvalRun, load_runs
@@ -14,7 +14,7 @@ from api.evaluation.replay import replay_run
 from runtime import Budget, Compactor
 from runtime.summary.protocol import Summarizer
 
-__all__ = ["EvalConfig", "evaluate", "flat_line"]
+__all__ = ["EvalConfig", "EvalProgress", "evaluate", "flat_line"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,24 @@ class EvalConfig:
     summary_budget: float = 0.25
     limit_runs: int | None = None
     baseline: bool = True
+
+
+class EvalProgress(Protocol):
+    """Told how many replays the matrix holds, then once per finished replay (for a bar/ETA)."""
+
+    def begin(self, total: int) -> None:
+        """Called once, before the first replay, with the number of replays to run."""
+
+    def advance(self, label: str) -> None:
+        """Called after each replay; ``label`` names the dataset, method and cap."""
+
+
+class _Silent:
+    def begin(self, total: int) -> None:
+        del total
+
+    def advance(self, label: str) -> None:
+        del label
 
 
 def _budget(cap: int, target_fraction: float) -> Budget:
@@ -51,6 +69,8 @@ def _cell(
     compactor: Compactor,
     every_turn: bool,
     consistency: ConsistencyChecker | None = None,
+    progress: EvalProgress,
+    label: str,
 ) -> list[dict[str, Any]]:
     metrics = []
     for run in runs:
@@ -61,6 +81,7 @@ def _cell(
                 full=run.payload, compacted=result.final_messages, questions=run.questions
             )
         metrics.append(figures)
+        progress.advance(label)
     return metrics
 
 
@@ -84,7 +105,7 @@ def evaluate(
     summarizer: Summarizer | None,
     summarizer_name: str,
     consistency: ConsistencyChecker | None = None,
-    progress: Callable[[str], None] = lambda _: None,
+    progress: EvalProgress | None = None,
 ) -> dict[str, Any]:
     """Replay every run at every target with tiermem and with the plain window.
 
@@ -95,9 +116,15 @@ def evaluate(
     by_dataset: dict[str, list[EvalRun]] = {}
     for run in runs:
         by_dataset.setdefault(_dataset(run), []).append(run)
+    if config.limit_runs:
+        by_dataset = {name: group[: config.limit_runs] for name, group in by_dataset.items()}
+    methods_per_cap = 3 if config.baseline else 1
+    tracker = progress or _Silent()
+    tracker.begin(
+        sum(len(group) for group in by_dataset.values()) * len(config.targets) * methods_per_cap
+    )
     cells: list[dict[str, Any]] = []
     for dataset, members in by_dataset.items():
-        members = members[: config.limit_runs] if config.limit_runs else members
         for cap in config.targets:
             same_budget = _budget(cap, config.target_fraction)
             methods: list[tuple[str, Compactor, bool]] = [
@@ -121,9 +148,13 @@ def evaluate(
                 full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
                 methods.append(("window@cap", full, False))
             for method, compactor, every_turn in methods:
-                progress(f"{dataset}: {method} at {cap} tokens, {len(members)} runs")
                 figures = _cell(
-                    members, compactor=compactor, every_turn=every_turn, consistency=consistency
+                    members,
+                    compactor=compactor,
+                    every_turn=every_turn,
+                    consistency=consistency,
+                    progress=tracker,
+                    label=f"{dataset} {method} @{cap}",
                 )
                 cell = {"dataset": dataset, "target_tokens": cap, "method": method}
                 cells.append({**cell, **aggregate(figures), "consistency": _consistency(figures)})

@@ -140,3 +140,46 @@ def test_answer_consistency_against_a_scripted_local_server(tmp_path: Path) -> N
     ours = result["cells"][0]["consistency"]
     assert ours == {"questions": 1, "consistency_rate": 1.0, "f1_full": 1.0, "f1_compacted": 1.0}
     assert all("timestamp" not in m and "id" not in m for r in sent for m in r["messages"])
+
+
+def test_eval_table_fits_100_columns_in_percentages(tmp_path: Path) -> None:
+    path = tmp_path / "trip.json"
+    path.write_text(json.dumps(_trip(40)), encoding="utf-8")
+    code, out, err = _eval(str(path), "--target-tokens", "400", "--json", str(tmp_path / "o.json"))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines and max(len(line) for line in lines) <= 100
+    assert "%" in out and "retained" in out and "p50 ms" in out
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.total = -1
+        self.labels: list[str] = []
+
+    def begin(self, total: int) -> None:
+        self.total = total
+
+    def advance(self, label: str) -> None:
+        self.labels.append(label)
+
+
+def test_eval_progress_counts_every_replay(tmp_path: Path) -> None:
+    from api.evaluation.runner import EvalConfig, evaluate
+
+    paths = []
+    for name in ("a", "b"):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(_trip(12)), encoding="utf-8")
+        paths.append(path)
+    recorder = _Recorder()
+    evaluate(
+        paths,
+        EvalConfig(targets=(300, 600)),
+        summarizer=None,
+        summarizer_name="none",
+        progress=recorder,
+    )
+    # two files x two caps x three methods (tiermem, window, window@cap)
+    assert recorder.total == len(recorder.labels) == 12
+    assert any("window@cap @600" in label for label in recorder.labels)
