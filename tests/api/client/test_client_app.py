@@ -169,3 +169,17 @@ def test_async_client_over_asgi(served: tuple[TestClient, str, str]) -> None:
 
     count, ids, status = asyncio.run(run())
     assert count > 0 and len(ids) == 1 and status == 404
+
+
+def test_context_with_the_users_profile(served: tuple[TestClient, str, str]) -> None:
+    http, _admin, agent = served
+    tm = Client(BASE, agent, http=_sync(http))
+    tm.put_preference("alice", "travel.seat", {"value": "window seat", "source": "user_stated"})
+    session = tm.create_session(SessionCreate(user_id="alice", budget=SMALL))
+    tm.append(session.id, [{"role": "user", "content": "Which seat do I like on trains?"}])
+    plain = tm.context(session.id)
+    assert "window seat" not in str(plain.messages)
+    out = tm.context(session.id, include_profile=True)
+    assert "window seat" in str(out.messages)
+    profile = out.report.model_dump().get("profile") or {}
+    assert profile.get("included_ids") == ["travel.seat"]
