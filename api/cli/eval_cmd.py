@@ -19,13 +19,16 @@ if TYPE_CHECKING:
 WIDTH = 100
 """The table fits a 100-column terminal (tested)."""
 
-# (key, title, kind): "pct" prints a fraction as a percentage, "num" prints the value.
+# (key, title, kind): "pct" prints a fraction as a percentage, "num" prints the value. Titles
+# are short so both tables fit 100 columns: kept = key-information retention, ratio =
+# compression, proto = protocol-invalid contexts, fallbk/rollbk = summarizer fallbacks and
+# rollbacks per compaction, pii/inject = sensitive literals / injections reaching the summary.
 _QUALITY = (
-    ("retention", "retained", "pct"),
-    ("compression_ratio", "compress", "num"),
-    ("protocol_error_rate", "proto err", "pct"),
-    ("fallback_rate", "fallback", "pct"),
-    ("rollback_rate", "rollback", "pct"),
+    ("retention", "kept", "pct"),
+    ("compression_ratio", "ratio", "num"),
+    ("protocol_error_rate", "proto", "pct"),
+    ("fallback_rate", "fallbk", "pct"),
+    ("rollback_rate", "rollbk", "pct"),
     ("stale_facts", "stale", "num"),
     ("sensitive_in_summary", "pii", "num"),
     ("injections_in_summary", "inject", "num"),
@@ -56,7 +59,7 @@ def _table(result: dict[str, Any], title: str, columns: tuple[tuple[str, str, st
 
     table = Table(title=title, pad_edge=False, collapse_padding=True)
     for name in ("dataset", "cap", "method"):
-        table.add_column(name, overflow="fold")
+        table.add_column(name, no_wrap=True)
     for _, heading, _ in columns:
         table.add_column(heading, justify="right")
     for cell in result["cells"]:

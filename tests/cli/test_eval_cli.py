@@ -149,7 +149,7 @@ def test_eval_table_fits_100_columns_in_percentages(tmp_path: Path) -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines and max(len(line) for line in lines) <= 100
-    assert "%" in out and "retained" in out and "p50 ms" in out
+    assert "%" in out and "kept" in out and "p50 ms" in out
 
 
 class _Recorder:
