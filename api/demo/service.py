@@ -113,7 +113,7 @@ def service_step(database_url: str, step: StepRecord) -> None:
         _context(agent, step, session_id)
         _end(agent, step, session_id)
         _profile(agent, step)
-        _erase(agent, step, session_id)
+        _erase(agent, _Agent(client, admin_headers), step, session_id)
         _audit(client, admin_headers, step)
 
 
@@ -241,7 +241,8 @@ def _profile(agent: _Agent, step: StepRecord) -> None:
     )
 
 
-def _erase(agent: _Agent, step: StepRecord, session_id: str) -> None:
+def _erase(agent: _Agent, admin: _Agent, step: StepRecord, session_id: str) -> None:
+    # Erasure revokes the erased user's keys, so what is left is read with the admin key.
     receipt = agent.call("DELETE", f"/v1/users/{USER_ID}/memories", "erase")
     step.data["receipt"] = receipt
     counts = receipt.get("counts", {})
@@ -252,9 +253,11 @@ def _erase(agent: _Agent, step: StepRecord, session_id: str) -> None:
         and counts.get("preferences", 0) >= 1,
         f"receipt {receipt.get('receipt_id')}: {counts}",
     )
-    gone = agent.client.get(f"/v1/sessions/{session_id}", headers=agent.headers).status_code
-    export = agent.call("GET", f"/v1/users/{USER_ID}/export", "export")
-    profile = agent.call("GET", f"/v1/users/{USER_ID}/profile", "profile after erasure")
+    revoked = agent.client.get("/v1/me", headers=agent.headers).status_code
+    gone = admin.client.get(f"/v1/sessions/{session_id}", headers=admin.headers).status_code
+    export = admin.call("GET", f"/v1/users/{USER_ID}/export", "export")
+    profile = admin.call("GET", f"/v1/users/{USER_ID}/profile", "profile after erasure")
+    step.check("erasure revokes the user's key", revoked == 401, f"GET /v1/me: {revoked}")
     step.check(
         "after erasure: session 404, export and profile empty",
         gone == 404
