@@ -41,6 +41,16 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
+_MIGRATION_BUSY_TIMEOUT_MS = 120_000
+"""How long a migration waits for SQLite's write lock. Concurrent upgrades (several processes
+starting at once) serialize on it, and the service's short busy timeout is for requests, not for
+an operator step that must run to the end."""
+
+
+def _migration_engine(url: str) -> Engine:
+    return create_db_engine(url, sqlite_busy_timeout_ms=_MIGRATION_BUSY_TIMEOUT_MS)
+
+
 def upgrade_database(url: str, *, engine: Engine | None = None) -> None:
     """Apply every pending revision on every branch (``alembic upgrade heads``). Idempotent.
 
@@ -53,7 +63,7 @@ def upgrade_database(url: str, *, engine: Engine | None = None) -> None:
             (the migration transaction is rolled back).
     """
     own = engine is None
-    eng = engine if engine is not None else create_db_engine(url)
+    eng = engine if engine is not None else _migration_engine(url)
     try:
         with eng.connect() as conn:
             _lock(conn)
@@ -72,7 +82,7 @@ def downgrade_database(url: str, revision: str = "base") -> None:
     Raises:
         sqlalchemy.exc.SQLAlchemyError: the database is unreachable or a downgrade failed.
     """
-    engine = create_db_engine(url)
+    engine = _migration_engine(url)
     try:
         with engine.connect() as conn:
             _lock(conn)
