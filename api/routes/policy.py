@@ -86,6 +86,7 @@ def _check_object(body: CheckObject, tenant_id: str) -> ObjectAttributes:
         sensitive=sensitive if body.sensitive is None else body.sensitive,
         current_source=body.current_source,
         current_consented=body.current_consented,
+        unbacked=body.unbacked,
     )
 
 

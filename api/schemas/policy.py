@@ -236,6 +236,12 @@ class CheckObject(BaseModel):
     current_consented: bool = Field(
         default=False, description="Whether the value it would replace was consented to."
     )
+    unbacked: bool = Field(
+        default=False,
+        description="Whether no user-authored text the candidate cites holds its value (only "
+        "tool, assistant or system text backs it): what promotion and consolidation set, "
+        "decided by promote.source / consolidate.source.",
+    )
 
 
 class CheckIn(BaseModel):

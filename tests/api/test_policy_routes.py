@@ -145,3 +145,14 @@ def test_consent_lifecycle(app_client: TestClient, database_url: str) -> None:
 
     actions = _audit_actions(database_url, "t1")
     assert actions.count("consent.grant") == 1 and actions.count("consent.withdraw") == 1
+
+
+def test_dry_run_expresses_unbacked(app_client: TestClient, database_url: str) -> None:
+    """A candidate only tool, assistant or system text backs is denied by its own rule, in the
+    dry run as at task end."""
+    agent = bearer(make_key(database_url, "t1", "agent"))
+    body = {**CHECK, "object": {**CHECK["object"], "unbacked": True}}
+    check = app_client.post("/v1/policy/check", headers=agent, json=body).json()
+    assert check["allowed"] is False and check["rule"] == "promote.source"
+    backed = app_client.post("/v1/policy/check", headers=agent, json=CHECK).json()
+    assert backed["allowed"] is True
