@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from sqlmodel import Session, select
 
+from api.sessions.errors import InvalidHistory
 from api.sessions.store import load_state
 from api.sessions.tables import SessionSummaryRow
 from runtime.errors import FormatError
@@ -93,8 +94,19 @@ def read_format(stored: str | None) -> Format:
 
 def initial_format(requested: str, *, system: Any | None) -> str | None:
     """The stored value of a new session: the requested format, or ``auto`` (decided as
-    Anthropic at once when the session carries Anthropic's top-level ``system``)."""
+    Anthropic at once when the session carries Anthropic's top-level ``system``).
+
+    Raises:
+        InvalidHistory: a Chat or Responses session given Anthropic's top-level ``system``
+            (those formats carry their system prompt as a message; storing it would send a
+            field their APIs do not take, or silently drop it).
+    """
     if requested != AUTO:
+        if system is not None and requested != "anthropic":
+            raise InvalidHistory(
+                f"system is Anthropic's top-level field; a {requested} session carries its "
+                "system prompt as a message (role system or developer)"
+            )
         return requested
     return "anthropic" if system is not None else None
 

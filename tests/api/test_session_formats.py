@@ -196,3 +196,17 @@ def test_an_auto_session_narrows_and_refuses_a_mixed_batch(client: TestClient, k
     call = {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"}
     assert _append(client, key, sid, [{"role": "user", "content": "hi"}, call]).status_code == 200
     assert _session(client, key, sid)["format"] == "openai-responses"
+
+
+@pytest.mark.parametrize("fmt", ["openai-chat", "openai-responses"])
+def test_a_chat_or_responses_session_refuses_anthropics_system_field(
+    client: TestClient, key: dict[str, str], fmt: str
+) -> None:
+    """Chat and Responses carry their system prompt as a message: Anthropic's top-level
+    ``system`` on such a session is a 422, and no session is made."""
+    before = client.get("/v1/sessions", headers=key).json()["items"]
+    body = {"user_id": "alice", "budget": BUDGET, "format": fmt, "system": "Be brief."}
+    r = client.post("/v1/sessions", json=body, headers=key)
+    assert r.status_code == 422 and r.headers["content-type"].startswith(PROBLEM)
+    assert "system" in r.json()["detail"]
+    assert client.get("/v1/sessions", headers=key).json()["items"] == before
