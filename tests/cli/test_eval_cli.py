@@ -65,6 +65,14 @@ def test_eval_bad_input_exits_2(tmp_path: Path) -> None:
     assert code == 2
 
 
+def test_eval_refuses_a_recall_share_that_leaves_no_window(tmp_path: Path) -> None:
+    path = tmp_path / "trip.json"
+    path.write_text(json.dumps(_trip(4)), encoding="utf-8")
+    code, _, err = _eval(str(path), "--target-tokens", "400", "--recall-share", "0.8")
+    assert code == 2
+    assert err.count("\n") == 1 and "at most 0.9" in err
+
+
 def test_locomo_reader_maps_dia_ids_to_message_ids() -> None:
     runs = load_runs(shared_data("locomo", "locomo10.json"))
     assert len(runs) == 10
