@@ -17,86 +17,24 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.storage.keys import KeyStore  # noqa: E402
-from api.storage.migrate import upgrade_database  # noqa: E402
-from storage.engine import create_db_engine  # noqa: E402
+from api.storage.keys import KeyStore
+from api.storage.migrate import upgrade_database
+from bench.serve import cpu_seconds, database, serve
+from storage.engine import create_db_engine
 
-PG_ADMIN = os.environ.get(
-    "TIERMEM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 ROUTES = ("/healthz", "/readyz", "/v1/me")
-
-
-@contextmanager
-def database(backend: str) -> Iterator[str]:
-    if backend == "sqlite":
-        with tempfile.TemporaryDirectory() as tmp:
-            yield f"sqlite:///{tmp}/bench.db"
-        return
-    import psycopg
-
-    name = f"tiermem_bench_{uuid.uuid4().hex[:8]}"
-    admin = PG_ADMIN.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{PG_ADMIN.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextmanager
-def server(url: str) -> Iterator[tuple[str, int]]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    env = os.environ | {
-        "TIERMEM_DATABASE_URL": url,
-        "TIERMEM_SCHEDULER_ENABLED": "false",
-        "TIERMEM_LOG_LEVEL": "WARNING",
-    }
-    cmd = [sys.executable, "-c", "from api.cli import main; main()", "serve", "--port", str(port)]
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.2)
-        else:
-            raise SystemExit("server did not come up within 60 s")
-        yield base, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+UNLIMITED = {"TIERMEM_RATE_LIMIT_PER_KEY": "0", "TIERMEM_RATE_LIMIT_PER_TENANT": "0"}
+"""The bench measures the foundation's cost, not the rate limiter's 429s."""
 
 
 def hammer(base: str, route: str, *, key: str, clients: int, requests: int) -> list[float]:
@@ -126,12 +64,13 @@ def hammer(base: str, route: str, *, key: str, clients: int, requests: int) -> l
 
 
 def run(backend: str, *, clients: int, requests: int) -> None:
-    with database(backend) as url:
+    with database(backend, prefix="tiermem_bench") as url:
         upgrade_database(url)
         engine = create_db_engine(url)
         _k, key = KeyStore(engine).create(tenant_id="bench", role="agent")
         engine.dispose()
-        with server(url) as (base, pid):
+        with serve(url, env=UNLIMITED) as server:
+            base, pid = server.base, server.pid
             hammer(base, "/v1/me", key=key, clients=clients, requests=5)  # warm-up
             for route in ROUTES:
                 cpu0, t0 = cpu_seconds(pid), time.perf_counter()
