@@ -90,12 +90,20 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: defaultdict(int))
     )
     transport: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    slowest: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: defaultdict(list))
+    started: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, route: str, seconds: float, status: int) -> None:
         with self.lock:
             self.latencies[route].append(seconds)
             self.statuses[route][status] += 1
+            # the three slowest per route, with when they ended (s since start): a cold start
+            # and a stall mid-run look alike in percentiles, not here
+            slow = self.slowest[route]
+            slow.append((seconds, time.monotonic() - self.started))
+            slow.sort(reverse=True)
+            del slow[3:]
 
     def failed(self, route: str) -> None:
         with self.lock:
@@ -259,10 +267,11 @@ class Sampler(threading.Thread):
 
 
 def job_runs(server: Server) -> dict[str, float]:
-    """``tiermem_job_runs_total`` and consolidation candidates by label, from ``/metrics``."""
+    """The scheduler's runs, consolidation candidates and denials by label, from ``/metrics``."""
     text = httpx.get(f"{server.base}/metrics", timeout=30).text
     out: dict[str, float] = {}
-    pattern = r"^(tiermem_(?:job_runs|consolidation_candidates)_total)\{([^}]*)\} ([\d.e+]+)$"
+    names = "job_runs|consolidation_candidates|consolidation_denials"
+    pattern = rf"^(tiermem_(?:{names})_total)\{{([^}}]*)\}} ([\d.e+]+)$"
     for name, labels, value in re.findall(pattern, text, re.M):
         short = name.removeprefix("tiermem_").removesuffix("_total")
         out[f"{short}{{{labels}}}"] = float(value)
@@ -397,6 +406,8 @@ def report(
             f"| {route} | {len(values)} | {statuses} | {errors.get(route, 0)} "
             f"| {p50:.0f} | {p95:.0f} | {p99:.0f} |"
         )
+    for route, slow in sorted(tally.slowest.items()):
+        print(f"slowest {route}: " + ", ".join(f"{d:.1f} s at {t:.0f} s" for d, t in slow))
     for i in range(args.servers):
         series = [sample[i] for sample in sampler.rss]
         print(
