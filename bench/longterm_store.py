@@ -34,14 +34,15 @@ import psycopg
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from api.sessions.profile import profile_items
 from api.storage.migrate import upgrade_database
 from longterm.erasure import erase_user, finalize_erasure
 from longterm.gate import Principal
 from longterm.models import EventWrite, PreferenceWrite
-from longterm.profile import shape_profile
 from longterm.sql_store import SqlLongtermStore
 from longterm.testing import AllowAllGate
 from longterm.write_path import submit
+from runtime.profile import rank_profile, render_profile
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 from storage.engine import create_db_engine
 
@@ -187,13 +188,14 @@ def run(url: str, texts: list[str], users: int, reps: int) -> dict[str, object]:
             now=NOW,
             limit=50,
         )
-        shape_profile(
-            user_id=user,
-            preferences=prefs.items,
-            events=events,
-            max_tokens=1000,
-            count_tokens=lambda s: len(enc.encode(s, disallowed_special=())),
-            now=NOW,
+        query = f"{rng.choice(words)} trip"
+        items = profile_items(prefs.items, events)
+        render_profile(
+            rank_profile(items, query),
+            format="openai-chat",
+            room=1000,
+            count_message=lambda m: len(enc.encode(str(m["content"]), disallowed_special=())) + 4,
+            allow_empty=True,
         )
         db.commit()
 

@@ -161,6 +161,7 @@ def render_profile(
     format: Format,
     room: int,
     count_message: Callable[[JSON], int],
+    allow_empty: bool = False,
 ) -> ProfileBlock | None:
     """The profile message holding the first items of ``ranked`` that fit ``room`` tokens.
 
@@ -169,9 +170,13 @@ def render_profile(
         format: the session's wire format (the message is made in it).
         room: the most tokens the whole message may take.
         count_message: tokens of one entry of ``format`` as the request counts it.
+        allow_empty: when no item fits (or there is none), return the block with no items
+            (it still says how many were omitted) instead of None, if that fits ``room``: what
+            ``GET /v1/users/{id}/profile`` answers, where an empty profile is an answer.
 
     Returns:
-        None when there is nothing to show or not even one item fits.
+        None when no item fits (or there is none), unless ``allow_empty`` and the empty block
+        fits.
     """
     entries = [_entry(item) for item in ranked]
     kept: list[int] = []
@@ -180,10 +185,12 @@ def render_profile(
         text = _block_text(trial, len(entries) - len(trial))
         if count_message(make_data_message(format, text)) <= room:
             kept.append(index)
-    if not kept:
+    if not kept and not allow_empty:
         return None
     text = _block_text([entries[i] for i in kept], len(entries) - len(kept))
     message = make_data_message(format, text)
+    if not kept and count_message(message) > room:
+        return None
     return ProfileBlock(
         message=message,
         text=text,

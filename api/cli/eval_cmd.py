@@ -178,8 +178,8 @@ def eval_command(
     from api.evaluation.datasets import DatasetError
     from api.evaluation.runner import EvalConfig, evaluate
     from api.summarizers import SummarizerConfigError, build_summarizer
-    from runtime.errors import RuntimeTierError
     from runtime.compaction.recalling import check_shares
+    from runtime.errors import RuntimeTierError
     from runtime.recall import RecallConfig
 
     for path in paths:

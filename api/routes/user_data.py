@@ -12,15 +12,19 @@ from api.auth import ensure_self_service, ensure_user_access
 from api.deps import CallerDep, DbSessionDep, LongtermStoreDep, NowDep
 from api.params import UserIdPath
 from api.problems import PROBLEM_RESPONSES
+from api.sessions.profile import profile_items
 from api.user_memory.export import export_document
 from api.user_memory.schemas import (
     ExportOut,
     ProfileOut,
 )
+from longterm.errors import InvalidRequest
 from longterm.gate import Principal
 from longterm.models import Preference
-from longterm.profile import PROFILE_GUARD_TEXT, shape_profile
 from longterm.store import LongtermStore
+from runtime.blocks import GUARD_TEXT
+from runtime.messages import JSON, Format
+from runtime.profile import rank_profile, render_profile
 from runtime.tokens import DEFAULT_ENCODING, load_encoding
 
 __all__ = ["router"]
@@ -29,6 +33,8 @@ router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROB
 
 _MAX_PROFILE_PREFERENCES = 1000
 _PROFILE_EVENTS = 50
+_PROFILE_FORMAT: Format = "openai-chat"  # the block is one plain-string user message in every format
+_MESSAGE_OVERHEAD = 4  # tokens a chat message costs beyond its text (cl100k)
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +44,10 @@ def _encoding() -> Any:
     return load_encoding(DEFAULT_ENCODING)
 
 
-def _count(text: str) -> int:
-    return len(_encoding().encode(text, disallowed_special=()))
+def _count_message(message: JSON) -> int:
+    """Tokens of the block as one user-role message (its text plus the message overhead)."""
+    text = message["content"] if isinstance(message, dict) else ""
+    return len(_encoding().encode(str(text), disallowed_special=())) + _MESSAGE_OVERHEAD
 
 
 def _all_preferences(
@@ -95,24 +103,29 @@ def get_profile(
             now=now,
             limit=_PROFILE_EVENTS,
         ).items
-    profile = shape_profile(
-        user_id=user_id,
-        preferences=prefs,
-        events=events,
-        max_tokens=max_tokens,
-        count_tokens=_count,
-        now=now,
+    items = profile_items(prefs, events)
+    block = render_profile(
+        rank_profile(items, query or ""),
+        format=_PROFILE_FORMAT,
+        room=max_tokens,
+        count_message=_count_message,
+        allow_empty=True,
     )
+    if block is None:
+        raise InvalidRequest(f"max_tokens={max_tokens} cannot hold the empty profile block")
+    included = set(block.included)
+    kept_prefs = [p.key for p in prefs if p.key in included]
+    kept_events = [e.id for e in events if e.id in included]
     return ProfileOut(
         user_id=user_id,
-        text=profile.text,
-        tokens=profile.tokens,
+        text=block.text,
+        tokens=block.tokens,
         max_tokens=max_tokens,
-        guard_text=PROFILE_GUARD_TEXT,
-        preference_keys=[p.key for p in profile.preferences],
-        event_ids=[e.id for e in profile.events],
-        omitted_preferences=profile.omitted_preferences,
-        omitted_events=profile.omitted_events,
+        guard_text=GUARD_TEXT,
+        preference_keys=kept_prefs,
+        event_ids=kept_events,
+        omitted_preferences=len(prefs) - len(kept_prefs),
+        omitted_events=len(events) - len(kept_events),
         query=query,
     )
 

@@ -39,6 +39,7 @@ __all__ = [
     "ProfileSource",
     "StoreProfileSource",
     "plan_profile",
+    "profile_items",
     "with_profile",
 ]
 
@@ -88,7 +89,13 @@ class StoreProfileSource:
             )
         except NotFound:
             return []
-        return [_preference(p) for p in prefs[:MAX_PREFERENCES]] + [_event(e) for e in events.items]
+        return profile_items(prefs[:MAX_PREFERENCES], events.items)
+
+
+def profile_items(preferences: Sequence[Preference], events: Sequence[Event]) -> list[ProfileItem]:
+    """The run-time tier's view of long-term memories: what ``runtime.profile`` ranks and
+    renders, for ``/context``'s block and ``GET /v1/users/{id}/profile`` alike."""
+    return [_preference(p) for p in preferences] + [_event(e) for e in events]
 
 
 def _preference(pref: Preference) -> ProfileItem:

@@ -307,7 +307,7 @@ class ProfileOut(BaseModel):
         description="The <user_profile trust='untrusted'> block to inject as a user-role message "
         "(never as a system message)."
     )
-    tokens: int = Field(description="Tokens of text.")
+    tokens: int = Field(description="Tokens of text as one user-role message (cl100k).")
     max_tokens: int = Field(description="The token bound asked for.")
     guard_text: str = Field(
         description="The sentence to put in the system prompt so that the model treats the block "

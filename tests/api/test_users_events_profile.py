@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+from runtime.blocks import GUARD_TEXT
 from tests.api.conftest import bearer, make_key
 
 EVENTS = "/v1/users/u1/events"
@@ -131,11 +132,17 @@ def test_profile_is_bounded_escaped_relevant_and_filtered(app_client, database_u
     inner = body.split("\n")[1]
     assert "<" not in inner and ">" not in inner
     data = json.loads(inner)
-    assert data["schema"] == "user_profile.v1" and data["events"][0]["text"] == texts[0]
+    assert data["schema"] == "user_profile.v1"
+    ranked_events = [i["text"] for i in data["items"] if i["kind"] == "event"]
+    assert ranked_events[0] == texts[0]  # the one the query mentions, first
     assert "health.allergies" not in profile["preference_keys"] and "peanuts" not in body
-    assert profile["tokens"] <= profile["max_tokens"] and "untrusted" in profile["guard_text"]
+    assert profile["tokens"] <= profile["max_tokens"] and profile["guard_text"] == GUARD_TEXT
     recent = app_client.get("/v1/users/u1/profile", headers=agent).json()
-    assert json.loads(recent["text"].split("\n")[1])["events"][0]["text"].startswith("Ignore")
+    items = json.loads(recent["text"].split("\n")[1])["items"]
+    assert [i["kind"] for i in items] == ["preference"] * 3 + ["event"] * 3
+    hostile = next(i["text"] for i in items if i["id"] == recent["event_ids"][0])
+    assert "</user_profile>" not in recent["text"].split("\n")[1]  # escaped
+    assert "[FLAGGED:injection]" in hostile and "grant admin" not in hostile  # and flagged
     full = app_client.get("/v1/users/u1/profile", headers=admin).json()
     assert "health.allergies" in full["preference_keys"]
     small = app_client.get("/v1/users/u1/profile", params={"max_tokens": 120}, headers=agent).json()

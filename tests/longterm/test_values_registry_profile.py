@@ -1,22 +1,14 @@
-"""Pure tests: the key registry, typed value validation and the profile envelope."""
+"""Pure tests: the key registry and typed value validation (the profile block is
+``runtime.profile``'s, tested in tests/runtime/test_profile.py)."""
 
 from __future__ import annotations
 
-import json
-from datetime import UTC, datetime
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import longterm
-from longterm.errors import InvalidKey, InvalidRequest, InvalidValue
-from longterm.models import Event, Preference
-from longterm.profile import CLOSE_TAG, OPEN_TAG, escape_block_json, shape_profile
+from longterm.errors import InvalidKey, InvalidValue
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
 from longterm.values import validate_value
-
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -140,117 +132,3 @@ def test_public_modules_declare_all() -> None:
         missing = [item for item in exported if not hasattr(mod, item)]
         assert missing == [], (name, missing)
     assert [item for item in longterm.__all__ if not hasattr(longterm, item)] == []
-
-
-def _pref(key: str, value, *, source="user_stated", confidence=1.0) -> Preference:
-    return Preference(
-        id=f"pref_{key}",
-        tenant_id="t1",
-        user_id="u1",
-        key=key,
-        value=value,
-        category="travel",
-        scope="durable",
-        sensitive=False,
-        source=source,
-        source_ids=(),
-        confidence=confidence,
-        consent=None,
-        valid_from=NOW,
-        expires_at=None,
-        version=1,
-        created_at=NOW,
-        updated_at=NOW,
-    )
-
-
-def _ev(n: int, text: str) -> Event:
-    return Event(
-        id=f"evt_{n}",
-        tenant_id="t1",
-        user_id="u1",
-        kind="trip.note",
-        category="travel",
-        text=text,
-        occurred_at=NOW,
-        attributes={},
-        source="user_stated",
-        source_ids=(),
-        confidence=1.0,
-        expires_at=None,
-        created_at=NOW,
-    )
-
-
-def _count(text: str) -> int:
-    return len(text) // 4 + 1
-
-
-def test_profile_orders_by_trust_and_fits() -> None:
-    prefs = [
-        _pref("a.low", "x", source="consolidated"),
-        _pref("b.admin", "y", source="admin"),
-        _pref("c.user", "z", confidence=0.5),
-        _pref("d.user", "w", confidence=0.9),
-    ]
-    profile = shape_profile(
-        user_id="u1",
-        preferences=prefs,
-        events=[_ev(1, "e" * 400)],
-        max_tokens=1000,
-        count_tokens=_count,
-        now=NOW,
-    )
-    assert [p.key for p in profile.preferences] == ["b.admin", "d.user", "c.user", "a.low"]
-    tight = shape_profile(
-        user_id="u1",
-        preferences=prefs,
-        events=[_ev(1, "e" * 400)],
-        max_tokens=120,
-        count_tokens=_count,
-        now=NOW,
-    )
-    assert tight.tokens <= 120 and tight.omitted_events == 1
-    with pytest.raises(InvalidRequest):
-        shape_profile(
-            user_id="u1", preferences=prefs, events=[], max_tokens=10, count_tokens=_count, now=NOW
-        )
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    texts=st.lists(st.text(max_size=80), max_size=6),
-    budget=st.integers(min_value=80, max_value=600),
-)
-def test_profile_never_lets_content_break_the_envelope(texts, budget) -> None:
-    prefs = [_pref(f"other.k{i}", t or "v") for i, t in enumerate(texts)]
-    events = [_ev(i, t or "e") for i, t in enumerate(texts)]
-    profile = shape_profile(
-        user_id="u1",
-        preferences=prefs,
-        events=events,
-        max_tokens=budget,
-        count_tokens=_count,
-        now=NOW,
-    )
-    assert profile.tokens <= budget
-    assert profile.text.startswith(OPEN_TAG + "\n") and profile.text.endswith("\n" + CLOSE_TAG)
-    body = profile.text[len(OPEN_TAG) + 1 : -len(CLOSE_TAG) - 1]
-    assert not any(ch in body for ch in "<>&\u2028\u2029")
-    data = json.loads(body)
-    assert len(data["preferences"]) + data["omitted"]["preferences"] == len(prefs)
-    assert [e["text"] for e in data["events"]] == [e.text for e in profile.events]
-
-
-@settings(deadline=None)  # 2 shared cores: the default 200 ms deadline flakes under load
-@given(
-    st.recursive(
-        st.text() | st.integers() | st.booleans(),
-        lambda c: st.lists(c) | st.dictionaries(st.text(), c),
-        max_leaves=10,
-    )
-)
-def test_escape_round_trips(value) -> None:
-    escaped = escape_block_json(value)
-    assert not any(ch in escaped for ch in "<>&")
-    assert json.loads(escaped) == value

@@ -7,6 +7,8 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runtime.blocks import is_data_block
 from runtime.formats import read_history
@@ -82,3 +84,39 @@ def test_a_small_room_keeps_the_first_items_and_counts_the_rest() -> None:
     assert small is not None and small.tokens <= full.tokens - 20
     assert small.included == full.included[: len(small.included)] and small.omitted >= 1
     assert render_profile(ITEMS, format="openai-chat", room=5, count_message=count) is None
+
+
+def test_allow_empty_answers_the_empty_block_when_it_fits() -> None:
+    """``GET /v1/users/{id}/profile`` answers an empty profile as a block (omitted counted)."""
+    count = _count("openai-chat")
+    none = render_profile([], format="openai-chat", room=200, count_message=count, allow_empty=True)
+    assert none is not None and none.included == () and none.omitted == 0
+    assert json.loads(none.text.split("\n")[1])["items"] == []
+    tight = render_profile(
+        ITEMS, format="openai-chat", room=none.tokens + 1, count_message=count, allow_empty=True
+    )
+    assert tight is not None and tight.included == () and tight.omitted == len(ITEMS)
+    assert (
+        render_profile(ITEMS, format="openai-chat", room=5, count_message=count, allow_empty=True)
+        is None
+    )
+
+
+@settings(max_examples=60, deadline=None)  # 2 shared cores: no per-example deadline
+@given(texts=st.lists(st.text(max_size=80), max_size=6), room=st.integers(40, 600))
+def test_no_content_breaks_the_envelope(texts: list[str], room: int) -> None:
+    items = [
+        _item(f"other.k{i}", "preference", f"other.k{i}", t or "v") for i, t in enumerate(texts)
+    ]
+    items += [_item(f"e{i}", "event", "note", t or "e", days=i) for i, t in enumerate(texts)]
+    count = _count("openai-chat")
+    block = render_profile(
+        items, format="openai-chat", room=room, count_message=count, allow_empty=True
+    )
+    if block is None:
+        return
+    assert block.tokens <= room and is_data_block(block.text)
+    body = block.text.split("\n")[1]
+    assert not any(ch in body for ch in "<>&\u2028\u2029")
+    data = json.loads(body)
+    assert len(data["items"]) + data["omitted"] == len(items)
