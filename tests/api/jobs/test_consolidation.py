@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from policy.consolidation import ConsolidationReport
 from policy.gate import CasbinGate
 from policy.sessions import DueSession
 from policy.storage import ConsolidationMarkRow
+from storage.locks import DEFAULT_LEASE
 from runtime.summary.schema import CompactionSummary, Fact
 from tests.scenarios.trip import T0, seed_session
 
@@ -199,4 +202,63 @@ def test_a_runner_interleaved_between_units_consolidates_nothing_twice(
     assert inner[0].consolidated == 2 * len(users) and inner[0].written == 4 * len(users)
     assert outer.due == 2 * len(users) and len(seen) == outer.due
     assert (outer.consolidated, outer.written, outer.locked) == (0, 0, 0)
+    _assert_each_written_once(shared_engine, tenant, users)
+
+
+def test_a_replica_sigkilled_mid_unit_leaves_nothing_and_the_next_run_does_it_once(
+    shared_engine: Engine, tenant: str, tmp_path: Path
+) -> None:
+    """A real kill, not an exception: the process dies inside the third unit's transaction
+    (its preference writes sent, not committed), so no rollback or lock release of ours runs.
+    The database drops the half-written unit; the next run (another replica) takes over the
+    lock or lease and writes every remaining candidate exactly once."""
+    users = USERS[:4]
+    _seed(shared_engine, tenant, users)
+    ready = tmp_path / "ready"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "tests.api.jobs.killed_worker",
+        _url(shared_engine),
+        tenant,
+        NOW.isoformat(),
+        str(ready),
+    ]
+    worker = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        for _ in range(1200):  # bounded: 120 s
+            if ready.exists() or worker.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert ready.exists(), worker.communicate(timeout=5)[1]
+    finally:
+        worker.send_signal(signal.SIGKILL)
+        worker.communicate(timeout=30)
+    assert worker.returncode == -signal.SIGKILL
+    assert _count(shared_engine, ConsolidationMarkRow, tenant) == 2
+    assert _count(shared_engine, PreferenceRow, tenant) == 4  # two whole units, no half
+    # The restarted scheduler runs after the dead replica's lock is gone: on PostgreSQL its
+    # backend's advisory lock goes with the dead connection (the server may take a moment to
+    # notice: bounded retries); on SQLite its lease lapses after DEFAULT_LEASE, so the next
+    # run is dated after that (the job's clock dates leases).
+    later = NOW + DEFAULT_LEASE + timedelta(minutes=1)
+    run = {
+        "gate": CasbinGate(engine=shared_engine),
+        "sessions": SqlSessionSource(),
+        "now": later,
+        "idle": timedelta(minutes=30),
+        "tenant_id": tenant,
+    }
+    total = ConsolidationReport()
+    for _ in range(60):  # bounded: 30 s
+        report = consolidate(shared_engine, **run)  # type: ignore[arg-type]
+        total.add(report)
+        if report.locked == 0:
+            break
+        time.sleep(0.5)
+    assert report.locked == 0, "the dead replica's lock never went away"
+    assert total.written == 4 * len(users) - 4 and total.failed == 0
     _assert_each_written_once(shared_engine, tenant, users)
