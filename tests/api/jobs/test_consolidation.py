@@ -30,8 +30,8 @@ from policy.consolidation import ConsolidationReport
 from policy.gate import CasbinGate
 from policy.sessions import DueSession
 from policy.storage import ConsolidationMarkRow
-from storage.locks import DEFAULT_LEASE
 from runtime.summary.schema import CompactionSummary, Fact
+from storage.locks import DEFAULT_LEASE
 from tests.scenarios.trip import T0, seed_session
 
 ROOT = Path(__file__).resolve().parents[3]
