@@ -38,7 +38,7 @@ def main() -> None:
             raise SystemExit("never killed")
         real(*args, **kwargs)
 
-    consolidation._task_event = killed_on_third_unit  # type: ignore[assignment]
+    consolidation._task_event = killed_on_third_unit
     consolidate(
         engine,
         gate=CasbinGate(engine=engine),
