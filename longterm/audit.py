@@ -1,33 +1,54 @@
 """The audit log: one row per mutation and per policy decision guarding a write.
 
-Rows hold ids, roles, actions, outcomes, rule names and counts, never a memory's content. Keys
-that are not in the registry are free text a user may have chosen, so the audit names them only
-by a hash (``key:sha256:<16 hex>``).
+Rows hold ids, roles, actions, outcomes, rule names and counts, never a memory's content. Names
+a user or agent chose (preference keys not in the registry, event kinds, consent categories
+outside the vocabulary) are passed as ``pseudonyms.FreeText`` and stored only as a keyed
+reference (``key:hmac:<32 hex>``, HMAC under the tenant's secret: a bare hash would fall to a
+dictionary). After an erasure the user id itself goes the same way (``pseudonymize_user``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from datetime import datetime
+from typing import TypeVar
 
-from sqlalchemy import desc
+from sqlalchemy import desc, update
 from sqlmodel import Session, col, select
 
 from longterm.cursors import check_limit, decode_cursor, encode_cursor
 from longterm.gate import GateDecision, Principal
 from longterm.models import AuditRecord, Page
+from longterm.pseudonyms import FreeText, keyed_ref
 from longterm.registry import KeySpec
 from longterm.storage import AuditRow, audit_from_row, dumps
 
-__all__ = ["audit_key_ref", "list_audit", "record", "record_decision"]
+__all__ = [
+    "Detail",
+    "audit_key_ref",
+    "list_audit",
+    "pseudonymize_user",
+    "record",
+    "record_decision",
+]
+
+T = TypeVar("T")
+
+Detail = Mapping[str, int | str | bool | FreeText | None]
+"""An audit row's ``detail``: counts, ids and vocabulary words; free text as ``FreeText``."""
 
 
-def audit_key_ref(spec: KeySpec) -> str:
-    """How the audit names a preference key: itself if registered, else only its hash."""
+def audit_key_ref(spec: KeySpec) -> str | FreeText:
+    """How the audit names a preference key: itself if registered, else only its keyed ref."""
     if spec.registered:
         return spec.key
-    return "key:sha256:" + hashlib.sha256(spec.key.encode()).hexdigest()[:16]
+    return FreeText("key", spec.key)
+
+
+def _stored(db: Session, tenant_id: str, value: T | FreeText, now: datetime) -> T | str:
+    if isinstance(value, FreeText):
+        return keyed_ref(db, tenant_id=tenant_id, text=value, now=now)
+    return value
 
 
 def record(
@@ -38,16 +59,18 @@ def record(
     user_id: str | None,
     action: str,
     object_type: str,
-    object_id: str | None,
+    object_id: str | FreeText | None,
     outcome: str,
     now: datetime,
     decision: GateDecision | None = None,
-    detail: Mapping[str, int | str | bool | None] | None = None,
+    detail: Detail | None = None,
 ) -> None:
     """Add one audit row to the caller's transaction.
 
-    ``detail`` is for counts and identifiers only (the type rules out nested content).
+    ``detail`` is for counts and identifiers only (the type rules out nested content); a
+    ``FreeText`` in ``object_id`` or ``detail`` is stored as its keyed reference.
     """
+    details = {name: _stored(db, tenant_id, value, now) for name, value in (detail or {}).items()}
     db.add(
         AuditRow(
             tenant_id=tenant_id,
@@ -57,11 +80,11 @@ def record(
             user_id=user_id,
             action=action,
             object_type=object_type,
-            object_id=object_id,
+            object_id=_stored(db, tenant_id, object_id, now),
             outcome=outcome,
             policy_version=decision.policy_version if decision else None,
             rule=decision.rule if decision else None,
-            detail_json=dumps(dict(detail or {})),
+            detail_json=dumps(details),
         )
     )
 
@@ -72,7 +95,7 @@ def record_decision(
     subject: Principal,
     action: str,
     object_type: str,
-    object_id: str | None,
+    object_id: str | FreeText | None,
     user_id: str,
     decision: GateDecision,
     now: datetime,
@@ -90,6 +113,31 @@ def record_decision(
         now=now,
         decision=decision,
     )
+
+
+def pseudonymize_user(
+    db: Session, *, tenant_id: str, user_id: str, ref: str, until: datetime | None = None
+) -> int:
+    """Replace ``user_id`` by its keyed reference in the tenant's audit rows (the user column,
+    and the object of rows about the user itself), those up to ``until`` if given (a user who
+    came back after the erasure keeps the rows of the new life); returns the rows renamed.
+
+    The rows stay, so the trail of what was done remains; only who it was about is gone.
+    """
+    table = AuditRow.__table__  # type: ignore[attr-defined]
+    conn = db.connection()
+    mine = table.c.tenant_id == tenant_id
+    if until is not None:
+        mine = mine & (table.c.at <= until)
+    conn.execute(
+        update(table)
+        .where(mine, table.c.object_type == "user", table.c.object_id == user_id)
+        .values(object_id=ref)
+    )
+    renamed = conn.execute(
+        update(table).where(mine, table.c.user_id == user_id).values(user_id=ref)
+    )
+    return int(renamed.rowcount or 0)
 
 
 def list_audit(

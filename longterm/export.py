@@ -11,7 +11,8 @@ from sqlalchemy import desc, or_
 from sqlmodel import Session, col, select
 
 from longterm.erasure import list_receipts
-from longterm.models import UserExport
+from longterm.models import ErasureReceipt, UserExport
+from longterm.pseudonyms import existing_user_ref
 from longterm.storage import (
     AuditRow,
     EventRow,
@@ -24,6 +25,16 @@ from longterm.storage import (
 )
 
 __all__ = ["export_user"]
+
+
+def _receipts(db: Session, *, tenant_id: str, user_id: str) -> list[ErasureReceipt]:
+    """The user's erasure receipts: stored under the user's keyed reference (older ones under
+    the id itself, until re-applied)."""
+    ref = existing_user_ref(db, tenant_id=tenant_id, user_id=user_id)
+    found = list_receipts(db, tenant_id=tenant_id, user_id=user_id)
+    if ref is not None:
+        found += list_receipts(db, tenant_id=tenant_id, user_id=ref)
+    return sorted(found, key=lambda receipt: receipt.erased_at)
 
 
 def export_user(db: Session, *, tenant_id: str, user_id: str, now: datetime) -> UserExport:
@@ -58,5 +69,5 @@ def export_user(db: Session, *, tenant_id: str, user_id: str, now: datetime) -> 
         history=[change_from_row(r) for r in history],
         events=[event_from_row(r) for r in events],
         audit=[audit_from_row(r) for r in audit],
-        receipts=list_receipts(db, tenant_id=tenant_id, user_id=user_id),
+        receipts=_receipts(db, tenant_id=tenant_id, user_id=user_id),
     )

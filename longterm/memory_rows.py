@@ -238,6 +238,25 @@ class MemoryRows:
         }
         return per_user
 
+    def pseudonymize(self, *, tenant_id: str, user_id: str, ref: str) -> None:
+        """Name ``user_id`` only by ``ref`` in what outlives an erasure (audit rows, receipts)."""
+
+        def renamed(row: AuditRecord) -> AuditRecord:
+            if row.tenant_id != tenant_id:
+                return row
+            about = row.object_type == "user" and row.object_id == user_id
+            return replace(
+                row,
+                user_id=ref if row.user_id == user_id else row.user_id,
+                object_id=ref if about else row.object_id,
+            )
+
+        self.audit = [renamed(row) for row in self.audit]
+        self.receipts = [
+            replace(r, user_id=ref) if (r.tenant_id, r.user_id) == (tenant_id, user_id) else r
+            for r in self.receipts
+        ]
+
     def erase(self, *, tenant_id: str, user_id: str) -> dict[str, int]:
         """Drop every row of the user; counts per kind."""
         mine = (tenant_id, user_id)

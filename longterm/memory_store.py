@@ -9,6 +9,7 @@ access and read filtering (``reads``), cursors and audit key references. The row
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
@@ -32,6 +33,7 @@ from longterm.models import (
     WriteOutcome,
     WriteStatus,
 )
+from longterm.pseudonyms import FreeText, hmac_ref
 from longterm.queries import query_terms
 from longterm.reads import (
     check_access,
@@ -69,6 +71,11 @@ class InMemoryLongtermStore:
         self.gate = gate
         self.registry = registry
         self.rows = MemoryRows()
+        self._secret = secrets.token_bytes(32)  # the fake's one tenant-secret for keyed refs
+
+    def _ref(self, text: str | FreeText) -> str:
+        """A free text's keyed reference, like the SQL store's (one secret for all tenants)."""
+        return hmac_ref(self._secret, text.kind, text.value) if isinstance(text, FreeText) else text
 
     def _audit_decision(
         self,
@@ -172,7 +179,7 @@ class InMemoryLongtermStore:
         spec = self.registry.lookup(write.key)
         checked = check_preference(write, spec=spec, subject=principal, now=now)
         spec = sensitive_spec(spec, checked.value)
-        ref = audit_key_ref(spec)
+        ref = self._ref(audit_key_ref(spec))
         with self.rows.locked() as rows:
             current = rows.prefs.get((tenant_id, checked.user_id, checked.key))
             live = current if current is not None and is_live(current.expires_at, now) else None
@@ -258,7 +265,9 @@ class InMemoryLongtermStore:
                 version=current.version,
                 keep_value=False,
             )
-            entry = AuditEntry("preference.delete", "preference", audit_key_ref(spec), "ok")
+            entry = AuditEntry(
+                "preference.delete", "preference", self._ref(audit_key_ref(spec)), "ok"
+            )
             rows.record(
                 entry,
                 principal=principal,
@@ -304,7 +313,7 @@ class InMemoryLongtermStore:
                 principal=principal,
                 user_id=checked.user_id,
                 now=now,
-                detail={"kind": checked.kind},
+                detail={"kind": self._ref(FreeText("kind", checked.kind))},
             )
         return WriteOutcome(
             "created", decision, event=replace(event, attributes=copy_value(event.attributes))
@@ -414,10 +423,12 @@ class InMemoryLongtermStore:
         check_access(principal, tenant_id=tenant_id, user_id=user_id)
         with self.rows.locked() as rows:
             counts = rows.erase(tenant_id=tenant_id, user_id=user_id)
+            ref = self._ref(FreeText("user", user_id))
+            rows.pseudonymize(tenant_id=tenant_id, user_id=user_id, ref=ref)
             receipt = ErasureReceipt(
                 id=new_id("er"),
                 tenant_id=tenant_id,
-                user_id=user_id,
+                user_id=ref,
                 scope=scope,
                 counts=counts,
                 erased_at=as_utc(now),
@@ -425,8 +436,8 @@ class InMemoryLongtermStore:
             )
             rows.receipts.append(receipt)
             entry = AuditEntry("user.erase", "user", receipt.id, "ok")
-            rows.record(entry, principal=principal, user_id=user_id, now=now, detail=dict(counts))
-        return receipt
+            rows.record(entry, principal=principal, user_id=ref, now=now, detail=dict(counts))
+        return replace(receipt, user_id=user_id)
 
     def export_user(
         self, *, principal: Principal, tenant_id: str, user_id: str, now: datetime
@@ -438,7 +449,8 @@ class InMemoryLongtermStore:
             changes = sorted(rows.changes(tenant_id, user_id), key=lambda c: c.key)
             events = rows.live_events(tenant_id, user_id, now)
             audit = [a for a in rows.audit if (a.tenant_id, a.user_id) == mine]
-            receipts = [r for r in rows.receipts if (r.tenant_id, r.user_id) == mine]
+            ref = self._ref(FreeText("user", user_id))
+            receipts = [r for r in rows.receipts if (r.tenant_id, r.user_id) == (tenant_id, ref)]
         readable = {
             key: may_read_key(self.gate, principal, self.registry.lookup(key), user_id=user_id)
             for key in {c.key for c in changes}

@@ -31,6 +31,7 @@ from longterm.models import (
     WriteOutcome,
     WriteStatus,
 )
+from longterm.pseudonyms import FreeText
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry, KeySpec
 from longterm.rows import add_history, current_row, new_id, swap
 from longterm.sensitivity import sensitive_spec
@@ -58,7 +59,7 @@ class _Write:
     standing_consent: bool
 
     @property
-    def ref(self) -> str:
+    def ref(self) -> str | FreeText:
         return audit.audit_key_ref(self.spec)
 
     def audit(self, action: str, outcome: str, decision: GateDecision, **detail: int | str) -> None:
@@ -200,7 +201,8 @@ def _submit_event(
     db.flush()
     audit.record(db, tenant_id=subject.tenant_id, subject=subject, user_id=write.user_id,
                  action="event.create", object_type="event", object_id=event_id, outcome="ok",
-                 now=now, decision=decision, detail={"kind": write.kind})  # fmt: skip
+                 now=now, decision=decision,
+                 detail={"kind": FreeText("kind", write.kind)})  # fmt: skip
     return WriteOutcome("created", decision, event=event_from_row(row))
 
 

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from longterm import audit
 from longterm.gate import Principal
+from longterm.pseudonyms import category_name
 from longterm.registry import SENSITIVE_CATEGORIES
 from policy.errors import ConsentNotFound, InvalidConsent
 from policy.storage import ConsentRow, as_utc
@@ -86,7 +87,7 @@ def _audit(db: Session, *, subject: Principal, row: ConsentRow, action: str, now
         user_id=row.user_id,
         action=action,
         object_type="consent",
-        object_id=row.category,
+        object_id=category_name(row.category),  # a category the caller made up: keyed ref only
         outcome="ok",
         now=now,
     )

@@ -102,8 +102,13 @@ def test_erase_user_and_reapply_after_restore(db: Session, clock: Clock) -> None
     left = queries.list_preferences(db, tenant_id="t1", user_id="u1", now=clock.now).items
     assert [p.key for p in left] == ["language.preferred"]
     assert [r.id for r in list_receipts(db, tenant_id="t1")] == [receipt.id]
+    # The user's new life keeps its id; the trail up to the erasure names only the keyed ref.
     actions = [r.action for r in audit.list_audit(db, tenant_id="t1", user_id="u1").items]
-    assert actions[:2] == ["user.erase.reapply", "preference.create"] and "user.erase" in actions
+    assert actions == ["preference.create", "policy.write"]
+    ref = list_receipts(db, tenant_id="t1")[0].user_id
+    assert ref.startswith("user:hmac:")
+    erased = [r.action for r in audit.list_audit(db, tenant_id="t1", user_id=ref).items]
+    assert erased[0] == "user.erase.reapply" and "user.erase" in erased
 
 
 def test_idempotency_records(db: Session, clock: Clock) -> None:

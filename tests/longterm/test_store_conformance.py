@@ -329,9 +329,12 @@ def test_erasure_removes_the_user_and_leaves_a_receipt(backend: Backend, clock: 
     assert (export.preferences, export.history, export.events) == ([], [], [])
     assert [r.id for r in export.receipts] == [receipt.id]
     erased = audit_rows(store, action="user.erase")
-    assert [(r.user_id, r.object_id, r.detail["preferences"]) for r in erased] == [
-        ("u1", receipt.id, 2)
-    ]
+    assert [(r.object_id, r.detail["preferences"]) for r in erased] == [(receipt.id, 2)]
+    # What stays names the user by a keyed reference (HMAC under the tenant's secret), not "u1".
+    assert erased[0].user_id is not None and erased[0].user_id.startswith("user:hmac:")
+    assert [r.user_id for r in export.receipts] == [erased[0].user_id]
+    assert audit_rows(store, user_id="u1") == []
+    assert {r.user_id for r in audit_rows(store, user_id=erased[0].user_id)} == {erased[0].user_id}
 
 
 def test_export_holds_what_the_store_holds_about_the_user(backend: Backend) -> None:
@@ -504,7 +507,7 @@ def test_every_mutation_and_decision_is_audited(backend: Backend) -> None:
         ("event.create", "ok"),
         ("event.delete", "ok"),
     ]
-    assert rows[3].object_id.startswith("key:sha256:")  # unregistered keys only as a hash
+    assert rows[3].object_id.startswith("key:hmac:")  # unregistered keys only as a keyed ref
     assert all(r.actor_key_id and r.tenant_id == "t1" and r.user_id == "u1" for r in rows)
     assert rows[-2].detail == {"version": 1, "source": "user_stated"}
     assert audit_rows(store, who=Principal("admin", "t2", key_id="k2")) == []
