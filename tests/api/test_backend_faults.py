@@ -48,7 +48,7 @@ def test_terminated_backends_give_503_never_500_and_lose_nothing(postgres_url: s
     acknowledged: dict[str, Any] = {}
     statuses: list[int] = []
     bad: list[tuple[int, str]] = []
-    stop, killed = threading.Event(), []
+    stop, killed = threading.Event(), list[int]()
     with TestClient(create_app(make_settings(postgres_url))) as client:
         killer = threading.Thread(target=_terminate_all, args=(postgres_url, stop, killed))
         killer.start()
