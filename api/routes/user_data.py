@@ -33,7 +33,7 @@ router = APIRouter(prefix="/v1/users", tags=["long-term memory"], responses=PROB
 
 _MAX_PROFILE_PREFERENCES = 1000
 _PROFILE_EVENTS = 50
-_PROFILE_FORMAT: Format = "openai-chat"  # the block is one plain-string user message in every format
+_PROFILE_FORMAT: Format = "openai-chat"  # one plain-string user message, as in every format
 _MESSAGE_OVERHEAD = 4  # tokens a chat message costs beyond its text (cl100k)
 
 
