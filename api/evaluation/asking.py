@@ -24,6 +24,7 @@ from typing import Any, cast
 
 import runtime.compaction.recalling as recalling
 from api.evaluation.replay import ReplayResult
+from api.evaluation.summary_text import summary_of, summary_texts
 from runtime.formats import read_history
 from runtime.messages import Format, Message
 from runtime.recall import Recall
@@ -129,6 +130,10 @@ def _readable(messages: Sequence[Message]) -> str:
     parts: list[str] = []
     for message in messages:
         if message.id == QUESTION_ID:
+            continue
+        summary = summary_of(message.text)
+        if summary is not None:
+            parts.extend(summary_texts(summary))
             continue
         parts.append(message.text)
         parts.extend(call.arguments for call in message.tool_calls)

@@ -15,6 +15,7 @@ from typing import Any
 
 from api.evaluation.asking import AskedQuestion
 from api.evaluation.replay import ReplayResult, ReplayStep
+from api.evaluation.summary_text import summary_of, summary_texts
 from runtime.formats import read_history
 from runtime.messages import Message
 
@@ -27,7 +28,6 @@ __all__ = [
     "summary_texts",
 ]
 
-_SUMMARY_OPEN = "<compaction_summary"
 _NEGATION = re.compile(
     r"\b(?:not|don't|do not|never|no longer|won't|cannot|can't|doesn't|didn't)\b"
     r"\s+((?:\w+\s+){0,3}\w+)",
@@ -54,34 +54,12 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return float(ordered[rank])
 
 
-def summary_texts(summary: dict[str, Any]) -> list[str]:
-    """The readable items of a compaction summary (facts, decisions, questions, digests)."""
-    texts = [f"{f.get('key', '')}: {f.get('value', '')}" for f in summary.get("facts", [])]
-    for decision in summary.get("decisions", []):
-        texts.append(f"{decision.get('text', '')} {decision.get('reason') or ''}".strip())
-    for question in summary.get("open_questions", []):
-        texts.append(question.get("text", "") if isinstance(question, dict) else str(question))
-    texts.extend(d.get("digest", "") for d in summary.get("tool_result_digests", []))
-    return texts
-
-
-def _summary_of(text: str) -> dict[str, Any] | None:
-    if _SUMMARY_OPEN not in text:
-        return None
-    from runtime.summary.envelope import parse_summary_block
-
-    try:
-        return parse_summary_block(text).model_dump(mode="json")
-    except ValueError:
-        return None
-
-
 def context_text(result: ReplayResult) -> tuple[str, dict[str, Any] | None]:
     """Lower-cased readable text of the final context, and its summary (if one was injected)."""
     summary = None
     parts: list[str] = []
     for message in read_history(result.final_messages, format=result.format).messages:  # type: ignore[arg-type]
-        found = _summary_of(message.text)
+        found = summary_of(message.text)
         if found is not None:
             summary = found
             parts.extend(summary_texts(found))
@@ -170,7 +148,8 @@ def _security(summary: dict[str, Any] | None, history: Sequence[Message]) -> dic
     texts = summary_texts(summary)
     blob = "\n".join(texts).lower()
     leaked = sum(1 for value in _sensitive_values(history) if value in blob)
-    decisive = texts[: len(summary.get("facts", [])) + len(summary.get("decisions", []))]
+    # facts (with their quotes) and decisions: what a model acts on
+    decisive = summary_texts({k: summary.get(k, []) for k in ("facts", "decisions")})
     injections = sum(len(find_injections(text)) for text in decisive)
     return {"sensitive_in_summary": leaked, "injections_in_summary": injections}
 
