@@ -99,26 +99,25 @@ def _url(engine: Engine) -> str:
     return engine.url.render_as_string(hide_password=False)
 
 
+def _start_worker(module: str, *args: str) -> subprocess.Popen[str]:
+    """``python -m tests.api.jobs.<module> ARGS`` in its own process, output captured."""
+    return subprocess.Popen(
+        [sys.executable, "-m", f"tests.api.jobs.{module}", *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 def test_two_processes_write_every_candidate_exactly_once(
     shared_engine: Engine, tenant: str, tmp_path: Path
 ) -> None:
     _seed(shared_engine, tenant, USERS)
     go = tmp_path / "go"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [
-        sys.executable,
-        "-m",
-        "tests.api.jobs.consolidate_worker",
-        _url(shared_engine),
-        str(go),
-        NOW.isoformat(),
-    ]
-    workers = [
-        subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        for _ in range(2)
-    ]
+    args = (_url(shared_engine), str(go), NOW.isoformat())
+    workers = [_start_worker("consolidate_worker", *args) for _ in range(2)]
     go.touch()
     reports = []
     for worker in workers:
@@ -215,19 +214,8 @@ def test_a_replica_sigkilled_mid_unit_leaves_nothing_and_the_next_run_does_it_on
     users = USERS[:4]
     _seed(shared_engine, tenant, users)
     ready = tmp_path / "ready"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [
-        sys.executable,
-        "-m",
-        "tests.api.jobs.killed_worker",
-        _url(shared_engine),
-        tenant,
-        NOW.isoformat(),
-        str(ready),
-    ]
-    worker = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    args = (_url(shared_engine), tenant, NOW.isoformat(), str(ready))
+    worker = _start_worker("killed_worker", *args)
     try:
         for _ in range(1200):  # bounded: 120 s
             if ready.exists() or worker.poll() is not None:
