@@ -6,11 +6,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, cast
 
 import typer
 
 from api.cli import app
+
+if TYPE_CHECKING:
+    from runtime.recall import RecallConfig
 
 __all__ = ["compact"]
 
@@ -53,6 +56,23 @@ def _write(path: Path | None, text: str) -> None:
         path.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
         _fail(f"cannot write {path}: {exc}")
+
+
+def _recall_config(*, enabled: bool, share: float | None) -> RecallConfig | None:
+    """The ``recall=`` of the command's compactor: ``None`` leaves the library's default.
+
+    Without ``--recall-share`` the library's default applies (share 0.4, shrunk to fit beside
+    ``--summary-budget``), so raising only the summary share never turns into an error; a
+    share given explicitly is taken as asked and refused (exit 2) when the two exceed 0.9.
+
+    Raises:
+        BudgetError: ``share`` outside [0, 0.9].
+    """
+    from runtime.recall import RecallConfig
+
+    if not enabled:
+        return RecallConfig(enabled=False)
+    return None if share is None else RecallConfig(share=share)
 
 
 @app.command()
@@ -101,12 +121,12 @@ def compact(
         ),
     ] = True,
     recall_share: Annotated[
-        float,
+        float | None,
         typer.Option(
             help="Share of the target reserved for recalled turns; with the summary share "
-            "at most 0.9."
+            "at most 0.9. Default 0.4, shrunk to 0.9 - summary share when that is less."
         ),
-    ] = 0.4,
+    ] = None,
 ) -> None:
     """Compact a transcript to a token budget; print {"messages", "report"} (+ "system")."""
     from api.summarizers import SummarizerConfigError, build_summarizer
@@ -114,7 +134,6 @@ def compact(
     from runtime.budget import Budget
     from runtime.errors import RuntimeTierError
     from runtime.messages import Format
-    from runtime.recall import RecallConfig
 
     if format not in _FORMATS:
         _fail(f"unknown format {format!r}: expected one of {', '.join(_FORMATS)}")
@@ -141,7 +160,7 @@ def compact(
             summarizer=chosen,
             summary_budget=summary_budget,
             clear_tool_results=clear_tool_results,
-            recall=RecallConfig(enabled=recall, share=recall_share),
+            recall=_recall_config(enabled=recall, share=recall_share),
         )
         result = compactor.compact(
             payload,

@@ -196,8 +196,11 @@ def _methods(
     )
     methods = [(f"tiermem/{summarizer_name}", ours, False)]
     if config.baseline:
-        methods.append(("window", Compactor(budget=same_budget, encoding=config.encoding), False))
-        full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding)
+        # plain windows: recall is on by default in the library, so it is turned off here
+        plain = RecallConfig(enabled=False)
+        window = Compactor(budget=same_budget, encoding=config.encoding, recall=plain)
+        methods.append(("window", window, False))
+        full = Compactor(budget=_budget(cap, 1.0), encoding=config.encoding, recall=plain)
         methods.append(("window@cap", full, True))
     return methods
 

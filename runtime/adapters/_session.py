@@ -7,7 +7,10 @@ containers that hold such an object. ``CompactionSession`` runs the compactor on
 entries, keeps the ``CompactionState`` between calls, and hands back the caller's *own* objects
 for every entry kept unchanged (found by identity: the compactor returns the very objects it
 was given), so what is sent is what the caller would have sent, minus what was dropped, plus
-the summary message when one is injected.
+the summary message when one is injected and the recall block (evicted turns matching the
+latest user message, right before it) when one is recalled: both as plain JSON entries.
+Recall is on, as everywhere in the library; ``Compactor(budget, recall=RecallConfig(
+enabled=False))`` passed in turns it off.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from runtime import (
     CompactionState,
     Compactor,
     Format,
-    RecallConfig,
     read_history,
 )
 
@@ -86,13 +88,10 @@ class CompactionSession:
         pinned_ids: Iterable[str] = (),
         state: CompactionState | None = None,
     ) -> None:
-        # a bare budget keeps the drop-in's plain behaviour (the caller's own objects, in
-        # order); pass a Compactor to have recall
-        self.compactor = (
-            compactor
-            if isinstance(compactor, Compactor)
-            else Compactor(compactor, recall=RecallConfig(enabled=False))
-        )
+        # a bare budget gets the library's defaults, recall included: a session adapter
+        # stands for the whole run-time tier, whose promise is that an evicted turn the user
+        # asks about comes back (the recall block is the one entry that is not the caller's)
+        self.compactor = compactor if isinstance(compactor, Compactor) else Compactor(compactor)
         self.pinned_ids: set[str] = set(pinned_ids)
         self.state = state
         self.last: CompactionResult | None = None

@@ -18,7 +18,9 @@ what ``langchain_core.messages.convert_to_openai_messages`` gives, ids included)
   splits a tool call from its results (``runtime.adapters.langchain_trim``).
 
 What is sent is the caller's own message objects (ids kept), in order, with the summary as a
-``HumanMessage`` (id ``summary-vN``) when a summarizer is used. A message that converts to
+``HumanMessage`` (id ``summary-vN``) when a summarizer is used, and the recall block (evicted
+turns matching the latest user message, on by default as everywhere in the library) as a
+``HumanMessage`` right before that message. A message that converts to
 several OpenAI messages (Anthropic-style ``tool_result`` blocks in a ``HumanMessage``) is sent
 whole if any part of it is kept. Importing this module imports no LangChain package.
 """
@@ -100,7 +102,7 @@ def compact_messages(
     sent: set[int] = set()
     for entry, entry_id in zip(result.messages, result.ids, strict=True):
         source = owner.get(id(entry))
-        if source is None:  # the summary, or a cleared copy of a tool result
+        if source is None:  # the summary, the recall block, a cleared result
             out.extend(convert_to_messages([{**entry, "id": entry_id}]))
         elif source not in sent:
             sent.add(source)

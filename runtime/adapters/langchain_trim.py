@@ -12,6 +12,12 @@ Differences, on purpose: nothing is cut inside a message (``allow_partial=True``
 ``text_splitter`` and ``strategy="first"`` raise ``UnsupportedOptionError``); the count
 includes the 3 reply-priming tokens the compactor adds to every request; ``token_counter``
 may also be omitted (tiktoken ``cl100k_base``) or be a tiermem ``TokenCounter``.
+
+No recall here, unlike every other entry point of the library: ``trim_messages`` returns a
+subset of the messages it was given, in order, and code written for it relies on that (it
+indexes, compares or re-sends them); a recall block is a message the caller never wrote.
+``compaction_middleware`` / ``CompactionHook`` (``runtime.adapters.langchain``) are the
+LangChain entry points with recall.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from runtime.compaction.incremental import view_from_cut
 from runtime.compaction.reading import Request, View, read_view
 from runtime.compaction.recalling import (
     check_shares,
+    default_recall,
     index_plan,
     recall_plan,
     recall_report,
@@ -77,14 +78,20 @@ class Compactor:
         clauses: where summary validation keeps the clauses it judged (default: a new
             ``ClauseCache``); it holds digests, never text. Share one between compactors to
             share it.
-        recall: recall of evicted turns; ``RecallConfig()`` turns it on (share 0.4 of the
-            target). Off when not given, for now: the CLI turns it on by default.
+        recall: recall of evicted turns; on by default (the product's promise: what the
+            window and the summary dropped can still come back when the user asks about it).
+            Not given: ``default_recall(summary share)``, share 0.4 of the target, shrunk to
+            ``0.9 - summary_budget`` when the summary reserve leaves less (a user raising only
+            ``summary_budget`` means "more summary", not "refuse"). Given: used as is, and
+            refused when it does not fit beside the summary. ``RecallConfig(enabled=False)``
+            turns it off.
 
     Raises:
         EncodingError: the encoding cannot be loaded.
         BudgetError: ``summary_budget`` outside (0, 1), ``summary_budget + recall.share``
-            above 0.9 (recall on), or ``clear_tool_results`` without a summarizer (a cleared
-            result points at its digest in the summary).
+            above 0.9 (a ``recall`` passed and enabled; the message names both shares), or
+            ``clear_tool_results`` without a summarizer (a cleared result points at its digest
+            in the summary).
     """
 
     def __init__(
@@ -102,8 +109,9 @@ class Compactor:
     ) -> None:
         if not 0 < summary_budget < 1:
             raise BudgetError(f"summary_budget must be in (0, 1), got {summary_budget}")
-        self.recall = recall if recall is not None else RecallConfig(enabled=False)
-        check_shares(summary_budget if summarizer is not None else 0.0, self.recall)
+        summary_share = summary_budget if summarizer is not None else 0.0
+        self.recall = recall if recall is not None else default_recall(summary_share)
+        check_shares(summary_share, self.recall)
         if clear_tool_results and summarizer is None:
             raise BudgetError(
                 "clear_tool_results needs a summarizer: a cleared tool result points at its "

@@ -28,7 +28,14 @@ from runtime.messages import JSON, Message
 from runtime.recall import Recall, RecallConfig, history_entries, index_evicted, recall
 from runtime.tokens import TokenCounter
 
-__all__ = ["check_shares", "index_plan", "recall_plan", "recall_report", "recall_reserve"]
+__all__ = [
+    "check_shares",
+    "default_recall",
+    "index_plan",
+    "recall_plan",
+    "recall_report",
+    "recall_reserve",
+]
 
 
 def check_shares(summary_share: float, config: RecallConfig) -> None:
@@ -42,6 +49,22 @@ def check_shares(summary_share: float, config: RecallConfig) -> None:
         raise BudgetError(
             f"summary share ({summary_share}) + recall share ({share}) must be at most 0.9"
         )
+
+
+def default_recall(summary_share: float) -> RecallConfig:
+    """The recall a ``Compactor`` gets when none is passed: on, within what the summary leaves.
+
+    ``RecallConfig()``'s share, shrunk to ``0.9 - summary_share`` when the summary reserve is
+    larger than 0.5 (so a default always validates: ``summary_budget=0.75`` leaves recall
+    0.15); a summary share of 0.9 leaves recall enabled with no reserve (its reason is then
+    ``no_room`` on every call). A recall config passed explicitly is never shrunk:
+    ``check_shares`` refuses it instead, naming both shares.
+    """
+    config = RecallConfig()
+    room = max(0.0, round(0.9 - summary_share, 6))
+    if config.share <= room:
+        return config
+    return replace(config, share=room)
 
 
 def recall_reserve(budget: Budget, config: RecallConfig) -> int:

@@ -202,3 +202,9 @@ def test_recall_options(tmp_path: Path) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1 and "0.9" in err
     code, out, err = run(path, *SMALL, "--recall-share", "1.5")
     assert code == 2 and len(err.strip().splitlines()) == 1
+    # only the summary share raised: the default recall share shrinks to fit beside it
+    code, out, err = run(path, *SMALL, "--summary-budget", "0.75")
+    assert code == 0, err
+    report = json.loads(out)["report"]
+    assert report["recall"]["enabled"] is True
+    assert report["recall"]["reserve_tokens"] == int(0.15 * report["target_tokens"])

@@ -11,6 +11,7 @@ from anthropic.types import Message, TextBlock, ThinkingBlock, ToolUseBlock
 
 from runtime import Compactor
 from runtime.adapters.anthropic_messages import AnthropicCompaction, Prepared
+from runtime.recall import RECALL_MESSAGE_ID
 from runtime.summary import ExtractiveSummarizer
 from tests.runtime.adapters.scripted_sdk import (
     BUDGET,
@@ -148,7 +149,14 @@ def test_cache_control_and_the_system_prompt_are_left_intact() -> None:
     assert isinstance(prepared, Prepared) and prepared.system is SYSTEM
     assert prepared.messages[0] is FIRST  # pinned, the caller's object, cache_control included
     assert memory.last is not None and memory.last.report["dropped_ids"]
-    assert all(any(m is sent for m in messages) for sent in prepared.messages)
+    # every entry sent is the caller's own object, except the recall block (recall is on by
+    # default: "next" matches the evicted "next" turns), the one entry tiermem adds
+    added = [
+        entry_id
+        for sent, entry_id in zip(prepared.messages, memory.last.ids, strict=True)
+        if not any(m is sent for m in messages)
+    ]
+    assert added == [RECALL_MESSAGE_ID]
 
 
 def test_a_string_system_prompt_is_counted_and_returned() -> None:

@@ -29,6 +29,7 @@ from runtime.adapters.langchain import (
     compact_messages,
     compaction_middleware,
 )
+from runtime.recall import RECALL_MESSAGE_ID
 from tests.runtime.adapters.scripted_sdk import BUDGET, assert_valid_and_within, tool_output
 
 SYSTEM = "You are a travel agent. Use the tools."
@@ -130,7 +131,14 @@ def test_compact_messages_keeps_pairs_and_pins_and_returns_the_same_objects() ->
         history.append(ToolMessage(tool_output(turn), tool_call_id=f"c{turn}", id=f"t{turn}"))
     compacted = compact_messages(Compactor(BUDGET), history, pinned_ids={"budget"})
     kept = compacted.messages
-    assert kept[0] is history[0] and all(any(m is h for h in history) for m in kept)
+    # the caller's own objects, plus the recall block (on by default) right before the
+    # prompt, the only user-authored message: the evicted results matching it come back
+    own = [m for m in kept if m.id != RECALL_MESSAGE_ID]
+    assert own[0] is history[0] and all(any(m is h for h in history) for m in own)
+    assert [m.id for m in kept[: len(kept) - len(own) + 1]] in (
+        ["budget"],
+        [RECALL_MESSAGE_ID, "budget"],
+    )
     assert compacted.result.report["dropped_ids"]
     entries = convert_to_openai_messages(kept)
     assert_valid_and_within(entries, format="openai-chat", budget=BUDGET)

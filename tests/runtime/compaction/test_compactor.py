@@ -11,6 +11,7 @@ import pytest
 from runtime import Budget, BudgetError, CompactionState, Compactor, FormatError, ProtocolError
 from runtime.errors import SummaryError
 from runtime.formats import read_history
+from runtime.recall import RECALL_MESSAGE_ID
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.schema import CompactionSummary, Fact
 from runtime.tokens import TiktokenCounter
@@ -131,8 +132,11 @@ def test_pinned_groups_survive_in_order_without_duplicates() -> None:
     pins = [ids[3], ids[10], ids[39], "no-such-id", ids[0]]
     result = compactor(1_000).compact(history, pinned_ids=pins)
     r = result.report
-    assert {ids[3], ids[10], ids[39], ids[0]} <= set(result.ids)
-    assert result.ids == sorted(result.ids, key=ids.index)
+    # recall is on by default: its block is the one entry that is not the caller's
+    sent = [i for i in result.ids if i != RECALL_MESSAGE_ID]
+    assert (RECALL_MESSAGE_ID in result.ids) == bool(r["recall"]["recalled"])
+    assert {ids[3], ids[10], ids[39], ids[0]} <= set(sent)
+    assert sent == sorted(sent, key=ids.index)
     assert len(set(result.ids)) == len(result.ids)
     assert r["pinned_ids"] == [ids[0], ids[3], ids[10], ids[39]]
     assert r["unknown_pinned_ids"] == ["no-such-id"]

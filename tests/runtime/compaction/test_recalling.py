@@ -49,6 +49,29 @@ def test_shares_above_nine_tenths_are_refused() -> None:
     Compactor(BUDGET, recall=RecallConfig(share=0.9))
 
 
+def test_recall_is_on_by_default_and_its_share_fits_beside_the_summary() -> None:
+    """No ``recall=``: recall on, share 0.4, shrunk to ``0.9 - summary_budget`` when the
+    summary reserve is larger (a default always validates); a share passed explicitly is
+    refused instead, the message naming both shares."""
+    assert Compactor(BUDGET).recall == RecallConfig()
+    summarized = Compactor(BUDGET, summarizer=ExtractiveSummarizer())
+    assert summarized.recall == RecallConfig()  # 0.25 + 0.4 fits
+    wide = Compactor(BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.75)
+    assert wide.recall.enabled and wide.recall.share == pytest.approx(0.15)
+    full = Compactor(BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.9)
+    assert full.recall.enabled and full.recall.share == 0
+    # without a summarizer there is no summary reserve to make room for
+    assert Compactor(BUDGET, summary_budget=0.75).recall == RecallConfig()
+    with pytest.raises(BudgetError, match=r"summary share \(0\.75\) \+ recall share \(0\.4\)"):
+        Compactor(
+            BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.75, recall=RecallConfig()
+        )
+    history = chatter(40)
+    result = wide.compact(ask(history, "What is Pixel allergic to?"), now=NOW)
+    assert result.report.recall.reserve_tokens == int(0.15 * BUDGET.target_tokens)
+    assert result.report.compacted_tokens <= BUDGET.usable
+
+
 @pytest.mark.parametrize("summarizer", [None, ExtractiveSummarizer()])
 def test_an_evicted_turn_comes_back_for_the_question_that_needs_it(summarizer: Any) -> None:
     compactor = Compactor(BUDGET, summarizer=summarizer, recall=ON)

@@ -34,7 +34,7 @@ SEARCH = json.dumps(
     [{"train": f"G{7300 + i}", "depart": f"0{i}:05", "price_cny": 500 + i} for i in range(9)]
 )
 _STOPS = " ".join(f"Train G73{i:02d} stops at station number {i} on the way." for i in range(18))
-# They fill the window (the budget's target less the summary's share), so every tool round
+# They fill the window (the target less the summary and recall shares), so every tool round
 # before them is summarized.
 RECENT = [f"Thanks. Tell me about the stops: {_STOPS}", "Fine, keep it in mind."]
 
@@ -116,6 +116,10 @@ def _outputs(fmt: Format, text: str) -> tuple[list[str], dict[str, Any]]:
     result = compactor.compact(_history(fmt, text), now=NOW)
     report = result.report.model_dump(mode="json")
     state = result.state.to_dict()
+    for group in state["recall_index"]["groups"]:
+        # a group's content digest (24 hex characters: "9515587d6b1f...") may hold a CVV's
+        # three digits by chance, like a message id; its terms and body are still searched
+        group[2] = ""
     kept = [m for m in result.messages if not _carries_raw(m, text)]
     return [*_strings(report), *_strings(state), *_strings(kept)], report
 
