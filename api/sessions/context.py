@@ -2,10 +2,16 @@
 
 One call is one optimistic unit of work:
 
-1. read the session, its messages, pins and state (revision ``r``) and end that read;
+1. read the session, its pins and state (revision ``r``) and what of its history and recall
+   index the call needs (``api.sessions.context_read``: on a warm call only what the state
+   implies, so the cost follows the window, not the session's length), and end that read;
 2. compact with the run-time tier, outside any transaction (it is pure and may call an LLM);
+   when the state turns out not to apply, or the call must compact, read everything and
+   compact again;
 3. write: ``UPDATE session_states ... WHERE revision = r`` first (it takes the write lock, and
-   stores the call's decision beside the state: ``api.sessions.decisions``), then
+   stores the call's decision beside the state: ``api.sessions.decisions``), then the groups
+   the compaction evicted into the session's recall tables (``api.sessions.recall_terms``; the
+   stored state never holds the index), then
    the new summary version and its snapshot (unique per session and version), then the
    session's own count of the context (for calibration); commit. A call that changed nothing
    (same state, same count, recent activity time) writes nothing, so repeated reads of an
@@ -21,7 +27,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -29,16 +35,17 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 
 from api.sessions.calibration import adapt_trigger, calibrated_budget, with_trigger
+from api.sessions.context_read import RECENT_TAIL, ContextRead, read_full, read_warm
 from api.sessions.decisions import decision_changed, decision_json
 from api.sessions.errors import InvalidBudget, InvalidHistory, PurgedContent, StaleVersion
 from api.sessions.formats import read_format
 from api.sessions.profile import PlannedProfile, ProfileSource, plan_profile, with_profile
+from api.sessions.recall_terms import sync_index
 from api.sessions.retention import PURGED_MARK
-from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport
+from api.sessions.schemas import BudgetSpec, ContextIn, ContextOut, ContextReport, recall_config
 from api.sessions.snapshots import snapshot_record_for
 from api.sessions.store import (
     dump_json,
-    load_history,
     load_json,
     load_pins,
     load_session,
@@ -55,6 +62,7 @@ from runtime import CompactionResult, Compactor, RecallConfig
 from runtime.budget import Budget
 from runtime.errors import BudgetError, FormatError, ProtocolError
 from runtime.formats import read_history
+from runtime.recall import RecallIndex
 from runtime.state import CompactionState
 from runtime.summary.polarity import ClauseCache
 from runtime.summary.protocol import Summarizer
@@ -66,10 +74,6 @@ from storage.types import as_utc
 __all__ = ["RECENT_TOOL_RESULTS", "ContextRuntime", "build_context"]
 
 RECENT_TOOL_RESULTS = 3
-RECENT_TAIL = 40  # entries searched for recent tool results
-SERVICE_RECALL = RecallConfig(enabled=False)
-"""Off in the service until its recall reads the session's stored terms: an index carried in
-the stored state would keep sanitized text of evicted turns beside erasure and the purge."""
 ACTIVITY_RESOLUTION = timedelta(seconds=60)  # how stale ``updated_at`` may get on reads
 
 
@@ -97,9 +101,15 @@ class _Loaded:
     summary_version: int
     state: CompactionState | None
     state_json: str | None
-    entries: list[Any]
+    read: ContextRead
     pins: list[str]
+    recall: RecallConfig
     decision_json: str | None = None
+
+    @property
+    def entries(self) -> list[Any]:
+        """The history as read (``None`` at positions a warm read skipped)."""
+        return self.read.entries
 
 
 def build_context(
@@ -123,12 +133,19 @@ def build_context(
     """
 
     def unit() -> ContextOut:
-        loaded = _load(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+        loaded = _load(
+            db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope, body=body
+        )
         budget, share = _budget(loaded.row, body.budget)
         planned = _plan_profile(db, loaded, budget, body, runtime, profile)
         started = time.perf_counter()
         reserved = budget if planned is None else planned.reserve(budget)
-        result, extra = _compact(loaded, reserved, runtime, summary_share=share)
+        compacted = _compact(loaded, reserved, runtime, summary_share=share)
+        if compacted is None:  # the warm read does not do: read everything, compact again
+            loaded = _read_all(db, loaded)
+            compacted = _compact(loaded, reserved, runtime, summary_share=share)
+        assert compacted is not None  # a full read always compacts
+        result, extra = compacted
         extra["session_budget"] = budget.to_dict()
         extra["profile"] = None if planned is None else planned.report
         _refuse_tombstones(result.messages, result.ids)
@@ -174,30 +191,57 @@ def _plan_profile(
     return planned
 
 
-def _load(db: Session, *, tenant_id: str, session_id: str, user_scope: str | None) -> _Loaded:
+def _load(
+    db: Session, *, tenant_id: str, session_id: str, user_scope: str | None, body: ContextIn
+) -> _Loaded:
     row = load_session(db, tenant_id=tenant_id, session_id=session_id, user_scope=user_scope)
+    try:
+        recall = recall_config(body, load_json(row.budget_json))
+    except BudgetError as exc:
+        raise InvalidBudget(str(exc)) from exc
     state_row = load_state(db, tenant_id=tenant_id, session_id=session_id)
-    entries = load_history(db, tenant_id=tenant_id, session_id=session_id)
     pins = load_pins(db, tenant_id=tenant_id, session_id=session_id)
-    # End the read transaction: the compaction runs outside any transaction, and on SQLite the
-    # write phase must start a fresh one (a read snapshot cannot be upgraded once it is stale).
-    db.commit()
     state = None
     if state_row.state_json is not None:
         try:
             state = CompactionState.from_json(state_row.state_json)
         except FormatError:
             state = None  # an unreadable state only costs a fresh start
+    read = None
+    if state is not None and read_format(row.format) == state.format:
+        read = read_warm(
+            db,
+            tenant_id=tenant_id,
+            session_id=session_id,
+            state=state,
+            count=row.message_count,
+            pins=pins,
+            recall=recall,
+        )
+    if read is None:
+        read = read_full(db, tenant_id=tenant_id, session_id=session_id, recall=recall.enabled)
+    # End the read transaction: the compaction runs outside any transaction, and on SQLite the
+    # write phase must start a fresh one (a read snapshot cannot be upgraded once it is stale).
+    db.commit()
     return _Loaded(
         row=row,
         revision=state_row.revision,
         summary_version=state_row.summary_version,
         state=state,
         state_json=state_row.state_json,
-        entries=entries,
+        read=read,
         pins=pins,
+        recall=recall,
         decision_json=state_row.decision_json,
     )
+
+
+def _read_all(db: Session, loaded: _Loaded) -> _Loaded:
+    """``loaded`` with the whole history and stored index (the warm read did not do)."""
+    row = loaded.row
+    read = read_full(db, tenant_id=row.tenant_id, session_id=row.id, recall=loaded.recall.enabled)
+    db.commit()
+    return replace(loaded, read=read)
 
 
 def _budget(row: AgentSessionRow, override: BudgetSpec | None) -> tuple[Budget, float]:
@@ -224,7 +268,8 @@ def _recent_tool_tokens(loaded: _Loaded, counter: TokenCounter) -> list[int]:
 
 def _compact(
     loaded: _Loaded, budget: Budget, runtime: ContextRuntime, *, summary_share: float
-) -> tuple[CompactionResult, dict[str, Any]]:
+) -> tuple[CompactionResult, dict[str, Any]] | None:
+    """Compact, or ``None`` when the read was warm and the call needs the whole history."""
     row = loaded.row
     calibrated = calibrated_budget(budget, row.calibration_factor)
     slots = runtime.summarizer_slots
@@ -241,17 +286,34 @@ def _compact(
             summary_budget=summary_share,
             counter=runtime.counter,
             clauses=runtime.clauses,
-            recall=SERVICE_RECALL,
+            recall=loaded.recall,
         )
-        result = compactor.compact(
-            loaded.entries,
-            pinned_ids=loaded.pins,
-            format=read_format(row.format),
-            state=loaded.state,
-            tools=load_json(row.tools_json),
-            system=load_json(row.system_json),
-            now=runtime.clock(),
-        )
+        state = loaded.state
+        if state is not None:
+            state = replace(state, recall_index=loaded.read.index)
+        if not loaded.read.full:
+            assert state is not None  # a warm read needs a state
+            warm = compactor.compact_from_cut(
+                loaded.entries,
+                state=state,
+                pinned_ids=loaded.pins,
+                format=read_format(row.format),
+                tools=load_json(row.tools_json),
+                system=load_json(row.system_json),
+            )
+            if warm is None:
+                return None
+            result = warm
+        else:
+            result = compactor.compact(
+                loaded.entries,
+                pinned_ids=loaded.pins,
+                format=read_format(row.format),
+                state=state,
+                tools=load_json(row.tools_json),
+                system=load_json(row.system_json),
+                now=runtime.clock(),
+            )
     except (ProtocolError, FormatError) as exc:  # stored data is validated on append
         raise InvalidHistory(str(exc)) from exc
     except BudgetError as exc:  # e.g. a calibration or trigger leaving no usable tokens
@@ -270,6 +332,7 @@ def _compact(
         },
         "adaptive_trigger": adaptive.to_dict(),
         "summary_share": summary_share,
+        "recall_share": loaded.recall.share,
         # what the summary strategy reserves (``int(share * target)``: compaction.strategies)
         "summary_budget_tokens": int(summary_share * effective.target_tokens),
         "summarizer": None if runtime.summarizer is None else runtime.summarizer.name,
@@ -320,13 +383,17 @@ def _store(
     row, now = loaded.row, runtime.clock()
     new_state = result.state
     new_version = new_state.summary_version
-    state_json = new_state.to_json()
+    state_json = _stored_state(new_state)
+    stored_index = loaded.read.stored if loaded.recall.enabled else None
+    index_changed = stored_index is not None and new_state.recall_index is not stored_index.index
     own_tokens = report.compacted_tokens
     decision = decision_json(
         result, report, counter=runtime.counter, now=now, stored=loaded.decision_json
     )
-    if _unchanged(loaded, state_json, own_tokens, now) and not decision_changed(
-        loaded.decision_json, decision
+    if (
+        _unchanged(loaded, state_json, own_tokens, now)
+        and not decision_changed(loaded.decision_json, decision)
+        and not index_changed
     ):
         return  # nothing to persist: no write transaction, no write lock taken
     updated = db.execute(
@@ -347,6 +414,16 @@ def _store(
     )
     if getattr(updated, "rowcount", 0) != 1:
         raise StaleVersion("the session's state changed meanwhile")
+    if stored_index is not None and index_changed:
+        sync_index(
+            db,
+            tenant_id=row.tenant_id,
+            session_id=row.id,
+            user_id=row.user_id,
+            before=stored_index,
+            after=new_state.recall_index,
+            now=now,
+        )
     summary = new_state.summary_model if new_version > loaded.summary_version else None
     if summary is not None:
         _store_summary(db, loaded, result, summary, report=report, runtime=runtime, now=now)
@@ -357,6 +434,12 @@ def _store(
         .values(last_context_tokens=own_tokens, updated_at=now)
     )
     db.commit()
+
+
+def _stored_state(state: CompactionState) -> str:
+    """The state as stored: without its recall index, which lives in the recall tables (where
+    deletion, erasure and the purge reach it)."""
+    return replace(state, recall_index=RecallIndex()).to_json()
 
 
 def _store_summary(
@@ -390,7 +473,7 @@ def _store_summary(
             summarizer=None if summarizer is None else summarizer.name,
             model=None if summarizer is None else summarizer.model,
             summary_json=dump_json(state.summary),
-            state_json=state.to_json(),
+            state_json=_stored_state(state),
             created_at=now,
         )
     )

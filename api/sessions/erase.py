@@ -17,6 +17,8 @@ from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
+    SessionRecallGroupRow,
+    SessionRecallTermRow,
     SessionSnapshotRow,
     SessionStateRow,
     SessionSummaryRow,
@@ -33,6 +35,9 @@ _TABLES: tuple[tuple[str, Any], ...] = (
     ("snapshots", SessionSnapshotRow),
     ("states", SessionStateRow),
     ("usage", SessionUsageRow),
+    # recall's index of evicted groups holds their sanitized text: it goes with the messages
+    ("recall_terms", SessionRecallTermRow),
+    ("recall_groups", SessionRecallGroupRow),
 )
 KINDS = ("sessions", *(kind for kind, _ in _TABLES))
 
@@ -77,7 +82,8 @@ def erase_user_sessions(db: Session, *, tenant_id: str, user_id: str) -> dict[st
     the user's data and its receipt, so an erasure is all or nothing.
 
     Returns:
-        Rows deleted per kind: sessions, messages, pins, summaries, snapshots, states, usage.
+        Rows deleted per kind: sessions, messages, pins, summaries, snapshots, states, usage,
+            recall_terms, recall_groups.
     """
     session_ids = list(
         db.exec(

@@ -25,10 +25,13 @@ from api.sessions.errors import InvalidBudget
 from api.sessions.formats import format_candidates, initial_format, shown_format
 from api.sessions.schemas import (
     BudgetSpec,
+    RecallSettings,
+    RecallSpec,
     SessionCreate,
     SessionList,
     SessionPublic,
     budget_params,
+    recall_settings,
 )
 from api.sessions.store import dump_json, ensure_storable, load_json, load_session
 from api.sessions.tables import (
@@ -63,6 +66,7 @@ def create_session(
     spec = body.budget or BudgetSpec()
     try:
         budget = spec.apply({})
+        recall_settings(spec, body.recall, {})  # refuse shares over 0.9 now
     except BudgetError as exc:
         raise InvalidBudget(str(exc)) from exc
     now = now or utcnow()
@@ -73,7 +77,11 @@ def create_session(
         format=initial_format(body.format, system=body.system),
         budget_json=dump_json(
             budget_params(
-                budget, summary_share=spec.summary_share, profile_share=spec.profile_share
+                budget,
+                summary_share=spec.summary_share,
+                profile_share=spec.profile_share,
+                recall_share=_given(body.recall, spec),
+                recall_enabled=None if body.recall is None else body.recall.enabled,
             )
         ),
         system_json=None if body.system is None else dump_json(body.system),
@@ -175,6 +183,7 @@ def sessions_public(db: Session, rows: Sequence[AgentSessionRow]) -> list[Sessio
             format=shown_format(row.format),
             format_candidates=sorted(format_candidates(row.format)),
             budget=load_json(row.budget_json),
+            recall=_recall(row),
             system=load_json(row.system_json),
             tools=load_json(row.tools_json),
             metadata=load_json(row.metadata_json),
@@ -190,6 +199,21 @@ def sessions_public(db: Session, rows: Sequence[AgentSessionRow]) -> list[Sessio
         )
         for row in rows
     ]
+
+
+def _given(recall: RecallSpec | None, spec: BudgetSpec) -> float | None:
+    """The recall share the session was created with, if one was given."""
+    if recall is not None and recall.share is not None:
+        return recall.share
+    return spec.recall_share
+
+
+def _recall(row: AgentSessionRow) -> RecallSettings:
+    """The session's recall settings (a hand-edited, unreadable one shows the defaults)."""
+    try:
+        return recall_settings(None, None, load_json(row.budget_json))
+    except BudgetError:
+        return recall_settings(None, None, {})
 
 
 _NO_USAGE: dict[str, Any] = {

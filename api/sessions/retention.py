@@ -36,6 +36,7 @@ from sqlmodel import Session, col, select
 
 from api.schemas.retention import MAX_RETENTION_DAYS
 from api.sessions.errors import InvalidRetention
+from api.sessions.recall_terms import forget_positions
 from api.sessions.store import dump_json, load_json, lock_session
 from api.sessions.tables import (
     SessionMessageRow,
@@ -229,16 +230,18 @@ def _purge_one(
             col(SessionMessageRow.position) < end,
         )
     ).all()
-    count = 0
+    purged: list[int] = []
     for row in rows:
         if row.position in protected_positions or row.message_id in pinned_ids:
             continue
         row.raw_json = dump_json(tombstone(load_json(row.raw_json), message_id=row.message_id))
         row.purged_at = now
         db.add(row)
-        count += 1
+        purged.append(row.position)
     db.flush()
-    return count
+    # the recall groups holding a purged message keep its sanitized text: they go too
+    forget_positions(db, tenant_id=tenant_id, session_id=session_id, positions=purged)
+    return len(purged)
 
 
 def _purge_limit(

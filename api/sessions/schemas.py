@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from api.pagination import Page
 from api.params import MESSAGE_ID_MAX_LENGTH
 from longterm.vocabulary import UserId
-from runtime import CompactionReport
+from runtime import CompactionReport, RecallConfig
 from runtime.budget import Budget
 from runtime.compaction import BudgetReport
 from runtime.compaction.report import ReportModel
@@ -31,6 +31,8 @@ __all__ = [
     "PinsIn",
     "PinsOut",
     "ProfileReport",
+    "RecallSettings",
+    "RecallSpec",
     "SessionCreate",
     "SessionList",
     "SessionPublic",
@@ -39,11 +41,19 @@ __all__ = [
     "SummaryPublic",
     "UsageIn",
     "UsageOut",
+    "recall_config",
+    "recall_settings",
 ]
 
 DEFAULT_CONTEXT_LIMIT = 128_000
 DEFAULT_SUMMARY_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
 MIN_SUMMARY_SHARE, MAX_SUMMARY_SHARE = 0.05, 0.75
+DEFAULT_RECALL_SHARE = 0.25
+"""The service's share of the compaction target kept for the recall block (the library's
+default is larger): with the summary's 0.25, half the target stays for the window, which in an
+agent's tool loop carries the calls being worked on."""
+MAX_RECALL_SHARE = 0.9
+MAX_RESERVED_SHARE = 0.9  # summary_share + recall_share: the window keeps a tenth at least
 DEFAULT_PROFILE_SHARE = 0.1  # share of the usable budget the user's profile block may take
 MIN_PROFILE_SHARE, MAX_PROFILE_SHARE = 0.01, 0.5
 MAX_INT = 2_000_000_000  # fits a 32-bit INTEGER column on every backend
@@ -115,6 +125,14 @@ class BudgetSpec(_Body):
         ge=MIN_PROFILE_SHARE,
         le=MAX_PROFILE_SHARE,
     )  # not a ``runtime.Budget`` field either
+    recall_share: float | None = Field(
+        description="Share of the compaction target kept for the recall block, 0 to 0.9 (null: "
+        "the session's, else 0.25); summary_share + recall_share must be at most 0.9 while "
+        "recall is on. Same as recall.share (give one, or both equal).",
+        default=None,
+        ge=0,
+        le=MAX_RECALL_SHARE,
+    )  # not a ``runtime.Budget`` field either
 
     def apply(self, base: dict[str, Any]) -> Budget:
         """Merge over ``base`` (a budget dict) and validate (``summary_share`` is left out:
@@ -126,6 +144,8 @@ class BudgetSpec(_Body):
         merged = dict(base) | self.model_dump(exclude_none=True)
         merged.pop("summary_share", None)
         merged.pop("profile_share", None)
+        merged.pop("recall_share", None)
+        merged.pop("recall_enabled", None)
         context_limit = merged.pop("context_limit", DEFAULT_CONTEXT_LIMIT)
         if not isinstance(context_limit, int):
             raise BudgetError("context_limit must be an integer")
@@ -168,7 +188,12 @@ class BudgetSpec(_Body):
 
 
 def budget_params(
-    budget: Budget, *, summary_share: float | None = None, profile_share: float | None = None
+    budget: Budget,
+    *,
+    summary_share: float | None = None,
+    profile_share: float | None = None,
+    recall_share: float | None = None,
+    recall_enabled: bool | None = None,
 ) -> dict[str, Any]:
     """The six parameters of ``budget`` (what a session stores), plus ``summary_share`` when
     the session was created with one (left out otherwise, as before the field existed)."""
@@ -184,7 +209,90 @@ def budget_params(
         params["summary_share"] = summary_share
     if profile_share is not None:
         params["profile_share"] = profile_share
+    if recall_share is not None:
+        params["recall_share"] = recall_share
+    if recall_enabled is not None:
+        params["recall_enabled"] = recall_enabled
     return params
+
+
+class RecallSpec(_Body):
+    """Recall of evicted turns: the best-matching evicted groups of this session come back
+    verbatim, as one untrusted data block before the latest user message."""
+
+    enabled: bool | None = Field(
+        default=None,
+        description="Whether /context recalls evicted turns (null: the session's, else true).",
+    )
+    share: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_RECALL_SHARE,
+        description="Share of the compaction target kept for the recall block, 0 to 0.9 (null: "
+        "the session's, else 0.25); between compactions the block gets min(share x target, "
+        "usable - context). summary_share + share must be at most 0.9 while recall is on.",
+    )
+
+
+class RecallSettings(BaseModel):
+    """The recall settings in force."""
+
+    model_config = ConfigDict(frozen=True)
+
+    enabled: bool = Field(description="Whether /context recalls evicted turns.")
+    share: float = Field(description="Share of the compaction target kept for the recall block.")
+
+
+def _share(value: Any, *, name: str, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
+        raise BudgetError(f"{name} must be a number in [0, {high}], got {value!r}")
+    return float(value)
+
+
+def recall_settings(
+    budget: BudgetSpec | None, recall: RecallSpec | None, base: dict[str, Any]
+) -> RecallSettings:
+    """The recall settings: the given parts over ``base`` (a stored budget dict) over the
+    defaults (on; share 0.25, or what a larger summary share leaves under 0.9 when no share
+    was given anywhere), with the summary share checked against them.
+
+    Raises:
+        BudgetError: ``recall.share`` and ``budget.recall_share`` disagree, a stored value is
+            out of range, or ``summary_share + recall_share > 0.9`` with recall on.
+    """
+    spec, asked = budget or BudgetSpec(), recall or RecallSpec()
+    if None not in (spec.recall_share, asked.share) and spec.recall_share != asked.share:
+        raise BudgetError(
+            f"recall.share ({asked.share}) and budget.recall_share ({spec.recall_share}) differ"
+        )
+    summary = spec.summary_share_over(base)
+    share = asked.share if asked.share is not None else spec.recall_share
+    if share is None:
+        share = base.get("recall_share")
+    if share is None:
+        share = round(min(DEFAULT_RECALL_SHARE, MAX_RESERVED_SHARE - summary), 6)
+    enabled = asked.enabled if asked.enabled is not None else base.get("recall_enabled", True)
+    if not isinstance(enabled, bool):
+        raise BudgetError(f"recall enabled must be a boolean, got {enabled!r}")
+    settings = RecallSettings(
+        enabled=enabled, share=_share(share, name="recall share", high=MAX_RECALL_SHARE)
+    )
+    if settings.enabled and summary + settings.share > MAX_RESERVED_SHARE + 1e-9:
+        raise BudgetError(
+            f"summary_share ({summary}) + recall share ({settings.share}) must be at most "
+            f"{MAX_RESERVED_SHARE}"
+        )
+    return settings
+
+
+def recall_config(body: ContextIn, base: dict[str, Any]) -> RecallConfig:
+    """The run-time recall settings of one ``/context`` call (see ``recall_settings``).
+
+    Raises:
+        BudgetError: as ``recall_settings``.
+    """
+    settings = recall_settings(body.budget, body.recall, base)
+    return RecallConfig(enabled=settings.enabled, share=settings.share)
 
 
 class SessionCreate(_Body):
@@ -207,6 +315,10 @@ class SessionCreate(_Body):
         default=None,
         description="The session's token budget; parts left out take the defaults of "
         "runtime.Budget.",
+    )
+    recall: RecallSpec | None = Field(
+        default=None,
+        description="Recall of evicted turns (null: on, share 0.25).",
     )
     system: Any | None = Field(
         default=None,
@@ -243,7 +355,11 @@ class SessionPublic(BaseModel):
     )
     budget: dict[str, Any] = Field(
         description="The session's stored budget parameters (context_limit, max_output_tokens, "
-        "tool_reserve, safety_margin, trigger, target and, when set, summary_share)."
+        "tool_reserve, safety_margin, trigger, target and, when set, summary_share, "
+        "profile_share, recall_share and recall_enabled)."
+    )
+    recall: RecallSettings = Field(
+        description="Recall of evicted turns as /context applies it by default."
     )
     system: Any | None = Field(
         description="Anthropic's top-level system field, as given at creation (null for the other "
@@ -363,6 +479,11 @@ class ContextIn(_Body):
         "<user_profile trust='untrusted'> block after the prefix, within profile_share of the "
         "usable tokens (report.profile says what went in).",
     )
+    recall: RecallSpec | None = Field(
+        default=None,
+        description="Overrides of the session's recall settings for this call only (null: the "
+        "session's). report.recall lists what was recalled, with scores and tokens.",
+    )
 
 
 class CalibrationReport(ReportModel):
@@ -406,6 +527,10 @@ class ContextReport(CompactionReport):
     calibration: CalibrationReport = Field(description="The usage calibration applied.")
     adaptive_trigger: AdaptiveTriggerReport = Field(description="The trigger used, and why.")
     summary_share: float = Field(description="The share of the target kept for the summary.")
+    recall_share: float = Field(
+        description="The share of the target kept for the recall block (report.recall.enabled "
+        "says whether recall ran)."
+    )
     summary_budget_tokens: int = Field(description="What the summary strategy reserves.")
     summarizer: str | None = Field(description="The configured summarizer, if any.")
     summarizer_busy: bool = Field(

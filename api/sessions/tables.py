@@ -24,6 +24,8 @@ __all__ = [
     "AgentSessionRow",
     "SessionMessageRow",
     "SessionPinRow",
+    "SessionRecallGroupRow",
+    "SessionRecallTermRow",
     "SessionRetentionRow",
     "SessionSnapshotRow",
     "SessionStateRow",
@@ -195,3 +197,50 @@ class SessionUsageRow(SQLModel, table=True):
     own_tokens: int | None = None
     factor: float = 1.0
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+RECALL_TERM_MAX = 64
+"""Terms are stored cut to this many characters for narrowing (a longer run, e.g. an encoded
+blob, then matches a little more; the group's exact terms are in ``terms_json``)."""
+
+
+class SessionRecallGroupRow(SQLModel, table=True):
+    """One evicted group as the session's recall index knows it (``runtime.recall.IndexedGroup``):
+    its messages' range and ids, digest, terms with counts, and its sanitized body. Written when
+    a compaction evicts the group, deleted with the session, by erasure and by the purge."""
+
+    __tablename__ = "session_recall_groups"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "session_id", "ordinal"),
+        Index("ix_session_recall_groups_length", "tenant_id", "session_id", "length"),
+        Index("ix_session_recall_groups_tenant_user", "tenant_id", "user_id"),
+    )
+
+    tenant_id: str = Field(primary_key=True, max_length=128)
+    session_id: str = Field(primary_key=True, max_length=64)
+    group_key: str = Field(primary_key=True, max_length=256)
+    user_id: str = Field(max_length=256)
+    ordinal: int  # the group's position in the index (search breaks ties by it)
+    start_position: int
+    end_position: int
+    ids_json: str = Field(sa_column=_text())
+    digest: str = Field(max_length=64)
+    terms_json: str = Field(sa_column=_text())
+    length: int
+    body: str = Field(sa_column=_text())
+    tokens: int
+    at: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class SessionRecallTermRow(SQLModel, table=True):
+    """One term of one recall group: what the database narrows a query's candidates by."""
+
+    __tablename__ = "session_recall_terms"
+    __table_args__ = (Index("ix_session_recall_terms_tenant_user", "tenant_id", "user_id"),)
+
+    tenant_id: str = Field(primary_key=True, max_length=128)
+    session_id: str = Field(primary_key=True, max_length=64)
+    term: str = Field(primary_key=True, max_length=RECALL_TERM_MAX)
+    group_key: str = Field(primary_key=True, max_length=256)
+    user_id: str = Field(max_length=256)

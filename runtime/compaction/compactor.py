@@ -179,6 +179,34 @@ class Compactor:
             )
         return self._result(view, plan, payload=messages, started=started)
 
+    def compact_from_cut(
+        self,
+        messages: JSON,
+        *,
+        state: CompactionState,
+        pinned_ids: Collection[str] = (),
+        format: Format | Literal["auto"] = "auto",
+        tools: JSON | None = None,
+        system: JSON | None = None,
+    ) -> CompactionResult | None:
+        """``compact``'s warm call alone: the result when ``state`` plainly applies and the
+        context it implies stays under the trigger, else ``None`` (call ``compact``).
+
+        It reads only what the state implies (``runtime.compaction.incremental``: the prefix
+        and the entry after it, the pinned spans, the pinned entries, the cut onward) plus the
+        entries of the groups recall brings back. A caller keeping the history elsewhere (the
+        service) may therefore pass ``None`` for every other entry before the cut; the check
+        that an own id read here does not also occur there is then the caller's (the service
+        stores one row per id).
+
+        Raises:
+            FormatError: ``state`` holds a summary that is not a valid compaction summary.
+        """
+        started = time.perf_counter()
+        request = Request(messages, format, pinned_ids, tools, system)
+        warm = self._untriggered_from_cut(request, state, self._strategies())
+        return None if warm is None else self._result(*warm, payload=messages, started=started)
+
     def _strategies(self) -> Strategies:
         # built per call from the public settings, so reassigning one takes effect at once
         return Strategies(

@@ -147,6 +147,8 @@ class RecallIndex:
     )
     _total_length: int = field(default=0, repr=False, compare=False)
     _by_key: Mapping[str, IndexedGroup] = field(default_factory=dict, repr=False, compare=False)
+    _corpus: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    """``(groups, total length)`` of the whole index a narrowed one stands for (``narrowed``)."""
 
     def __post_init__(self) -> None:
         if self.groups and not self._by_key:  # built directly from groups: derive the rest
@@ -161,8 +163,29 @@ class RecallIndex:
         """An index holding ``groups`` (in order; a key seen twice keeps its first group)."""
         return cls().add(groups)
 
+    @classmethod
+    def narrowed(
+        cls, groups: Iterable[IndexedGroup], *, corpus_groups: int, corpus_length: int
+    ) -> RecallIndex:
+        """The part of a larger index a search needs, scoring as that whole index does.
+
+        A store that keeps the index in a database loads only ``groups``, the ones sharing a
+        term with the query it will search (the database narrows), in the whole index's order;
+        ``corpus_groups`` and ``corpus_length`` are the whole index's group count and total
+        term count. Every query term's postings are then complete, so ``search`` gives the
+        whole index's scores and ranking (the library scores). ``len`` is the whole index's.
+
+        Raises:
+            ValueError: fewer corpus groups than ``groups``, or a negative length.
+        """
+        held = cls.of(groups)
+        if corpus_groups < len(held.groups) or corpus_length < held._total_length:
+            raise ValueError("a narrowed index holds part of its corpus, not more")
+        object.__setattr__(held, "_corpus", (corpus_groups, corpus_length))
+        return held
+
     def __len__(self) -> int:
-        return len(self.groups)
+        return len(self.groups) if self._corpus is None else self._corpus[0]
 
     def __contains__(self, key: object) -> bool:
         return key in self._by_key
@@ -196,7 +219,10 @@ class RecallIndex:
             postings[term] = postings.get(term, ()) + tuple(extra)
         total = self._total_length + sum(g.length for g in fresh.values())
         by_key = {**self._by_key, **fresh}
-        return RecallIndex((*self.groups, *fresh.values()), postings, total, by_key)
+        corpus = self._corpus
+        if corpus is not None:
+            corpus = (corpus[0] + len(fresh), corpus[1] + total - self._total_length)
+        return RecallIndex((*self.groups, *fresh.values()), postings, total, by_key, corpus)
 
     def digest_of(self, key: str) -> str | None:
         """The digest of the group indexed under ``key`` (``None``: not indexed)."""
@@ -241,10 +267,10 @@ class RecallIndex:
 
         Ties go to the more recent group. Groups matching no query term are never returned.
         """
-        n = len(self.groups)
-        if not n or limit <= 0:
+        n, total = (len(self.groups), self._total_length) if self._corpus is None else self._corpus
+        if not self.groups or limit <= 0:
             return []
-        average = self._total_length / n or 1.0
+        average = total / n or 1.0
         scores: dict[int, float] = {}
         norms: dict[int, float] = {}
         weights = query if isinstance(query, Mapping) else dict.fromkeys(query, 1.0)

@@ -194,6 +194,8 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
         "session_summaries",
         "session_snapshots",
         "session_states",
+        "session_recall_groups",
+        "session_recall_terms",
     }
 
 

@@ -25,7 +25,11 @@ from api.sessions.retention import (
     set_retention,
     tombstone,
 )
-from api.sessions.tables import SessionMessageRow
+from api.sessions.tables import (
+    SessionMessageRow,
+    SessionRecallGroupRow,
+    SessionRecallTermRow,
+)
 from api.storage.keys import KeyStore
 from longterm.gate import Principal
 from longterm.storage import AuditRow
@@ -84,6 +88,24 @@ def _rows(client: TestClient, tenant: str, sid: str) -> list[SessionMessageRow]:
             .order_by(SessionMessageRow.position)  # type: ignore[arg-type]
         ).all()
         return list(rows)
+
+
+def _recall_rows(client: TestClient, tenant: str, sid: str, ids: set[str]) -> int:
+    """Recall group rows of the session holding one of ``ids``, and term rows of none."""
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
+        groups = db.exec(
+            select(SessionRecallGroupRow).where(
+                SessionRecallGroupRow.tenant_id == tenant, SessionRecallGroupRow.session_id == sid
+            )
+        ).all()
+        keys = {g.group_key for g in groups}
+        terms = db.exec(
+            select(SessionRecallTermRow.group_key).where(
+                SessionRecallTermRow.tenant_id == tenant, SessionRecallTermRow.session_id == sid
+            )
+        ).all()
+    assert set(terms) <= keys  # no term row outlives its group
+    return sum(1 for g in groups if not ids.isdisjoint(json.loads(g.ids_json)))
 
 
 def test_tombstone_keeps_ids_and_tool_pairing() -> None:
@@ -150,9 +172,15 @@ def test_retention_setting_and_purge(client: TestClient) -> None:
     assert all(r.message_id != pinned for r in purged)
     assert SECRET not in "".join(r.raw_json for r in rows)
     assert all(json.loads(r.raw_json)["id"] == r.message_id for r in purged)
-    # /context: the same decision, never a tombstone.
+    # /context: the same messages, never a tombstone. The purge also deleted the recall groups
+    # holding purged messages, so the remaining ones score against a smaller index (as the
+    # library's ``RecallIndex.without`` does) and a recall block may now come back: never with
+    # a purged message in it.
     after = client.post(f"/v1/sessions/{sid}/context", headers=agent).json()
-    assert after["ids"] == before["ids"]
+    recalled = set(after["report"]["recall"]["recalled_ids"])
+    assert [i for i in after["ids"] if i != "recall"] == before["ids"]
+    assert recalled.isdisjoint(r.message_id for r in purged)
+    assert _recall_rows(client, tenant, sid, {r.message_id for r in purged}) == 0
     assert not any(isinstance(m, dict) and PURGED_MARK in m for m in after["messages"])
     assert find_protocol_errors(after["messages"], format="openai-chat") == []
     # A purge twice purges nothing more; the audit names the session, counts only.
