@@ -45,6 +45,10 @@ class ServiceMetrics:
             tokens before compaction) or ``out`` (tokens of the returned context).
         provider_tokens: ``tiermem_provider_tokens_total{kind}``, kind ``input``, ``output`` or
             ``cached_input`` as reported by the model provider through the usage route.
+        recall_calls: ``tiermem_recall_calls_total{outcome}``, one per ``/context`` call:
+            ``recalled`` when a block was sent, else why not (``below_floor``, ``no_room``, ...).
+        recalled: ``tiermem_recalled_total{unit}``, what recall sent back: ``groups`` and the
+            ``tokens`` of the blocks.
     """
 
     def __init__(self) -> None:
@@ -88,6 +92,27 @@ class ServiceMetrics:
             ["kind"],
             registry=self.registry,
         )
+        self._recall_metrics()
+
+    def _recall_metrics(self) -> None:
+        self.recall_calls = Counter(
+            "tiermem_recall_calls",
+            "/context calls by recall outcome (recalled, or why nothing was).",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.recalled = Counter(
+            "tiermem_recalled",
+            "What recall sent back, by unit (groups, tokens).",
+            ["unit"],
+            registry=self.registry,
+        )
+
+    def record_recall(self, *, reason: str | None, groups: int, tokens: int) -> None:
+        """Count one call's recall step (``reason``: why nothing was recalled, else None)."""
+        self.recall_calls.labels(outcome=reason or "recalled").inc()
+        self.recalled.labels(unit="groups").inc(max(groups, 0))
+        self.recalled.labels(unit="tokens").inc(max(tokens, 0))
 
     def observe_request(self, *, method: str, route: str, status: int, seconds: float) -> None:
         """Count one HTTP request and its latency."""

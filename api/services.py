@@ -153,6 +153,10 @@ def build_context_runtime(
     def on_compaction(report: CompactionReport) -> None:
         metrics.record_compaction(strategy=report.strategy, fallback=report.fallback or "none")
         metrics.record_tokens(tokens_in=report.input_tokens, tokens_out=report.compacted_tokens)
+        recall = report.recall
+        metrics.record_recall(
+            reason=recall.reason, groups=len(recall.recalled), tokens=recall.tokens
+        )
 
     return ContextRuntime(
         counter=counter,

@@ -122,8 +122,13 @@ def read_warm(
     if not recall.enabled:
         return ContextRead(entries, False, RecallIndex())
     queries = _queries(entries, state, recall)
-    terms = {term for query in queries for term in query}
-    index = load_narrowed(db, tenant_id=tenant_id, session_id=session_id, terms=terms)
+    weights: dict[str, float] = {}
+    for query in queries:  # the larger weight of a term in either query bounds both
+        for term, weight in query.items():
+            weights[term] = max(weight, weights.get(term, 0.0))
+    index = load_narrowed(
+        db, tenant_id=tenant_id, session_id=session_id, weights=weights, floor=recall.floor
+    )
     needed = _hit_positions(index, queries, state=state, count=count, pins=pins, recall=recall)
     missing = sorted(p for p in needed if entries[p] is None)
     if missing:

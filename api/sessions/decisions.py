@@ -305,12 +305,15 @@ def _decided(
         )
     }
     until = record.summary_until_index if record.summary_sent else None
+    recalled = set(record.recalled_ids)
     out: list[DecidedMessage] = []
     for row, stored_count in zip(rows, stored, strict=True):
         kind, count = sent.get(row.message_id, (None, None))
         status: MessageStatus
         if kind is not None:
             status = _SENT_STATUS.get(kind, "kept")
+        elif row.message_id in recalled:
+            status = "recalled"  # sent inside the recall block (its id is the block's)
         elif until is not None and row.position < until:
             status = "summarized"
         else:

@@ -20,7 +20,7 @@ Every query filters by tenant and session: a session never recalls another's mes
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -97,19 +97,45 @@ def load_index(db: Session, *, tenant_id: str, session_id: str) -> StoredIndex:
 
 
 def load_narrowed(
-    db: Session, *, tenant_id: str, session_id: str, terms: Collection[str]
+    db: Session,
+    *,
+    tenant_id: str,
+    session_id: str,
+    weights: Mapping[str, float],
+    floor: float,
 ) -> RecallIndex:
-    """The groups sharing a term with ``terms``, as a ``RecallIndex.narrowed`` that scores
-    like the session's whole index (its group count and total length come from one
-    aggregate query over an index-only scan)."""
+    """What a search with the query ``weights`` (term -> weight) needs of the stored index,
+    as a ``RecallIndex.narrowed`` that scores like the whole one.
+
+    Three small queries: the whole index's group count and length (an index-only scan), each
+    query term's document frequency (index-only), and the groups sharing a term the search
+    cannot do without. Common terms whose bounds (``RecallIndex.term_bound``) together stay
+    below ``floor`` do not narrow: a group holding only those can never be recalled, and the
+    groups loaded score them with their whole-index frequencies.
+    """
     groups, length = db.execute(
         select(func.count(), func.coalesce(func.sum(col(_G.length)), 0)).where(
             *_owned(tenant_id, session_id)
         )
     ).one()
-    wanted = sorted({stored_term(t) for t in terms})
+    groups, length = int(groups), int(length)
+    stored = {stored_term(t) for t in weights}
+    if not stored or not groups:
+        return RecallIndex.narrowed((), corpus_groups=groups, corpus_length=length)
+    counted = db.execute(
+        select(col(_T.term), func.count())
+        .where(
+            col(_T.tenant_id) == tenant_id,
+            col(_T.session_id) == session_id,
+            col(_T.term).in_(sorted(stored)),
+        )
+        .group_by(col(_T.term))
+    ).all()
+    frequencies = {str(term): int(n) for term, n in counted}
+    common = _common_terms(weights, frequencies, groups=groups, floor=floor)
+    wanted = sorted({stored_term(t) for t in weights if t not in common} & set(frequencies))
     rows: Sequence[Row[Any]] = []
-    if wanted and groups:
+    if wanted:
         keys = select(col(_T.group_key)).where(
             col(_T.tenant_id) == tenant_id,
             col(_T.session_id) == session_id,
@@ -121,8 +147,31 @@ def load_narrowed(
             .order_by(col(_G.ordinal))
         ).all()
     return RecallIndex.narrowed(
-        (_group(row) for row in rows), corpus_groups=int(groups), corpus_length=int(length)
+        (_group(row) for row in rows),
+        corpus_groups=groups,
+        corpus_length=length,
+        frequencies={t: frequencies.get(t, 0) for t in common},
     )
+
+
+def _common_terms(
+    weights: Mapping[str, float], frequencies: Mapping[str, int], *, groups: int, floor: float
+) -> set[str]:
+    """The most frequent query terms whose bounds sum below ``floor`` (terms cut for storage
+    excluded: their stored frequency is not theirs alone)."""
+    bounds = sorted(
+        (RecallIndex.term_bound(frequency=frequencies.get(t, 0), groups=groups, weight=w), t)
+        for t, w in weights.items()
+        if t == stored_term(t)
+    )
+    common: set[str] = set()
+    total = 0.0
+    for bound, term in bounds:
+        if total + bound >= floor:
+            break
+        total += bound
+        common.add(term)
+    return common
 
 
 def _delete_keys(db: Session, *, tenant_id: str, session_id: str, keys: Collection[str]) -> int:

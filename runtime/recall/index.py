@@ -120,6 +120,11 @@ class IndexedGroup:
         return cls(start, tuple(ids), digest, tuple(sorted(counts.items())), body, tokens, at)
 
 
+def _idf(groups: int, frequency: int) -> float:
+    """Lucene's BM25 idf, with at least ``_PRIOR_GROUPS`` groups."""
+    return math.log(1.0 + (max(groups, _PRIOR_GROUPS) - frequency + 0.5) / (frequency + 0.5))
+
+
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -149,6 +154,8 @@ class RecallIndex:
     _by_key: Mapping[str, IndexedGroup] = field(default_factory=dict, repr=False, compare=False)
     _corpus: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     """``(groups, total length)`` of the whole index a narrowed one stands for (``narrowed``)."""
+    _frequencies: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """Whole-index document frequencies of terms whose postings a narrowed index lacks."""
 
     def __post_init__(self) -> None:
         if self.groups and not self._by_key:  # built directly from groups: derive the rest
@@ -165,15 +172,23 @@ class RecallIndex:
 
     @classmethod
     def narrowed(
-        cls, groups: Iterable[IndexedGroup], *, corpus_groups: int, corpus_length: int
+        cls,
+        groups: Iterable[IndexedGroup],
+        *,
+        corpus_groups: int,
+        corpus_length: int,
+        frequencies: Mapping[str, int] | None = None,
     ) -> RecallIndex:
         """The part of a larger index a search needs, scoring as that whole index does.
 
         A store that keeps the index in a database loads only ``groups``, the ones sharing a
         term with the query it will search (the database narrows), in the whole index's order;
         ``corpus_groups`` and ``corpus_length`` are the whole index's group count and total
-        term count. Every query term's postings are then complete, so ``search`` gives the
-        whole index's scores and ranking (the library scores). ``len`` is the whole index's.
+        term count. A query term whose postings are complete here needs nothing more; one the
+        store did not narrow by (a common term whose ``term_bound`` cannot lift a group over
+        the score floor alone) needs its whole-index document frequency in ``frequencies``.
+        ``search`` then gives the whole index's scores and ranking for every group held (the
+        library scores). ``len`` is the whole index's.
 
         Raises:
             ValueError: fewer corpus groups than ``groups``, or a negative length.
@@ -182,7 +197,16 @@ class RecallIndex:
         if corpus_groups < len(held.groups) or corpus_length < held._total_length:
             raise ValueError("a narrowed index holds part of its corpus, not more")
         object.__setattr__(held, "_corpus", (corpus_groups, corpus_length))
+        object.__setattr__(held, "_frequencies", dict(frequencies or {}))
         return held
+
+    @staticmethod
+    def term_bound(*, frequency: int, groups: int, weight: float = 1.0) -> float:
+        """More than one query term of ``weight`` can add to any group's score, in an index
+        of ``groups`` groups of which ``frequency`` hold the term (BM25's term-frequency part
+        stays below ``k1 + 1``): groups whose query terms' bounds sum below a score floor can
+        never be recalled, so a store need not load them."""
+        return max(weight, 0.0) * _idf(groups, frequency) * (_K1 + 1.0)
 
     def __len__(self) -> int:
         return len(self.groups) if self._corpus is None else self._corpus[0]
@@ -278,8 +302,8 @@ class RecallIndex:
             postings = self._postings.get(term)
             if not postings or weight <= 0:
                 continue
-            df = len(postings)
-            idf = weight * math.log(1.0 + (max(n, _PRIOR_GROUPS) - df + 0.5) / (df + 0.5))
+            df = self._frequencies.get(term, len(postings))
+            idf = weight * _idf(n, df)
             for position, count in postings:
                 norm = norms.get(position)
                 if norm is None:
