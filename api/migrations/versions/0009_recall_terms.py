@@ -4,7 +4,7 @@ A compaction's evicted groups are stored here (not inside the stored state) so t
 session, erasing a user and the retention purge reach their sanitized text too; ``/context``
 narrows a query's candidates by ``session_recall_terms`` and the library scores them.
 
-Revision ID: 0008_recall_terms
+Revision ID: 0009_recall_terms
 Revises: 0007_context_decisions
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_recall_terms"
+revision = "0009_recall_terms"
 down_revision = "0007_context_decisions"
 branch_labels = None
 depends_on = None
