@@ -4,6 +4,7 @@ from api.cli import (
     compact_cmd,  # noqa: F401
     consolidate_cmd,  # noqa: F401
     db_cmd,  # noqa: F401
+    db_rewrite_cmd,  # noqa: F401
     demo_cmd,  # noqa: F401
     eval_cmd,  # noqa: F401
     expire_cmd,  # noqa: F401
