@@ -326,7 +326,11 @@ class ErasureReceiptPublic(BaseModel):
     receipt_id: str = Field(
         description="The receipt's id; keep it to re-apply the erasure after a restore from backup."
     )
-    user_id: str = Field(description="The user erased, as the receipt records it.")
+    user_id: str = Field(
+        description="The user erased: the id given, in the erasure's own answer; in stored "
+        "receipts (export) only its keyed reference user:hmac:<32 hex> (HMAC under the tenant's "
+        "secret), since no row keeps the id after the erasure."
+    )
     scope: Literal["all", "longterm"] = Field(
         description="all (everything about the user) or longterm (long-term memory only; sessions "
         "stay)."
