@@ -16,11 +16,12 @@ the whole request by ``api.middleware.BodyLimitMiddleware``.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Annotated, Final
 
 from fastapi import Path, Query
-from pydantic import AfterValidator, AwareDatetime, Field
+from pydantic import AfterValidator, AwareDatetime, BeforeValidator, Field
 
 from longterm.vocabulary import USER_ID_MAX_LENGTH, LegacyUserId, UserId
 
@@ -81,8 +82,23 @@ def _in_range(value: datetime) -> datetime:
     return value
 
 
+_RFC3339_START: Final = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]")
+
+
+def _rfc3339_only(value: object) -> object:
+    """Refuse what pydantic would otherwise read as a Unix time (``0.5``, ``1700000000``, as a
+    number or a numeric string): the document promises an RFC 3339 date-time and nothing else.
+    A ``datetime`` (from Python callers) passes; a string must start with a date and a time."""
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and _RFC3339_START.match(value):
+        return value
+    raise ValueError("must be an RFC 3339 date-time with an offset, e.g. 2026-09-01T09:00:00Z")
+
+
 Instant = Annotated[
     AwareDatetime,
+    BeforeValidator(_rfc3339_only),
     AfterValidator(_in_range),
     Field(
         json_schema_extra={

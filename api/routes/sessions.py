@@ -6,9 +6,9 @@ tenant, or of a user the key is restricted from, answers 404 exactly like a miss
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Response
 
 from api.deps import (
     CallerDep,
@@ -21,7 +21,7 @@ from api.deps import (
 )
 from api.errors import Forbidden
 from api.pagination import DEFAULT_LIMIT, MAX_PAGE, CursorQuery, LimitQuery
-from api.params import VersionPath
+from api.params import UserIdQuery, VersionPath
 from api.sessions import (
     AppendIn,
     AppendOut,
@@ -78,7 +78,7 @@ def post_session(
 def get_sessions(
     db: DbSessionDep,
     caller: CallerDep,
-    user_id: Annotated[str | None, Query(max_length=256)] = None,
+    user_id: UserIdQuery = None,
     limit: LimitQuery = DEFAULT_LIMIT,
     cursor: CursorQuery = None,
 ) -> SessionList:

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from api.pagination import (
     Page,
@@ -193,7 +193,10 @@ class RulesIn(BaseModel):
 
 
 class CheckObject(BaseModel):
-    """The object of a dry-run check; category, scope and sensitivity default from ``key``."""
+    """The object of a dry-run check; category, scope and sensitivity default from ``key``.
+
+    Flags are strict booleans: true or false, never 0 or "false" (a 422).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -212,7 +215,7 @@ class CheckObject(BaseModel):
     scope: Scope | None = Field(
         default=None, description="durable or task (null: the key's registered scope)."
     )
-    sensitive: bool | None = Field(
+    sensitive: StrictBool | None = Field(
         default=None, description="Whether the memory is sensitive (null: from the key's category)."
     )
     source: str = Field(
@@ -222,10 +225,10 @@ class CheckObject(BaseModel):
     confidence: float = Field(
         description="The write's confidence, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
     )
-    consent: bool = Field(
+    consent: StrictBool = Field(
         default=False, description="Whether the write carries the user's consent."
     )
-    standing_consent: bool = Field(
+    standing_consent: StrictBool = Field(
         default=False,
         description="Whether the user has standing consent to consolidation in the category.",
     )
@@ -233,7 +236,7 @@ class CheckObject(BaseModel):
         default=None,
         description="The source of the value it would replace (null: no current value).",
     )
-    current_consented: bool = Field(
+    current_consented: StrictBool = Field(
         default=False, description="Whether the value it would replace was consented to."
     )
     unbacked: bool = Field(

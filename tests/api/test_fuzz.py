@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import schemathesis
@@ -83,6 +84,17 @@ def _row_counts(engine: Engine) -> dict[str, int]:
         return dict(connection.execute(select(*counts)).one()._mapping)
 
 
+def _mutation_lost(case: Any, response: Any) -> bool:
+    """Whether a query parameter of the case never reached the app: the HTTP client drops one
+    whose value is an empty list or object while encoding the URL, so a negative case that only
+    added such a parameter arrives as a valid request, and schemathesis would still expect it
+    refused (found at 100 examples on ``DELETE /v1/users/{user_id}/memories``)."""
+    if not case.query:
+        return False
+    sent = parse_qs(urlsplit(str(response.request.url)).query, keep_blank_values=True)
+    return any(name not in sent for name in case.query)
+
+
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES,
@@ -96,6 +108,10 @@ def test_every_operation(case: Any, fuzz_target: tuple[Any, str, Engine]) -> Non
     case.operation.app = case.operation.schema.app = app
     negative = case.meta is not None and case.meta.generation.mode.is_negative
     before = _row_counts(engine) if negative else None
-    response = case.call_and_validate(headers=bearer(key), checks=CHECKS)
+    response = case.call(headers=bearer(key))
+    checks = CHECKS
+    if negative and _mutation_lost(case, response):
+        checks = [check for check in CHECKS if check is not negative_data_rejection]
+    case.validate_response(response, checks=checks, headers=bearer(key))
     if before is not None and 400 <= response.status_code < 500:
         assert _row_counts(engine) == before, "a refused request changed the stored rows"

@@ -1,0 +1,74 @@
+"""What schemathesis found at 100 examples per operation (``TIERMEM_FULL=1 tests/api/test_fuzz.py``,
+1 Dec 2026), each kept as a plain regression test on both backends: input the OpenAPI document
+refuses must be a 422, not a 200.
+
+- ``since``/``until`` of ``0.5`` were read as a Unix time (1970-01-01T00:00:00.5Z): an
+  ``Instant`` is an RFC 3339 date-time only (``api.params``);
+- ``POST /v1/policy/check`` took ``0`` for a boolean flag (now ``StrictBool``);
+- ``GET /v1/sessions?user_id=`` took an empty user id (now the user-id rule, ``UserIdQuery``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import TypeAdapter, ValidationError
+
+from api.params import Instant
+from tests.api.conftest import bearer, make_key, unique_tenant
+
+NUMERIC_TIMES = ["0.5", "0", "1700000000", "-1", "1e3"]
+
+
+@pytest.fixture
+def admin(shared_client: TestClient, shared_database_url: str) -> dict[str, str]:
+    return bearer(make_key(shared_database_url, unique_tenant("fr"), "admin"))
+
+
+def _assert_422(response: object) -> None:
+    status = getattr(response, "status_code", None)
+    assert status == 422, getattr(response, "text", response)
+
+
+@pytest.mark.parametrize("value", NUMERIC_TIMES)
+def test_a_number_is_not_a_date_time(
+    shared_client: TestClient, admin: dict[str, str], value: str
+) -> None:
+    for path, name in (("/v1/users/u1/events", "until"), ("/v1/users/u1/events", "since"),
+                       ("/v1/audit", "since")):  # fmt: skip
+        _assert_422(shared_client.get(path, params={name: value}, headers=admin))
+    event = {"kind": "trip.booked", "text": "a trip", "source": "admin", "occurred_at": 0.5}
+    _assert_422(shared_client.post("/v1/users/u1/events", json=event, headers=admin))
+
+
+def test_date_times_still_parse() -> None:
+    adapter: TypeAdapter[datetime] = TypeAdapter(Instant)
+    assert adapter.validate_python("2026-09-01T09:00:00Z") == datetime(2026, 9, 1, 9, tzinfo=UTC)
+    assert adapter.validate_python("2026-09-01 09:00:00+00:00").tzinfo is not None
+    assert adapter.validate_python(datetime(2026, 9, 1, tzinfo=UTC)).year == 2026
+    with pytest.raises(ValidationError):
+        adapter.validate_python(1.5)
+
+
+@pytest.mark.parametrize("flag", ["consent", "standing_consent", "current_consented", "sensitive"])
+@pytest.mark.parametrize("value", [0, 1, "false", "true"])
+def test_policy_check_flags_are_strict_booleans(
+    shared_client: TestClient, admin: dict[str, str], flag: str, value: object
+) -> None:
+    body = {"action": "read", "object": {"user_id": "u1", "source": "admin", flag: value}}
+    _assert_422(shared_client.post("/v1/policy/check", json=body, headers=admin))
+    body["object"][flag] = False  # type: ignore[index]
+    assert shared_client.post("/v1/policy/check", json=body, headers=admin).status_code == 200
+
+
+def test_listing_sessions_takes_only_a_valid_user_id(
+    shared_client: TestClient, admin: dict[str, str]
+) -> None:
+    for bad in ("", " ", "-x"):
+        _assert_422(shared_client.get("/v1/sessions", params={"user_id": bad}, headers=admin))
+    assert shared_client.get("/v1/sessions", params={"user_id": "u1"}, headers=admin).json() == {
+        "items": [],
+        "next_cursor": None,
+    }
