@@ -31,6 +31,8 @@ from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
 RECALL_ON = RecallConfig()
+"""What a ``Compactor`` without ``recall=`` gets (the properties run on the library's defaults;
+``check_recall_block`` asserts recall ran)."""
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
 # No shrink phase: shrinking these histories took over five minutes on a failure, which the
 # whole suite's time budget cannot afford; a failure prints the unshrunk example instead.
@@ -76,8 +78,10 @@ def check_recall_block(entries: list[Any], fmt: Format, result: CompactionResult
     alone), recalled groups whole and not sent otherwise, its tokens in the report."""
     r = result.report
     recall = r["recall"]
+    assert recall["enabled"] is True  # on by default
     blocks = [p for p, i in enumerate(result.ids) if i == RECALL_MESSAGE_ID]
     assert len(blocks) <= 1
+    event(f"recall block: {bool(blocks)}")
     if not blocks:
         assert recall["tokens"] == 0 and not recall["recalled"]
         return
@@ -99,6 +103,23 @@ def check_recall_block(entries: list[Any], fmt: Format, result: CompactionResult
     for group in groups:
         ids = set(group.ids)
         assert ids <= recalled or not ids & recalled, "a recalled group was split"
+    check_block_placement(result.messages, fmt, at)
+
+
+def check_block_placement(sent: list[Any], fmt: Format, at: int) -> None:
+    """Read as the provider reads the request: every call made before the block is answered
+    before it, and the block itself is a plain user data message (on Anthropic, no
+    ``tool_result`` block inside it, and the message after it carries no result of a call
+    made before it)."""
+    messages = read_history(sent, format=fmt).messages
+    block = messages[at]
+    assert block.role == "user" and not block.tool_results and not block.tool_calls
+    open_calls: set[str] = set()
+    for message in messages[:at]:
+        open_calls.update(c.call_id for c in message.tool_calls)
+        open_calls.difference_update(res.call_id for res in message.tool_results)
+    answered_after = {res.call_id for m in messages[at + 1 :] for res in m.tool_results}
+    assert not open_calls & answered_after, "the block separates a call from its results"
 
 
 def check_window(
@@ -210,9 +231,9 @@ def test_one_call_invariants(data: st.DataObject, fmt: Format) -> None:
     budget = data.draw(budgets(tokens_of(entries, fmt)))
     ids = [m.id for m in read_history(entries, format=fmt).messages]
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=3))) if ids else set()
-    result = Compactor(budget=budget, counter=COUNTER, recall=RECALL_ON).compact(
-        entries, pinned_ids=sorted(pins), format=fmt
-    )
+    compactor = Compactor(budget=budget, counter=COUNTER)
+    assert compactor.recall == RECALL_ON
+    result = compactor.compact(entries, pinned_ids=sorted(pins), format=fmt)
     r = result.report
     event(f"{fmt} triggered={r['triggered']} over_budget={r['over_budget']}")
     assert r["triggered"] == (r["input_tokens"] > budget.trigger_tokens)
@@ -258,7 +279,7 @@ def test_threading_state_compacts_only_when_the_trigger_is_crossed(
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
     lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=8))))
     lengths.append(len(entries))
-    compactor = Compactor(budget=budget, counter=COUNTER, recall=RECALL_ON)
+    compactor = Compactor(budget=budget, counter=COUNTER)
     state = None
     previous: CompactionResult | None = None
     previous_length = 0
@@ -288,9 +309,7 @@ def test_summary_strategy_threading_state(data: st.DataObject, fmt: Format) -> N
     entries = data.draw(conversations(fmt, min_exchanges=3, max_exchanges=10, pending_tail=False))
     budget = data.draw(budgets(tokens_of(entries, fmt)))
     lengths = sorted(set(data.draw(st.lists(st.integers(1, len(entries)), min_size=1, max_size=6))))
-    compactor = Compactor(
-        budget=budget, counter=COUNTER, recall=RECALL_ON, summarizer=ExtractiveSummarizer()
-    )
+    compactor = Compactor(budget=budget, counter=COUNTER, summarizer=ExtractiveSummarizer())
     ids = [m.id for m in read_history(entries, format=fmt).messages]
     pins = set(data.draw(st.lists(st.sampled_from(ids), max_size=2)))
     state: CompactionState | None = None
