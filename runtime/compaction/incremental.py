@@ -63,7 +63,7 @@ def reindex(messages: Sequence[Message], offset: int) -> tuple[Message, ...]:
     if offset == 0:
         return tuple(messages)
     # built field by field: ``dataclasses.replace`` (which re-runs the keyword machinery) was a
-    # fifth of a warm call's cost over a 500-message window (bench/context_scaling.py)
+    # fifth of a warm call's cost over a 500-message window (bench/library_scaling.py)
     return tuple(
         Message(
             m.id if m.own_id else f"m{m.index + offset}-{m.digest[:12]}",
