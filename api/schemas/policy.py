@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat
 
 from api.pagination import (
     Page,
@@ -195,7 +195,8 @@ class RulesIn(BaseModel):
 class CheckObject(BaseModel):
     """The object of a dry-run check; category, scope and sensitivity default from ``key``.
 
-    Flags are strict booleans: true or false, never 0 or "false" (a 422).
+    Flags are strict booleans (true or false, never 0 or "false") and the confidence a number,
+    never a boolean: anything else is a 422.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -222,7 +223,7 @@ class CheckObject(BaseModel):
         description="The write's source: admin, user_stated, user_confirmed, "
         "promoted or consolidated."
     )
-    confidence: float = Field(
+    confidence: StrictFloat = Field(
         description="The write's confidence, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
     )
     consent: StrictBool = Field(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt
 
 from api.pagination import Page
 from api.params import TTL_MAX_SECONDS, Instant
@@ -83,7 +83,7 @@ class PreferenceIn(_In):
         default_factory=list,
         max_length=100,
     )
-    confidence: float = Field(
+    confidence: StrictFloat = Field(
         description="How sure the writer is, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
     )
     consent: ConsentBody | None = Field(
@@ -238,7 +238,7 @@ class EventIn(_In):
         default_factory=list,
         max_length=100,
     )
-    confidence: float = Field(
+    confidence: StrictFloat = Field(
         description="How sure the writer is, 0 to 1 (default 1).", default=1.0, ge=0.0, le=1.0
     )
     expires_at: Instant | None = Field(

@@ -4,7 +4,8 @@ refuses must be a 422, not a 200.
 
 - ``since``/``until`` of ``0.5`` were read as a Unix time (1970-01-01T00:00:00.5Z): an
   ``Instant`` is an RFC 3339 date-time only (``api.params``);
-- ``POST /v1/policy/check`` took ``0`` for a boolean flag (now ``StrictBool``);
+- ``POST /v1/policy/check`` took ``0`` for a boolean flag and ``false`` for the confidence (now
+  ``StrictBool`` and ``StrictFloat``; the confidence of preference and event writes too);
 - ``GET /v1/sessions?user_id=`` took an empty user id (now the user-id rule, ``UserIdQuery``).
 """
 
@@ -72,3 +73,20 @@ def test_listing_sessions_takes_only_a_valid_user_id(
         "items": [],
         "next_cursor": None,
     }
+
+
+@pytest.mark.parametrize("value", [False, True, "0.5"])
+def test_a_confidence_is_a_number_never_a_boolean(
+    shared_client: TestClient, admin: dict[str, str], value: object
+) -> None:
+    check = {"action": "read", "object": {"user_id": "u1", "source": "admin", "confidence": value}}
+    _assert_422(shared_client.post("/v1/policy/check", json=check, headers=admin))
+    pref = {"value": "window", "source": "admin", "confidence": value}
+    path = "/v1/users/u1/preferences/travel.seat.preference"
+    _assert_422(shared_client.put(path, json=pref, headers=admin))
+    event = {"kind": "trip.booked", "text": "a trip", "source": "admin",
+             "occurred_at": "2026-09-01T09:00:00Z", "confidence": value}  # fmt: skip
+    _assert_422(shared_client.post("/v1/users/u1/events", json=event, headers=admin))
+    check["object"]["confidence"] = pref["confidence"] = 1  # type: ignore[index]
+    assert shared_client.post("/v1/policy/check", json=check, headers=admin).status_code == 200
+    assert shared_client.put(path, json=pref, headers=admin).status_code == 201
