@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, delete, func, insert, select
+from sqlalchemy import CompoundSelect, Row, delete, func, insert, select, union_all
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col
 
@@ -122,25 +122,13 @@ def load_narrowed(
     stored = {stored_term(t) for t in weights}
     if not stored or not groups:
         return RecallIndex.narrowed((), corpus_groups=groups, corpus_length=length)
-    counted = db.execute(
-        select(col(_T.term), func.count())
-        .where(
-            col(_T.tenant_id) == tenant_id,
-            col(_T.session_id) == session_id,
-            col(_T.term).in_(sorted(stored)),
-        )
-        .group_by(col(_T.term))
-    ).all()
-    frequencies = {str(term): int(n) for term, n in counted}
+    counted = _lookup(db, tenant_id, session_id, sorted(stored), count=True)
+    frequencies = {str(term): int(n) for term, n in (tuple(row) for row in counted)}
     common = _common_terms(weights, frequencies, groups=groups, floor=floor)
     wanted = sorted({stored_term(t) for t in weights if t not in common} & set(frequencies))
     rows: Sequence[Row[Any]] = []
     if wanted:
-        keys = select(col(_T.group_key)).where(
-            col(_T.tenant_id) == tenant_id,
-            col(_T.session_id) == session_id,
-            col(_T.term).in_(wanted),
-        )
+        keys = sorted({str(k) for (k,) in _lookup(db, tenant_id, session_id, wanted)})
         rows = db.execute(
             select(*_COLUMNS)
             .where(*_owned(tenant_id, session_id), col(_G.group_key).in_(keys))
@@ -152,6 +140,42 @@ def load_narrowed(
         corpus_length=length,
         frequencies={t: frequencies.get(t, 0) for t in common},
     )
+
+
+_COMPOUND = 400
+"""Lookups per statement (SQLite allows 500 terms in a compound select)."""
+
+
+def _lookup(
+    db: Session, tenant_id: str, session_id: str, terms: Sequence[str], *, count: bool = False
+) -> list[Row[Any]]:
+    """``_per_term``'s rows, a few hundred terms per statement."""
+    rows: list[Row[Any]] = []
+    for start in range(0, len(terms), _COMPOUND):
+        chunk = terms[start : start + _COMPOUND]
+        rows.extend(db.execute(_per_term(tenant_id, session_id, chunk, count=count)).all())
+    return rows
+
+
+def _per_term(
+    tenant_id: str, session_id: str, terms: Sequence[str], *, count: bool = False
+) -> CompoundSelect[Any]:
+    """One equality lookup per term, joined with UNION ALL: each is an index range on the
+    terms table's key (an ``IN`` list there lets PostgreSQL, lacking statistics on a young
+    table, scan the whole session's terms and filter instead). ``count``: ``(term, groups)``
+    per term found, else the group keys."""
+    parts: list[Any] = []  # selects of one or two columns
+    for term in terms:
+        where = (
+            col(_T.tenant_id) == tenant_id,
+            col(_T.session_id) == session_id,
+            col(_T.term) == term,
+        )
+        if count:
+            parts.append(select(col(_T.term), func.count()).where(*where).group_by(col(_T.term)))
+        else:
+            parts.append(select(col(_T.group_key)).where(*where))
+    return union_all(*parts)
 
 
 def _common_terms(
