@@ -17,6 +17,7 @@ from api.sessions.tables import (
     AgentSessionRow,
     SessionMessageRow,
     SessionPinRow,
+    SessionRecallCountRow,
     SessionRecallGroupRow,
     SessionRecallTermRow,
     SessionSnapshotRow,
@@ -38,6 +39,7 @@ _TABLES: tuple[tuple[str, Any], ...] = (
     # recall's index of evicted groups holds their sanitized text: it goes with the messages
     ("recall_terms", SessionRecallTermRow),
     ("recall_groups", SessionRecallGroupRow),
+    ("recall_counts", SessionRecallCountRow),
 )
 KINDS = ("sessions", *(kind for kind, _ in _TABLES))
 
@@ -83,7 +85,7 @@ def erase_user_sessions(db: Session, *, tenant_id: str, user_id: str) -> dict[st
 
     Returns:
         Rows deleted per kind: sessions, messages, pins, summaries, snapshots, states, usage,
-            recall_terms, recall_groups.
+            recall_terms, recall_groups, recall_counts.
     """
     session_ids = list(
         db.exec(

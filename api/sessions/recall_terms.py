@@ -20,17 +20,21 @@ Every query filters by tenant and session: a session never recalls another's mes
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CompoundSelect, Row, delete, func, insert, select, union_all
+from sqlalchemy import Row, delete, insert, select, union_all
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col
 
+from api.sessions.recall_counts import CORPUS, apply_delta, read_counts
 from api.sessions.tables import RECALL_TERM_MAX, SessionRecallGroupRow, SessionRecallTermRow
 from runtime.recall import IndexedGroup, RecallIndex
+
+_COMPOUND = 400  # lookups per statement
 
 __all__ = [
     "StoredIndex",
@@ -107,23 +111,19 @@ def load_narrowed(
     """What a search with the query ``weights`` (term -> weight) needs of the stored index,
     as a ``RecallIndex.narrowed`` that scores like the whole one.
 
-    Three small queries: the whole index's group count and length (an index-only scan), each
-    query term's document frequency (index-only), and the groups sharing a term the search
-    cannot do without. Common terms whose bounds (``RecallIndex.term_bound``) together stay
-    below ``floor`` do not narrow: a group holding only those can never be recalled, and the
-    groups loaded score them with their whole-index frequencies.
+    Key lookups only: the whole index's group count and length and each query term's document
+    frequency (``api.sessions.recall_counts``), the keys of the groups sharing a term the search
+    cannot do without, and those groups. Common terms whose bounds
+    (``RecallIndex.term_bound``) together stay below ``floor`` do not narrow: a group holding
+    only those can never be recalled, and the groups loaded score them with their whole-index
+    frequencies.
     """
-    groups, length = db.execute(
-        select(func.count(), func.coalesce(func.sum(col(_G.length)), 0)).where(
-            *_owned(tenant_id, session_id)
-        )
-    ).one()
-    groups, length = int(groups), int(length)
     stored = {stored_term(t) for t in weights}
+    groups, length, frequencies = read_counts(
+        db, tenant_id=tenant_id, session_id=session_id, terms=stored
+    )
     if not stored or not groups:
         return RecallIndex.narrowed((), corpus_groups=groups, corpus_length=length)
-    counted = _lookup(db, tenant_id, session_id, sorted(stored), count=True)
-    frequencies = {str(term): int(n) for term, n in (tuple(row) for row in counted)}
     common = _common_terms(weights, frequencies, groups=groups, floor=floor)
     wanted = sorted({stored_term(t) for t in weights if t not in common} & set(frequencies))
     rows: Sequence[Row[Any]] = []
@@ -142,40 +142,23 @@ def load_narrowed(
     )
 
 
-_COMPOUND = 400
-"""Lookups per statement (SQLite allows 500 terms in a compound select)."""
-
-
-def _lookup(
-    db: Session, tenant_id: str, session_id: str, terms: Sequence[str], *, count: bool = False
-) -> list[Row[Any]]:
-    """``_per_term``'s rows, a few hundred terms per statement."""
+def _lookup(db: Session, tenant_id: str, session_id: str, terms: Sequence[str]) -> list[Row[Any]]:
+    """The keys of the groups holding one of ``terms``: one equality lookup per term, joined
+    with UNION ALL, a few hundred per statement (an ``IN`` list there lets PostgreSQL, lacking
+    statistics on a young table, scan the whole session's terms and filter instead; SQLite
+    allows 500 terms in a compound select)."""
     rows: list[Row[Any]] = []
     for start in range(0, len(terms), _COMPOUND):
-        chunk = terms[start : start + _COMPOUND]
-        rows.extend(db.execute(_per_term(tenant_id, session_id, chunk, count=count)).all())
+        parts = [
+            select(col(_T.group_key)).where(
+                col(_T.tenant_id) == tenant_id,
+                col(_T.session_id) == session_id,
+                col(_T.term) == term,
+            )
+            for term in terms[start : start + _COMPOUND]
+        ]
+        rows.extend(db.execute(union_all(*parts)).all())
     return rows
-
-
-def _per_term(
-    tenant_id: str, session_id: str, terms: Sequence[str], *, count: bool = False
-) -> CompoundSelect[Any]:
-    """One equality lookup per term, joined with UNION ALL: each is an index range on the
-    terms table's key (an ``IN`` list there lets PostgreSQL, lacking statistics on a young
-    table, scan the whole session's terms and filter instead). ``count``: ``(term, groups)``
-    per term found, else the group keys."""
-    parts: list[Any] = []  # selects of one or two columns
-    for term in terms:
-        where = (
-            col(_T.tenant_id) == tenant_id,
-            col(_T.session_id) == session_id,
-            col(_T.term) == term,
-        )
-        if count:
-            parts.append(select(col(_T.term), func.count()).where(*where).group_by(col(_T.term)))
-        else:
-            parts.append(select(col(_T.group_key)).where(*where))
-    return union_all(*parts)
 
 
 def _common_terms(
@@ -198,10 +181,30 @@ def _common_terms(
     return common
 
 
-def _delete_keys(db: Session, *, tenant_id: str, session_id: str, keys: Collection[str]) -> int:
+def _delete_keys(
+    db: Session, *, tenant_id: str, session_id: str, user_id: str, keys: Collection[str]
+) -> int:
     if not keys:
         return 0
     wanted = sorted(keys)
+    gone = db.execute(
+        select(col(_G.terms_json), col(_G.length)).where(
+            *_owned(tenant_id, session_id), col(_G.group_key).in_(wanted)
+        )
+    ).all()
+    delta: Counter[str] = Counter()
+    for terms_json, _ in (tuple(row) for row in gone):
+        delta.update({t: -1 for t in _stored_terms(json.loads(str(terms_json)))})
+        delta[CORPUS] -= 1
+    removed = -sum(int(tuple(row)[1]) for row in gone)
+    apply_delta(
+        db,
+        tenant_id=tenant_id,
+        session_id=session_id,
+        user_id=user_id,
+        delta=delta,
+        length=removed,
+    )
     db.execute(
         delete(_T).where(
             col(_T.tenant_id) == tenant_id,
@@ -213,6 +216,10 @@ def _delete_keys(db: Session, *, tenant_id: str, session_id: str, keys: Collecti
         delete(_G).where(*_owned(tenant_id, session_id), col(_G.group_key).in_(wanted))
     )
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+def _stored_terms(terms: Iterable[str]) -> set[str]:
+    return {stored_term(t) for t in terms}
 
 
 def _kept_in_order(before: RecallIndex, after: RecallIndex) -> tuple[set[str], bool]:
@@ -246,7 +253,7 @@ def sync_index(
     if not in_order:
         kept = set()  # a reordered index (a state reset) is written again whole
     stale = {g.key for g in before.index.groups} - kept
-    _delete_keys(db, tenant_id=tenant_id, session_id=session_id, keys=stale)
+    _delete_keys(db, tenant_id=tenant_id, session_id=session_id, user_id=user_id, keys=stale)
     owner = {"tenant_id": tenant_id, "session_id": session_id, "user_id": user_id}
     groups: list[dict[str, object]] = []
     terms: list[dict[str, object]] = []
@@ -276,6 +283,12 @@ def sync_index(
         db.execute(insert(_G), groups)
     if terms:
         db.execute(insert(_T), terms)
+    delta: Counter[str] = Counter(str(row["term"]) for row in terms)
+    delta[CORPUS] += len(groups)
+    added = sum(int(str(row["length"])) for row in groups)
+    apply_delta(
+        db, tenant_id=tenant_id, session_id=session_id, user_id=user_id, delta=delta, length=added
+    )
     return len(groups)
 
 
@@ -289,12 +302,15 @@ def forget_positions(
         return 0
     low, high = min(positions), max(positions)
     rows = db.execute(
-        select(col(_G.group_key), col(_G.start_position), col(_G.end_position)).where(
+        select(
+            col(_G.group_key), col(_G.start_position), col(_G.end_position), col(_G.user_id)
+        ).where(
             *_owned(tenant_id, session_id),
             col(_G.start_position) <= high,
             col(_G.end_position) > low,
         )
     ).all()
     wanted = set(positions)
-    keys = {key for key, start, end in rows if not wanted.isdisjoint(range(start, end))}
-    return _delete_keys(db, tenant_id=tenant_id, session_id=session_id, keys=keys)
+    keys = {key for key, start, end, _ in rows if not wanted.isdisjoint(range(start, end))}
+    user_id = str(rows[0][3]) if rows else ""
+    return _delete_keys(db, tenant_id=tenant_id, session_id=session_id, user_id=user_id, keys=keys)

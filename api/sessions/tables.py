@@ -24,6 +24,7 @@ __all__ = [
     "AgentSessionRow",
     "SessionMessageRow",
     "SessionPinRow",
+    "SessionRecallCountRow",
     "SessionRecallGroupRow",
     "SessionRecallTermRow",
     "SessionRetentionRow",
@@ -244,3 +245,19 @@ class SessionRecallTermRow(SQLModel, table=True):
     term: str = Field(primary_key=True, max_length=RECALL_TERM_MAX)
     group_key: str = Field(primary_key=True, max_length=256)
     user_id: str = Field(max_length=256)
+
+
+class SessionRecallCountRow(SQLModel, table=True):
+    """How many recall groups of a session hold a term (the row with term ``""`` holds the
+    whole index's group count and total length): BM25's statistics, kept up to date so that a
+    warm call reads them in key lookups instead of counting the session's terms."""
+
+    __tablename__ = "session_recall_counts"
+    __table_args__ = (Index("ix_session_recall_counts_tenant_user", "tenant_id", "user_id"),)
+
+    tenant_id: str = Field(primary_key=True, max_length=128)
+    session_id: str = Field(primary_key=True, max_length=64)
+    term: str = Field(primary_key=True, max_length=RECALL_TERM_MAX)
+    user_id: str = Field(max_length=256)
+    groups: int
+    length: int = 0

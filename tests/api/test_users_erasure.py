@@ -196,6 +196,7 @@ def test_scope_longterm_keeps_sessions(database_url: str) -> None:
         "session_states",
         "session_recall_groups",
         "session_recall_terms",
+        "session_recall_counts",
     }
 
 

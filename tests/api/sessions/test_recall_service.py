@@ -20,6 +20,7 @@ from api.sessions.tables import SessionRecallGroupRow, SessionRecallTermRow
 from tests.api._sessions_support import sessions_client
 from tests.api.conftest import bearer, make_key
 from tests.api.sessions.test_recall_parity import FACTS, FILLER
+from tests.api.sessions.test_retention import assert_counts_match
 
 BUDGET = {"context_limit": 1400, "max_output_tokens": 300, "tool_reserve": 100, "safety_margin": 50}
 
@@ -130,6 +131,8 @@ def test_delete_and_erasure_leave_no_recall_row(client: TestClient, key: dict[st
     deleted = _session(client, key)
     _talk(client, key, deleted, "When exactly does the Porto conference start?")
     assert _rows(client, SessionRecallGroupRow, deleted) > 0
+    tenant = client.get(f"/v1/sessions/{deleted}", headers=key).json()["tenant_id"]
+    assert_counts_match(client, tenant, deleted)
     assert _rows(client, SessionRecallTermRow, deleted) > 0
     r = client.delete(f"/v1/sessions/{deleted}", headers=key)
     assert r.status_code in (200, 204), r.text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from api.sessions.retention import (
 )
 from api.sessions.tables import (
     SessionMessageRow,
+    SessionRecallCountRow,
     SessionRecallGroupRow,
     SessionRecallTermRow,
 )
@@ -90,6 +92,28 @@ def _rows(client: TestClient, tenant: str, sid: str) -> list[SessionMessageRow]:
         return list(rows)
 
 
+def assert_counts_match(client: TestClient, tenant: str, sid: str) -> None:
+    """The kept BM25 statistics equal what the recall tables hold."""
+    with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
+        owned = (SessionRecallTermRow.tenant_id == tenant, SessionRecallTermRow.session_id == sid)
+        terms = db.exec(select(SessionRecallTermRow.term).where(*owned)).all()
+        groups = db.exec(
+            select(SessionRecallGroupRow.length).where(
+                SessionRecallGroupRow.tenant_id == tenant, SessionRecallGroupRow.session_id == sid
+            )
+        ).all()
+        counts = db.exec(
+            select(SessionRecallCountRow).where(
+                SessionRecallCountRow.tenant_id == tenant, SessionRecallCountRow.session_id == sid
+            )
+        ).all()
+    expected = dict(Counter(terms))
+    if groups:
+        expected[""] = len(groups)
+    assert {c.term: c.groups for c in counts} == expected
+    assert sum(c.length for c in counts) == sum(groups)
+
+
 def _recall_rows(client: TestClient, tenant: str, sid: str, ids: set[str]) -> int:
     """Recall group rows of the session holding one of ``ids``, and term rows of none."""
     with Session(services_of(client.app).engine) as db:  # type: ignore[attr-defined]
@@ -105,6 +129,7 @@ def _recall_rows(client: TestClient, tenant: str, sid: str, ids: set[str]) -> in
             )
         ).all()
     assert set(terms) <= keys  # no term row outlives its group
+    assert_counts_match(client, tenant, sid)
     return sum(1 for g in groups if not ids.isdisjoint(json.loads(g.ids_json)))
 
 
