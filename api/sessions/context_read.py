@@ -20,8 +20,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, or_
-from sqlmodel import Session, col, select
+from sqlalchemy import and_, select, union_all
+from sqlmodel import Session, col
 
 from api.sessions.recall_terms import StoredIndex, load_index, load_narrowed
 from api.sessions.store import load_history
@@ -67,30 +67,48 @@ def read_full(db: Session, *, tenant_id: str, session_id: str, recall: bool) -> 
     return ContextRead(entries, True, stored.index, stored)
 
 
+_COMPOUND = 400  # selects per UNION ALL statement (SQLite allows 500)
+
+
 def _load_positions(
     db: Session,
     *,
     tenant_id: str,
     session_id: str,
     entries: list[Any],
-    where: Any,
+    where: Sequence[Any],
 ) -> None:
-    """Fill ``entries`` with the stored entries matching ``where``."""
-    rows = db.exec(
-        select(SessionMessageRow.position, SessionMessageRow.raw_json)
-        .where(
-            SessionMessageRow.tenant_id == tenant_id,
-            SessionMessageRow.session_id == session_id,
-            where,
-        )
-        .order_by(col(SessionMessageRow.position))
-    ).all()
+    """Fill ``entries`` with the stored entries matching any of ``where``: one select per
+    condition, joined with UNION ALL, so each is a range of the messages' key (an ``OR`` of
+    them lets PostgreSQL scan the whole session's messages and filter)."""
+    rows: list[Any] = []
+    for start in range(0, len(where), _COMPOUND):
+        parts = [
+            select(col(SessionMessageRow.position), col(SessionMessageRow.raw_json)).where(
+                col(SessionMessageRow.tenant_id) == tenant_id,
+                col(SessionMessageRow.session_id) == session_id,
+                condition,
+            )
+            for condition in where[start : start + _COMPOUND]
+        ]
+        rows.extend(db.execute(union_all(*parts)).all())
     if not rows:
         return
-    parsed = json.loads("[" + ",".join(raw for _, raw in rows) + "]")
+    parsed = json.loads("[" + ",".join(str(raw) for _, raw in rows) + "]")
     for (position, _), entry in zip(rows, parsed, strict=True):
         if position < len(entries):
             entries[position] = entry
+
+
+def _runs(positions: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted positions as ``[start, end)`` runs."""
+    runs: list[tuple[int, int]] = []
+    for p in positions:
+        if runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], p + 1)
+        else:
+            runs.append((p, p + 1))
+    return runs
 
 
 def read_warm(
@@ -113,12 +131,9 @@ def read_warm(
     position = col(SessionMessageRow.position)
     wanted = [position <= plen, position >= min(cut, max(0, count - RECENT_TAIL))]
     wanted += [and_(position >= a, position < b) for a, b, _ in state.pinned_spans]
-    if pins:
-        wanted.append(col(SessionMessageRow.message_id).in_(sorted(pins)))
+    wanted += [col(SessionMessageRow.message_id) == pin for pin in sorted(pins)]
     entries: list[Any] = [None] * count
-    _load_positions(
-        db, tenant_id=tenant_id, session_id=session_id, entries=entries, where=or_(*wanted)
-    )
+    _load_positions(db, tenant_id=tenant_id, session_id=session_id, entries=entries, where=wanted)
     if not recall.enabled:
         return ContextRead(entries, False, RecallIndex())
     queries = _queries(entries, state, recall)
@@ -137,7 +152,7 @@ def read_warm(
             tenant_id=tenant_id,
             session_id=session_id,
             entries=entries,
-            where=position.in_(missing),
+            where=[and_(position >= a, position < b) for a, b in _runs(missing)],
         )
     return ContextRead(entries, False, index)
 
