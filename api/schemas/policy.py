@@ -240,7 +240,7 @@ class CheckObject(BaseModel):
     current_consented: StrictBool = Field(
         default=False, description="Whether the value it would replace was consented to."
     )
-    unbacked: bool = Field(
+    unbacked: StrictBool = Field(
         default=False,
         description="Whether no user-authored text the candidate cites holds its value (only "
         "tool, assistant or system text backs it): what promotion and consolidation set, "

@@ -53,7 +53,10 @@ def test_date_times_still_parse() -> None:
         adapter.validate_python(1.5)
 
 
-@pytest.mark.parametrize("flag", ["consent", "standing_consent", "current_consented", "sensitive"])
+FLAGS = ["consent", "standing_consent", "current_consented", "sensitive", "unbacked"]
+
+
+@pytest.mark.parametrize("flag", FLAGS)
 @pytest.mark.parametrize("value", [0, 1, "false", "true"])
 def test_policy_check_flags_are_strict_booleans(
     shared_client: TestClient, admin: dict[str, str], flag: str, value: object

@@ -453,15 +453,34 @@ class ServiceMachine(RuleBasedStateMachine):
         result = r.json()["result"]
         assert result["failed"] == 0, result
         delta = self._audit_rows(tenant) - before
-        written = result["written"] + result["events"]
+        assert delta["event.create"] >= result["events"], (delta, result)
         assert set(delta) <= {"policy.consolidate.write", "preference.create",
                               "preference.update", "event.create"}, delta  # fmt: skip
         assert delta["preference.create"] + delta["preference.update"] >= result["written"]
         self.model.audit[tenant].update(delta)
         self.touched.update(p for p in self.model.data if p[0] == tenant)
-        if written:
-            for user in USERS:
+        for user in USERS:
+            if result["written"]:
                 self._absorb_consolidated((tenant, user))
+            if result["events"]:
+                self._absorb_task_events((tenant, user))
+
+    def _absorb_task_events(self, pair: tuple[str, str]) -> None:
+        """Consolidation of an ended session writes one ``<category>.task_completed`` event per
+        consented category: new events may be only those."""
+        state = self.model.user(*pair)
+        r = self.c.get(f"/v1/users/{pair[1]}/events", headers=self.admin[pair[0]],
+                       params={"limit": 200})  # fmt: skip
+        assert r.status_code == 200, r.text
+        for event in r.json()["items"]:
+            if event["id"] in state.events:
+                continue
+            assert event["kind"].endswith(".task_completed"), event
+            assert event["source"] == "consolidated", event
+            assert event["category"] in state.consents, (event, state.consents)
+            state.events[event["id"]] = EventModel(
+                event["kind"], event["text"], _at(event["expires_at"])
+            )
 
     def _absorb_consolidated(self, pair: tuple[str, str]) -> None:
         """What consolidation wrote: a session's budget, in a consented category, where no value
