@@ -152,6 +152,8 @@ class ServiceMachine(RuleBasedStateMachine):
             self._new_session((tenant, USERS[0]), "agent", 300)
             session_id = next(iter(self.model.user(tenant, USERS[0]).sessions))
             self._compact((tenant, USERS[0]), session_id, "agent")
+            self._append((tenant, USERS[0]), session_id, 10)  # a second version: restorable
+            self._compact((tenant, USERS[0]), session_id, "agent")
 
     # --- helpers -----------------------------------------------------------------------------
 
