@@ -113,8 +113,8 @@ def service_step(database_url: str, step: StepRecord) -> None:
         _context(agent, step, session_id)
         _end(agent, step, session_id)
         _profile(agent, step)
-        _erase(agent, _Agent(client, admin_headers), step, session_id)
-        _audit(client, admin_headers, step)
+        user_ref = _erase(agent, _Agent(client, admin_headers), step, session_id)
+        _audit(client, admin_headers, step, user_ref)
 
 
 def _session(agent: _Agent, step: StepRecord) -> str:
@@ -241,7 +241,9 @@ def _profile(agent: _Agent, step: StepRecord) -> None:
     )
 
 
-def _erase(agent: _Agent, admin: _Agent, step: StepRecord, session_id: str) -> None:
+def _erase(agent: _Agent, admin: _Agent, step: StepRecord, session_id: str) -> str:
+    """Erase the user; returns the keyed reference (``user:hmac:...``) the trail now names
+    them by, read from the stored receipt in the export."""
     # Erasure revokes the erased user's keys, so what is left is read with the admin key.
     receipt = agent.call("DELETE", f"/v1/users/{USER_ID}/memories", "erase")
     step.data["receipt"] = receipt
@@ -266,11 +268,13 @@ def _erase(agent: _Agent, admin: _Agent, step: StepRecord, session_id: str) -> N
         and profile["preference_keys"] == [],
         f"session {gone}, export preferences {len(export.get('preferences') or [])}",
     )
+    receipts = export.get("erasure_receipts") or [{}]
+    return str(receipts[-1].get("user_id", ""))
 
 
-def _audit(client: TestClient, headers: dict[str, str], step: StepRecord) -> None:
+def _audit(client: TestClient, headers: dict[str, str], step: StepRecord, user_ref: str) -> None:
     audit = _ok(
-        client.get("/v1/audit", headers=headers, params={"user_id": USER_ID, "limit": 200}),
+        client.get("/v1/audit", headers=headers, params={"user_id": user_ref, "limit": 200}),
         "GET /v1/audit",
     )
     items = audit.get("items", [])
@@ -278,9 +282,12 @@ def _audit(client: TestClient, headers: dict[str, str], step: StepRecord) -> Non
     step.data["audit_actions"] = actions
     text = json.dumps(items, ensure_ascii=False)
     step.check(
-        "audit records the promotion decisions and the erasure, never the content",
-        {"policy.promote", "user.erase"} <= set(actions)
+        "audit records the promotion decisions and the erasure under a keyed reference, "
+        "never the content or the erased user's id",
+        user_ref.startswith("user:hmac:")
+        and {"policy.promote", "user.erase"} <= set(actions)
         and "不超过200元" not in text
-        and "G7301" not in text,
-        f"{len(items)} rows: {', '.join(actions)}",
+        and "G7301" not in text
+        and USER_ID not in text,
+        f"{len(items)} rows under {user_ref[:18]}...: {', '.join(actions)}",
     )
