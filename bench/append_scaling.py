@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from api.services import services_of  # noqa: E402
 from api.storage.keys import KeyStore  # noqa: E402
 from tests.api._sessions_support import chat_history, sessions_client  # noqa: E402
 from tests.api.conftest import bearer  # noqa: E402
@@ -30,7 +31,7 @@ from tests.api.conftest import bearer  # noqa: E402
 def measure(url: str, turns: int, *, appends: int = 30) -> tuple[int, float]:
     """(messages stored, p50 ms of appending one message) for a session of ``turns`` turns."""
     with sessions_client(url) as client:
-        engine = client.app.state.engine  # type: ignore[attr-defined]
+        engine = services_of(client.app).engine  # type: ignore[arg-type]
         key = bearer(KeyStore(engine).create(tenant_id="bench", role="agent")[1])
         sid = client.post("/v1/sessions", json={"user_id": "u"}, headers=key).json()["id"]
         history = chat_history(turns)
