@@ -42,6 +42,7 @@ from typing import Annotated
 
 from fastapi import Depends
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from api.auth import Principal, get_principal, require_roles
@@ -56,7 +57,6 @@ from longterm.gate import PolicyGate
 from longterm.sql_store import SqlLongtermStore
 from longterm.store import LongtermStore
 from runtime.summary.protocol import Summarizer
-from storage.engine import session_scope
 
 __all__ = [
     "AdminDep",
@@ -91,9 +91,25 @@ def _engine(services: ServicesDep) -> Engine:
 
 
 def get_db_session(services: ServicesDep) -> Iterator[Session]:
-    """One session per request; whatever the route does not commit is rolled back."""
-    with session_scope(services.engine) as session:
+    """One session per request; whatever the route does not commit is rolled back.
+
+    The rollback runs after the route has answered. If the database connection died in
+    between (a terminated PostgreSQL backend, a restarted server), there is nothing left to roll
+    back and SQLAlchemy has already invalidated the connection: that error is not the
+    request's (its answer is sent), so it is dropped here instead of surfacing as a server
+    error after the response started.
+    """
+    session = Session(services.engine, expire_on_commit=False)
+    try:
         yield session
+    finally:
+        try:
+            session.rollback()
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+        finally:
+            session.close()
 
 
 def _clock(services: ServicesDep) -> Clock:

@@ -80,8 +80,8 @@ class _Cleaner:
         self.max_chars = max_chars
         self.counts = SanitizeCounts()
 
-    def __call__(self, text: str) -> str:
-        clean, counts = sanitize_text(text, max_chars=self.max_chars)
+    def __call__(self, text: str, *, untrusted: bool = True) -> str:
+        clean, counts = sanitize_text(text, max_chars=self.max_chars, untrusted=untrusted)
         self.counts += counts
         return clean
 
@@ -91,14 +91,14 @@ def _turn(message: Message, clean: _Cleaner) -> dict[str, Any]:
     raw = message.raw
     name = raw.get("name") if isinstance(raw, dict) and message.role != "tool" else None
     if isinstance(name, str) and name:
-        turn["name"] = clean(name)
+        turn["name"] = clean(name, untrusted=message.role != "user")
     if message.item_type not in ("message", "opaque"):
         turn["type"] = message.item_type
     if message.timestamp:
         turn["at"] = message.timestamp
     text = authored_text(message)
-    if text:
-        turn["text"] = clean(text)
+    if text:  # only the user's own words are read as trusted: tool, assistant, system text not
+        turn["text"] = clean(text, untrusted=message.role != "user")
     if message.tool_calls:
         turn["calls"] = [
             {"id": c.call_id, "name": c.name, "args": clean(c.arguments)}

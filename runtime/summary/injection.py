@@ -114,6 +114,25 @@ _UNTRUSTED = (
     r"忽略[“\"'][^”\"'\n]{1,40}[”\"'](?:这条|这个|该|的)?(?:要求|指令|约束|规则|限制)",
     r"\b(?:tool_result_digests?|compaction_summary|summary_version|source_ids)\s*+[:=]",
     r"\b(?:all\s++)?other\s++results\s++are\s++(?:outdated|invalid|wrong|obsolete)\b",
+    # Persona and role-play set-ups (the "jailbreak" genre): a tool result or an assistant turn
+    # has no business giving the model a new identity or releasing it from its rules.
+    r"\bpretend\s++(?:to\s++be|you\s++are|that\s++you)\b",
+    r"\b(?:i\s++want\s++you\s++to|you\s++will|you\s++are\s++going\s++to|you\s++must|you\s++shall)"
+    r"\s++(?:\w++\s++){0,3}?(?:act\s++as|play\s++(?:the\s++|a\s++)?(?:role|part|character)|role-?play"
+    r"|immerse\s++yourself|(?:take\s++on|assume|adopt)\s++(?:the\s++|a\s++)?(?:role|persona"
+    r"|identity|character)|simulate|emulate|impersonate)\b",
+    r"\brole\s++of\s++(?:an?\s++)?(?:\w++\s++)?(?:ai|chatbot|bot|assistant|model|character)\b",
+    r"\bact\s++as\s++(?:an?\s++)?(?:ai|bot|chatbot|character|persona)\b",
+    r"\b(?:ai|chatbot|bot|language\s++model|model)\s++(?:named|called)\b",
+    r"\byou\s++(?:are|were)\s++(?:now\s++)?(?:an?\s++)?(?:\w++\s++)?(?:ai|chatbot|language\s++model)\b",
+    r"\b(?:free\s++(?:of|from)|not\s++bound\s++by|released\s++from|without)\s++(?:all\s++|any\s++)?"
+    r"(?:the\s++|your\s++)?(?:usual\s++|typical\s++)?(?:restrictions|filters|limitations|censorship"
+    r"|moral|ethic|guidelines|rules\s++(?:of|set))",
+    r"\b(?:openai|chatgpt|content)\s++(?:polic(?:y|ies)|guidelines|filters?)\b",
+    r"\b(?:amoral|unfiltered|uncensored)\b",
+    r"\bstay\s++in\s++character\b",
+    r"\bdo\s++anything\s++now\b",
+    r"\b(?:answers?|respond\s++to)\s++(?:any|every)\s++(?:request|question|prompt)\b",
 )
 # Openings whose content goes with them, to the matching close (``_CLOSES``).
 _HIDDEN = r"<(?P<hidden>[a-z]{1,10})\b[^<>]{0,200}display\s*+:\s*+none[^<>]{0,200}>"

@@ -16,8 +16,15 @@ from runtime.summary.envelope import render_summary_block
 from runtime.summary.merge import merge_summaries
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.rolling import RollOutcome, roll_summary
-from runtime.summary.schema import CompactionSummary, Decision, Fact, OpenQuestion, ToolResultDigest
-from runtime.summary.shrink import shrink_summary
+from runtime.summary.schema import (
+    SCHEMA_V1,
+    CompactionSummary,
+    Decision,
+    Fact,
+    OpenQuestion,
+    ToolResultDigest,
+)
+from runtime.summary.shrink import _cost, shrink_summary
 from runtime.summary.snapshots import messages_sha256
 from tests.runtime.summary.trip_fixture import (
     NOW,
@@ -367,11 +374,10 @@ def _tier(item) -> int:
     return {"preference": 0, "open": 2, "observed": 4}.get(item.status, 5)
 
 
-def _item_cost(item) -> int:
-    text = json.dumps(
-        item.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    return count_tokens(text) + 1
+def _item_cost(item, *, v1: bool) -> int:
+    """An item's tokens as the block renders it (v1's JSON object or v2's row): what the
+    shrink weighs (``runtime.summary.shrink._cost``)."""
+    return _cost(item, count_tokens, v1=v1)
 
 
 @settings(max_examples=80, deadline=None)
@@ -404,7 +410,8 @@ def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget
                 (isinstance(other, Fact) and other.pinned) or pinned & set(other.source_ids)
             )
             if unpinned and _tier(other) > _tier(gone):
-                assert _item_cost(other) <= _item_cost(gone) + 2, (label, other)
+                v1 = summary.schema_version == SCHEMA_V1
+                assert _item_cost(other, v1=v1) <= _item_cost(gone, v1=v1) + 2, (label, other)
     # A summary that fit is returned unchanged.
     if count_tokens(render_summary_block(summary)) <= budget:
         assert result.summary == summary and result.evicted == ()
