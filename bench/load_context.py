@@ -33,16 +33,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +48,10 @@ sys.path.insert(0, str(ROOT))
 
 from api.storage.keys import KeyStore  # noqa: E402
 from api.storage.migrate import upgrade_database  # noqa: E402
+from bench.serve import database, serve  # noqa: E402
 from storage.engine import create_db_engine  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "tau-bench" / "gpt-4o-airline.json"
-PG_ADMIN = os.environ.get(
-    "TIERMEM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 BUDGET = {
     "context_limit": 16000,
     "max_output_tokens": 1000,
@@ -108,67 +101,6 @@ def _synthetic(turns: int) -> list[dict[str, Any]]:
             {"role": "assistant", "content": f"Reservation {i} is confirmed."},
         ]
     return out
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def _database(backend: str) -> Iterator[str]:
-    if backend == "sqlite":
-        with tempfile.TemporaryDirectory() as tmp:
-            yield f"sqlite:///{tmp}/load.db"
-        return
-    import psycopg
-
-    name = f"tiermem_load_{uuid.uuid4().hex[:10]}"
-    admin = PG_ADMIN.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{PG_ADMIN.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextmanager
-def _server(url: str) -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "TIERMEM_DATABASE_URL": url, "TIERMEM_SCHEDULER_ENABLED": "false"}
-    cmd = [str(ROOT / ".venv" / "bin" / "tiermem"), "serve", "--host", "127.0.0.1"]
-    with tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen(
-            [*cmd, "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=log
-        )
-        try:
-            yield _wait_ready(f"http://127.0.0.1:{port}", proc, log)
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=15)
-
-
-def _wait_ready(base: str, proc: subprocess.Popen[bytes], log: Any) -> str:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
-                return base
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            log.seek(0)
-            tail = log.read().decode(errors="replace")[-2000:]
-            raise RuntimeError(f"tiermem serve exited with {proc.returncode}:\n{tail}")
-        time.sleep(0.2)
-    raise RuntimeError("tiermem serve did not become ready in 60 s")
 
 
 def _key(url: str) -> str:
@@ -268,9 +200,10 @@ def _append_p50() -> float | None:
 
 def run_backend(backend: str, *, clients: int, requests: int) -> dict[str, Any]:
     histories, source = _histories(clients)
-    with _database(backend) as url:
+    with database(backend, prefix="tiermem_load") as url:
         headers = {"Authorization": f"Bearer {_key(url)}"}
-        with _server(url) as base:
+        with serve(url) as server:
+            base = server.base
             sessions = _setup(base, headers, histories)
             load_before = os.getloadavg()[0]
             result = {

@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +99,17 @@ def _url(engine: Engine) -> str:
     return engine.url.render_as_string(hide_password=False)
 
 
+def _run(engine: Engine, tenant: str, *, now: datetime) -> dict[str, Any]:
+    """The arguments of one consolidation run over ``tenant``'s idle sessions at ``now``."""
+    return {
+        "gate": CasbinGate(engine=engine),
+        "sessions": SqlSessionSource(),
+        "now": now,
+        "idle": timedelta(minutes=30),
+        "tenant_id": tenant,
+    }
+
+
 def _start_worker(module: str, *args: str) -> subprocess.Popen[str]:
     """``python -m tests.api.jobs.<module> ARGS`` in its own process, output captured."""
     return subprocess.Popen(
@@ -156,20 +167,13 @@ def test_a_unit_killed_half_way_leaves_nothing_and_is_picked_up(
         real(*args, **kwargs)
 
     monkeypatch.setattr(consolidation, "_task_event", dies_on_third_unit)
-    gate = CasbinGate(engine=shared_engine)
-    run = {
-        "gate": gate,
-        "sessions": SqlSessionSource(),
-        "now": NOW,
-        "idle": timedelta(minutes=30),
-        "tenant_id": tenant,
-    }
+    run = _run(shared_engine, tenant, now=NOW)
     with pytest.raises(RuntimeError):
-        consolidate(shared_engine, **run)  # type: ignore[arg-type]
+        consolidate(shared_engine, **run)
     assert _count(shared_engine, ConsolidationMarkRow, tenant) == 2
     assert _count(shared_engine, PreferenceRow, tenant) == 4  # two whole units, no half
     monkeypatch.setattr(consolidation, "_task_event", real)
-    report = consolidate(shared_engine, **run)  # type: ignore[arg-type]
+    report = consolidate(shared_engine, **run)
     assert report.due == 2 * len(users) - 2
     _assert_each_written_once(shared_engine, tenant, users)
 
@@ -182,22 +186,16 @@ def test_a_runner_interleaved_between_units_consolidates_nothing_twice(
     the lock then finds each one done (no second write, no second mark)."""
     users = USERS[:3]
     _seed(shared_engine, tenant, users)
-    run = {
-        "gate": CasbinGate(engine=shared_engine),
-        "sessions": SqlSessionSource(),
-        "now": NOW,
-        "idle": timedelta(minutes=30),
-        "tenant_id": tenant,
-    }
+    run = _run(shared_engine, tenant, now=NOW)
     inner: list[ConsolidationReport] = []
     seen: list[str] = []
 
     def interleave(due: DueSession) -> None:
         seen.append(due.session_id)
         if not inner:
-            inner.append(consolidate(shared_engine, **run))  # type: ignore[arg-type]
+            inner.append(consolidate(shared_engine, **run))
 
-    outer = consolidate(shared_engine, on_unit=interleave, **run)  # type: ignore[arg-type]
+    outer = consolidate(shared_engine, on_unit=interleave, **run)
     assert inner[0].consolidated == 2 * len(users) and inner[0].written == 4 * len(users)
     assert outer.due == 2 * len(users) and len(seen) == outer.due
     assert (outer.consolidated, outer.written, outer.locked) == (0, 0, 0)
@@ -233,16 +231,10 @@ def test_a_replica_sigkilled_mid_unit_leaves_nothing_and_the_next_run_does_it_on
     # notice: bounded retries); on SQLite its lease lapses after DEFAULT_LEASE, so the next
     # run is dated after that (the job's clock dates leases).
     later = NOW + DEFAULT_LEASE + timedelta(minutes=1)
-    run = {
-        "gate": CasbinGate(engine=shared_engine),
-        "sessions": SqlSessionSource(),
-        "now": later,
-        "idle": timedelta(minutes=30),
-        "tenant_id": tenant,
-    }
+    run = _run(shared_engine, tenant, now=later)
     total = ConsolidationReport()
     for _ in range(60):  # bounded: 30 s
-        report = consolidate(shared_engine, **run)  # type: ignore[arg-type]
+        report = consolidate(shared_engine, **run)
         total.add(report)
         if report.locked == 0:
             break
