@@ -42,7 +42,6 @@ from typing import Annotated
 
 from fastapi import Depends
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from api.auth import Principal, get_principal, require_roles
@@ -57,6 +56,7 @@ from longterm.gate import PolicyGate
 from longterm.sql_store import SqlLongtermStore
 from longterm.store import LongtermStore
 from runtime.summary.protocol import Summarizer
+from storage.engine import session_scope
 
 __all__ = [
     "AdminDep",
@@ -93,23 +93,12 @@ def _engine(services: ServicesDep) -> Engine:
 def get_db_session(services: ServicesDep) -> Iterator[Session]:
     """One session per request; whatever the route does not commit is rolled back.
 
-    The rollback runs after the route has answered. If the database connection died in
-    between (a terminated PostgreSQL backend, a restarted server), there is nothing left to roll
-    back and SQLAlchemy has already invalidated the connection: that error is not the
-    request's (its answer is sent), so it is dropped here instead of surfacing as a server
-    error after the response started.
+    The rollback runs after the route has answered, through ``storage.session_scope``, which
+    drops the failed rollback of a connection that died in between (the answer is sent; that
+    error is not the request's).
     """
-    session = Session(services.engine, expire_on_commit=False)
-    try:
+    with session_scope(services.engine) as session:
         yield session
-    finally:
-        try:
-            session.rollback()
-        except DBAPIError as exc:
-            if not exc.connection_invalidated:
-                raise
-        finally:
-            session.close()
 
 
 def _clock(services: ServicesDep) -> Clock:

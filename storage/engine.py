@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
@@ -137,7 +138,10 @@ def session_scope(engine: Engine) -> Iterator[Session]:
     """A unit of work: yields a session and rolls back whatever was not committed.
 
     Callers commit explicitly (``session.commit()``) once the whole unit has succeeded; leaving
-    the block without committing, or by an exception, discards the work.
+    the block without committing, or by an exception, discards the work. If the connection died
+    meanwhile (a terminated PostgreSQL backend, a restarted server), SQLAlchemy has already
+    invalidated it and there is nothing left to roll back: that failed rollback is dropped, so
+    the unit's own outcome (an answer already sent, or its real error) is what surfaces.
     """
     session = Session(engine, expire_on_commit=False)
     try:
@@ -145,5 +149,8 @@ def session_scope(engine: Engine) -> Iterator[Session]:
     finally:
         try:
             session.rollback()
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
         finally:
             session.close()
