@@ -7,8 +7,9 @@ history with its own state, whose index is a value. At every call both must send
 messages and recall the same groups, with the same scores: the service's index lives in its
 recall tables, and a warm call loads only the candidates the query needs (the database
 narrows, the library scores). Runs on SQLite and PostgreSQL: a synthetic English and Chinese
-history always, and the first sessions of a LoCoMo conversation (a tuning one) when the shared
-data is there.
+history always (plain chat, and tool loops in each of the three formats: a recalled call comes
+back with its results), and the first sessions of a LoCoMo conversation (a tuning one) when the
+shared data is there.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from api.sessions.calibration import with_trigger
 from api.sessions.context_read import read_full
 from runtime import Compactor, RecallConfig
 from runtime.budget import Budget
+from runtime.messages import Format
 from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.api._sessions_support import FIXED_NOW, T1, append, new_session, runtime_with
@@ -102,10 +104,88 @@ def _library(report: dict[str, Any]) -> Compactor:
     )
 
 
+Round = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+"""(what the user appends before a model call, what the agent appends after it)."""
+
+
+def chat_rounds(turns: list[tuple[str, str]]) -> list[Round]:
+    """Plain Chat Completions rounds: one user message, one assistant reply."""
+    return [
+        ([{"role": "user", "content": u}], [{"role": "assistant", "content": r}]) for u, r in turns
+    ]
+
+
+def _tool_text(i: int, user: str) -> tuple[str, str]:
+    """A tool call's arguments and its result, carrying the user's fact for the first rounds."""
+    return json.dumps({"q": f"lookup {i}"}), f"record {i}: {user} (source: notes, row {i})"
+
+
+def chat_tool_rounds(turns: list[tuple[str, str]]) -> list[Round]:
+    """Chat Completions rounds where the agent looks each message up with a tool first."""
+    rounds: list[Round] = []
+    for i, (user, reply) in enumerate(turns):
+        args, result = _tool_text(i, user)
+        call = {
+            "id": f"call_{i}",
+            "type": "function",
+            "function": {"name": "notes", "arguments": args},
+        }
+        agent: list[dict[str, Any]] = [
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"call_{i}", "content": result},
+            {"role": "assistant", "content": reply},
+        ]
+        rounds.append(([{"role": "user", "content": user}], agent))
+    return rounds
+
+
+def anthropic_tool_rounds(turns: list[tuple[str, str]]) -> list[Round]:
+    """Anthropic rounds: ``tool_use`` in the assistant turn, ``tool_result`` in a user turn."""
+    rounds: list[Round] = []
+    for i, (user, reply) in enumerate(turns):
+        args, result = _tool_text(i, user)
+        use = {"type": "tool_use", "id": f"toolu_{i}", "name": "notes", "input": json.loads(args)}
+        agent: list[dict[str, Any]] = [
+            {"role": "assistant", "content": [{"type": "text", "text": "Looking."}, use]},
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": f"toolu_{i}", "content": result}
+                ],
+            },
+            {"role": "assistant", "content": [{"type": "text", "text": reply}]},
+        ]
+        rounds.append(([{"role": "user", "content": [{"type": "text", "text": user}]}], agent))
+    return rounds
+
+
+def responses_tool_rounds(turns: list[tuple[str, str]]) -> list[Round]:
+    """Responses rounds: ``function_call`` and ``function_call_output`` items between messages."""
+    rounds: list[Round] = []
+    for i, (user, reply) in enumerate(turns):
+        args, result = _tool_text(i, user)
+        agent: list[dict[str, Any]] = [
+            {"type": "function_call", "call_id": f"fc_{i}", "name": "notes", "arguments": args},
+            {"type": "function_call_output", "call_id": f"fc_{i}", "output": result},
+            {
+                "type": "message",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": reply}],
+            },
+        ]
+        rounds.append(([{"type": "message", "role": "user", "content": user}], agent))
+    return rounds
+
+
 def replay(
-    db: Session, turns: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch
+    db: Session,
+    rounds: list[Round],
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    fmt: Format = "openai-chat",
+    opening: list[dict[str, Any]] | None = None,
 ) -> dict[str, int]:
-    """Replay ``turns`` through the service and the library; assert every call agrees."""
+    """Replay ``rounds`` through the service and the library; assert every call agrees."""
     full_reads = []
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -115,32 +195,34 @@ def replay(
     monkeypatch.setattr(context_module, "read_full", counted)
     sid = new_session(db, **BUDGET)  # type: ignore[arg-type]
     runtime = runtime_with(ExtractiveSummarizer())
-    history: list[dict[str, Any]] = [{"role": "system", "content": "You are a helpful agent."}]
-    append(db, sid, list(history))
+    history: list[dict[str, Any]] = (
+        [{"role": "system", "content": "You are a helpful agent."}] if opening is None else opening
+    )
+    if history:
+        append(db, sid, list(history))
     state: CompactionState | None = None
     seen = {"calls": 0, "recalled": 0, "compacted": 0}
-    for step, (user, reply) in enumerate(turns):
-        message = {"role": "user", "content": user}
-        append(db, sid, [message])
-        history.append(message)
+    for step, (user, agent) in enumerate(rounds):
+        append(db, sid, user)
+        history.extend(user)
         out = build_context(
             db, tenant_id=T1, session_id=sid, user_scope=None, body=ContextIn(), runtime=runtime
         )
         report = out.report.model_dump(mode="json")
-        mine = _library(report).compact(history, format="openai-chat", state=state, now=FIXED_NOW)
+        mine = _library(report).compact(history, format=fmt, state=state, now=FIXED_NOW)
         state = mine.state
         lib = mine.report.model_dump(mode="json")
-        where = f"step {step}: {user[:40]!r}"
+        where = f"step {step}: {json.dumps(user)[:60]}"
         assert report["recall"]["recalled"] == lib["recall"]["recalled"], where
         assert report["recall"]["reason"] == lib["recall"]["reason"], where
         assert report["recall"]["indexed_groups"] == lib["recall"]["indexed_groups"], where
         assert out.ids == list(mine.ids), where
+        assert out.messages == list(mine.messages), where
         seen["calls"] += 1
         seen["recalled"] += bool(lib["recall"]["recalled_ids"])
         seen["compacted"] += report["strategy"] != "none"
-        answer = {"role": "assistant", "content": reply}
-        append(db, sid, [answer])
-        history.append(answer)
+        append(db, sid, agent)
+        history.extend(agent)
     seen["full_reads"] = len(full_reads)
     return seen
 
@@ -155,10 +237,32 @@ def _not_vacuous(seen: dict[str, int]) -> None:
 def test_service_and_library_recall_the_same_groups_in_english_and_chinese(
     db: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _not_vacuous(replay(db, synthetic_turns(), monkeypatch))
+    _not_vacuous(replay(db, chat_rounds(synthetic_turns()), monkeypatch))
 
 
 def test_service_and_library_recall_the_same_groups_on_locomo(
     db: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _not_vacuous(replay(db, locomo_turns(90), monkeypatch))
+    _not_vacuous(replay(db, chat_rounds(locomo_turns(90)), monkeypatch))
+
+
+def test_service_and_library_recall_the_same_tool_groups_in_chat(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recalled tool call comes back with its result: the same whole groups on both sides."""
+    _not_vacuous(replay(db, chat_tool_rounds(synthetic_turns()), monkeypatch))
+
+
+def test_service_and_library_recall_the_same_tool_groups_on_anthropic(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anthropic: ``tool_result`` blocks ride in user turns; the system prompt is not a message."""
+    rounds = anthropic_tool_rounds(synthetic_turns())
+    _not_vacuous(replay(db, rounds, monkeypatch, fmt="anthropic", opening=[]))
+
+
+def test_service_and_library_recall_the_same_tool_groups_on_responses(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rounds = responses_tool_rounds(synthetic_turns())
+    _not_vacuous(replay(db, rounds, monkeypatch, fmt="openai-responses", opening=[]))
