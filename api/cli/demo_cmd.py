@@ -1,8 +1,9 @@
 """``tiermem demo``: the guided tour of the product, offline, on the source document's trip.
 
-Runs three steps in one process (the run-time tier as a library, a rollback, the service in
-process) and prints with rich what each shows and checks. Exit 0 only if every check held; 1
-with a one-line reason on stderr otherwise; 2 when the demo cannot start (bad database URL).
+Runs four steps in one process (the run-time tier as a library, a rollback, recall of an
+evicted turn, the service in process) and prints with rich what each shows and checks. Exit 0
+only if every check held; 1 with a one-line reason on stderr otherwise; 2 when the demo cannot
+start (bad database URL).
 """
 
 from __future__ import annotations

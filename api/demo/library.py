@@ -69,8 +69,8 @@ class Replay:
 def replay_trip(history: list[JSON]) -> Replay:
     """Feed ``history`` to a new compactor as it grows, one message per call, like an agent."""
     budget = Budget(**BUDGET)
-    # the tour's steps (two summary versions, the rollback) are sized for the whole target going
-    # to summary and window; recall is not part of the tour yet
+    # steps 1 and 2 (two summary versions, the rollback) are sized for the whole target going
+    # to summary and window; step 3 (api.demo.recall) replays the trip again with recall on
     compactor = Compactor(
         budget=budget, summarizer=ExtractiveSummarizer(), recall=RecallConfig(enabled=False)
     )

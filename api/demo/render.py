@@ -72,6 +72,23 @@ def _rollback(console: Console, data: dict[str, Any]) -> None:
         )
 
 
+def _recall(console: Console, data: dict[str, Any]) -> None:
+    recall = data.get("recall") or {}
+    console.print(f"question, asked last: {escape(str(data.get('question', '')))}")
+    table = _table("recalled group", "score", "tokens")
+    table.title = (
+        f"recall: {recall.get('tokens', 0)} of {recall.get('budget_tokens', 0)} tokens, "
+        f"{recall.get('indexed_groups', 0)} evicted groups indexed"
+    )
+    for hit in recall.get("recalled", []):
+        table.add_row(", ".join(hit["ids"]), str(hit["score"]), str(hit["tokens"]))
+    console.print(table)
+    block = str(data.get("recall_block", ""))
+    if block:
+        shown = block if len(block) <= _BLOCK_CHARS else block[:_BLOCK_CHARS] + " …"
+        console.print(Panel(escape(shown), title="recall block before the question (role: user)"))
+
+
 def _service(console: Console, data: dict[str, Any]) -> None:
     console.print(f"keys created: {data.get('keys')}")
     context = data.get("context")
@@ -107,6 +124,7 @@ def _service(console: Console, data: dict[str, Any]) -> None:
 _RENDERERS: dict[str, Callable[[Console, dict[str, Any]], None]] = {
     "compaction": _compaction,
     "rollback": _rollback,
+    "recall": _recall,
     "service": _service,
 }
 

@@ -1,4 +1,4 @@
-"""Runs the tour: three steps in order, each recorded with its checks.
+"""Runs the tour: four steps in order, each recorded with its checks.
 
 ``run_demo`` never raises for a failed check or an aborted step; the record says what held.
 Errors that mean the demo cannot run at all (the database URL cannot be parsed or reached)
@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from api.demo.library import compaction_step, replay_trip, rollback_step
+from api.demo.recall import recall_step
 from api.demo.record import DemoRecord, StepAborted, StepRecord
 from api.demo.scenario import trip_history
 from api.demo.service import service_step
@@ -25,6 +26,7 @@ __all__ = ["DemoSetupError", "run_demo"]
 TITLES = {
     "compaction": "The history outgrows a small budget; Compactor + extractive summarizer",
     "rollback": "Roll back to an earlier summary version (library level)",
+    "recall": "Ask about an evicted turn: recall brings it back verbatim (library level)",
     "service": "The service in process: keys, session, /context, task end, profile, erasure",
 }
 
@@ -62,7 +64,7 @@ def _run(record: DemoRecord, name: str, body: Callable[[StepRecord], None]) -> S
 def run_demo(
     database_url: str | None = None, *, on_step: Callable[[StepRecord], None] | None = None
 ) -> DemoRecord:
-    """Run the three steps and return what each showed and checked.
+    """Run the four steps and return what each showed and checked.
 
     Args:
         database_url: where the service step stores its data (default: a temporary SQLite file,
@@ -78,6 +80,7 @@ def run_demo(
         for name, body in (
             ("compaction", lambda step: compaction_step(replay, step)),
             ("rollback", lambda step: rollback_step(replay, step)),
+            ("recall", lambda step: recall_step(replay.history, step)),
             ("service", lambda step: _service(url, step)),
         ):
             step = _run(record, name, body)

@@ -27,7 +27,10 @@ def test_demo_prints_the_tour_and_every_check_holds() -> None:
     for line in (
         "Step 1: The history outgrows a small budget",
         "Step 2: Roll back to an earlier summary version",
-        "Step 3: The service in process",
+        "Step 3: Ask about an evicted turn: recall brings it back verbatim",
+        "the question recalls a2",
+        "<recalled_turns trust='untrusted' schema='v1'>",
+        "Step 4: The service in process",
         "<compaction_summary trust='untrusted' schema='v2'>",
         "G123 exclusion kept with its reason, citing a2",
         "every returned context passes runtime.protocol.find_protocol_errors",
@@ -52,7 +55,7 @@ def test_demo_json_record_on_postgresql(postgres_url: str) -> None:
     )
     assert record["database"].startswith("postgresql")
     steps = {s["name"]: s for s in record["steps"]}
-    assert list(steps) == ["compaction", "rollback", "service"]
+    assert list(steps) == ["compaction", "rollback", "recall", "service"]
     assert all(c["passed"] for s in record["steps"] for c in s["checks"])
 
     first = steps["compaction"]["data"]["first"]
@@ -65,6 +68,10 @@ def test_demo_json_record_on_postgresql(postgres_url: str) -> None:
 
     restored = steps["rollback"]["data"]["restored"]
     assert (restored["restored_from"], restored["summary_version"]) == (1, 3)
+
+    recall = steps["recall"]["data"]["recall"]
+    assert "a2" in recall["recalled_ids"] and recall["tokens"] <= recall["budget_tokens"]
+    assert "晚于计划" in steps["recall"]["data"]["recall_block"]
 
     service = steps["service"]["data"]
     promoted = [c["key"] for c in service["end"]["candidates"] if c["status"] == "promoted"]
@@ -89,7 +96,7 @@ def test_a_failed_check_exits_1_with_one_line(monkeypatch: pytest.MonkeyPatch) -
     ]
     record = json.loads(result.stdout)
     assert record["passed"] is False
-    assert [s["passed"] for s in record["steps"]] == [False, False, True]
+    assert [s["passed"] for s in record["steps"]] == [False, False, True, True]
 
 
 def test_an_unusable_database_url_exits_2() -> None:
