@@ -10,13 +10,16 @@ boundary; the cl100k encoder is loaded before any timing. One ``Compactor(Budget
 with the library's defaults (recall on, share 0.4). Measured, median CPU time of ``--repeat``
 runs after a warm-up:
 
-1. ``cold``: a new compactor on the whole history (empty counter cache).
+1. ``cold``: a new compactor on the whole history (empty counter cache, and the process-wide
+   sanitize and body-token memos emptied first: ``runtime.summary.edits``).
 2. ``warm with state``: the compactor after one user message is appended, the state of the
    previous call threaded (the agent loop's call: untriggered, read from the cut on).
 3. ``no state, cache warm``: the same grown history without a state, on a compactor whose
    counter has already counted every message (a caller that does not keep the state); the
    same with recall off beside it (without a state there is no recall index, so every call
-   indexes every evicted group again, sanitizing each: that is what this measure costs).
+   indexes every evicted group again: its sanitizing and token counts come from the
+   process-wide digest memos, its terms and rendering are computed anew), and the same with
+   those memos emptied before each call (``stateless_memo_cold``).
 4. ``trim_messages``: ``langchain_core.messages.trim_messages(strategy="last",
    include_system=True, start_on="human")`` to the same target, with a counter using the same
    encoder and the same per-message recipe (``bench_compaction.lc_token_counter``), on the
@@ -46,6 +49,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_compaction import best_of, concatenate, load_runs, trim  # noqa: E402
 
 from runtime import Budget, Compactor, RecallConfig  # noqa: E402
+from runtime.recall.indexing import BODY_TOKENS  # noqa: E402
+from runtime.summary.sanitize import SANITIZE_MEMO  # noqa: E402
 
 QUESTION = {"role": "user", "content": "Can you also check the return flight?"}
 
@@ -59,6 +64,22 @@ def history_of(size: int) -> list[dict[str, Any]]:
     return cut
 
 
+def forget_memos() -> None:
+    """Empty the process-wide digest memos (sanitizing, body tokens): a cold call pays them."""
+    SANITIZE_MEMO.clear()
+    BODY_TOKENS.clear()
+
+
+def cold(budget: Budget, history: list[dict[str, Any]]) -> Any:
+    forget_memos()
+    return Compactor(budget=budget).compact(history)
+
+
+def stateless_cold_memo(compactor: Compactor, grown: list[dict[str, Any]]) -> Any:
+    forget_memos()
+    return compactor.compact(grown)
+
+
 def measures(history: list[dict[str, Any]]) -> dict[str, Callable[[], Any]]:
     """Each measured call, set up (the previous call's state, a warm counter)."""
     budget = Budget(128_000)
@@ -70,9 +91,10 @@ def measures(history: list[dict[str, Any]]) -> dict[str, Callable[[], Any]]:
     plain = Compactor(budget=budget, recall=RecallConfig(enabled=False))
     plain.compact(grown)
     return {
-        "cold": lambda: Compactor(budget=budget).compact(history),
+        "cold": lambda: cold(budget, history),
         "warm": lambda: compactor.compact(grown, state=state),
         "stateless": lambda: stateless.compact(grown),
+        "stateless_memo_cold": lambda: stateless_cold_memo(stateless, grown),
         "stateless_no_recall": lambda: plain.compact(grown),
         "trim": lambda: trim(grown, budget.target_tokens),
     }
@@ -84,6 +106,7 @@ def run(size: int, repeat: int) -> dict[str, Any]:
     cold_ms, cold = best_of(repeat, calls["cold"])
     warm_ms, warm = best_of(repeat, calls["warm"])
     stateless_ms, stateless = best_of(repeat, calls["stateless"])
+    memo_cold_ms, _ = best_of(repeat, calls["stateless_memo_cold"])
     plain_ms, _ = best_of(repeat, calls["stateless_no_recall"])
     trim_ms, _ = best_of(max(1, repeat // 2), calls["trim"])
     return {
@@ -98,6 +121,7 @@ def run(size: int, repeat: int) -> dict[str, Any]:
         "warm_recalled_groups": len(warm.report.recall.recalled),
         "stateless_ms": round(stateless_ms, 2),
         "stateless_recalled_groups": len(stateless.report.recall.recalled),
+        "stateless_memo_cold_ms": round(memo_cold_ms, 2),
         "stateless_no_recall_ms": round(plain_ms, 2),
         "trim_messages_ms": round(trim_ms, 1),
         "trim_vs_warm": round(trim_ms / warm_ms, 1),
@@ -123,7 +147,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--sizes", type=str, default="", help="e.g. 500,2000,5000: warm only")
     parser.add_argument(
-        "--profile", choices=("warm", "stateless", "stateless_no_recall", "cold"), default=None
+        "--profile",
+        choices=("warm", "stateless", "stateless_memo_cold", "stateless_no_recall", "cold"),
+        default=None,
     )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()

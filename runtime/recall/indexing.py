@@ -10,11 +10,15 @@ A *unit* is what one recall hit brings back whole:
 
 ``index_evicted`` turns units into index entries: every text is sanitized once, the entry's
 terms are taken from the sanitized text (so a redacted secret never becomes a stored term), and
-the sanitized turns are kept as the body a block will show. A unit's terms count twice, and the
-terms of the message just before it and just after it once: a reply is often found by the
-question it answers ("what are your plans for the summer?" / "Researching adoption agencies"),
-and a question by its answer. Measured on LoCoMo conversations 0-4 this lifts evidence
-retention by about four points at every cap.
+the sanitized turns are kept as the body a block will show. Sanitizing is memoized by
+``runtime.summary.sanitize`` and a body's token count here (``BODY_TOKENS``), both under
+digests and holding no text, so indexing a unit again (a call without a state indexes every
+evicted unit) costs its term extraction and rendering, not its sanitizing and tokenizing.
+
+A unit's terms count twice, and the terms of the message just before it and just after it
+once: a reply is often found by the question it answers ("what are your plans for the
+summer?" / "Researching adoption agencies"), and a question by its answer. Measured on LoCoMo
+conversations 0-4 this lifts evidence retention by about four points at every cap.
 """
 
 from __future__ import annotations
@@ -30,9 +34,14 @@ from runtime.recall.groups import group_digest, is_purged
 from runtime.recall.index import IndexedGroup, RecallIndex
 from runtime.recall.render import body_pieces, render_turns
 from runtime.recall.terms import terms
+from runtime.summary.edits import DigestMemo, text_digest
 from runtime.tokens import TokenCounter
 
 __all__ = ["index_evicted", "index_unit", "recall_units"]
+
+BODY_TOKENS: DigestMemo[int] = DigestMemo(65_536)
+"""Digest of a body (and the counter) -> its tokens in a block: a body is counted once per
+process, not on every stateless call that indexes it again. Holds no text (issue 5)."""
 
 _OWN_WEIGHT = 2
 """A unit's own terms count this many times; the messages next to it count once each."""
@@ -86,16 +95,28 @@ def _entry(
     weighted = Counter({term: count * _OWN_WEIGHT for term, count in own.items()})
     weighted.update(context)
     body = render_json_body(turns)
-    with_comma, last = body_pieces(body)
     return IndexedGroup(
         start=messages[0].index,
         ids=tuple(m.id for m in messages),
         digest=group_digest(messages),
         terms=tuple(sorted(weighted.items())),
         body=body,
-        tokens=max(counter.count_text(with_comma), counter.count_text(last)),
+        tokens=_body_tokens(body, counter),
         at=next((m.timestamp for m in messages if m.timestamp), None),
     )
+
+
+def _body_tokens(body: str, counter: TokenCounter) -> int:
+    """What ``body`` costs in a block, either way it appears there (``body_pieces``),
+    memoized in ``BODY_TOKENS`` under a digest of the body and the counter's kind and name."""
+    key = text_digest(body, type(counter).__qualname__, counter.encoding_name)
+    known = BODY_TOKENS.get(key)
+    if known is not None:
+        return known
+    with_comma, last = body_pieces(body)
+    tokens = max(counter.count_text(with_comma), counter.count_text(last))
+    BODY_TOKENS.put(key, tokens)
+    return tokens
 
 
 def index_unit(

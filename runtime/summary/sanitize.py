@@ -7,6 +7,14 @@ replaced by ``[FLAGGED:injection]`` (see ``injection``); the result is cut to ``
 Redaction runs before the cut so that a secret is never left half-visible at the cut point.
 Only counts are reported, never the redacted values.
 
+Sanitizing is a pure function of the text and the options, and the same texts come back on
+every compaction (validation re-reads the summarized sources, a recall index built without a
+state sanitizes every evicted group again), so ``sanitize_text`` is memoized process-wide in
+``SANITIZE_MEMO`` (``runtime.summary.edits``): a bounded LRU (65,536 entries) keyed by a blake2b
+digest of the text and the options, holding for each an edit script (ranges of the input and
+the fixed markers to insert) and the counts, never text (issue 5). A hit replays the script on
+the input, so the result is the uncached one, byte for byte.
+
 Summarizers must read ``Message.text``, ``tool_calls`` and ``tool_results`` of the sanitized
 copies only; ``raw`` is left untouched because it is what the caller sends to the provider.
 """
@@ -20,11 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from runtime.messages import Message, ToolCall, ToolResult
-from runtime.summary.injection import neutralize_injections
-from runtime.summary.redact import redact
+from runtime.summary.edits import EditMemo, marker_pattern
+from runtime.summary.injection import INJECTION_MARKER, neutralize_injections
+from runtime.summary.redact import redact, redaction_marker
+from runtime.summary.redact_rules import RULES
 
 __all__ = [
     "DEFAULT_MAX_CHARS",
+    "SANITIZE_MEMO",
     "SanitizeCounts",
     "remove_invisible",
     "sanitize_message",
@@ -82,6 +93,13 @@ class SanitizeCounts:
         )
 
 
+SANITIZE_MEMO: EditMemo[SanitizeCounts] = EditMemo(
+    65_536,
+    markers=marker_pattern([INJECTION_MARKER, *(redaction_marker(rule.kind) for rule in RULES)]),
+)
+"""Every ``sanitize_text`` result of the process, as edit scripts under digests: no text."""
+
+
 def remove_invisible(text: str) -> tuple[str, int]:
     """Remove zero-width, bidi-control and Unicode tag characters; return text and count."""
     return _INVISIBLE_RE.subn("", text)
@@ -91,6 +109,9 @@ def sanitize_text(
     text: str, *, max_chars: int = DEFAULT_MAX_CHARS, untrusted: bool = False
 ) -> tuple[str, SanitizeCounts]:
     """Sanitize one text (see the module docstring for the steps and their order).
+
+    Memoized in ``SANITIZE_MEMO`` (see the module docstring): the same text with the same
+    options gives the same result, computed once.
 
     Args:
         text: any text, typically a tool result.
@@ -107,6 +128,16 @@ def sanitize_text(
     """
     if max_chars < 64:
         raise ValueError("max_chars must be at least 64")
+    clean, counts = SANITIZE_MEMO.call(
+        text, (max_chars, untrusted), lambda: _sanitize(text, max_chars, untrusted)
+    )
+    if counts.redacted:  # the memo's counts are shared: a caller gets its own dict
+        counts = dataclasses.replace(counts, redacted=dict(counts.redacted))
+    return clean, counts
+
+
+def _sanitize(text: str, max_chars: int, untrusted: bool) -> tuple[str, SanitizeCounts]:
+    """``sanitize_text`` without the memo."""
     original_length = len(text)
     # An earlier cut's note is the sanitizer's own text, not content: kept aside, so that no
     # rule reads it as a value ("密码是 …[TRUNCATED 9 chars]") and sanitizing twice is a no-op.

