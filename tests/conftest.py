@@ -6,13 +6,18 @@ fixture                    scope     what it is
 =========================  ========  ==========================================================
 ``sqlite_url``             test      a fresh SQLite file
 ``postgres_url``           test      a fresh PostgreSQL database, dropped afterwards
-``database_url``           test      one of the two (parametrized: every test runs on both)
+``database_url``           test      one of the two (parametrized: every test runs on both);
+                                     migrated when the test starts an app on it (below)
 ``module_database_url``    module    a fresh database of each backend shared by a module
 ``shared_database_url``    module    the same, migrated; tests isolate themselves by tenant
 =========================  ========  ==========================================================
 
 Creating and dropping a PostgreSQL database costs seconds under load: a test that does not
-need an empty database should take a module-scoped one and its own tenant.
+need an empty database should take a module-scoped one and its own tenant. Migrated databases
+are copies of a template migrated once per process, and PostgreSQL databases are dropped by a
+background thread (``tests.databases``). A test that takes ``app_client`` or ``client_with``,
+or is marked ``migrated_database``, gets its ``database_url`` already migrated: the app would
+migrate it at startup anyway, and the copy costs less than running the migrations.
 """
 
 from __future__ import annotations
@@ -23,7 +28,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.databases import BACKENDS, POSTGRES_ADMIN_URL, require_postgres, throwaway_url
+from tests.databases import (
+    BACKENDS,
+    POSTGRES_ADMIN_URL,
+    copy_migrated_sqlite,
+    finish_throwaway_databases,
+    require_postgres,
+    throwaway_url,
+)
 
 __all__ = ["POSTGRES_ADMIN_URL", "SHARED_DATA", "require_postgres", "shared_data"]
 
@@ -49,22 +61,43 @@ def shared_data(*parts: str) -> Path:
     return path
 
 
+# Fixtures whose app migrates the test's database at startup: the test gets a migrated copy.
+_MIGRATING_FIXTURES = frozenset({"app_client", "client_with"})
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _throwaway_databases() -> Iterator[None]:
+    """At the end of the session: drop the templates, wait for the background drops."""
+    yield
+    finish_throwaway_databases()
+
+
+def _wants_migrated(request: pytest.FixtureRequest) -> bool:
+    return bool(
+        _MIGRATING_FIXTURES.intersection(request.fixturenames)
+        or request.node.get_closest_marker("migrated_database")
+    )
+
+
 @pytest.fixture
-def postgres_url(tmp_path: Path) -> Iterator[str]:
-    """URL of a fresh, empty PostgreSQL database, dropped after the test."""
-    with throwaway_url("postgresql", tmp_path) as url:
+def postgres_url(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """URL of a fresh PostgreSQL database (empty, or migrated: above), dropped after the test."""
+    with throwaway_url("postgresql", tmp_path, migrate=_wants_migrated(request)) as url:
         yield url
 
 
 @pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    """URL of a fresh SQLite file in the test's temporary directory."""
-    return f"sqlite:///{tmp_path / 'tiermem.db'}"
+def sqlite_url(tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """URL of a fresh SQLite file (empty, or migrated: above) in the test's temporary directory."""
+    path = tmp_path / "tiermem.db"
+    if _wants_migrated(request):
+        copy_migrated_sqlite(path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest) -> str:
-    """One store suite, two backends: a fresh empty database of each kind."""
+    """One store suite, two backends: a fresh database of each kind (empty, or migrated: above)."""
     if request.param == "sqlite":
         return str(request.getfixturevalue("sqlite_url"))
     return str(request.getfixturevalue("postgres_url"))
