@@ -246,23 +246,21 @@ def test_service_and_library_recall_the_same_groups_on_locomo(
     _not_vacuous(replay(db, chat_rounds(locomo_turns(90)), monkeypatch))
 
 
-def test_service_and_library_recall_the_same_tool_groups_in_chat(
-    db: Session, monkeypatch: pytest.MonkeyPatch
+TOOL_LOOPS: dict[str, tuple[Format, Any, list[dict[str, Any]] | None]] = {
+    # format, its rounds, the opening (None: a system message; Anthropic and Responses carry
+    # the system prompt outside the messages, so they open with none)
+    "chat": ("openai-chat", chat_tool_rounds, None),
+    "responses": ("openai-responses", responses_tool_rounds, []),
+    "anthropic": ("anthropic", anthropic_tool_rounds, []),
+}
+
+
+@pytest.mark.parametrize("loop", sorted(TOOL_LOOPS))
+def test_service_and_library_recall_the_same_tool_groups(
+    loop: str, db: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A recalled tool call comes back with its result: the same whole groups on both sides."""
-    _not_vacuous(replay(db, chat_tool_rounds(synthetic_turns()), monkeypatch))
-
-
-def test_service_and_library_recall_the_same_tool_groups_on_anthropic(
-    db: Session, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Anthropic: ``tool_result`` blocks ride in user turns; the system prompt is not a message."""
-    rounds = anthropic_tool_rounds(synthetic_turns())
-    _not_vacuous(replay(db, rounds, monkeypatch, fmt="anthropic", opening=[]))
-
-
-def test_service_and_library_recall_the_same_tool_groups_on_responses(
-    db: Session, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rounds = responses_tool_rounds(synthetic_turns())
-    _not_vacuous(replay(db, rounds, monkeypatch, fmt="openai-responses", opening=[]))
+    """A recalled tool call comes back with its results: the same whole groups on both sides
+    (on Anthropic the ``tool_result`` blocks ride in user turns)."""
+    fmt, rounds, opening = TOOL_LOOPS[loop]
+    seen = replay(db, rounds(synthetic_turns()), monkeypatch, fmt=fmt, opening=opening)
+    _not_vacuous(seen)
