@@ -1,7 +1,8 @@
 """Database engines for both backends and the unit-of-work session scope.
 
 SQLite is the embedded default: every connection gets WAL (readers do not block the writer), a
-busy timeout (writers wait instead of failing), foreign keys, and ``secure_delete`` (deleted
+busy timeout (writers wait instead of failing; the writers of one process queue in turn,
+``storage.sqlite_writers``), foreign keys, and ``secure_delete`` (deleted
 content is overwritten, so deleted text does not linger in free pages). PostgreSQL is
 the shared production store, reached through psycopg 3 with pre-ping so that replicas survive
 database restarts. Every engine hides SQL parameters (``hide_parameters``): an error or a log
@@ -20,6 +21,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
+from storage import sqlite_writers
+
 __all__ = [
     "PG_LOCK_TIMEOUT_MS",
     "PG_STATEMENT_TIMEOUT_MS",
@@ -30,8 +33,9 @@ __all__ = [
     "session_scope",
 ]
 
-# SQLite: a writer waits this long for the write lock, then the request answers 503 (an
-# ``OperationalError``, "database is locked", mapped by the API; never a 500).
+# SQLite: a writer waits this long for its turn among the process's writers, and as long for the
+# write lock against other processes, then the request answers 503 (an ``OperationalError``,
+# ``SQLITE_BUSY``, mapped by the API; never a 500).
 SQLITE_BUSY_TIMEOUT_MS = 5_000
 # PostgreSQL: a writer waits at most this long for a row or table lock, and no statement runs
 # longer, so a lock held elsewhere fails a request fast (503 + Retry-After) instead of hanging.
@@ -130,6 +134,8 @@ def create_db_engine(
             cursor.close()
 
     event.listen(engine, "connect", apply_pragmas)
+    if "poolclass" not in kwargs:  # one shared connection has no writers to queue
+        sqlite_writers.install(engine, timeout_ms=sqlite_busy_timeout_ms)
     return engine
 
 
