@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Annotated, Final, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 from api.pagination import Page
 from longterm.vocabulary import Role, UserId
@@ -111,7 +111,7 @@ class KeyCreate(BaseModel):
     user_id: UserId | None = Field(
         default=None, description="Restrict the key to this end user's data."
     )
-    expires_in_seconds: int | None = _LIFETIME_FIELD
+    expires_in_seconds: StrictInt | None = _LIFETIME_FIELD
 
 
 class AdminKeyCreate(BaseModel):
@@ -123,7 +123,7 @@ class AdminKeyCreate(BaseModel):
         description="Always null: admin keys cannot be restricted to a user (restrict an "
         "agent key instead).",
     )
-    expires_in_seconds: int | None = _LIFETIME_FIELD
+    expires_in_seconds: StrictInt | None = _LIFETIME_FIELD
 
 
 NewKey = Annotated[KeyCreate | AdminKeyCreate, Field(discriminator="role")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from policy.task_end import EndOutcome, KeepConsent
 
@@ -44,7 +44,7 @@ class EndRequest(BaseModel):
         default_factory=list,
         max_length=100,
     )
-    promote: bool = Field(
+    promote: StrictBool = Field(
         default=True,
         description="Whether to propose the summary's facts and decisions to long-term memory "
         "(false: end only).",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from api.pagination import Page
 from api.params import MESSAGE_ID_MAX_LENGTH
@@ -96,28 +96,28 @@ class BudgetSpec(_Body):
         ge=0,
         le=MAX_TOKENS,
     )
-    trigger: float | None = Field(
+    trigger: StrictFloat | None = Field(
         description="Fraction of the usable tokens above which compaction starts (null: the "
         "session's, else 0.8).",
         default=None,
         gt=0,
         le=1,
     )
-    target: float | None = Field(
+    target: StrictFloat | None = Field(
         description="Fraction of the usable tokens a compaction shrinks the context to; at most "
         "trigger (null: the session's, else 0.6).",
         default=None,
         gt=0,
         le=1,
     )
-    summary_share: float | None = Field(
+    summary_share: StrictFloat | None = Field(
         description="Share of the compaction target kept for the summary, 0.05 to 0.75 (null: the "
         "session's, else 0.25).",
         default=None,
         ge=MIN_SUMMARY_SHARE,
         le=MAX_SUMMARY_SHARE,
     )  # share of the compaction target kept for the summary; not a ``runtime.Budget`` field
-    profile_share: float | None = Field(
+    profile_share: StrictFloat | None = Field(
         description="Share of the usable tokens the user's profile block may take when /context "
         "is called with include_profile, 0.01 to 0.5 (null: the session's, else 0.1); the "
         "compaction target is reduced by what the block takes.",
@@ -125,7 +125,7 @@ class BudgetSpec(_Body):
         ge=MIN_PROFILE_SHARE,
         le=MAX_PROFILE_SHARE,
     )  # not a ``runtime.Budget`` field either
-    recall_share: float | None = Field(
+    recall_share: StrictFloat | None = Field(
         description="Share of the compaction target kept for the recall block, 0 to 0.9 (null: "
         "the session's, else 0.25); summary_share + recall_share must be at most 0.9 while "
         "recall is on. Same as recall.share (give one, or both equal).",
@@ -220,11 +220,11 @@ class RecallSpec(_Body):
     """Recall of evicted turns: the best-matching evicted groups of this session come back
     verbatim, as one untrusted data block before the latest user message."""
 
-    enabled: bool | None = Field(
+    enabled: StrictBool | None = Field(
         default=None,
         description="Whether /context recalls evicted turns (null: the session's, else true).",
     )
-    share: float | None = Field(
+    share: StrictFloat | None = Field(
         default=None,
         ge=0,
         le=MAX_RECALL_SHARE,
@@ -472,7 +472,7 @@ class ContextIn(_Body):
         description="Overrides of the session's budget for this call only (null: the session's "
         "budget).",
     )
-    include_profile: bool = Field(
+    include_profile: StrictBool = Field(
         default=False,
         description="Also send the user's long-term profile: current preferences and recent "
         "events the key may read, ranked by the latest user message, as one "
@@ -595,19 +595,19 @@ class UsageIn(_Body):
         ge=0,
         le=MAX_INT,
     )
-    ttft_ms: float | None = Field(
+    ttft_ms: StrictFloat | None = Field(
         description="Time to the first output token, in milliseconds.",
         default=None,
         ge=0,
         le=MAX_MS,
     )
-    queue_ms: float | None = Field(
+    queue_ms: StrictFloat | None = Field(
         description="Time the request waited before the provider started it, in milliseconds.",
         default=None,
         ge=0,
         le=MAX_MS,
     )
-    latency_ms: float | None = Field(
+    latency_ms: StrictFloat | None = Field(
         description="Time of the whole model call, in milliseconds.", default=None, ge=0, le=MAX_MS
     )
 

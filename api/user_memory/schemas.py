@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from api.pagination import Page
 from api.params import TTL_MAX_SECONDS, Instant
@@ -100,7 +100,7 @@ class PreferenceIn(_In):
         ge=1,
         le=TTL_MAX_SECONDS,
     )
-    supersede: bool = Field(
+    supersede: StrictBool = Field(
         default=False,
         description="Replace a value from a more trusted source (admin keys and user_stated "
         "writes only).",

@@ -7,12 +7,19 @@ refuses must be a 422, not a 200.
 - ``POST /v1/policy/check`` took ``0`` for a boolean flag and ``false`` for the confidence (now
   ``StrictBool`` and ``StrictFloat``; the confidence of preference and event writes too);
 - ``GET /v1/sessions?user_id=`` took an empty user id (now the user-id rule, ``UserIdQuery``).
+
+Second run (after those fixes, 19:00 UTC): ``POST /v1/sessions`` stored ``recall.share: false``
+as 0.0 on both backends. Every number and flag of a request body that was still lax is strict
+now (``StrictFloat``, ``StrictBool``, ``StrictInt``): the budget's fractions and shares, recall,
+``include_profile``, ``promote``, ``supersede``, a key's ``expires_in_seconds`` and the usage
+timings; a boolean is never a number and a string is never either.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
@@ -93,3 +100,69 @@ def test_a_confidence_is_a_number_never_a_boolean(
     check["object"]["confidence"] = pref["confidence"] = 1  # type: ignore[index]
     assert shared_client.post("/v1/policy/check", json=check, headers=admin).status_code == 200
     assert shared_client.put(path, json=pref, headers=admin).status_code == 201
+
+
+NOT_A_NUMBER = [False, True, "0.5"]
+NOT_A_FLAG = [0, 1, "true", "false"]
+
+
+def _session(client: TestClient, admin: dict[str, str], **body: object) -> httpx.Response:
+    return client.post("/v1/sessions", json={"user_id": "u1", **body}, headers=admin)
+
+
+@pytest.mark.parametrize("value", NOT_A_NUMBER)
+@pytest.mark.parametrize(
+    "field", ["trigger", "target", "summary_share", "profile_share", "recall_share"]
+)
+def test_a_budget_fraction_is_never_a_boolean_or_a_string(
+    shared_client: TestClient, admin: dict[str, str], field: str, value: object
+) -> None:
+    _assert_422(_session(shared_client, admin, budget={field: value}))
+
+
+@pytest.mark.parametrize(
+    ("recall", "good"),
+    [({"share": False}, {"share": 0}), ({"share": "0.2"}, {"share": 0.2}),
+     ({"enabled": 0}, {"enabled": False}), ({"enabled": "true"}, {"enabled": True})],
+)  # fmt: skip
+def test_recall_settings_are_strict(
+    shared_client: TestClient, admin: dict[str, str], recall: object, good: object
+) -> None:
+    _assert_422(_session(shared_client, admin, recall=recall))
+    created = _session(shared_client, admin, recall=good)
+    assert created.status_code == 201
+
+
+@pytest.mark.parametrize("value", NOT_A_FLAG)
+def test_session_flags_are_strict_booleans(
+    shared_client: TestClient, admin: dict[str, str], value: object
+) -> None:
+    created = _session(shared_client, admin)
+    session = f"/v1/sessions/{created.json()['id']}"
+    _assert_422(shared_client.post(f"{session}/context", json={"include_profile": value},
+                                   headers=admin))  # fmt: skip
+    _assert_422(shared_client.post(f"{session}/end", json={"promote": value}, headers=admin))
+    pref = {"value": "window", "source": "admin", "supersede": value}
+    path = "/v1/users/u1/preferences/travel.seat.preference"
+    _assert_422(shared_client.put(path, json=pref, headers=admin))
+
+
+@pytest.mark.parametrize("value", [True, "3600", 3600.5])
+def test_a_key_lifetime_is_an_integer(
+    shared_client: TestClient, admin: dict[str, str], value: object
+) -> None:
+    for role in ("agent", "admin"):
+        body = {"role": role, "expires_in_seconds": value}
+        _assert_422(shared_client.post("/v1/keys", json=body, headers=admin))
+
+
+@pytest.mark.parametrize("field", ["ttft_ms", "queue_ms", "latency_ms"])
+def test_usage_timings_are_numbers(
+    shared_client: TestClient, admin: dict[str, str], field: str
+) -> None:
+    created = _session(shared_client, admin)
+    path = f"/v1/sessions/{created.json()['id']}/usage"
+    usage = {"input_tokens": 10, "output_tokens": 5}
+    for value in NOT_A_NUMBER:
+        _assert_422(shared_client.post(path, json={**usage, field: value}, headers=admin))
+    assert shared_client.post(path, json={**usage, field: 12}, headers=admin).status_code < 300
