@@ -69,9 +69,35 @@ _PREF_WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 _STRONG_DECISION_RE = re.compile(
-    r"排除|不考虑|决定|选定|就选|就订|rul(?:e|ed)(?:\s+\w+){0,2}\s+out|exclud(?:e|ed)"
+    r"排除|不考虑|决定|选定|就选|就订|rul(?:e|ed)(?:\s+\w+){0,2}\s+out\b|exclud(?:e|ed)"
     r"|not\s+an?\s+option|too\s+late|赶不上"
     r"|decided|go\s+with|settle[ds]?\s+on|opt(?:ed)?\s+for|(?:we|i)'?(?:ll| will)\s+take",
+    re.IGNORECASE,
+)
+_STRONG_EXCLUSION_RE = re.compile(
+    r"排除|不考虑|不选|放弃|赶不上|rul(?:e|ed)(?:\s+\w+){0,2}\s+out\b|exclud(?:e|ed)\b"
+    r"|not\s+an?\s+option|too\s+late",
+    re.IGNORECASE,
+)
+# What may stand before the verb of an imperative: nothing, politeness, the addressee, a modal.
+_IMPERATIVE_RE = re.compile(
+    r"(?:[\W_]|please|kindly|also|and|then|now|so|just|always|you|must|should|will|shall|can"
+    r"|need|have|to|do|请|你|您|要|必须|务必|一定|记得|也|再)*",
+    re.IGNORECASE,
+)
+# Who decides, in a turn that is not the user's: a first-person subject, its auxiliaries, then
+# the act of deciding ("we decided", "I've chosen", "let's go with", "我们决定"). An assistant
+# or tool turn that only describes, instructs or narrates ("Exclude disclaimers …", "The
+# session begins after the character has been decided", "I'll take care of it") records no
+# choice among options.
+_DECIDER_RE = re.compile(
+    r"\b(?:i|we|let'?s|let\s+us)\b(?:'(?:ve|d|ll|m|re)\b|\s+(?:have|had|will|would|just|finally"
+    r"|then|all|both|already|also|now|eventually|ultimately|really|did|do|might|may|should"
+    r"|are|am|was|were|been|going\s+to|gonna|to|can|could))*+\s+(?:decid(?:e|ed|ing)"
+    r"|choos(?:e|ing)|chose|chosen|pick(?:ed|ing)?|select(?:ed|ing)?|go(?:ing)?\s+with"
+    r"|went\s+with|settl(?:e|ed|ing)\s+on|opt(?:ed|ing)?\s+for|rul(?:e|ed|ing)\s+(?:\w+\s+){0,2}?out"
+    r"|exclud(?:e|ed|ing)|reject(?:ed|ing)?|drop(?:ped|ping)?|pass(?:ed)?\s+on)\b"
+    r"|(?:我们|我|咱们)(?:已经|最终|最后|还是|就|都)?(?:决定|选定|选了|选择|排除|放弃|不考虑|就选|就订)",
     re.IGNORECASE,
 )
 _LEAD_RE = re.compile(
@@ -242,21 +268,50 @@ def _constraints(
     return facts
 
 
-def _options(sentence: str, src: str, pinned: bool) -> tuple[list[Fact], list[Decision]]:
+def _options(
+    sentence: str, src: str, pinned: bool, *, role: Role
+) -> tuple[list[Fact], list[Decision]]:
     excluded = is_exclusion(sentence)
     if not excluded and not is_choice(sentence):
         return [], []
     head, reason = split_reason(sentence)
     head = _LEAD_RE.sub("", head).rstrip("。.") or head
+    if not _decides(head, sentence, role=role):
+        return [], []
     codes = find_codes(head) or find_codes(sentence)
-    if not codes and not _STRONG_DECISION_RE.search(sentence):
-        return [], []  # "I dropped the kids off" is no decision; "we ruled out Hangzhou" is
     status = "excluded" if excluded else "chosen"
     facts = [_fact(f"option.{c}", status, status, src, pinned, _CONFIDENCE_OPTION) for c in codes]
     decisions = [
         Decision(text=head[:2000], reason=reason[:2000] if reason else None, source_ids=[src])
     ]
     return facts, decisions
+
+
+def _decides(head: str, sentence: str, *, role: Role) -> bool:
+    """Whether ``head`` (the sentence before its reason) records a choice among options.
+
+    The decision is its head, so the head itself must name an option (a code) or the act of
+    choosing: "But due to a new rule out in place" has its cue in the reason and its head
+    ("But") decides nothing. Without a code, "I dropped the kids off" is no decision and "we
+    ruled out Hangzhou" is; in a turn that is not the user's, only a first-person decider
+    counts (``_DECIDER_RE``): the user's own imperative ("rule out Hangzhou") is theirs to
+    give, an assistant's or a tool's is addressed to someone else and decides nothing.
+    """
+    if find_codes(head):
+        return True
+    if not (is_choice(head) or is_exclusion(head)):
+        return False
+    if find_codes(sentence):
+        return True
+    if role == "user":
+        return _STRONG_DECISION_RE.search(head) is not None
+    if _STRONG_DECISION_RE.search(head) and _DECIDER_RE.search(head):
+        return True
+    # "商务座 219 元超出预算，不考虑", "the 9am option is ruled out": an option named, then
+    # excluded (Chinese drops the subject); an imperative ("Exclude disclaimers …", "you must
+    # rule out …") names nobody's choice.
+    excluded = _STRONG_EXCLUSION_RE.search(head)
+    return excluded is not None and not _IMPERATIVE_RE.fullmatch(head[: excluded.start()])
 
 
 def extract_sentence(
@@ -281,7 +336,7 @@ def extract_sentence(
     if question:
         items.question = role == "user"
     else:
-        facts, decisions = _options(sentence, source_id, pinned)
+        facts, decisions = _options(sentence, source_id, pinned, role=role)
         items.facts += facts
         items.decisions += decisions
     if role == "user":

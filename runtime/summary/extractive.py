@@ -172,6 +172,11 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     reference = parse_reference(message.timestamp, request.now)
     pinned = message.id in request.pinned_ids
     text = _clean(authored_text(message) if message.role == "user" else message.text)
+    if message.role != "user" and INJECTION_MARKER in text:
+        # An assistant turn that carries an injection attempt speaks for the attacker: the
+        # rest of it (the persona's rules, the story around the payload) is no record of the
+        # task, neither a decision nor a note.
+        return order
     by_id = {message.id: message}
     loose: list[tuple[float, str]] = []
     for sentence in split_sentences(text):
