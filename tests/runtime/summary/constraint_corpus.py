@@ -31,6 +31,7 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "constraints"
 CORPUS = DATA / "corpus.jsonl"
 HOLDOUT = DATA / "holdout.jsonl"
 HOLDOUT_2 = DATA / "holdout_2.jsonl"
+PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
 NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d)")
 _SIGNS = {"max": ("≤", "≥"), "min": ("≥", "≤")}
