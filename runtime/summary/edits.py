@@ -15,6 +15,10 @@ input, and replaying it was checked to give the output; otherwise nothing is sto
 function runs again next time (the result is identical either way). The memo is an LRU of at
 most ``size`` entries guarded by a lock, so one instance serves every thread; ``clear`` empties
 it (the erasure hook ``runtime.forget_cached_text`` does not need to: no entry holds text).
+
+``DigestMemo`` is the same LRU for values that hold no text by themselves (a token count), and
+``pack_values`` / ``unpack_values`` store extracted ``(kind, value)`` pairs (quantities) under
+the same rule: a value copied from the input (a code) becomes a range of the input.
 """
 
 from __future__ import annotations
@@ -22,18 +26,21 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from hashlib import blake2b
 from typing import Generic, TypeVar
 
 __all__ = [
     "DigestMemo",
     "EditMemo",
+    "Packed",
     "Script",
     "marker_pattern",
+    "pack_values",
     "replay",
     "script_of",
     "text_digest",
+    "unpack_values",
 ]
 
 Piece = tuple[int, int] | str
@@ -167,13 +174,13 @@ class DigestMemo(Generic[Value]):
 
     def __init__(self, size: int) -> None:
         """Args:
-            size: the most entries kept.
+            size: the most entries kept; 0 turns the memo off (nothing is stored).
 
         Raises:
-            ValueError: ``size`` is below 1.
+            ValueError: ``size`` is negative.
         """
-        if size < 1:
-            raise ValueError("a digest memo holds at least one entry")
+        if size < 0:
+            raise ValueError("a digest memo cannot hold a negative number of entries")
         self.size = size
         self._entries: OrderedDict[bytes, Value] = OrderedDict()
         self._lock = threading.Lock()
@@ -196,8 +203,57 @@ class DigestMemo(Generic[Value]):
 
     def put(self, key: bytes, value: Value) -> None:
         """Store ``value`` under ``key``, evicting the least recently used past ``size``."""
+        if self.size == 0:
+            return
         with self._lock:
             self._entries[key] = value
             self._entries.move_to_end(key)
             if len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+
+
+Packed = tuple[tuple[str, "str | tuple[int, int]"], ...]
+"""``(kind, value)`` pairs where a value copied from the input is a range of the lowered input."""
+
+
+def pack_values(
+    text: str,
+    pairs: Iterable[tuple[str, str]],
+    *,
+    copied: Collection[str],
+    derived: re.Pattern[str],
+) -> Packed | None:
+    """``pairs`` (kind, value) extracted from ``text``, in a form that holds no text of it.
+
+    A value of a kind in ``copied`` (an alphanumeric code, lower-cased) is stored as the range
+    where it occurs in ``text.lower()``; any other value must be one ``derived`` matches in
+    full (a normalized number, date or time: digits and separators). None when a value is
+    neither: the caller then stores nothing.
+    """
+    lowered: str | None = None
+    out: list[tuple[str, str | tuple[int, int]]] = []
+    for kind, value in pairs:
+        if kind in copied:
+            lowered = text.lower() if lowered is None else lowered
+            start = lowered.find(value)
+            if start == -1 or not value:
+                return None
+            out.append((kind, (start, start + len(value))))
+        elif derived.fullmatch(value):
+            out.append((kind, value))
+        else:
+            return None
+    return tuple(out)
+
+
+def unpack_values(text: str, packed: Packed) -> list[tuple[str, str]]:
+    """The ``(kind, value)`` pairs ``pack_values`` packed, read back against ``text``."""
+    lowered: str | None = None
+    out: list[tuple[str, str]] = []
+    for kind, value in packed:
+        if isinstance(value, tuple):
+            lowered = text.lower() if lowered is None else lowered
+            out.append((kind, lowered[value[0] : value[1]]))
+        else:
+            out.append((kind, value))
+    return out

@@ -16,11 +16,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Literal
+from typing import Literal, cast
 
+from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
 from runtime.summary.numerals import with_readings
 
 __all__ = [
+    "QUANTITY_MEMO",
     "Quantity",
     "extract_quantities",
     "is_supported",
@@ -49,6 +51,12 @@ class Quantity:
     def __str__(self) -> str:
         return f"{self.kind}:{self.value}"
 
+
+QUANTITY_MEMO: DigestMemo[Packed] = DigestMemo(65_536)
+"""Digest of (text, reference day) -> its quantities, packed without text (see
+``extract_quantities``)."""
+_DERIVED_RE = re.compile(r"[~0-9:.*-]{1,64}")
+"""What a normalized number, date, time or unresolved relative date is made of."""
 
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
 _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
@@ -295,14 +303,32 @@ def extract_quantities(
 ) -> frozenset[Quantity]:
     """Every number, date, time, amount and alphanumeric code in ``text``, normalized.
 
-    Linear in ``len(text)``. Not cached here: a module-level cache would keep message text
-    alive after a user's erasure; validation keeps its own per-call memo instead.
+    Linear in ``len(text)``. Memoized process-wide in ``QUANTITY_MEMO`` under a digest of the
+    text and the reference day, holding no text (``runtime.summary.edits.pack_values``: a
+    code is kept as its range in the text, numbers, dates and times as their normalized
+    digits), so validating the same sources on every compaction parses each text once.
 
     Args:
         text: English or Chinese text.
         reference: the message's own time (a date, datetime or ISO 8601 string), against which
             relative dates resolve.
     """
+    ref = _reference_date(reference)
+    key = text_digest(text, ref.isoformat() if ref is not None else None)
+    packed = QUANTITY_MEMO.get(key)
+    if packed is not None:
+        return frozenset(Quantity(cast(Kind, k), v) for k, v in unpack_values(text, packed))
+    found = _extract(text, ref)
+    packed = pack_values(
+        text, ((q.kind, q.value) for q in found), copied=("code",), derived=_DERIVED_RE
+    )
+    if packed is not None:
+        QUANTITY_MEMO.put(key, packed)
+    return found
+
+
+def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
+    """``extract_quantities`` without the memo."""
     found: list[Quantity] = []
     work = _arabize(with_readings(text))  # numbers and times said in words, see numerals
     for pattern, make in (
@@ -316,7 +342,6 @@ def extract_quantities(
         (_CN_TIME_RE, _cn_time),
     ):
         work = _scan(work, pattern, found, make)
-    ref = _reference_date(reference)
 
     def relative(match: re.Match[str]) -> Quantity:
         if ref is None:

@@ -1,4 +1,4 @@
-"""The sanitize memo (``runtime.summary.edits``) changes nothing but the cost.
+"""The sanitize and quantity memos (``runtime.summary.edits``) change nothing but the cost.
 
 Every text of the real data (tau-bench, LoCoMo) and of the attack corpora is sanitized once
 through the memo (a miss: computed) and once more (a hit: replayed from the stored edit
@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from runtime import Budget, Compactor, RecallConfig
-from runtime.summary import edits
+from runtime.recall import indexing
+from runtime.recall.indexing import BODY_TOKENS
+from runtime.summary import edits, quantities
 from runtime.summary import sanitize as sanitize_module
-from runtime.summary.edits import EditMemo, marker_pattern, replay, script_of
+from runtime.summary.edits import DigestMemo, EditMemo, marker_pattern, replay, script_of
 from runtime.summary.extractive import ExtractiveSummarizer
+from runtime.summary.quantities import QUANTITY_MEMO, _extract, extract_quantities
 from runtime.summary.sanitize import SANITIZE_MEMO, _sanitize, sanitize_text
 from tests.conftest import shared_data
 
@@ -76,6 +79,30 @@ def test_memoized_sanitizing_equals_the_uncached_function(corpus: str) -> None:
     total, kept = _check_corpus(texts, options)
     assert total > 500
     assert kept > 0.95 * total  # nearly every result is replayable, so the memo is used
+
+
+@pytest.mark.parametrize("corpus", ["tau-bench", "locomo", "attacks"])
+def test_memoized_quantities_equal_the_uncached_parser(corpus: str) -> None:
+    source = {"tau-bench": _tau_texts, "locomo": _locomo_texts, "attacks": _attack_texts}[corpus]
+    texts = list(dict.fromkeys(source()))
+    QUANTITY_MEMO.clear()
+    for reference in (None, "2026-05-01T10:00:00Z"):
+        ref = date(2026, 5, 1) if reference else None
+        for text in texts:
+            expected = _extract(text, ref)
+            assert extract_quantities(text, reference=reference) == expected, text[:120]
+            assert extract_quantities(text, reference=reference) == expected, text[:120]
+    assert len(QUANTITY_MEMO) > 0.95 * 2 * len(texts)
+
+
+def test_packed_quantities_hold_no_input_text() -> None:
+    found = extract_quantities("Booking ZQXJ42 on May 3 for 120 dollars at 6pm")
+    assert ("code", "zqxj42") in {(q.kind, q.value) for q in found}
+    packed = QUANTITY_MEMO.get(
+        edits.text_digest("Booking ZQXJ42 on May 3 for 120 dollars at 6pm", None)
+    )
+    assert packed is not None
+    assert "zqxj" not in repr(packed)
 
 
 def test_a_script_holds_no_input_text() -> None:
@@ -144,10 +171,14 @@ def test_compactions_with_and_without_the_memo_are_identical(
 ) -> None:
     history = _tau_history(6)
     SANITIZE_MEMO.clear()
+    QUANTITY_MEMO.clear()
+    BODY_TOKENS.clear()
     cached = _replay(history)
-    again = _replay(history)  # every sanitizing a hit now
+    again = _replay(history)  # every sanitizing and parsing a hit now
     off: EditMemo[Any] = EditMemo(0, markers=edits.marker_pattern([]))
     monkeypatch.setattr(sanitize_module, "SANITIZE_MEMO", off)
+    monkeypatch.setattr(quantities, "QUANTITY_MEMO", DigestMemo(0))
+    monkeypatch.setattr(indexing, "BODY_TOKENS", DigestMemo(0))
     uncached = _replay(history)
     assert len(cached) > 10
     assert sum('"strategy": "summary"' in step for step in cached) > 3
