@@ -149,6 +149,19 @@ def _tau_history(runs: int) -> list[dict[str, Any]]:
     return history
 
 
+def _locomo_history(turns: int) -> list[dict[str, Any]]:
+    """Conversation 0's first ``turns`` turns, speaker A as the user (as ``tiermem eval``)."""
+    conversation = json.loads(shared_data("locomo", "locomo10.json").read_text())[0]
+    conversation = conversation["conversation"]
+    speaker = conversation["speaker_a"]
+    history: list[dict[str, Any]] = []
+    for number in range(1, 40):
+        for turn in conversation.get(f"session_{number}", []):
+            role = "user" if turn["speaker"] == speaker else "assistant"
+            history.append({"role": role, "content": turn["text"]})
+    return history[:turns]
+
+
 def _replay(history: list[dict[str, Any]]) -> list[str]:
     compactor = Compactor(
         Budget(3_000, max_output_tokens=0, tool_reserve=0, safety_margin=0),
@@ -166,10 +179,11 @@ def _replay(history: list[dict[str, Any]]) -> list[str]:
     return outputs
 
 
+@pytest.mark.parametrize("dataset", ["tau-bench", "locomo"])
 def test_compactions_with_and_without_the_memo_are_identical(
-    monkeypatch: pytest.MonkeyPatch,
+    dataset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    history = _tau_history(6)
+    history = _tau_history(6) if dataset == "tau-bench" else _locomo_history(300)
     SANITIZE_MEMO.clear()
     QUANTITY_MEMO.clear()
     BODY_TOKENS.clear()
