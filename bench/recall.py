@@ -12,7 +12,11 @@ out, beside the total and the per-conversation minimum.
 
     .venv/bin/python bench/recall.py [--caps 4000 8000 16000] [--conversations 0-9]
         [--share S] [--floor F] [--max-groups N] [--summary-share 0.25] [--target 0.8]
-        [--no-recall] [--baseline]
+        [--no-recall] [--baseline] [--ask-with max_groups=40,floor=1.0 ...]
+
+``--ask-with`` replays each conversation once (with the other knobs) and asks its questions
+under each recall setting given (floor and max_groups do not change the replay), which is how
+``docs/runtime.md``'s table of settings was measured.
 
 Needs ``../shared/data/locomo/locomo10.json``; prints one line per cap and method, writes nothing.
 """
@@ -22,12 +26,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from api.evaluation.asking import ask_questions
+from api.evaluation.datasets import load_runs
+from api.evaluation.replay import replay_run
 from api.evaluation.runner import EvalConfig, evaluate
+from runtime import Budget, Compactor
 from runtime.recall import RecallConfig
 from runtime.summary.extractive import ExtractiveSummarizer
 
@@ -46,11 +55,57 @@ def _line(cell: dict[str, Any], wall: float) -> str:
         f" (verbatim {_pct(cell.get('verbatim_rate'))}, held-out"
         f" {_pct(cell.get('verbatim_held_out'))}) min/conv {_pct(cell.get('retention_min'))}"
         f" recall p50 {cell.get('recall_p50_ms')} p95 {cell.get('recall_p95_ms')} ms"
+        f" (cpu p50 {cell.get('recall_cpu_p50_ms')} ms)"
         f" inj/turn {cell.get('recall_tokens_per_turn')} max sent {cell['max_context_tokens']}"
         f" prefix reuse {_pct(cell.get('prefix_reuse'))} [{wall:.0f} s]\n"
         f"    per conversation: "
         + " ".join(f"{name.split(':')[-1]}:{100 * rate:.0f}" for name, rate in per.items())
     )
+
+
+def _ask_with(spec: str, base: RecallConfig) -> RecallConfig:
+    """``max_groups=40,floor=1.0`` read as ``base`` with those fields replaced."""
+    changes: dict[str, Any] = {}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        changes[key] = int(value) if key in ("max_groups", "max_chars") else float(value)
+    return replace(base, **changes)
+
+
+def _sweep(args: argparse.Namespace, recall: RecallConfig, chosen: tuple[int, ...]) -> None:
+    """Replay each conversation once with ``recall``, then ask its questions under each
+    ``--ask-with`` setting (the replay does not depend on floor or max_groups)."""
+    runs = [r for r in load_runs(DATA) if r.meta.get("index") in chosen]
+    settings = [(spec, _ask_with(spec, recall)) for spec in args.ask_with]
+    for cap in args.caps:
+        budget = Budget(
+            cap,
+            max_output_tokens=0,
+            tool_reserve=0,
+            safety_margin=0,
+            trigger=1.0,
+            target=args.target,
+        )
+        made = {
+            spec: Compactor(
+                budget,
+                summarizer=ExtractiveSummarizer(),
+                summary_budget=args.summary_share,
+                recall=config,
+            )
+            for spec, config in [("replay", recall), *settings]
+        }
+        kept: dict[str, list[str]] = {spec: [] for spec, _ in settings}
+        for run in runs:
+            replayed = replay_run(run, compact=made["replay"].compact)
+            for spec, _ in settings:
+                asked = ask_questions(replayed, compact=made[spec].compact)
+                rate = sum(a.retained for a in asked) / len(asked)
+                kept[spec].append(f"{100 * rate:.0f}:{sum(a.retained for a in asked)}/{len(asked)}")
+        for spec, rows in kept.items():
+            done = sum(int(r.split(":")[1].split("/")[0]) for r in rows)
+            asked_n = sum(int(r.split("/")[1]) for r in rows)
+            print(f"@{cap} {spec}: retained {100 * done / asked_n:.1f}%  per conversation {rows}")
 
 
 def main() -> None:
@@ -66,6 +121,12 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=0.8)
     parser.add_argument("--no-recall", action="store_true", help="recall off (the baseline)")
     parser.add_argument("--baseline", action="store_true", help="the two windows beside it")
+    parser.add_argument(
+        "--ask-with",
+        nargs="+",
+        metavar="FIELD=VALUE,...",
+        help="replay once, ask the questions under each of these recall settings",
+    )
     args = parser.parse_args()
     if not DATA.exists():
         sys.exit(f"bench/recall.py: {DATA} is absent (the shared LoCoMo data)")
@@ -79,6 +140,9 @@ def main() -> None:
         f"max_groups {args.max_groups}; summary share {args.summary_share}; target {args.target};"
         f" conversations {args.conversations}"
     )
+    if args.ask_with:
+        _sweep(args, recall, chosen)
+        return
     for cap in args.caps:
         started = time.perf_counter()
         result = evaluate(

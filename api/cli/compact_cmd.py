@@ -61,7 +61,7 @@ def _write(path: Path | None, text: str) -> None:
 def _recall_config(*, enabled: bool, share: float | None) -> RecallConfig | None:
     """The ``recall=`` of the command's compactor: ``None`` leaves the library's default.
 
-    Without ``--recall-share`` the library's default applies (share 0.4, shrunk to fit beside
+    Without ``--recall-share`` the library's default applies (share 0.5, shrunk to fit beside
     ``--summary-budget``), so raising only the summary share never turns into an error; a
     share given explicitly is taken as asked and refused (exit 2) when the two exceed 0.9.
 
@@ -124,7 +124,7 @@ def compact(
         float | None,
         typer.Option(
             help="Share of the target reserved for recalled turns; with the summary share "
-            "at most 0.9. Default 0.4, shrunk to 0.9 - summary share when that is less."
+            "at most 0.9. Default 0.5, shrunk to 0.9 - summary share when that is less."
         ),
     ] = None,
 ) -> None:

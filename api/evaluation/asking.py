@@ -60,17 +60,23 @@ class AskedQuestion:
 
 @dataclass(slots=True)
 class RecallTimer:
-    """Milliseconds of each recall step run while ``on`` (see ``recall_timer``)."""
+    """Milliseconds of each recall step run while ``on`` (see ``recall_timer``).
+
+    ``ms`` is wall clock, ``cpu_ms`` the calling thread's CPU time over the same step: on a
+    loaded machine the wall clock includes waiting for a core, which the CPU time does not.
+    """
 
     on: bool = False
     ms: list[float] | None = None
+    cpu_ms: list[float] | None = None
 
-    def record(self, elapsed_ms: float) -> None:
-        """Keep one step's time when switched on."""
+    def record(self, elapsed_ms: float, cpu_ms: float = 0.0) -> None:
+        """Keep one step's wall and CPU time when switched on."""
         if self.on:
-            if self.ms is None:
-                self.ms = []
+            if self.ms is None or self.cpu_ms is None:
+                self.ms, self.cpu_ms = [], []
             self.ms.append(elapsed_ms)
+            self.cpu_ms.append(cpu_ms)
 
 
 @contextmanager
@@ -85,11 +91,12 @@ def recall_timer() -> Iterator[RecallTimer]:
     original: Callable[..., Recall] = step["recall"]
 
     def timed(*args: Any, **kwargs: Any) -> Recall:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         try:
             return original(*args, **kwargs)
         finally:
-            timer.record((time.perf_counter() - started) * 1000)
+            wall = (time.perf_counter() - started) * 1000
+            timer.record(wall, (time.thread_time() - cpu) * 1000)
 
     step["recall"] = timed
     try:

@@ -206,12 +206,14 @@ def _methods(
 
 
 def _recall_ms(timer: RecallTimer) -> dict[str, float | None]:
-    ms = timer.ms or []
+    """Wall-clock and CPU percentiles of the question calls' recall steps."""
+    ms, cpu = timer.ms or [], timer.cpu_ms or []
     if not ms:
-        return {"recall_p50_ms": None, "recall_p95_ms": None}
+        return dict.fromkeys(("recall_p50_ms", "recall_p95_ms", "recall_cpu_p50_ms"), None)
     return {
         "recall_p50_ms": round(percentile(ms, 0.5), 2),
         "recall_p95_ms": round(percentile(ms, 0.95), 2),
+        "recall_cpu_p50_ms": round(percentile(cpu, 0.5), 2),
     }
 
 

@@ -41,6 +41,7 @@ from runtime.compaction.recalling import (
     recall_plan,
     recall_report,
     recall_reserve,
+    trigger_tokens,
 )
 from runtime.compaction.result import CompactionResult, Plan, assemble_result
 from runtime.compaction.resume import Resumed, locate_held, pinned_spans, resume
@@ -80,7 +81,7 @@ class Compactor:
             share it.
         recall: recall of evicted turns; on by default (the product's promise: what the
             window and the summary dropped can still come back when the user asks about it).
-            Not given: ``default_recall(summary share)``, share 0.4 of the target, shrunk to
+            Not given: ``default_recall(summary share)``, share 0.5 of the target, shrunk to
             ``0.9 - summary_budget`` when the summary reserve leaves less (a user raising only
             ``summary_budget`` means "more summary", not "refuse"). Given: used as is, and
             refused when it does not fit beside the summary. ``RecallConfig(enabled=False)``
@@ -163,12 +164,15 @@ class Compactor:
         if state is not None:
             warm = self._untriggered_from_cut(request, state, plans)
             if warm is not None:
-                return self._result(*warm, payload=messages, started=started)
+                return self._result(
+                    *warm, payload=messages, started=started, trigger=self._trigger(state)
+                )
         view = read_view(self.counter, request)
         resumed = resume(view, state)
         current = plans.current(view, resumed)
         plan = current
-        if current.context_tokens > self.budget.trigger_tokens:
+        trigger = self._trigger(resumed.state)
+        if current.context_tokens > trigger:
             if self.summarizer is None:
                 plan = plans.window(view, resumed, current=current)
             else:
@@ -177,7 +181,7 @@ class Compactor:
             plan = index_plan(
                 view, plan, start=resumed.cut or 0, counter=self.counter, config=self.recall
             )
-        return self._result(view, plan, payload=messages, started=started)
+        return self._result(view, plan, payload=messages, started=started, trigger=trigger)
 
     def compact_from_cut(
         self,
@@ -205,7 +209,9 @@ class Compactor:
         started = time.perf_counter()
         request = Request(messages, format, pinned_ids, tools, system)
         warm = self._untriggered_from_cut(request, state, self._strategies())
-        return None if warm is None else self._result(*warm, payload=messages, started=started)
+        if warm is None:
+            return None
+        return self._result(*warm, payload=messages, started=started, trigger=self._trigger(state))
 
     def _strategies(self) -> Strategies:
         # built per call from the public settings, so reassigning one takes effect at once
@@ -217,6 +223,11 @@ class Compactor:
             clear_tool_results=self.clear_tool_results,
             clauses=self.clauses,
         )
+
+    def _trigger(self, state: CompactionState) -> int:
+        """The trigger for a call resuming ``state`` (lowered to keep the recall reserve free
+        once the index holds something: ``runtime.compaction.recalling.trigger_tokens``)."""
+        return trigger_tokens(self.budget, self.recall, indexed=len(state.recall_index))
 
     def _untriggered_from_cut(
         self, request: Request, state: CompactionState, plans: Strategies
@@ -233,7 +244,7 @@ class Compactor:
         active = state.summary_active and summary is not None
         resumed = Resumed(cut, cut, summary, active, None, state, frozenset(held))
         plan = plans.current(view, resumed)
-        if plan.context_tokens > self.budget.trigger_tokens:
+        if plan.context_tokens > self._trigger(state):
             return None
         spans = pinned_spans(view, cut, plan.fit.kept)
         anchored = any(not ids for _, _, ids in spans)
@@ -243,7 +254,9 @@ class Compactor:
             return None
         return view, replace(plan, state=replace(state, pinned_spans=spans))
 
-    def _result(self, view: View, plan: Plan, *, payload: JSON, started: float) -> CompactionResult:
+    def _result(
+        self, view: View, plan: Plan, *, payload: JSON, started: float, trigger: int
+    ) -> CompactionResult:
         config = self.recall
         outcome = recall_plan(
             view, plan, payload, budget=self.budget, counter=self.counter, config=config
@@ -260,4 +273,5 @@ class Compactor:
             encoding=self.counter.encoding_name,
             elapsed_ms=elapsed_ms,
             recall=report,
+            trigger_tokens=trigger,
         )

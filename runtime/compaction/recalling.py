@@ -35,6 +35,7 @@ __all__ = [
     "recall_plan",
     "recall_report",
     "recall_reserve",
+    "trigger_tokens",
 ]
 
 
@@ -55,7 +56,7 @@ def default_recall(summary_share: float) -> RecallConfig:
     """The recall a ``Compactor`` gets when none is passed: on, within what the summary leaves.
 
     ``RecallConfig()``'s share, shrunk to ``0.9 - summary_share`` when the summary reserve is
-    larger than 0.5 (so a default always validates: ``summary_budget=0.75`` leaves recall
+    larger than 0.4 (so a default always validates: ``summary_budget=0.75`` leaves recall
     0.15); a summary share of 0.9 leaves recall enabled with no reserve (its reason is then
     ``no_room`` on every call). A recall config passed explicitly is never shrunk:
     ``check_shares`` refuses it instead, naming both shares.
@@ -72,6 +73,26 @@ def recall_reserve(budget: Budget, config: RecallConfig) -> int:
     if not config.enabled:
         return 0
     return math.floor(config.share * budget.target_tokens)
+
+
+def trigger_tokens(budget: Budget, config: RecallConfig, *, indexed: int) -> int:
+    """Compaction starts above this many tokens: the budget's trigger, lowered, once there is
+    something to recall (``indexed`` groups), so that the window never eats the recall reserve.
+
+    With the trigger at (or near) ``usable``, the context grows back to the cap between
+    compactions and the block's room, ``usable - context``, falls towards nothing exactly
+    when the session is long enough for recall to matter (LoCoMo at 16k: a conversation's
+    questions asked with about 1,300 tokens of room out of a 5,120-token reserve). So, once a
+    compaction has evicted something, the context without the block compacts when it would
+    leave recall less than its reserve: ``min(trigger x usable, usable - reserve)``. Before
+    the first eviction there is nothing to recall and the budget's own trigger applies (a
+    session that fits is never compacted early). A compaction leaves at most ``target -
+    reserve`` (the window's part of the target excludes the reserve), which is below this, so
+    a compaction is followed by calls that do not compact.
+    """
+    if not indexed:
+        return budget.trigger_tokens
+    return min(budget.trigger_tokens, budget.usable - recall_reserve(budget, config))
 
 
 def index_plan(

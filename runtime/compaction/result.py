@@ -108,8 +108,10 @@ def build_report(
     groups_kept: int,
     elapsed_ms: float,
     recall: RecallReport,
+    trigger_tokens: int | None = None,
 ) -> CompactionReport:
-    """The report of one compaction."""
+    """The report of one compaction (``trigger_tokens``: the trigger the call applied, when
+    recall lowered the budget's; see ``runtime.compaction.recalling.trigger_tokens``)."""
     roll = plan.roll
     return CompactionReport(
         format=plan.state.format,
@@ -118,7 +120,7 @@ def build_report(
         context_tokens=plan.context_tokens,
         compacted_tokens=plan.fit.tokens + plan.recall.tokens,
         usable_tokens=budget.usable,
-        trigger_tokens=budget.trigger_tokens,
+        trigger_tokens=budget.trigger_tokens if trigger_tokens is None else trigger_tokens,
         target_tokens=budget.target_tokens,
         budget=BudgetReport.of(budget),
         triggered=plan.triggered,
@@ -163,6 +165,7 @@ def assemble_result(
     encoding: str,
     elapsed_ms: float,
     recall: RecallReport,
+    trigger_tokens: int | None = None,
 ) -> CompactionResult:
     """The result of ``plan`` on ``view``: entries, ids, state and report (the recall block
     goes right before the kept group at ``plan.recall.position``)."""
@@ -192,6 +195,7 @@ def assemble_result(
         groups_kept=len(kept) + has_prefix,
         elapsed_ms=elapsed_ms,
         recall=recall,
+        trigger_tokens=trigger_tokens,
     )
     return CompactionResult(
         messages=write_messages(out),

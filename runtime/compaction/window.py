@@ -60,8 +60,11 @@ def keep_from(
     cut = min(max(cut, 0), n)
     before = {i for i in pinned if 0 <= i < cut}
     anchor = user_anchor(before, cut=cut, user_led=user_led)
-    if anchor is None and user_led is not None and not before and cut < n:
-        anchor = user_anchor({cut}, cut=cut + 1, user_led=user_led)  # a tool loop's prompt
+    if user_led is not None and cut < n and cut not in user_led:
+        # a cut inside a tool loop: its prompt comes back, pinned groups before it or not
+        prompt = user_anchor({cut}, cut=cut + 1, user_led=user_led)
+        if prompt is not None:
+            before.add(prompt)
     if anchor is not None:
         before.add(anchor)
     kept = (*sorted(before), *range(cut, n))

@@ -11,13 +11,15 @@ in history order, each turn::
      "superseded": [{"key": "budget_max", "value": "300 CNY", "now": "200 CNY"}]}
 
 ``id`` and ``role`` are always there; ``name`` when the entry names its speaker (Chat
-``name``); ``at`` when it carries a timestamp; ``type`` when it is not a plain message (a
-Responses ``reasoning`` item, a ``function_call``); ``superseded`` when the current summary
-records a value from this turn as replaced by a newer one (``now``: the summary's current value
-of that key, when it has one). Every text, argument and result is sanitized
-(``runtime.summary.sanitize``: invisible characters, secrets, injection attempts, length), once,
-when the group is indexed; a group's turns are kept as escaped JSON text (its *body*) and a
-block is the bodies joined, so building a block costs no sanitizing and no JSON encoding.
+``name``); ``at`` when it carries a timestamp other than the previous turn's in the same group
+(a turn without ``at`` after one with it was said at that same time); ``type`` when it is not
+a plain message (a Responses ``reasoning`` item, a ``function_call``); ``superseded`` when the
+current summary records a value from this turn as replaced by a newer one (``now``: the
+summary's current value of that key, when it has one). Every text, argument and result is
+sanitized (``runtime.summary.sanitize``: invisible characters, secrets, injection attempts,
+length), once, when the group is indexed; a group's turns are kept as escaped JSON text (its
+*body*) and a block is the bodies joined, so building a block costs no sanitizing and no JSON
+encoding.
 """
 
 from __future__ import annotations
@@ -125,6 +127,9 @@ def render_turns(
     """
     clean = _Cleaner(max_chars)
     turns = [_turn(m, clean) for m in messages]
+    for before, message, turn in zip(messages, messages[1:], turns[1:], strict=False):
+        if message.timestamp and message.timestamp == before.timestamp:
+            del turn["at"]  # said once per run of equal times: a tenth of a chat group's tokens
     return turns, clean.counts
 
 

@@ -19,6 +19,7 @@ from tests.runtime.compaction.test_compactor_properties import (
     COUNTER,
     assert_same_as_full_read,
     check_window,
+    expected_trigger,
 )
 
 
@@ -67,7 +68,8 @@ def test_turn_by_turn_with_state(runs: list[dict[str, Any]]) -> None:
             history = entries[:length]
             result = compactor.compact(history, state=state)
             r = result.report
-            assert r["triggered"] == (r["context_tokens"] > budget.trigger_tokens)
+            assert r["trigger_tokens"] == expected_trigger(compactor, state)
+            assert r["triggered"] == (r["context_tokens"] > r["trigger_tokens"])
             check_window(history, "openai-chat", result, budget, set())
             if state is not None:
                 assert_same_as_full_read(compactor, history, "openai-chat", set(), state, result)

@@ -50,19 +50,19 @@ def test_shares_above_nine_tenths_are_refused() -> None:
 
 
 def test_recall_is_on_by_default_and_its_share_fits_beside_the_summary() -> None:
-    """No ``recall=``: recall on, share 0.4, shrunk to ``0.9 - summary_budget`` when the
+    """No ``recall=``: recall on, share 0.5, shrunk to ``0.9 - summary_budget`` when the
     summary reserve is larger (a default always validates); a share passed explicitly is
     refused instead, the message naming both shares."""
     assert Compactor(BUDGET).recall == RecallConfig()
     summarized = Compactor(BUDGET, summarizer=ExtractiveSummarizer())
-    assert summarized.recall == RecallConfig()  # 0.25 + 0.4 fits
+    assert summarized.recall == RecallConfig()  # 0.25 + 0.5 fits
     wide = Compactor(BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.75)
     assert wide.recall.enabled and wide.recall.share == pytest.approx(0.15)
     full = Compactor(BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.9)
     assert full.recall.enabled and full.recall.share == 0
     # without a summarizer there is no summary reserve to make room for
     assert Compactor(BUDGET, summary_budget=0.75).recall == RecallConfig()
-    with pytest.raises(BudgetError, match=r"summary share \(0\.75\) \+ recall share \(0\.4\)"):
+    with pytest.raises(BudgetError, match=r"summary share \(0\.75\) \+ recall share \(0\.5\)"):
         Compactor(
             BUDGET, summarizer=ExtractiveSummarizer(), summary_budget=0.75, recall=RecallConfig()
         )
@@ -124,6 +124,6 @@ def test_the_window_gets_the_target_less_the_recall_reserve() -> None:
     on = Compactor(BUDGET, recall=ON).compact(chatter(40))
     off = Compactor(BUDGET, recall=RecallConfig(enabled=False)).compact(chatter(40))
     reserve = on.report.recall.reserve_tokens
-    assert reserve == int(0.4 * BUDGET.target_tokens)
+    assert reserve == int(0.5 * BUDGET.target_tokens)
     window = on.report.compacted_tokens - on.report.recall.tokens
     assert window <= BUDGET.target_tokens - reserve < off.report.compacted_tokens
