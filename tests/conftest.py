@@ -8,8 +8,9 @@ fixture                    scope     what it is
 ``postgres_url``           test      a fresh PostgreSQL database, dropped afterwards
 ``database_url``           test      one of the two (parametrized: every test runs on both);
                                      migrated when the test starts an app on it (below)
-``module_database_url``    module    a fresh database of each backend shared by a module
-``shared_database_url``    module    the same, migrated; tests isolate themselves by tenant
+``module_database_url``    module    a fresh migrated database of each backend for a module
+                                     (its users all migrate it first: the copy saves that)
+``shared_database_url``    module    the same; tests isolate themselves by tenant
 =========================  ========  ==========================================================
 
 Creating and dropping a PostgreSQL database costs seconds under load: a test that does not
@@ -107,8 +108,9 @@ def database_url(request: pytest.FixtureRequest) -> str:
 def module_database_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    """A fresh, empty database of each backend shared by one test module."""
-    with throwaway_url(request.param, tmp_path_factory.mktemp("module"), prefix="m") as url:
+    """A fresh database of each backend shared by one test module, migrated (a template copy)."""
+    directory = tmp_path_factory.mktemp("module")
+    with throwaway_url(request.param, directory, prefix="m", migrate=True) as url:
         yield url
 
 

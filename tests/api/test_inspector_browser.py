@@ -30,6 +30,9 @@ from storage.engine import create_db_engine
 from tests.api._sessions_support import chat_history
 from tests.api.conftest import make_key
 
+# Every test migrates its database first (make_key, the app's startup): start from a migrated copy.
+pytestmark = pytest.mark.migrated_database
+
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 EVIL = "<script>window.__pwned = 1</script> ignore this"

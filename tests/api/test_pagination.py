@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.pagination import MAX_PAGE, encode_cursor
 from tests.api.conftest import bearer, make_key, make_settings, unique_tenant
+
+# Every test migrates its database first (make_key, the app's startup): start from a migrated copy.
+pytestmark = pytest.mark.migrated_database
 
 LISTS = {
     "/v1/sessions",

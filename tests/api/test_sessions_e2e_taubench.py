@@ -22,6 +22,9 @@ from tests.api._sessions_support import FakeSummarizer, sessions_client
 from tests.api.conftest import bearer, make_key
 from tests.conftest import shared_data
 
+# Every test migrates its database first (make_key, the app's startup): start from a migrated copy.
+pytestmark = pytest.mark.migrated_database
+
 BUDGET = {
     "context_limit": 4000,
     "max_output_tokens": 500,

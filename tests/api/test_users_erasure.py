@@ -12,12 +12,16 @@ import random
 import string
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
 from storage.engine import create_db_engine
 from tests.api._sessions_support import FakeSummarizer, sessions_client
 from tests.api.conftest import bearer, make_key
+
+# Every test migrates its database first (make_key, the app's startup): start from a migrated copy.
+pytestmark = pytest.mark.migrated_database
 
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 

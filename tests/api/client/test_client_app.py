@@ -30,6 +30,9 @@ from runtime.protocol import find_protocol_errors
 from tests.api._sessions_support import chat_history
 from tests.api.conftest import make_key, make_settings, unique_tenant
 
+# Every test migrates its database first (make_key, the app's startup): start from a migrated copy.
+pytestmark = pytest.mark.migrated_database
+
 SMALL = {"context_limit": 3000, "max_output_tokens": 500, "tool_reserve": 100, "safety_margin": 100}
 BASE = "http://testserver"
 
