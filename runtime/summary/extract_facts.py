@@ -74,9 +74,9 @@ _STRONG_DECISION_RE = re.compile(
     r"|decided|go\s+with|settle[ds]?\s+on|opt(?:ed)?\s+for|(?:we|i)'?(?:ll| will)\s+take",
     re.IGNORECASE,
 )
-_STRONG_EXCLUSION_RE = re.compile(
-    r"排除|不考虑|不选|放弃|赶不上|rul(?:e|ed)(?:\s+\w+){0,2}\s+out\b|exclud(?:e|ed)\b"
-    r"|not\s+an?\s+option|too\s+late",
+_CLOSING_EXCLUSION_RE = re.compile(
+    r"(?:排除|不考虑|不选|放弃|赶不上|\brul(?:e|ed)\s+out|\bexclud(?:e|ed)|\bnot\s+an?\s+option"
+    r"|\btoo\s+late)(?:了|吧|啦|掉)?[\W_]*$",
     re.IGNORECASE,
 )
 # What may stand before the verb of an imperative: nothing, politeness, the addressee, a modal.
@@ -308,9 +308,10 @@ def _decides(head: str, sentence: str, *, role: Role) -> bool:
     if _STRONG_DECISION_RE.search(head) and _DECIDER_RE.search(head):
         return True
     # "商务座 219 元超出预算，不考虑", "the 9am option is ruled out": an option named, then
-    # excluded (Chinese drops the subject); an imperative ("Exclude disclaimers …", "you must
-    # rule out …") names nobody's choice.
-    excluded = _STRONG_EXCLUSION_RE.search(head)
+    # excluded, the exclusion closing the head (Chinese drops the subject); an imperative
+    # ("Exclude disclaimers …", "you must rule out …") or a clause going on past the verb
+    # ("所以可以放弃原来的规则") names nobody's choice.
+    excluded = _CLOSING_EXCLUSION_RE.search(head)
     return excluded is not None and not _IMPERATIVE_RE.fullmatch(head[: excluded.start()])
 
 

