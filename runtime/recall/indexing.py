@@ -35,13 +35,14 @@ from runtime.recall.index import IndexedGroup, RecallIndex
 from runtime.recall.render import body_pieces, render_turns
 from runtime.recall.terms import terms
 from runtime.summary.edits import DigestMemo, text_digest
-from runtime.tokens import TokenCounter
+from runtime.tokens import TiktokenCounter, TokenCounter
 
 __all__ = ["index_evicted", "index_unit", "recall_units"]
 
 BODY_TOKENS: DigestMemo[int] = DigestMemo(65_536)
-"""Digest of a body (and the counter) -> its tokens in a block: a body is counted once per
-process, not on every stateless call that indexes it again. Holds no text (issue 5)."""
+"""Digest of a body (and the tiktoken encoding's name) -> its tokens in a block: a body is
+counted once per process, not on every stateless call that indexes it again. Holds no text
+(issue 5)."""
 
 _OWN_WEIGHT = 2
 """A unit's own terms count this many times; the messages next to it count once each."""
@@ -107,13 +108,19 @@ def _entry(
 
 
 def _body_tokens(body: str, counter: TokenCounter) -> int:
-    """What ``body`` costs in a block, either way it appears there (``body_pieces``),
-    memoized in ``BODY_TOKENS`` under a digest of the body and the counter's kind and name."""
-    key = text_digest(body, type(counter).__qualname__, counter.encoding_name)
+    """What ``body`` costs in a block, either way it appears there (``body_pieces``).
+
+    Memoized in ``BODY_TOKENS`` for a ``TiktokenCounter`` only, whose counts its encoding's
+    name determines; any other counter (a LangChain function, a test double) may count two
+    ways under one name, so it is asked every time.
+    """
+    with_comma, last = body_pieces(body)
+    if type(counter) is not TiktokenCounter:
+        return max(counter.count_text(with_comma), counter.count_text(last))
+    key = text_digest(body, counter.encoding_name)
     known = BODY_TOKENS.get(key)
     if known is not None:
         return known
-    with_comma, last = body_pieces(body)
     tokens = max(counter.count_text(with_comma), counter.count_text(last))
     BODY_TOKENS.put(key, tokens)
     return tokens

@@ -17,14 +17,16 @@ from typing import Any
 import pytest
 
 from runtime import Budget, Compactor, RecallConfig
+from runtime.formats import read_history
 from runtime.recall import indexing
-from runtime.recall.indexing import BODY_TOKENS
+from runtime.recall.indexing import BODY_TOKENS, index_unit
 from runtime.summary import edits, quantities
 from runtime.summary import sanitize as sanitize_module
 from runtime.summary.edits import DigestMemo, EditMemo, marker_pattern, replay, script_of
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.quantities import QUANTITY_MEMO, _extract, extract_quantities
 from runtime.summary.sanitize import SANITIZE_MEMO, _sanitize, sanitize_text
+from runtime.tokens import TiktokenCounter
 from tests.conftest import shared_data
 
 NOW = datetime(2026, 5, 1, tzinfo=UTC)
@@ -198,3 +200,27 @@ def test_compactions_with_and_without_the_memo_are_identical(
     assert sum('"strategy": "summary"' in step for step in cached) > 3
     assert cached == uncached
     assert again == uncached
+
+
+class _CharCounter:
+    """A counter whose counts its name does not determine (like a LangChain function)."""
+
+    encoding_name = "same-name"
+
+    def __init__(self, per_char: int) -> None:
+        self.per_char = per_char
+
+    def count_text(self, text: str) -> int:
+        return len(text) * self.per_char
+
+
+def test_body_tokens_are_memoized_for_tiktoken_only() -> None:
+    messages = read_history([{"role": "user", "content": "Find flights to Lisbon"}]).messages
+    BODY_TOKENS.clear()
+    one = index_unit(messages, counter=_CharCounter(1), max_chars=4000)  # type: ignore[arg-type]
+    two = index_unit(messages, counter=_CharCounter(2), max_chars=4000)  # type: ignore[arg-type]
+    assert two.tokens == 2 * one.tokens
+    assert len(BODY_TOKENS) == 0
+    counted = index_unit(messages, counter=TiktokenCounter(), max_chars=4000)
+    assert len(BODY_TOKENS) == 1
+    assert index_unit(messages, counter=TiktokenCounter(), max_chars=4000) == counted
