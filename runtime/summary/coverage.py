@@ -57,14 +57,36 @@ _CLAUSE_RE = re.compile(r"[，,](?!\d{3}(?!\d))|\s+(?:but|whereas|while)\s+|但�
 _NEG_RE = re.compile(
     r"\b(?:no|not|never|nothing|none|without|except|avoid|don'?t|doesn'?t|won'?t|can'?t|cannot"
     r"|mustn'?t|shouldn'?t|refuse|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b"
-    r"|不|别|没|勿|禁止|不许|不准|除了|拒绝|避免",
+    r"|不|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])|没|勿|禁止|不许|不准|除了|拒绝|避免",
     re.IGNORECASE,
 )
 _IDIOM_RE = re.compile(
     r"不超过|不高于|不低于|不少于|不多于|不早于|不晚于|不到|\bno\s+(?:more|less|later|earlier)\s+than\b"
     r"|\bnot\s+(?:more|less|later|earlier)\s+than\b|\bnot\s+(?:to\s+)?exceed\w*"
     r"|\bno\s+(?:problem|prob|worries|idea|way|doubt)\b|\bcan'?t\s+wait\b|\boh\s+no\b"
-    r"|\bnot\s+(?:sure|bad|only)\b|不错|不过|不客气|不好意思|没事|没关系|没问题|差不多|不知道",
+    r"|\bnot\s+(?:sure|bad|only)\b|不错|不过|不客气|不好意思|没事|没关系|没问题|差不多|不知道"
+    # small talk and what happened, not what must happen (the extractor has its own list):
+    # "long time no see", "I can't believe it", "I won't give up", "it wasn't easy", "I
+    # couldn't have done it without them", "you never know", "好久不见", "从来没见过"
+    r"|\blong\s+time\s+no\s+\w+|\bno\s+(?:big\s+deal|kidding|wonder|matter|one\s+else)\b"
+    r"|\bnever\s+mind\b|\bnot\s+(?:much|really|at\s+all|alone|yet)\b|\byou\s+never\b|\bain'?t\b"
+    r"|\b(?:not|never)-[\w-]+|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident)\b"
+    r"|\b(?:is|are|was|'s)?\s*(?:not|n't)\s+(?:always\s+|so\s+|that\s+)?(?:easy|hard|fun|bad)\b"
+    r"|\bit'?s\s+(?:so\s+|really\s+)?(?:hard|tough|difficult|easy)\s+(?:to|when)\b.*"
+    r"|\b(?:won'?t|never|not\s+gonna)\s+(?:quit|forget|let\s+\w+\s+(?:down|hold|get))\w*"
+    r"|\b(?:can'?t|cannot)\s+(?:believe|thank|imagine|complain)\b|\bdon'?t\s+(?:know|think)\b"
+    r"|\b(?:not|never|won'?t|don'?t)\s+(?:ever\s+)?(?:gonna\s+)?(?:give|giving)\s+up\b|\bnothing\s+(?:special"
+    r"|much|new|but)\b|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b.*"
+    r"|\b(?:must|should|could|would|might)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b).*"
+    r"|\b(?:never|nobody|no\s+one)\s+(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|let"
+    r"|fell|felt|knew|thought|told|been|seen|heard)\b.*"
+    r"|好久不见|不会吧|不容易|没什么|别提了|不敢相信|没想到|不认识|不记得|从来没|从没|一直没|还没"
+    r"|没(?=[^有，,。]{0,4}[过到见])",
+    re.IGNORECASE,
+)
+_PAST_DAY_RE = re.compile(
+    r"\byesterday\b|\blast\s+(?:week|weekend|month|year|night|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)\b(?!\s+of\b)|昨天|昨晚|前天|上周|上个月|去年",
     re.IGNORECASE,
 )
 _TERM_RE = re.compile(r"[A-Za-z][A-Za-z'-]{2,}|[\u4e00-\u9fff]{2}")
@@ -155,6 +177,8 @@ def _fold(text: str) -> str:
 
 
 def _figures(text: str, reference: str | None) -> frozenset[Quantity]:
+    # a day that has passed ("yesterday", "last week") tells what happened, not what to do
+    text = _PAST_DAY_RE.sub(" ", text)
     return frozenset(q for q in extract_quantities(text, reference=reference) if q.kind in _FIGURES)
 
 

@@ -18,7 +18,10 @@ the kept clause before it, so "Cap it at 80 euros, not a cent over" stays one cl
 kept clause with nothing kept before it takes the clause before it along ("ibuprofen makes me
 break out, I'm allergic"). In a question only figures count, unless it is a request ("Could
 you…", "能不能…"): "what does the G in G7301 stand for?" carries none; "could you find a hotel
-for 150–200 CNY?" does.
+for 150–200 CNY?" does. Small talk and narrative are no constraint (``small_talk``): their
+phrases are blanked before the signals are looked for ("long time no see", "hope you're well",
+"must have been", "never had"), and a sentence that opens by telling of the past ("when I was a
+kid", "小时候") counts only its figures.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from runtime.summary.numerals import find_numerals
+from runtime.summary.small_talk import is_narrative, without_small_talk
 
 __all__ = ["ClauseSignal", "clause_signal", "constraint_clauses", "split_clauses"]
 
@@ -57,7 +61,9 @@ _NEGATION_RE = re.compile(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|can'?t"
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no)\b|n't\b"
-    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|别|勿|不|没|免",
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|勿|不|没|免"
+    # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
+    r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
     re.IGNORECASE,
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
@@ -89,7 +95,7 @@ _PREFERENCE_RE = re.compile(
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b|\bi'?m\s+(?:a\s+)?(?:vegetarian|vegan|halal|kosher)\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
@@ -125,7 +131,15 @@ _WEAK_RE = re.compile(
     r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一",
     re.IGNORECASE,
 )
+# A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
+_PAST_DAY_RE = re.compile(
+    r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
+    r"|昨天|昨晚|前天|上周[一二三四五六日天末]?|上个?(?:月|星期|礼拜|周末)|去年",
+    re.IGNORECASE,
+)
 _DIGIT_RE = re.compile(r"\d")
+_PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
@@ -160,9 +174,19 @@ def _fold(text: str) -> str:
 
 
 def _has_figure(text: str) -> bool:
-    """Digits outside ids (``G7301``, ``HAT069``), or a number in words."""
+    """Digits outside ids (``G7301``, ``HAT069``), or a number in words.
+
+    A Chinese "一" that is an ordinal ("第一次") or an article in a told event ("参加了一个班")
+    counts no more than English "a" does.
+    """
     plain = _ID_RE.sub(" ", text)
-    return bool(_DIGIT_RE.search(plain)) or bool(find_numerals(plain))
+    if _DIGIT_RE.search(plain):
+        return True
+    told = _PERFECTIVE_RE.search(plain) is not None
+    return any(
+        not (plain[n.start : n.end] == "一" and (told or plain[max(0, n.start - 1)] == "第"))
+        for n in find_numerals(plain)
+    )
 
 
 def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
@@ -176,8 +200,8 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
     kinds: set[str] = set()
     if _has_figure(text):
         kinds.add("figure")
-    if not figures_only:
-        plain = _NOT_NEGATION_RE.sub(" ", text)
+    if not figures_only and not is_narrative(text):
+        plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))
         for name, pattern in (
             ("negation", _NEGATION_RE),
             ("exclusion", _EXCLUSION_RE),
@@ -188,7 +212,7 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
         ):
             if pattern.search(plain):
                 kinds.add(name)
-    weak = bool(_WEAK_RE.search(text))
+    weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
     return ClauseSignal(frozenset(kinds), strong=bool(kinds), weak=weak)
@@ -255,8 +279,10 @@ def constraint_clauses(sentence: str) -> list[str]:
     Adjacent clauses that belong together (a short tail, a continuation) come back as one
     clause with the text between them, so the user's wording stays intact.
     """
-    figures_only = _is_question(sentence) and not _REQUEST_RE.search(sentence)
     spans = split_clauses(sentence)
+    figures_only = (_is_question(sentence) and not _REQUEST_RE.search(sentence)) or bool(
+        spans and is_narrative(sentence[: spans[0][1]])
+    )
     signals = [clause_signal(sentence[a:b], figures_only=figures_only) for a, b in spans]
     any_strong = any(s.strong for s in signals)
     runs: list[list[int]] = []

@@ -1,0 +1,139 @@
+"""Words that look like constraint signals but carry none: small talk and narrative (EN/ZH).
+
+The clause extractor (``extract_signals``) keeps a user's clause when it holds a negation, a
+preference or an imperative. In open-domain chat most of those words do something else, and a
+clause taken for a constraint takes the summary's room before the notes that keep whole turns
+(the LoCoMo regression traced in README). Three families are told apart here, by the shape of
+the phrase rather than by any sentence of a test set:
+
+- set phrases whose negation negates nothing the assistant must respect: greetings and
+  reactions ("long time no see", "no way!", "oh no", "never mind", "I can't believe it",
+  "好久不见", "不会吧", "别提了"), not knowing or not being sure ("I don't know", "不知道"),
+  resolve and comfort ("I won't give up", "you're not alone", "it's not always easy");
+- what happened, not what must happen: a modal perfect ("must have been", "couldn't have
+  done it", "should've"), a negated past ("never had", "nobody came", "didn't", "从来没", "没
+  见过"), a wish about the past ("I wish I could have been there", "那时候…希望");
+- words addressed to the listener's life, not to the task: well-wishing ("hope you're well",
+  "wish you the best", "祝你"), encouragement ("take care", "keep it up", "keep pushing",
+  "stay strong", "加油"), offers ("let me know if you need anything", "anyone who needs it")
+  and wanting to talk ("I want to tell you", "I'd love to hear more").
+
+Each pattern is removed from a clause before the signal patterns run, so a clause that also
+states a real constraint ("no way I'm paying over 200", "take care to avoid nuts") keeps it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_narrative", "without_small_talk"]
+
+# A past form: regular "-ed" or a common irregular verb.
+_PAST = (
+    r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
+    r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won|lost|sat|stood"
+    r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined)"
+)
+_NEGATION_PHRASES = re.compile(
+    # greetings, reactions, fillers
+    r"\blong\s+time\s+no\b(?:\s+\w+)?|\bno\s+(?:way|worries|problem|prob|idea|doubt|wonder"
+    r"|kidding|matter|big\s+deal|joke|clue)\b|\boh\s+no\b|\bnever\s+mind\b|\bnot\s+(?:bad|much"
+    r"|really|at\s+all|yet|sure|gonna\s+lie|only|to\s+mention)\b|\bwhy\s+not\b|\bif\s+not\b"
+    r"|\b(?:doesn'?t|don'?t|didn'?t)\s+do\s+much\b"
+    r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
+    r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
+    r"|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident|question|a\s+doubt)\b"
+    r"|\b(?:don'?t|do\s+not|didn'?t)\s+(?:know|think|remember|get\s+me\s+wrong|worry)\b"
+    r"|\bnothing\s+(?:but|special|much|new|like|beats|compares)\b|\bno\s+one\s+else\b"
+    r"|\byou\s+never\s+know\b|\bnever\s+(?:fails?|ceases?)\s+to\b|\blike\s+no\s+(?:one|other)\b"
+    # resolve and comfort
+    r"|\b(?:not|never|won'?t|don'?t|didn'?t|can'?t|will\s+not)\s+(?:ever\s+)?(?:gonna\s+|going"
+    r"\s+to\s+)?(?:give|giving)\s+(?:up|in)\b|\b(?:won'?t|not|never|don'?t)\s+(?:gonna\s+)?let"
+    r"\s+\w+\s+(?:hold|keep|get|bring)\s+(?:me|us|you)\s+(?:back|down)\b|\bain'?t\b|\b(?:you|who|he|she|they)\s+never\b|\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:never|not|won'?t|not\s+gonna"
+    r"|can'?t)\s+(?:ever\s+)?(?:quit|quitting|forget|forgetting|stop|let\s+(?:go|\w+\s+down))\b"
+    r"|\bnever\s+quit\b|\b(?:won'?t|not|never|don'?t)\s+(?:let|letting)\s+\w+\s+(?:get|bring|keep)"
+    r"\s+(?:me|you|us|him|her|them)\s+down\b|\b(?:not|never)\s+alone\b"
+    r"|(?:\bisn'?t|\baren'?t|\bwasn'?t|\bweren'?t|\b(?:is|are|was|were|'s|'re)\s+not)\s+"
+    r"(?:always\s+|so\s+|too\s+|very\s+|that\s+|really\s+|exactly\s+|a\s+|an\s+)?(?:easy|hard"
+    r"|simple|fun|bad|important|true|fair|perfect|normal|over|the\s+same|the\s+end|big\s+deal)\b"
+    # what happened: a modal perfect, a negated past
+    r"|\b(?:never|nobody|no\s+one|nothing|none\s+of\s+\w+)\s+(?:\w+ly\s+|even\s+|ever\s+)?"
+    + _PAST
+    + r"\b|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
+    # Chinese
+    r"|好久不见|不会吧|不容易|没什么|别提了|不敢相信|没想到|不认识|不知道|不记得|不确定|说不定"
+    r"|不一定|了不起|不得了|忍不住|舍不得|不用谢|别客气|不见不散|不好说|不明白|不懂|不错|不过"
+    r"|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没错|不然"
+    r"|从来没|从没|一直没|还没|[还也都]记得|(?<=[\u4e00-\u9fff])不(?:下来|下去|起来|过来|出来)|没(?=[^有，,。]{0,4}[过到见])",
+    re.IGNORECASE,
+)
+_LISTENER_PHRASES = re.compile(
+    # well-wishing and wishes about the past
+    r"\b(?:i\s+)?(?:hope|hoping|wish|wishing)\s+(?:that\s+)?(?:you|your|u|y'all|so|everyone"
+    r"|everything|all|the\s+best|things|it\s+(?:goes|went|works)|we\s+(?:can\s+)?(?:meet|hang"
+    r"|catch|see|talk))\b|\bwish(?:ed)?\s+(?:i|we)\s+(?:could|had|were|was|would|did)\b"
+    # encouragement, showing a photo
+    r"|(?:^|\band\s+|\bso\s+)\W*(?:(?:please|just)\s+)?(?:take\s+care(?!\s+(?:of|to|that)\b)"
+    r"|take\s+care\s+of\s+your\w*|take\s+it\s+easy|have\s+(?:fun|a\s+(?:blast|great|good|nice"
+    r"|wonderful))|keep\s+(?:it\s+up|up\b|going|on\b|at\s+it|(?:on\s+)?\w+(?:ing|in')(?!\w)"
+    r"|(?:that|the|your|this)\s+\w+\s+going|your\s+(?:chin|head)|me\s+posted|you\s+posted"
+    r"|in\s+touch)|check\s+(?:out|this|these|that|my)\b|take\s+a\s+look|look\s+at\s+(?:this"
+    r"|these|that|my)|tell\s+me\s+(?:more|about|all)|stay\s+(?!in\b|at\b|on\b|under\b|within\b"
+    r"|below\b|above\b|away\b|off\b|out\b|home\b|near\b|close\b|with\b|the\b|a\b|an\b|one\b"
+    r"|two\b|overnight\b|\d)[a-z]+\b)"
+    r"|\b(?:i'?ll|we'?ll|will)\s+keep\s+(?:you|u)\s+posted\b|\bkeep\s+you\s+posted\b"
+    # "you'll have to see it", a guess about someone's feelings, an evaluation
+    r"|\b(?:i|you|we)'ll\s+(?:just\s+)?have\s+to\s+(?:check|look|watch|try|see|read|convince"
+    r"|keep\s+me|give\s+it)\b"
+    r"|\bmust\s+(?:be|feel|add)\s+(?:so|such|really|pretty|quite|very|super|incredibly|an?\s"
+    r"|amazing|awesome|incredible|wonderful|cool|fun|great|nice|tough|hard|exciting|breathtaking"
+    r"|beautiful|rewarding|special|inspiring|scary)\b"
+    r"|\b(?:it|that|life|this)(?:'s|\s+is|\s+was)\s+(?:so\s+|really\s+)?(?:good|great|fine|okay"
+    r"|nice|cool)\s+to\s+(?:hear|see|know|have|be)\b|\blife'?s\s+good\b"
+    r"|\bit'?s\s+(?:so\s+|really\s+|always\s+|kind\s+of\s+)?(?:hard|tough|difficult|easy|great"
+    r"|good|nice|cool|amazing|fun|awesome|wonderful|inspiring)\s+(?:to|when|how)\b.*"
+    # "hope", "need" as nouns: "gave me hope", "those in need"
+    r"|\b(?:of|with|some|give|gave|gives|giving|keep|kept|and|my|your|our|their|new|no)\s+hopes?"
+    r"\b|\bhopes?\s+(?:and|alive)\b|\b(?:the|in|a|our|their|your)\s+needs?\b"
+    # offers and wanting to talk
+    r"|\blet\s+me\s+know\s+(?:if|what|how|when)\b.*|\blet\s+me\s+know\b"
+    r"|\bif\s+(?:you|we|they|u)\s+(?:ever\s+|do\s+|really\s+)?(?:need|want)\w*\b|\b(?:who|that)\s+(?:need|want)s?\b"
+    # wanting a better life, not a task: "I want to help others", "I'd love to support them"
+    r"|\b(?:want|wanted|wanna|hope|hoping|'d\s+love|would\s+love|dream|dreams?\s+is)\s+to\s+(?:help"
+    r"|create|support|inspire|pass|give\s+back|make\s+a\s+difference|live|build|share"
+    r"|spread|become|learn|grow|encourage|motivate|empower|raise|teach)\b"
+    r"|\bhappy\s+with\s+(?:how|the\s+way|what)\b|\b(?:want|wanted|wanna|like|love|'d\s+love)\s+to"
+    r"\s+(?:tell|share|say|show|let\s+you\s+know|hear|thank|ask\s+you|catch\s+up|chat|talk"
+    r"|see\s+(?:you|it|them|the\s+(?:photos|pictures)))\b"
+    r"|祝你|祝您|祝大家|希望(?:你|您|大家)们?(?:一切|都|也|能)?(?:好|开心|快乐|顺利|健康|幸福|早日)"
+    r"|加油|保重",
+    re.IGNORECASE,
+)
+
+# A clause about the past: "when I was a kid", "back then", "小时候", "那时候".
+_NARRATIVE_RE = re.compile(
+    r"\b(?:when\s+(?:i|we)\s+(?:was|were)|back\s+(?:then|in\s+the\s+day)|as\s+a\s+(?:kid|child"
+    r"|teen)|growing\s+up|used\s+to)\b"
+    # someone else's words, reported: "he says he only…", "my mum told me never to…"
+    r"|^\W*(?:he|she|they|my\s+\w+)\s+(?:says|said|told\s+(?:me|us)|thinks|thought|claims)\b"
+    # a modal perfect: what might have happened ("must have been", "couldn't have done it")
+    r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前",
+    re.IGNORECASE,
+)
+
+
+def is_narrative(text: str) -> bool:
+    """Whether ``text`` tells of the past ("when I was a kid", "小时候"): its negations and
+    wishes are what happened, not what the assistant must do."""
+    return _NARRATIVE_RE.search(text) is not None
+
+
+def without_small_talk(text: str) -> str:
+    """``text`` with the small-talk and narrative phrases blanked (see the module docstring).
+
+    Blanks keep the offsets of what remains, so callers may still report spans of ``text``.
+    """
+    for pattern in (_LISTENER_PHRASES, _NEGATION_PHRASES):
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
