@@ -29,7 +29,7 @@ from runtime.compaction.resume import StateReset, finish_state
 from runtime.compaction.window import WindowFit
 from runtime.formats import write_messages
 from runtime.messages import JSON, Message
-from runtime.recall import Recall
+from runtime.recall import Recall, place_block
 from runtime.state import CompactionState
 from runtime.summary.rolling import Fallback
 from runtime.summary.schema import CompactionSummary
@@ -168,16 +168,19 @@ def assemble_result(
     trigger_tokens: int | None = None,
 ) -> CompactionResult:
     """The result of ``plan`` on ``view``: entries, ids, state and report (the recall block
-    goes right before the kept group at ``plan.recall.position``)."""
+        goes right before the kept group at ``plan.recall.position``, or inside it right before its
+    user message when only pass-through items lead it: ``runtime.recall.place_block``)."""
     out: list[Message] = list(view.prefix)
     if plan.summary_message is not None:
         out.append(plan.summary_message)
     replaced = plan.replaced
     block = plan.recall
     for position, i in enumerate(plan.fit.kept):
+        group = [replaced.get(m.index, m) for m in view.groups[i].messages]
         if position == block.position and block.message is not None:
-            out.append(block.message)
-        out.extend(replaced.get(m.index, m) for m in view.groups[i].messages)
+            out.extend(place_block(group, block.message))
+        else:
+            out.extend(group)
     ids = [m.id for m in out]
     kept = set(plan.fit.kept)
     dropped = [m.id for i in plan.context_kept if i not in kept for m in view.groups[i].messages]

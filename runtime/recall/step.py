@@ -13,7 +13,10 @@ Groups scoring below ``RecallConfig.floor`` are never recalled: no hit above it,
 The block goes immediately before the group holding the latest user-authored message, so it
 never lands between a call and its results: a group is a call with all its results (on
 Anthropic, a user message carrying ``tool_result`` blocks is inside the group of the call it
-answers, so the block is never put into or before such a message alone).
+answers, so the block is never put into or before such a message alone). Pass-through items
+that only lead that message into its group (a Responses ``compaction`` item, an
+``item_reference``) stay in front of the block: it goes right before the message itself
+(``place_block``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ __all__ = [
     "history_entries",
     "insertion_group",
     "is_user_authored",
+    "place_block",
     "query_terms",
     "recall",
     "with_block",
@@ -317,14 +321,36 @@ def _fill(
     return _none("too_large", budget)
 
 
+_LEADING: frozenset[str] = frozenset({"message", "reasoning"})
+"""Item types that never lead a user message past the block (a reasoning item belongs with
+the item after it; a message is a turn of its own)."""
+
+
+def place_block(group: Sequence[Message], block: Message) -> list[Message]:
+    """``group`` with ``block`` before it, or right before its latest user-authored message
+    when only pass-through items (no call, no result, no message, no reasoning) come first."""
+    for at in range(len(group) - 1, -1, -1):
+        if is_user_authored(group[at]):
+            break
+    else:
+        return [block, *group]
+    head = group[:at]
+    if head and all(
+        m.item_type not in _LEADING and not m.tool_calls and not m.tool_results for m in head
+    ):
+        return [*head, block, *group[at:]]
+    return [block, *group]
+
+
 def with_block(context: Sequence[Sequence[Message]], outcome: Recall) -> tuple[Message, ...]:
     """The context's messages in order, the recall message inserted where ``outcome`` says
     (unchanged when there is no block)."""
     out: list[Message] = []
     for position, group in enumerate(context):
         if position == outcome.position and outcome.message is not None:
-            out.append(outcome.message)
-        out.extend(group)
+            out.extend(place_block(group, outcome.message))
+        else:
+            out.extend(group)
     return tuple(out)
 
 
