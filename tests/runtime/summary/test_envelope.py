@@ -35,7 +35,13 @@ def _summary(text: str) -> CompactionSummary:
         previous_version=2,
         source_message_ids=["m1", text[:30] or "m2"],
         facts=[
-            Fact(key=text or "k", value=text, status="observed", confidence=0.7, source_ids=["m1"])
+            Fact(
+                key=text[:200] or "k",
+                value=text,
+                status="observed",
+                confidence=0.7,
+                source_ids=["m1"],
+            )
         ],
         decisions=[Decision(text=text or "d", reason=text, source_ids=["m1"])],
         tool_result_digests=[
