@@ -328,8 +328,8 @@ _CARD = Rule(
     "card",
     # Unseparated, or in the usual 4-4-4-x / 4-6-5 groups: dates and lists never look so.
     _re(
-        r"(?<![\d.-])(?:\d{13,19}|\d{4}(?P<s>[ .-])\d{4}(?P=s)\d{4}(?P=s)\d{1,7}(?:(?P=s)\d{1,4})?"
-        r"|\d{4}(?P<t>[ -])\d{6}(?P=t)\d{4,5})(?![\d-])"
+        r"(?<![\d.])(?<!\d-)(?:\d{13,19}|\d{4}(?P<s>[ .-])\d{4}(?P=s)\d{4}(?P=s)\d{1,7}"
+        r"(?:(?P=s)\d{1,4})?|\d{4}(?P<t>[ -])\d{6}(?P=t)\d{4,5})(?!\d)"
     ),
     _card,
 )
@@ -407,12 +407,13 @@ RULES: tuple[Rule, ...] = (
         ("ssn", "id_number", "national_id", "身份证"),
     ),
     _PASSPORT,
+    # a card before a CVV: "CVV 4111 1111 1111 1111" is a card number, not four codes
+    _CARD,
     _CVV,
     _TOKENS,
     _IBAN,
     _CN_ID,
     _SSN,
-    _CARD,
     _EMAIL,
     *(Rule("address", pattern, span, triggers) for pattern, span, triggers in ADDRESS_PATTERNS),
     *_PHONES,

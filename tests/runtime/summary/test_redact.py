@@ -140,6 +140,23 @@ def test_every_tiermem_key_is_redacted() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # glued by a dash: both cards (the lookahead used to refuse a card followed by "-")
+        ("4111 1111 1111 1111-4111 1111 1111 1111", "[REDACTED:card]-[REDACTED:card]"),
+        ("4111-1111-1111-1111-5500 0000 0000 0004", "[REDACTED:card]-[REDACTED:card]"),
+        ("4111111111111111-123", "[REDACTED:card]-123"),
+        # a card after a CVV label is a card, not four codes (found by the property below)
+        ("CVV 4111 1111 1111 1111-4111 1111 1111 1111", "CVV [REDACTED:card]-[REDACTED:card]"),
+        ("4111 1111 1111 1111 1234 5678", "[REDACTED:card] 1234 5678"),
+        ("order 2024-05-06-1234", "order 2024-05-06-1234"),
+    ],
+)
+def test_cards_next_to_other_numbers(text: str, expected: str) -> None:
+    assert redact(text)[0] == expected
+
+
+@pytest.mark.parametrize(
     ("iban", "valid"),
     [
         ("DE89 3704 0044 0532 0130 00", True),
