@@ -255,7 +255,7 @@ class RecallReport(ReportModel):
     indexed_groups: int = Field(description="Groups in the state's recall index after this call.")
     reason: str | None = Field(
         description="Why nothing was recalled (disabled, no_user_message, no_query_terms, "
-        "no_room, empty_index, below_floor, not_in_history, too_large, no_place), else null."
+        "no_room, empty_index, below_floor, not_in_history, too_large), else null."
     )
 
 

@@ -143,8 +143,7 @@ class Recall:
         tokens: the message's tokens (0 without a block).
         budget_tokens: the room the step was given.
         reason: why there is no block (``disabled``, ``no_user_message``, ``no_query_terms``,
-            ``no_room``, ``empty_index``, ``below_floor``, ``not_in_history``, ``too_large``,
-            ``no_place``: the latest user message is grouped behind an opaque item),
+            ``no_room``, ``empty_index``, ``below_floor``, ``not_in_history``, ``too_large``),
             ``None`` when there is one.
     """
 
@@ -246,10 +245,6 @@ def recall(
     position = insertion_group(context)
     if position is None:
         return _none("no_user_message", budget_tokens)
-    if context[position][0].role == "other":
-        # the user's message is grouped behind a provider's opaque item (a Responses
-        # compaction item): the block could only go before that item or split the group
-        return _none("no_place", budget_tokens)
     query = query_terms(
         _latest_user_text(context[position]),
         summary,

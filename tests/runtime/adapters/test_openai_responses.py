@@ -143,6 +143,15 @@ def test_a_30_turn_reasoning_tool_loop_sends_only_valid_requests_within_budget()
         assert_valid_and_within(
             sent, format="openai-responses", budget=BUDGET, tools=TOOLS, system=INSTRUCTIONS
         )
+    # a recall block goes right before the latest user message, after the compaction item
+    places = [
+        (n, sent[n + 1])
+        for sent in (b["input"] for b in recorder.bodies)
+        for n, item in enumerate(sent)
+        if "<recalled_turns" in json.dumps(item)
+    ]
+    assert places and all(n >= 1 and after.get("role") == "user" for n, after in places)
+    assert any(n == 1 for n, _ in places)  # behind the compaction item, before the prompt
     last = recorder.bodies[-1]["input"]
     assert last[-1]["call_id"] == "call_28" and len(last) < len(items) - 3
     assert any(item.get("encrypted_content", "").startswith("gAAAA") for item in last)

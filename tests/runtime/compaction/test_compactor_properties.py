@@ -86,8 +86,9 @@ def expected_trigger(compactor: Compactor, state: CompactionState | None) -> int
 
 def check_recall_block(entries: list[Any], fmt: Format, result: CompactionResult) -> None:
     """The block: at most one, right before the group of the latest user-authored message
-    (so never between a call and its results, nor before an Anthropic tool_result message
-    alone), recalled groups whole and not sent otherwise, its tokens in the report."""
+    (or inside it right after leading pass-through items; so never between a call and its
+    results, nor before an Anthropic tool_result message alone), recalled groups whole and not
+    sent otherwise, its tokens in the report."""
     r = result.report
     recall = r["recall"]
     assert recall["enabled"] is True  # on by default
@@ -110,7 +111,16 @@ def check_recall_block(entries: list[Any], fmt: Format, result: CompactionResult
     # the group right after the block holds the latest user-authored message sent
     latest = max((group_of[i] for i in sent if is_user_authored(by_id[i])), default=None)
     assert latest is not None and group_of[after] == latest
-    assert groups[latest].ids[0] == after  # the block opens that group, never inside it
+    # the block opens that group, or follows only its leading pass-through items (a Responses
+    # compaction item: no message, reasoning, call or result) and precedes the user's message
+    lead = groups[latest].ids[: groups[latest].ids.index(after)]
+    assert all(
+        by_id[i].item_type not in {"message", "reasoning"}
+        and not by_id[i].tool_calls
+        and not by_id[i].tool_results
+        for i in lead
+    ), lead
+    assert not lead or is_user_authored(by_id[after])
     recalled = set(recall["recalled_ids"])
     assert not recalled & set(sent)
     for group in groups:
