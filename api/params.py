@@ -32,6 +32,7 @@ __all__ = [
     "MESSAGE_ID_MAX_LENGTH",
     "TTL_MAX_SECONDS",
     "USER_ID_RULE",
+    "WHOLE_FLOAT_AS_INT",
     "DbInt",
     "Instant",
     "LegacyUserIdQuery",
@@ -65,6 +66,21 @@ TTL_MAX_SECONDS: Final = 100 * 366 * 86_400  # a century: any longer is no expir
 
 DbInt = Annotated[int, Field(le=DB_INT_MAX)]
 """An integer a 64-bit column holds; routes add their own lower bound."""
+
+
+def _whole_float_as_int(value: object) -> object:
+    """``5.0`` as ``5``: JSON Schema's ``integer`` includes a number without a fraction (the
+    document's validators accept it), which ``StrictInt`` alone refuses. Anything else passes
+    unchanged, so ``StrictInt`` still refuses ``true``, ``"5"`` and ``5.5``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WHOLE_FLOAT_AS_INT: Final = BeforeValidator(_whole_float_as_int)
+"""Put after a ``StrictInt``'s bounds: ``Annotated[StrictInt, Field(ge=0, le=N),
+WHOLE_FLOAT_AS_INT]`` (the bounds first, so the OpenAPI document states them as ``minimum`` and
+``maximum``)."""
 
 VersionPath = Annotated[
     int, Path(ge=0, le=DB_INT_MAX, description="A summary version number (1 is the first).")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Annotated, Final, Literal, Protocol
 
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from api.pagination import Page
+from api.params import WHOLE_FLOAT_AS_INT
 from longterm.vocabulary import Role, UserId
 
 __all__ = [
@@ -92,10 +93,11 @@ class KeyOut(BaseModel):
         )
 
 
+_Lifetime = Annotated[
+    StrictInt, Field(ge=1, le=int(MAX_KEY_LIFETIME.total_seconds())), WHOLE_FLOAT_AS_INT
+]
 _LIFETIME_FIELD = Field(
     default=None,
-    ge=1,
-    le=int(MAX_KEY_LIFETIME.total_seconds()),
     description="Seconds from now until the key stops working (401 `key-expired` from then "
     "on); at most ten years. Null (default): the key works until revoked. The key's "
     "`expires_at` shows the instant.",
@@ -105,17 +107,21 @@ _LIFETIME_FIELD = Field(
 class KeyCreate(BaseModel):
     """A new agent or consolidator key in the caller's tenant, optionally for one user."""
 
+    model_config = ConfigDict(extra="forbid")
+
     role: Literal["agent", "consolidator"] = Field(
         description="What the new key may do: agent or consolidator (admin: see AdminKeyCreate)."
     )
     user_id: UserId | None = Field(
         default=None, description="Restrict the key to this end user's data."
     )
-    expires_in_seconds: StrictInt | None = _LIFETIME_FIELD
+    expires_in_seconds: _Lifetime | None = _LIFETIME_FIELD
 
 
 class AdminKeyCreate(BaseModel):
     """A new admin key: tenant-wide by definition (keys, policy, retention, jobs, audit)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     role: Literal["admin"] = Field(description="An admin key: manages the tenant.")
     user_id: None = Field(
@@ -123,7 +129,7 @@ class AdminKeyCreate(BaseModel):
         description="Always null: admin keys cannot be restricted to a user (restrict an "
         "agent key instead).",
     )
-    expires_in_seconds: StrictInt | None = _LIFETIME_FIELD
+    expires_in_seconds: _Lifetime | None = _LIFETIME_FIELD
 
 
 NewKey = Annotated[KeyCreate | AdminKeyCreate, Field(discriminator="role")]

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from api.params import WHOLE_FLOAT_AS_INT
 
 __all__ = ["MAX_RETENTION_DAYS", "PurgeOut", "RetentionIn", "RetentionOut"]
 
 MAX_RETENTION_DAYS: Final = 36500  # a hundred years: the longest retention a tenant may set
+
+
+_Days = Annotated[StrictInt, Field(ge=1, le=MAX_RETENTION_DAYS), WHOLE_FLOAT_AS_INT]
+"""Days of a retention (``30.0`` is ``30``; never a bool or a string)."""
 
 
 class RetentionIn(BaseModel):
@@ -16,11 +22,9 @@ class RetentionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    raw_message_days: StrictInt | None = Field(
+    raw_message_days: _Days | None = Field(
         description="Days raw session messages are kept before the purge tombstones them (null: "
-        "forever).",
-        ge=1,
-        le=MAX_RETENTION_DAYS,
+        "forever)."
     )
 
 

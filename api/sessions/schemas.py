@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from api.pagination import Page
-from api.params import MESSAGE_ID_MAX_LENGTH
+from api.params import MESSAGE_ID_MAX_LENGTH, WHOLE_FLOAT_AS_INT
 from longterm.vocabulary import UserId
 from runtime import CompactionReport, RecallConfig
 from runtime.budget import Budget
@@ -59,6 +59,15 @@ MIN_PROFILE_SHARE, MAX_PROFILE_SHARE = 0.01, 0.5
 MAX_INT = 2_000_000_000  # fits a 32-bit INTEGER column on every backend
 MAX_MS = 86_400_000.0  # a day
 MAX_TOKENS = 100_000_000  # no model's window is larger; keeps budget arithmetic sane
+
+_WindowTokens = Annotated[StrictInt, Field(gt=0, le=MAX_TOKENS), WHOLE_FLOAT_AS_INT]
+"""A context window in tokens (``5.0`` is ``5``; never a bool or a string)."""
+
+_Tokens = Annotated[StrictInt, Field(ge=0, le=MAX_TOKENS), WHOLE_FLOAT_AS_INT]
+"""A token reserve."""
+
+_Count = Annotated[StrictInt, Field(ge=0, le=MAX_INT), WHOLE_FLOAT_AS_INT]
+"""A count or position a 32-bit column holds."""
 FormatName = Literal["auto", "openai-chat", "openai-responses", "anthropic"]
 
 
@@ -70,31 +79,23 @@ class BudgetSpec(_Body):
     """A token budget, every part optional: a session fills the gaps with the defaults of
     ``runtime.Budget``, a per-call override with the session's own values."""
 
-    context_limit: StrictInt | None = Field(
+    context_limit: _WindowTokens | None = Field(
         description="The model's context window in tokens (null: the session's, else 128000).",
         default=None,
-        gt=0,
-        le=MAX_TOKENS,
     )
-    max_output_tokens: StrictInt | None = Field(
+    max_output_tokens: _Tokens | None = Field(
         description="Tokens reserved for the model's answer (null: the session's, else 4096).",
         default=None,
-        ge=0,
-        le=MAX_TOKENS,
     )
-    tool_reserve: StrictInt | None = Field(
+    tool_reserve: _Tokens | None = Field(
         description="Tokens reserved for tool definitions and results the next turn may add "
         "(null: the session's, else 1000).",
         default=None,
-        ge=0,
-        le=MAX_TOKENS,
     )
-    safety_margin: StrictInt | None = Field(
+    safety_margin: _Tokens | None = Field(
         description="Slack for counting differences between tiktoken and the provider, in tokens "
         "(null: the session's, else 500).",
         default=None,
-        ge=0,
-        le=MAX_TOKENS,
     )
     trigger: StrictFloat | None = Field(
         description="Fraction of the usable tokens above which compaction starts (null: the "
@@ -408,12 +409,10 @@ class AppendIn(_Body):
         "most 10000 per call).",
         max_length=10_000,
     )
-    offset: StrictInt | None = Field(
+    offset: _Count | None = Field(
         description="Position of the first entry in the history (null: append at the end); "
         "entries already stored at their positions are no-ops.",
         default=None,
-        ge=0,
-        le=MAX_INT,
     )
 
 
@@ -575,25 +574,17 @@ class UsageIn(_Body):
     ``cache_creation_input_tokens`` to ``input_tokens``).
     """
 
-    input_tokens: StrictInt = Field(
+    input_tokens: _Count = Field(
         description="The whole prompt as the provider counted it, cached tokens included (OpenAI "
         "prompt_tokens; Anthropic input_tokens + cache_read_input_tokens + "
-        "cache_creation_input_tokens).",
-        ge=0,
-        le=MAX_INT,
+        "cache_creation_input_tokens)."
     )
-    cached_input_tokens: StrictInt = Field(
-        description="The part of input_tokens served from the provider's prompt cache.",
-        default=0,
-        ge=0,
-        le=MAX_INT,
+    cached_input_tokens: _Count = Field(
+        description="The part of input_tokens served from the provider's prompt cache.", default=0
     )
-    output_tokens: StrictInt = Field(description="Tokens the model generated.", ge=0, le=MAX_INT)
-    request_bytes: StrictInt | None = Field(
-        description="Size of the request body sent to the provider, in bytes.",
-        default=None,
-        ge=0,
-        le=MAX_INT,
+    output_tokens: _Count = Field(description="Tokens the model generated.")
+    request_bytes: _Count | None = Field(
+        description="Size of the request body sent to the provider, in bytes.", default=None
     )
     ttft_ms: StrictFloat | None = Field(
         description="Time to the first output token, in milliseconds.",

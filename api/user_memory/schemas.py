@@ -6,12 +6,12 @@ Bodies map explicitly to and from ``longterm.models``; no ORM row ever reaches a
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from api.pagination import Page
-from api.params import TTL_MAX_SECONDS, Instant
+from api.params import TTL_MAX_SECONDS, WHOLE_FLOAT_AS_INT, Instant
 from longterm.models import (
     AuditRecord,
     ErasureReceipt,
@@ -38,6 +38,10 @@ __all__ = [
     "PreferencePublic",
     "ProfileOut",
 ]
+
+
+_Ttl = Annotated[StrictInt, Field(ge=1, le=TTL_MAX_SECONDS), WHOLE_FLOAT_AS_INT]
+"""Seconds of a time to live (``60.0`` is ``60``; never a bool or a string)."""
 
 
 class _In(BaseModel):
@@ -94,11 +98,9 @@ class PreferenceIn(_In):
         description="When the value expires (UTC); give this or ttl_seconds, not both (neither: "
         "the key's default).",
     )
-    ttl_seconds: StrictInt | None = Field(
+    ttl_seconds: _Ttl | None = Field(
         description="Seconds until the value expires; give this or expires_at, not both.",
         default=None,
-        ge=1,
-        le=TTL_MAX_SECONDS,
     )
     supersede: StrictBool = Field(
         default=False,
@@ -246,11 +248,9 @@ class EventIn(_In):
         description="When the event expires; give this or ttl_seconds, not both (neither: the "
         "default retention).",
     )
-    ttl_seconds: StrictInt | None = Field(
+    ttl_seconds: _Ttl | None = Field(
         description="Seconds until the event expires; give this or expires_at, not both.",
         default=None,
-        ge=1,
-        le=TTL_MAX_SECONDS,
     )
     category: str | None = Field(
         description="The event's category for policy and consent (null: the category of kind's "

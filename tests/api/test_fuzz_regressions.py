@@ -156,6 +156,23 @@ def test_a_key_lifetime_is_an_integer(
         _assert_422(shared_client.post("/v1/keys", json=body, headers=admin))
 
 
+def test_an_integer_with_a_zero_fraction_is_an_integer(
+    shared_client: TestClient, admin: dict[str, str]
+) -> None:
+    """JSON Schema's ``integer`` includes ``3600.0`` (schemathesis sent ``2111.0`` and the
+    strict type refused it): accepted as 3600, while ``3600.5``, ``true`` and ``"3600"`` are not."""
+    created = shared_client.post(
+        "/v1/keys", json={"role": "agent", "expires_in_seconds": 3600.0}, headers=admin
+    )
+    assert created.status_code == 201, created.text
+    budget = {"context_limit": 8000.0, "max_output_tokens": 500.0}
+    session = shared_client.post(
+        "/v1/sessions", json={"user_id": "u1", "budget": budget}, headers=admin
+    )
+    assert session.status_code == 201, session.text
+    assert session.json()["budget"]["context_limit"] == 8000
+
+
 @pytest.mark.parametrize("field", ["ttft_ms", "queue_ms", "latency_ms"])
 def test_usage_timings_are_numbers(
     shared_client: TestClient, admin: dict[str, str], field: str

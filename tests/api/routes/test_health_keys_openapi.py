@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from schemathesis.generation import GenerationMode
 
 from api.app import create_app
 from api.storage.migrate import upgrade_database
 from tests.api import formats
 from tests.api.conftest import bearer, make_key, make_settings
+from tests.api.routes import holds_nul
 
 formats.register()  # user ids drawn under the one rule (the pattern alone is looser)
 
@@ -48,9 +49,11 @@ def test_foundation_routes_conform(target: tuple[Any, dict[str, str]], mode: Any
             max_examples=10,
             deadline=None,
             database=None,
+            derandomize=True,
             suppress_health_check=list(HealthCheck),
         )
         def check(case: Any) -> None:
+            assume(mode != GenerationMode.POSITIVE or not holds_nul(case))
             if mode == GenerationMode.POSITIVE and case.query:
                 case.query.pop("cursor", None)  # opaque: only the service's own cursors are valid
             case.call_and_validate(headers=headers)
