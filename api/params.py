@@ -10,7 +10,8 @@ The bounds of what the database can hold are stated here once, so that input out
 422 with the bound in the OpenAPI document, never a 500 from the driver: ``DbInt`` (a 64-bit
 column), ``VersionPath`` built on it, ``Instant`` (an aware datetime between
 ``EARLIEST`` and ``LATEST``, so an offset can never push it past what ``datetime`` or a
-``timestamptz`` column holds). NUL characters, which no text column stores, are refused for
+``timestamptz`` column holds), ``WHOLE_FLOAT_AS_INT`` (a body's ``StrictInt`` takes ``5.0`` as
+JSON Schema's ``integer`` does). NUL characters, which no text column stores, are refused for
 the whole request by ``api.middleware.BodyLimitMiddleware``.
 """
 
