@@ -48,10 +48,10 @@ __all__ = [
 DEFAULT_CONTEXT_LIMIT = 128_000
 DEFAULT_SUMMARY_SHARE = 0.25  # the Compactor's default share of the target kept for the summary
 MIN_SUMMARY_SHARE, MAX_SUMMARY_SHARE = 0.05, 0.75
-DEFAULT_RECALL_SHARE = 0.25
-"""The service's share of the compaction target kept for the recall block (the library's
-default is larger): with the summary's 0.25, half the target stays for the window, which in an
-agent's tool loop carries the calls being worked on."""
+DEFAULT_RECALL_SHARE = RecallConfig().share
+"""The service's share of the compaction target kept for the recall block when none is given:
+the library's default, read from it so the two never drift (``recall_settings`` still clips it
+to what the summary share leaves under ``MAX_RESERVED_SHARE``)."""
 MAX_RECALL_SHARE = 0.9
 MAX_RESERVED_SHARE = 0.9  # summary_share + recall_share: the window keeps a tenth at least
 DEFAULT_PROFILE_SHARE = 0.1  # share of the usable budget the user's profile block may take
@@ -128,8 +128,9 @@ class BudgetSpec(_Body):
     )  # not a ``runtime.Budget`` field either
     recall_share: StrictFloat | None = Field(
         description="Share of the compaction target kept for the recall block, 0 to 0.9 (null: "
-        "the session's, else 0.25); summary_share + recall_share must be at most 0.9 while "
-        "recall is on. Same as recall.share (give one, or both equal).",
+        f"the session's, else {DEFAULT_RECALL_SHARE:g} or 0.9 - summary_share when smaller); "
+        "summary_share + recall_share must be at most 0.9 while recall is on. Same as "
+        "recall.share (give one, or both equal).",
         default=None,
         ge=0,
         le=MAX_RECALL_SHARE,
@@ -230,8 +231,9 @@ class RecallSpec(_Body):
         ge=0,
         le=MAX_RECALL_SHARE,
         description="Share of the compaction target kept for the recall block, 0 to 0.9 (null: "
-        "the session's, else 0.25); between compactions the block gets min(share x target, "
-        "usable - context). summary_share + share must be at most 0.9 while recall is on.",
+        f"the session's, else {DEFAULT_RECALL_SHARE:g} or 0.9 - summary_share when smaller); "
+        "between compactions the block gets min(share x target, usable - context). "
+        "summary_share + share must be at most 0.9 while recall is on.",
     )
 
 
@@ -254,8 +256,9 @@ def recall_settings(
     budget: BudgetSpec | None, recall: RecallSpec | None, base: dict[str, Any]
 ) -> RecallSettings:
     """The recall settings: the given parts over ``base`` (a stored budget dict) over the
-    defaults (on; share 0.25, or what a larger summary share leaves under 0.9 when no share
-    was given anywhere), with the summary share checked against them.
+    defaults (on; the library's share, ``DEFAULT_RECALL_SHARE``, or what a larger summary share
+    leaves under 0.9 when no share was given anywhere), with the summary share checked against
+    them.
 
     Raises:
         BudgetError: ``recall.share`` and ``budget.recall_share`` disagree, a stored value is
@@ -319,7 +322,8 @@ class SessionCreate(_Body):
     )
     recall: RecallSpec | None = Field(
         default=None,
-        description="Recall of evicted turns (null: on, share 0.25).",
+        description=f"Recall of evicted turns (null: on, share {DEFAULT_RECALL_SHARE:g} or "
+        "0.9 - summary_share when smaller).",
     )
     system: Any | None = Field(
         default=None,

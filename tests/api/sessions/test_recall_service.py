@@ -17,11 +17,14 @@ from sqlmodel import Session, col, select
 
 from api.services import services_of
 from api.sessions.tables import SessionRecallGroupRow, SessionRecallTermRow
+from runtime.recall import RecallConfig
 from tests.api._sessions_support import sessions_client
 from tests.api.conftest import bearer, make_key
 from tests.api.sessions.test_recall_parity import FACTS, FILLER
 from tests.api.sessions.test_retention import assert_counts_match
 
+DEFAULT_SHARE = round(min(RecallConfig().share, 0.9 - 0.25), 6)
+"""The service's default recall share beside the default summary share: the library's."""
 BUDGET = {"context_limit": 1400, "max_output_tokens": 300, "tool_reserve": 100, "safety_margin": 50}
 
 
@@ -70,7 +73,7 @@ def test_recall_is_on_by_default_and_its_settings_are_checked(
 ) -> None:
     sid = _session(client, key)
     shown = client.get(f"/v1/sessions/{sid}", headers=key).json()
-    assert shown["recall"] == {"enabled": True, "share": 0.25}
+    assert shown["recall"] == {"enabled": True, "share": DEFAULT_SHARE}
     large = _session(client, key, budget={**BUDGET, "summary_share": 0.75})
     assert client.get(f"/v1/sessions/{large}", headers=key).json()["recall"]["share"] == 0.15
     off = _session(client, key, recall={"enabled": False})
@@ -100,7 +103,7 @@ def test_what_a_call_recalled_is_reported_stored_shown_and_counted(
     recall = report["recall"]
     assert recall["enabled"] is True and recall["recalled_ids"], recall
     assert all(g["score"] > 0 and g["tokens"] > 0 for g in recall["recalled"])
-    assert "recall" in out["ids"] and report["recall_share"] == 0.25
+    assert "recall" in out["ids"] and report["recall_share"] == DEFAULT_SHARE
     assert report["compacted_tokens"] <= report["usable_tokens"]  # the block is in the budget
     block = out["messages"][out["ids"].index("recall")]
     assert "Lisbon" in json.dumps(block, ensure_ascii=False)
