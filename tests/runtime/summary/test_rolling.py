@@ -433,6 +433,7 @@ def test_shrinking_respects_priority_and_never_evicts_pinned_items(drawn, budget
         "runtime.summary.shrink",
         "runtime.compaction.clearing",
         "runtime.summary.quantities",
+        "runtime.summary.quantity_support",
         "runtime.summary.polarity",
         "runtime.adapters.openai_summarizer",
     ],
