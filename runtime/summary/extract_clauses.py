@@ -59,10 +59,14 @@ _NOT_REQUIREMENT_RE = re.compile(
     r"^\W*no\s+(?:worries|problem|way|idea|matter|doubt|kidding|wonder)\b|long\s+time\s+no",
     re.IGNORECASE,
 )
+# The English phrases are whole words ("compass on", "backdrop", "rules the outside" are no
+# exclusions), so each stem names the inflections it stands for; "rule ... out" and "cross ...
+# off" take up to three words between ("ruled the 9am flight out").
 _EXCLUDE_RE = re.compile(
-    r"排除|不考虑|不选|放弃|淘汰|否决|赶不上|来不及|pass\s+on|rul(?:e|ed|es|ing)(?:\s+\w+){0,2}\s+out"
-    r"|cross(?:ed)?(?:\s+\w+){0,2}\s+off|exclud(?:e|ed|ing)|reject(?:ed)?|eliminat(?:e|ed)"
-    r"|drop(?:ped)?|not\s+an?\s+option|too\s+late|won'?t\s+work|doesn'?t\s+work",
+    r"排除|不考虑|不选|放弃|淘汰|否决|赶不上|来不及"
+    r"|\b(?:pass\s+on|rul(?:e|ed|es|ing)(?:\s+\w+){0,3}\s+out|cross(?:ed)?(?:\s+\w+){0,3}\s+off"
+    r"|exclud(?:e|es|ed|ing)|reject(?:s|ed|ing)?|eliminat(?:e|es|ed)|drop(?:s|ped|ping)?"
+    r"|not\s+an?\s+option|too\s+late|won'?t\s+work|doesn'?t\s+work)\b",
     re.IGNORECASE,
 )
 _CHOICE_RE = re.compile(
