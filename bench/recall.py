@@ -12,6 +12,7 @@ out, beside the total and the per-conversation minimum.
 
     .venv/bin/python bench/recall.py [--caps 4000 8000 16000] [--conversations 0-9]
         [--share S] [--floor F] [--max-groups N] [--summary-share 0.25] [--target 0.8]
+        [--feedback-groups 20] [--feedback-terms 20] [--feedback-weight 0.5]
         [--no-recall] [--baseline] [--ask-with max_groups=40,floor=1.0 ...]
 
 ``--ask-with`` replays each conversation once (with the other knobs) and asks its questions
@@ -117,6 +118,9 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=defaults.share)
     parser.add_argument("--floor", type=float, default=defaults.floor)
     parser.add_argument("--max-groups", type=int, default=defaults.max_groups)
+    parser.add_argument("--feedback-groups", type=int, default=defaults.feedback_groups)
+    parser.add_argument("--feedback-terms", type=int, default=defaults.feedback_terms)
+    parser.add_argument("--feedback-weight", type=float, default=defaults.feedback_weight)
     parser.add_argument("--summary-share", type=float, default=0.25)
     parser.add_argument("--target", type=float, default=0.8)
     parser.add_argument("--no-recall", action="store_true", help="recall off (the baseline)")
@@ -133,11 +137,19 @@ def main() -> None:
     low, _, high = args.conversations.partition("-")
     chosen = tuple(range(int(low), int(high or low) + 1))
     recall = RecallConfig(
-        enabled=not args.no_recall, share=args.share, floor=args.floor, max_groups=args.max_groups
+        enabled=not args.no_recall,
+        share=args.share,
+        floor=args.floor,
+        max_groups=args.max_groups,
+        feedback_groups=args.feedback_groups,
+        feedback_terms=args.feedback_terms,
+        feedback_weight=args.feedback_weight,
     )
     print(
         f"recall {'off' if args.no_recall else 'on'} share {args.share} floor {args.floor} "
-        f"max_groups {args.max_groups}; summary share {args.summary_share}; target {args.target};"
+        f"max_groups {args.max_groups}; feedback {args.feedback_groups} groups"
+        f" {args.feedback_terms} terms at {args.feedback_weight};"
+        f" summary share {args.summary_share}; target {args.target};"
         f" conversations {args.conversations}"
     )
     if args.ask_with:

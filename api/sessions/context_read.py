@@ -16,13 +16,14 @@ history and the whole stored index (``read_full``), as a compaction reads everyt
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import and_, select, union_all
 from sqlmodel import Session, col
 
+from api.sessions.recall_counts import read_counts
 from api.sessions.recall_terms import StoredIndex, load_index, load_narrowed
 from api.sessions.store import load_history
 from api.sessions.tables import SessionMessageRow
@@ -30,6 +31,7 @@ from runtime.errors import FormatError, ProtocolError
 from runtime.formats import read_history
 from runtime.messages import Format, Message
 from runtime.recall import RecallConfig, RecallIndex, authored_text, is_user_authored, query_terms
+from runtime.recall.feedback import candidate_terms, expand_query, feedback_hits
 from runtime.state import CompactionState
 
 __all__ = ["RECENT_TAIL", "ContextRead", "read_full", "read_warm"]
@@ -137,13 +139,23 @@ def read_warm(
     if not recall.enabled:
         return ContextRead(entries, False, RecallIndex())
     queries = _queries(entries, state, recall)
-    weights: dict[str, float] = {}
-    for query in queries:  # the larger weight of a term in either query bounds both
-        for term, weight in query.items():
-            weights[term] = max(weight, weights.get(term, 0.0))
     index = load_narrowed(
-        db, tenant_id=tenant_id, session_id=session_id, weights=weights, floor=recall.floor
+        db,
+        tenant_id=tenant_id,
+        session_id=session_id,
+        weights=_union(queries),
+        floor=recall.floor,
     )
+    if queries and recall.feedback_groups and recall.feedback_terms and recall.feedback_weight:
+        queries, extra = _widened(db, index, queries, tenant_id, session_id, recall)
+        index = load_narrowed(
+            db,
+            tenant_id=tenant_id,
+            session_id=session_id,
+            weights=_union(queries),
+            floor=recall.floor,
+            extra_terms=extra,
+        )
     needed = _hit_positions(index, queries, state=state, count=count, pins=pins, recall=recall)
     missing = sorted(p for p in needed if entries[p] is None)
     if missing:
@@ -155,6 +167,50 @@ def read_warm(
             where=[and_(position >= a, position < b) for a, b in _runs(missing)],
         )
     return ContextRead(entries, False, index)
+
+
+def _union(queries: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    """Every term of ``queries`` at its largest weight (which bounds it in each query)."""
+    weights: dict[str, float] = {}
+    for query in queries:
+        for term, weight in query.items():
+            weights[term] = max(weight, weights.get(term, 0.0))
+    return weights
+
+
+def _widened(
+    db: Session,
+    index: RecallIndex,
+    queries: Sequence[dict[str, float]],
+    tenant_id: str,
+    session_id: str,
+    recall: RecallConfig,
+) -> tuple[list[dict[str, float]], set[str]]:
+    """Each query widened as the library's recall widens it (``runtime.recall.feedback``):
+    the feedback hits are in the narrowed ``index`` (they score at least the floor), the
+    document frequencies of their terms are read by key. Returns the widened queries and the
+    candidate terms whose frequencies the library will read again."""
+    hits = [
+        feedback_hits(index, q, floor=recall.floor, groups=recall.feedback_groups) for q in queries
+    ]
+    extra: set[str] = set()
+    for found, query in zip(hits, queries, strict=True):
+        extra |= candidate_terms(found, query)
+    if not extra:
+        return list(queries), extra
+    _, _, frequencies = read_counts(db, tenant_id=tenant_id, session_id=session_id, terms=extra)
+    widened = [
+        expand_query(
+            query,
+            found,
+            frequency=lambda term: frequencies.get(term, 0),
+            corpus_groups=len(index),
+            terms=recall.feedback_terms,
+            weight=recall.feedback_weight,
+        )
+        for found, query in zip(hits, queries, strict=True)
+    ]
+    return widened, extra
 
 
 def _read(entries: Sequence[Any], fmt: Format) -> tuple[Message, ...]:

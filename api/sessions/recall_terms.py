@@ -107,9 +107,14 @@ def load_narrowed(
     session_id: str,
     weights: Mapping[str, float],
     floor: float,
+    extra_terms: Collection[str] = (),
 ) -> RecallIndex:
     """What a search with the query ``weights`` (term -> weight) needs of the stored index,
     as a ``RecallIndex.narrowed`` that scores like the whole one.
+
+    ``extra_terms`` (not longer than ``RECALL_TERM_MAX``) get their whole-index document
+    frequencies too, without their groups: the feedback candidates whose frequencies the
+    library's query expansion reads (``runtime.recall.feedback``).
 
     Key lookups only: the whole index's group count and length and each query term's document
     frequency (``api.sessions.recall_counts``), the keys of the groups sharing a term the search
@@ -119,11 +124,17 @@ def load_narrowed(
     frequencies.
     """
     stored = {stored_term(t) for t in weights}
+    extra = set(extra_terms)
     groups, length, frequencies = read_counts(
-        db, tenant_id=tenant_id, session_id=session_id, terms=stored
+        db, tenant_id=tenant_id, session_id=session_id, terms=stored | extra
     )
     if not stored or not groups:
-        return RecallIndex.narrowed((), corpus_groups=groups, corpus_length=length)
+        return RecallIndex.narrowed(
+            (),
+            corpus_groups=groups,
+            corpus_length=length,
+            frequencies={t: frequencies.get(t, 0) for t in extra},
+        )
     common = _common_terms(weights, frequencies, groups=groups, floor=floor)
     wanted = sorted({stored_term(t) for t in weights if t not in common} & set(frequencies))
     rows: Sequence[Row[Any]] = []
@@ -138,7 +149,7 @@ def load_narrowed(
         (_group(row) for row in rows),
         corpus_groups=groups,
         corpus_length=length,
-        frequencies={t: frequencies.get(t, 0) for t in common},
+        frequencies={t: frequencies.get(t, 0) for t in common | extra},
     )
 
 

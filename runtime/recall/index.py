@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from runtime.errors import FormatError
 
-__all__ = ["INDEX_SCHEMA", "IndexedGroup", "RecallIndex", "ScoredGroup"]
+__all__ = ["INDEX_SCHEMA", "IndexedGroup", "RecallIndex", "ScoredGroup", "idf"]
 
 INDEX_SCHEMA: Final = "tiermem.recall_index.v1"
 _K1: Final = 1.2
@@ -120,8 +120,9 @@ class IndexedGroup:
         return cls(start, tuple(ids), digest, tuple(sorted(counts.items())), body, tokens, at)
 
 
-def _idf(groups: int, frequency: int) -> float:
-    """Lucene's BM25 idf, with at least ``_PRIOR_GROUPS`` groups."""
+def idf(groups: int, frequency: int) -> float:
+    """Lucene's BM25 idf of a term held by ``frequency`` of ``groups`` groups, with at least
+    ``_PRIOR_GROUPS`` groups."""
     return math.log(1.0 + (max(groups, _PRIOR_GROUPS) - frequency + 0.5) / (frequency + 0.5))
 
 
@@ -206,7 +207,7 @@ class RecallIndex:
         of ``groups`` groups of which ``frequency`` hold the term (BM25's term-frequency part
         stays below ``k1 + 1``): groups whose query terms' bounds sum below a score floor can
         never be recalled, so a store need not load them."""
-        return max(weight, 0.0) * _idf(groups, frequency) * (_K1 + 1.0)
+        return max(weight, 0.0) * idf(groups, frequency) * (_K1 + 1.0)
 
     def __len__(self) -> int:
         return len(self.groups) if self._corpus is None else self._corpus[0]
@@ -247,6 +248,12 @@ class RecallIndex:
         if corpus is not None:
             corpus = (corpus[0] + len(fresh), corpus[1] + total - self._total_length)
         return RecallIndex((*self.groups, *fresh.values()), postings, total, by_key, corpus)
+
+    def frequency(self, term: str) -> int:
+        """How many groups of the whole index hold ``term`` (a narrowed index answers from the
+        frequencies it was given for terms whose postings it lacks)."""
+        known = self._frequencies.get(term)
+        return known if known is not None else len(self._postings.get(term, ()))
 
     def digest_of(self, key: str) -> str | None:
         """The digest of the group indexed under ``key`` (``None``: not indexed)."""
@@ -303,14 +310,14 @@ class RecallIndex:
             if not postings or weight <= 0:
                 continue
             df = self._frequencies.get(term, len(postings))
-            idf = weight * _idf(n, df)
+            term_idf = weight * idf(n, df)
             for position, count in postings:
                 norm = norms.get(position)
                 if norm is None:
                     length = self.groups[position].length
                     norm = _K1 * (1.0 - _B + _B * length / average)
                     norms[position] = norm
-                gain = idf * count * (_K1 + 1.0) / (count + norm)
+                gain = term_idf * count * (_K1 + 1.0) / (count + norm)
                 scores[position] = scores.get(position, 0.0) + gain
         drop = set(exclude)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], -item[0]))

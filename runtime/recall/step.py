@@ -4,7 +4,9 @@
 user-authored message in the context about to be sent (tool output carried in a user message
 is not the user's text; tiermem's own data blocks are not either), with the terms of the
 summary's open questions added at a lower weight (a short follow-up such as "and the return?"
-then still finds what the open question was about). Candidates are the indexed groups (the
+then still finds what the open question was about), widened by the terms its own best hits
+share (``runtime.recall.feedback``: a question rarely repeats the words of every turn it
+needs). Candidates are the indexed groups (the
 ones compactions evicted, summarized or not) minus every group with a message in the context
 (kept verbatim, pinned, held out) or named in ``exclude_ids``, and minus those that are no longer
 in the history as indexed (edited, erased, purged: see ``runtime.recall.groups.still_in_history``).
@@ -22,13 +24,14 @@ that only lead that message into its group (a Responses ``compaction`` item, an
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from runtime.blocks import is_data_block
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format, Message
+from runtime.recall.feedback import widened
 from runtime.recall.groups import authored_text, still_in_history
 from runtime.recall.index import RecallIndex, ScoredGroup
 from runtime.recall.render import (
@@ -51,6 +54,7 @@ __all__ = [
     "place_block",
     "query_terms",
     "recall",
+    "search_query",
     "with_block",
 ]
 
@@ -74,27 +78,43 @@ class RecallConfig:
         max_groups: at most this many groups in one block, a bound on the block's shape
             only: the budget is the limit that binds (on LoCoMo conversations 0-4, 20
             instead of 6 lifts evidence retention at 8k from 75% to 81%, 40 instead of 20 at
-            16k from 85% to 87%: multi-hop questions need several turns).
+            16k from 85% to 87%, 80 instead of 40 at 16k from 88.6% to 89.7%: multi-hop
+            questions need several turns).
         max_chars: length limit of each recalled text after sanitizing.
         open_question_weight: weight of the summary's open-question terms in the query
             (0 leaves them out); the user's own terms weigh 1.
+        feedback_groups: the query is widened by the terms of its best this many hits at
+            or above the floor (``runtime.recall.feedback``; 0 switches feedback off). On
+            LoCoMo conversations 0-4 with max_groups 80, 20 groups, 20 terms at 0.5 lift
+            retention from 77.0% / 82.8% / 89.7% to 77.9% / 84.5% / 91.6% at 4k / 8k / 16k;
+            10-30 groups, 20-30 terms and weights 0.3-0.7 all land within a point of it.
+        feedback_terms: at most this many terms are added.
+        feedback_weight: weight of the best added term (the others in proportion).
 
     Raises:
-        BudgetError: ``share`` outside [0, 0.9], a negative ``floor`` or weight,
-            ``max_groups < 1``, or ``max_chars < 64``.
+        BudgetError: ``share`` outside [0, 0.9], a negative ``floor`` or weight, a weight
+            above 1, ``max_groups < 1``, negative feedback counts, or ``max_chars < 64``.
     """
 
     enabled: bool = True
     share: float = 0.5
     floor: float = 1.0
-    max_groups: int = 40
+    max_groups: int = 80
     max_chars: int = 2000
     open_question_weight: float = 0.3
+    feedback_groups: int = 20
+    feedback_terms: int = 20
+    feedback_weight: float = 0.5
 
     def __post_init__(self) -> None:
         _check_number("recall share", self.share, low=0.0, high=0.9)
         _check_number("recall floor", self.floor, low=0.0, high=None)
         _check_number("open_question_weight", self.open_question_weight, low=0.0, high=1.0)
+        _check_number("feedback_weight", self.feedback_weight, low=0.0, high=1.0)
+        for name in ("feedback_groups", "feedback_terms"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise BudgetError(f"recall {name} must be a non-negative integer, got {value!r}")
         if isinstance(self.max_groups, bool) or not isinstance(self.max_groups, int):
             raise BudgetError(f"recall max_groups must be an integer, got {self.max_groups!r}")
         if self.max_groups < 1:
@@ -208,6 +228,21 @@ def query_terms(
     return weights
 
 
+def search_query(
+    index: RecallIndex, query: Mapping[str, float], config: RecallConfig
+) -> dict[str, float]:
+    """The query recall searches ``index`` with: ``query`` widened by feedback
+    (``runtime.recall.feedback``) as ``config`` says."""
+    return widened(
+        index,
+        query,
+        floor=config.floor,
+        groups=config.feedback_groups,
+        terms=config.feedback_terms,
+        weight=config.feedback_weight,
+    )
+
+
 def _none(reason: str, budget: int) -> Recall:
     return Recall(reason=reason, budget_tokens=max(budget, 0))
 
@@ -258,7 +293,9 @@ def recall(
         return _none("empty_index", budget_tokens)
     exclude = set(exclude_ids)
     exclude.update(m.id for group in context for m in group)
-    hits = index.search(query, exclude=exclude, limit=config.max_groups * 3)
+    hits = index.search(
+        search_query(index, query, config), exclude=exclude, limit=config.max_groups * 3
+    )
     hits = [hit for hit in hits if hit.score >= config.floor]
     if not hits:
         return _none("below_floor", budget_tokens)

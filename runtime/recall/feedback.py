@@ -1,0 +1,110 @@
+"""Pseudo-relevance feedback: widen a recall query with the terms of its own best hits.
+
+A later question rarely repeats the words of the turns it needs: "what activities has Mel
+done with her family?" shares "family" with one turn about a camping trip with the kids, and
+nothing with the turn about pottery with them. BM25 finds the first; the terms the best hits
+share ("kid", "camp", "weekend") then find the others. This is RM3-style feedback, the
+classic lexical answer to vocabulary mismatch when no embedding model can run (nothing is
+downloaded here): search once, weigh every term of the best ``groups`` hits above the score
+floor by ``(frequency / length) x idf x hit score``, add the ``terms`` best ones to the query
+at ``weight`` (the best at ``weight``, the rest in proportion), search again.
+
+Only hits at or above the floor feed back, so a store that narrows its candidates by the floor
+(``RecallIndex.narrowed``) holds every feedback group; the document frequencies of the
+candidate terms are the whole index's (``RecallIndex.frequency``), which such a store reads and
+passes in. Terms longer than ``TERM_MAX`` characters and terms of a single group never expand a
+query: the one finds nothing new, the other only the group that gave it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from runtime.recall.index import RecallIndex, ScoredGroup, idf
+
+__all__ = ["TERM_MAX", "candidate_terms", "expand_query", "feedback_hits", "widened"]
+
+TERM_MAX: Final = 32
+"""Longest expansion term (a store may cut longer terms; ``api`` keeps 64 characters)."""
+
+
+def feedback_hits(
+    index: RecallIndex, query: Mapping[str, float], *, floor: float, groups: int
+) -> list[ScoredGroup]:
+    """The best ``groups`` hits of ``query`` scoring at least ``floor`` (nothing excluded: a
+    group kept verbatim is as good a witness of the query's vocabulary as an evicted one)."""
+    if groups <= 0 or not query:
+        return []
+    return [hit for hit in index.search(query, limit=groups) if hit.score >= floor]
+
+
+def candidate_terms(hits: Sequence[ScoredGroup], query: Mapping[str, float]) -> set[str]:
+    """The terms ``expand_query`` may add: the hits' terms not in ``query``, of at most
+    ``TERM_MAX`` characters (what a store must know the document frequency of)."""
+    return {
+        term
+        for hit in hits
+        for term, _ in hit.group.terms
+        if term not in query and len(term) <= TERM_MAX
+    }
+
+
+def expand_query(
+    query: Mapping[str, float],
+    hits: Sequence[ScoredGroup],
+    *,
+    frequency: Callable[[str], int],
+    corpus_groups: int,
+    terms: int,
+    weight: float,
+) -> dict[str, float]:
+    """``query`` with the ``terms`` best feedback terms of ``hits`` added.
+
+    Args:
+        query: term -> weight.
+        hits: ``feedback_hits`` of the query.
+        frequency: a term's document frequency in the whole index.
+        corpus_groups: the whole index's group count.
+        terms: at most this many terms are added.
+        weight: weight of the best added term; the others get it in proportion to their gain.
+
+    Deterministic: ties go to the term first in code-point order.
+    """
+    if not hits or terms <= 0 or weight <= 0:
+        return dict(query)
+    candidates = candidate_terms(hits, query)
+    gains: dict[str, float] = {}
+    for hit in hits:
+        length = hit.group.length or 1
+        for term, count in hit.group.terms:
+            if term not in candidates:
+                continue
+            df = frequency(term)
+            if df < 2:
+                continue
+            gain = count / length * idf(corpus_groups, df) * hit.score
+            gains[term] = gains.get(term, 0.0) + gain
+    best = sorted(gains.items(), key=lambda item: (-item[1], item[0]))[:terms]
+    expanded = dict(query)
+    if best and best[0][1] > 0:
+        top = best[0][1]
+        for term, gain in best:
+            expanded[term] = weight * gain / top
+    return expanded
+
+
+def widened(
+    index: RecallIndex,
+    query: Mapping[str, float],
+    *,
+    floor: float,
+    groups: int,
+    terms: int,
+    weight: float,
+) -> dict[str, float]:
+    """``query`` expanded by the feedback of its own best hits in ``index``."""
+    hits = feedback_hits(index, query, floor=floor, groups=groups)
+    return expand_query(
+        query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
+    )

@@ -1,0 +1,162 @@
+"""Query expansion by feedback: what it adds, and that a narrowed index widens a query exactly
+as the whole index does (what lets the service score like the library)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from runtime.errors import BudgetError
+from runtime.recall import IndexedGroup, RecallConfig, RecallIndex
+from runtime.recall.feedback import (
+    TERM_MAX,
+    candidate_terms,
+    expand_query,
+    feedback_hits,
+    widened,
+)
+
+WORDS = ["camp", "kid", "pottery", "famili", "lake", "paint", "dog", "weekend", "酒店", "18:25"]
+
+
+def _group(position: int, words: list[str]) -> IndexedGroup:
+    counts: dict[str, int] = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return IndexedGroup(
+        start=position * 2,
+        ids=(f"m{position * 2}", f"m{position * 2 + 1}"),
+        digest=f"d{position}",
+        terms=tuple(sorted(counts.items())),
+        body="[]",
+        tokens=10,
+    )
+
+
+def _index(docs: list[list[str]]) -> RecallIndex:
+    return RecallIndex.of(_group(i, words) for i, words in enumerate(docs))
+
+
+def test_the_best_hits_lend_their_shared_terms_to_the_query() -> None:
+    index = _index(
+        [
+            ["famili", "camp", "kid", "lake"],
+            ["pottery", "kid", "weekend"],
+            ["dog", "paint"],
+            ["camp", "weekend"],
+        ]
+        + [["filler"]] * 40
+    )
+    query = {"famili": 1.0}
+    expanded = widened(index, query, floor=0.5, groups=5, terms=3, weight=0.5)
+    assert expanded["famili"] == 1.0
+    added = {t: w for t, w in expanded.items() if t != "famili"}
+    assert set(added) == {"camp", "kid"}  # "lake" is in that one group only
+    assert max(added.values()) == 0.5
+    hits = index.search(expanded, limit=10)
+    assert {h.group.key for h in hits} >= {"m0", "m2", "m6"}  # the pottery turn found by "kid"
+    assert "m2" not in {h.group.key for h in index.search(query, limit=10)}
+
+
+def test_nothing_above_the_floor_expands_nothing() -> None:
+    index = _index([["famili", "camp"], ["camp", "kid"]])
+    assert widened(index, {"famili": 1.0}, floor=50.0, groups=5, terms=3, weight=0.5) == {
+        "famili": 1.0
+    }
+    assert widened(index, {"famili": 1.0}, floor=0.5, groups=0, terms=3, weight=0.5) == {
+        "famili": 1.0
+    }
+    assert widened(index, {"famili": 1.0}, floor=0.5, groups=5, terms=3, weight=0.0) == {
+        "famili": 1.0
+    }
+
+
+def test_long_terms_never_expand_a_query() -> None:
+    long = "x" * (TERM_MAX + 1)
+    index = _index([["famili", long], ["famili", long], ["other"]])
+    hits = feedback_hits(index, {"famili": 1.0}, floor=0.1, groups=5)
+    assert long not in candidate_terms(hits, {"famili": 1.0})
+
+
+def test_expansion_is_deterministic_on_ties() -> None:
+    index = _index([["famili", "b", "a"], ["a"], ["b"]])
+    first = widened(index, {"famili": 1.0}, floor=0.1, groups=5, terms=1, weight=0.5)
+    assert first == {"famili": 1.0, "a": 0.5}
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("feedback_groups", -1), ("feedback_terms", 1.5), ("feedback_weight", 2.0)],
+)
+def test_feedback_settings_are_checked(field: str, value: object) -> None:
+    with pytest.raises(BudgetError):
+        RecallConfig(**{field: value})  # type: ignore[arg-type]
+
+
+def _common(query: dict[str, float], df: dict[str, int], groups: int, floor: float) -> set[str]:
+    bounds = sorted(
+        (RecallIndex.term_bound(frequency=df.get(t, 0), groups=groups, weight=w), t)
+        for t, w in query.items()
+    )
+    common: set[str] = set()
+    total = 0.0
+    for bound, term in bounds:
+        if total + bound >= floor:
+            break
+        total, common = total + bound, common | {term}
+    return common
+
+
+def _narrow(
+    whole: RecallIndex, query: dict[str, float], floor: float, extra: set[str] = frozenset()
+) -> RecallIndex:
+    """What the service loads for ``query``: groups holding a term it cannot do without."""
+    df = {t: whole.frequency(t) for t in {*query, *extra}}
+    common = _common(query, df, len(whole), floor)
+    narrow_by = set(query) - common
+    return RecallIndex.narrowed(
+        [g for g in whole.groups if narrow_by & {t for t, _ in g.terms}],
+        corpus_groups=len(whole),
+        corpus_length=sum(g.length for g in whole.groups),
+        frequencies={t: df[t] for t in common | extra},
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    docs=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8), max_size=60),
+    query=st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+    floor=st.sampled_from([0.5, 1.0, 3.0]),
+)
+def test_a_narrowed_index_widens_and_ranks_as_the_whole_index(
+    docs: list[list[str]], query: list[str], floor: float
+) -> None:
+    """The service's two reads: narrow by the query, widen it from the feedback hits with the
+    candidates' frequencies read by key, narrow again by the widened query; the library then
+    widens on that second index and finds the whole index's hits above the floor."""
+    whole = _index(docs)
+    weights = dict.fromkeys(query, 1.0)
+    settings_ = {"floor": floor, "groups": 5, "terms": 4, "weight": 0.5}
+    expected_query = widened(whole, weights, **settings_)  # type: ignore[arg-type]
+    first = _narrow(whole, weights, floor)
+    hits = feedback_hits(first, weights, floor=floor, groups=5)
+    extra = candidate_terms(hits, weights)
+    service_query = expand_query(
+        weights,
+        hits,
+        frequency=whole.frequency,
+        corpus_groups=len(first),
+        terms=4,
+        weight=0.5,
+    )
+    assert service_query == expected_query
+    second = _narrow(whole, service_query, floor, extra)
+    assert widened(second, weights, **settings_) == expected_query  # type: ignore[arg-type]
+    expected = [
+        (h.group.key, h.score) for h in whole.search(expected_query, limit=100) if h.score >= floor
+    ]
+    got = [
+        (h.group.key, h.score) for h in second.search(expected_query, limit=100) if h.score >= floor
+    ]
+    assert got == expected
