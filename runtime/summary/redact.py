@@ -21,10 +21,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterator
 
 from runtime.summary.redact_rules import (
     RULES,
     Rule,
+    Span,
     luhn_valid,
     valid_cn_resident_id,
     valid_iban,
@@ -107,7 +109,8 @@ def redact(text: str) -> tuple[str, Counter[str]]:
     """
     counts: Counter[str] = Counter()
     # A replacement can expose a neighbour (an id glued to a card number is not an id until the
-    # card is gone), so passes repeat until nothing changes.
+    # card is gone), so passes repeat until nothing changes. A run of glued values of one rule
+    # is found within a pass (``_spans``), however long.
     for _ in range(_MAX_PASSES):
         view = detection_view(text)
         lowered = view.lower()
@@ -128,14 +131,38 @@ def sensitive_kinds(text: str) -> frozenset[str]:
     return frozenset(redact(text)[1])
 
 
+def _spans(rule: Rule, view: str) -> Iterator[Span]:
+    """The spans ``rule`` replaces in ``view``, left to right.
+
+    Where a value ends, one glued to it (``rule.glued``: the pattern without its left guard) is
+    tried first, so a run of glued addresses or IBANs is found in one pass however long it is
+    (re-passes found one more each, and ``_MAX_PASSES`` of them left the rest in clear). Linear:
+    one more attempt per value, where the search resumes anyway.
+    """
+    if rule.glued is None:
+        for match in rule.pattern.finditer(view):
+            span = rule.span(match)
+            if span is not None:
+                yield span
+        return
+    found = rule.pattern.search(view)
+    while found is not None:
+        span = rule.span(found)
+        if span is None:
+            found = rule.pattern.search(view, max(found.end(), found.start() + 1))
+            continue
+        yield span
+        end = max(span[1], found.start() + 1)
+        found = rule.glued.match(view, end) or rule.pattern.search(view, end)
+
+
 def _apply(rule: Rule, view: str, text: str, counts: Counter[str]) -> tuple[str, str, int]:
     """Replace ``rule``'s matches in the view and the text alike (they stay aligned)."""
     view_parts: list[str] = []
     text_parts: list[str] = []
     position = 0
-    for match in rule.pattern.finditer(view):
-        span = rule.span(match)
-        if span is None or span[1] <= position:
+    for span in _spans(rule, view):
+        if span[1] <= position:
             continue
         start, end = max(span[0], position), span[1]
         value = view[start:end]

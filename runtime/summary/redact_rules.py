@@ -2,7 +2,9 @@
 
 A rule is a pattern over the folded text (``redact.detection_view``), the span of a match to
 replace (the ``value`` group when there is one; ``None`` leaves the match alone, e.g. a failed
-checksum) and the lower-case keywords one of which must occur for the rule to run at all.
+checksum), the lower-case keywords one of which must occur for the rule to run at all, and for
+a pattern whose left guard would refuse a value glued to the one before, the pattern without
+that guard (tried only where a match ends).
 
 Linear time: every pattern anchors on something rare (a keyword, ``@``, a digit after a
 non-digit), bounded repetitions are small, and whitespace or value runs are possessive
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from runtime.summary.redact_addresses import ADDRESS_PATTERNS
 
-__all__ = ["RULES", "Rule", "luhn_valid", "valid_cn_resident_id", "valid_iban"]
+__all__ = ["RULES", "Rule", "Span", "luhn_valid", "valid_cn_resident_id", "valid_iban"]
 
 Span = tuple[int, int]
 
@@ -31,6 +33,7 @@ class Rule:
     pattern: re.Pattern[str]
     span: Callable[[re.Match[str]], Span | None]
     triggers: tuple[str, ...] = ()
+    glued: re.Pattern[str] | None = None
 
 
 def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -307,10 +310,13 @@ _TOKENS = Rule(
     ),
     _whole,
 )
+_IBAN_RUN = r"[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]){11,30}+"
 _IBAN = Rule(
     "iban",
-    _re(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]){11,30}+"),
+    _re(rf"(?<![A-Za-z0-9]){_IBAN_RUN}"),
     _iban,
+    # an IBAN right after another ("…0130 00DE89 3704…"): its run starts where the first ends
+    glued=_re(_IBAN_RUN),
 )
 _CN_ID = Rule(
     "national_id",
@@ -415,6 +421,9 @@ RULES: tuple[Rule, ...] = (
     _CN_ID,
     _SSN,
     _EMAIL,
-    *(Rule("address", pattern, span, triggers) for pattern, span, triggers in ADDRESS_PATTERNS),
+    *(
+        Rule("address", pattern, span, triggers, glued)
+        for pattern, glued, span, triggers in ADDRESS_PATTERNS
+    ),
     *_PHONES,
 )

@@ -79,9 +79,16 @@ def _patterns(*modules: ModuleType) -> list[tuple[str, re.Pattern[str]]]:
     return found
 
 
-PATTERNS = _patterns(
-    redact, redact_rules, redact_addresses, sanitize, injection, quantities, validate
-)
+# Tried only where a match ends (``redact._spans``), never from every position: timed through
+# ``redact`` by test_glued_runs_redact_in_linear_time instead.
+TRIED_AT_MATCH_ENDS = {"runtime.summary.redact_addresses._GLUED"}
+PATTERNS = [
+    (name, pattern)
+    for name, pattern in _patterns(
+        redact, redact_rules, redact_addresses, sanitize, injection, quantities, validate
+    )
+    if name not in TRIED_AT_MATCH_ENDS
+]
 # Runs that made one of these patterns (or an earlier version of it) backtrack: whitespace,
 # digits, separators, word characters, and the keywords a pattern starts from.
 UNITS = [
@@ -127,3 +134,36 @@ def test_no_pattern_backtracks_over_a_run(name: str, pattern: re.Pattern[str]) -
         if t_large > 0.02 and t_large / t_small > 30:
             slow.append(f"{prefix!r}+{unit!r}*n: {t_small * 1e3:.1f} -> {t_large * 1e3:.0f} ms")
     assert not slow, slow
+
+
+# Glued addresses, and addresses each followed by what the glued pattern reads before it fails
+# (a long capitalized word: the German street name it might start; words and spaces).
+GLUED_UNITS = [
+    "12 rue de la Paix", "221B Baker Street", "Hauptstraße 118", "建国路88号",
+    "14 Larch Close, Reading RG1 4QP", "Hauptstraße 118, 10827 Berlin",
+    "Hauptstraße 118" + "A" * 200, "Hauptstraße 118" + "Ab-" * 60,
+    "Hauptstraße 118" + "straße" * 30, "DE89 3704 0044 0532 0130 00" + "A1" * 20,
+    "12 rue de la Paix" + " " * 200, "221B Baker Street1 " + "Aa " * 40,
+    "221B Baker Street" + "1 A " * 40, "221B Baker Street, " + "Ab " * 40,
+]  # fmt: skip
+
+
+def _redact_cpu(text: str, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        redact.redact(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.parametrize("unit", GLUED_UNITS)
+def test_glued_runs_redact_in_linear_time(unit: str) -> None:
+    """Where a match ends, redaction tries the glued pattern once: 8x the text, ~8x the time."""
+    small = unit * (4_000 // len(unit) + 1)
+    large = unit * (32_000 // len(unit) + 1)
+    t_large = min(_redact_cpu(large, 2), _redact_cpu(large, 1))
+    t_small = max(_redact_cpu(small, 3), 1e-4)
+    assert t_large < 0.02 or t_large / t_small < 30, (
+        f"{t_small * 1e3:.1f} -> {t_large * 1e3:.0f} ms"
+    )

@@ -156,6 +156,71 @@ def test_cards_next_to_other_numbers(text: str, expected: str) -> None:
     assert redact(text)[0] == expected
 
 
+# Addresses in the forms the rules know, each of which may be glued to the next
+ADDRESSES = [
+    "221B Baker Street",
+    "1600 Pennsylvania Avenue NW",
+    "14 Larch Close, Reading RG1 4QP",
+    "455 Larkspur Lane, San Francisco, CA 94110",
+    "Hauptstraße 118",
+    "Hauptstraße 118, 10827 Berlin",
+    "12 rue de la Paix",
+    "12 rue de la Paix, 75002 Paris",
+    "建国路88号",
+    "北京市朝阳区建国路88号3号楼1201室",
+    "上海市徐汇区梧桐苑路 88 弄 6 号 1502 室",
+]
+# Forms that start with a digit or a Chinese character and end with a letter or one: glued in
+# any order they stay apart (a house number after a postcode, or a German street name after a
+# word, would read as one number or one word).
+MIXABLE = [
+    "221B Baker Street",
+    "1600 Pennsylvania Avenue NW",
+    "14 Larch Close, Reading RG1 4QP",
+    "12 rue de la Paix",
+    "12 rue de la Paix, 75002 Paris",
+    "建国路88号",
+    "北京市朝阳区建国路88号3号楼1201室",
+]
+
+
+@pytest.mark.parametrize("count", [5, 8, 50])
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_every_address_of_a_glued_run_is_redacted(address: str, count: int) -> None:
+    # '12 rue de la Paix' * 5 left its fifth in clear: the left guard refused an address right
+    # after another, so each of the 4 passes found one more
+    redacted, counts = redact(address * count)
+    assert redacted == redaction_marker("address") * count
+    assert counts == {"address": count}
+
+
+@pytest.mark.parametrize("count", [5, 8, 50])
+def test_a_glued_run_of_mixed_forms_is_redacted_in_one_pass(count: int) -> None:
+    text = "".join(MIXABLE[i % len(MIXABLE)] for i in range(count))
+    assert redact(text) == (redaction_marker("address") * count, {"address": count})
+
+
+@pytest.mark.parametrize("count", [5, 8, 50])
+@pytest.mark.parametrize("iban", ["DE89 3704 0044 0532 0130 00", "GB29NWBK60161331926819"])
+def test_every_iban_of_a_glued_run_is_redacted(iban: str, count: int) -> None:
+    # the same gap as glued addresses: the fifth IBAN of a run was left in clear
+    assert redact(iban * count) == (redaction_marker("iban") * count, {"iban": count})
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(MIXABLE), st.sampled_from(["", "", " ", ", ", "\n"])),
+        min_size=1,
+        max_size=80,
+    )
+)
+def test_no_address_of_a_run_survives(run: list[tuple[str, str]]) -> None:
+    redacted, counts = redact("".join(address + after for address, after in run))
+    assert redacted == "".join(redaction_marker("address") + after for _, after in run)
+    assert counts == {"address": len(run)}
+
+
 @pytest.mark.parametrize(
     ("iban", "valid"),
     [
@@ -181,7 +246,8 @@ _PIECES = st.sampled_from(
      "密码是", "tmk_", "DE89 3704 0044 0532 0130 00", "passport ", "CVV ", "4111 1111 1111 1111",
      "４１１１", "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "221B Baker Street",
      "建国路88号", "Hauptstraße 118", "12 rue de la Paix", "出生", "1990年5月20日",
-     "021-5489 2217", "://u:p@h", "Bearer ", "11010519491231002X", "a@b.co", "zip="]
+     "021-5489 2217", "://u:p@h", "Bearer ", "11010519491231002X", "a@b.co", "zip=",
+     *ADDRESSES]
 )  # fmt: skip
 
 
