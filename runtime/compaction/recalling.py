@@ -25,7 +25,15 @@ from runtime.compaction.report import RecalledGroupReport, RecallReport
 from runtime.compaction.result import Plan
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Message
-from runtime.recall import Recall, RecallConfig, history_entries, index_evicted, recall
+from runtime.recall import (
+    Recall,
+    RecallConfig,
+    RecallIndex,
+    history_entries,
+    index_evicted,
+    recall,
+    reusable_part,
+)
 from runtime.tokens import TokenCounter
 
 __all__ = [
@@ -96,16 +104,27 @@ def trigger_tokens(budget: Budget, config: RecallConfig, *, indexed: int) -> int
 
 
 def index_plan(
-    view: View, plan: Plan, *, start: int, counter: TokenCounter, config: RecallConfig
+    view: View,
+    plan: Plan,
+    *,
+    start: int,
+    counter: TokenCounter,
+    config: RecallConfig,
+    seed: tuple[RecallIndex, str | None] | None = None,
 ) -> Plan:
     """``plan`` whose state's index holds the groups evicted from ``start`` to the new cut.
 
-    Only triggered plans on a full read evict; every other plan is returned as is.
+    Only triggered plans on a full read evict; every other plan is returned as is. ``seed``
+    (a call without a state: the compactor's index of its last such call and the digest of
+    the message after it) lends the entries that still index the same units
+    (``runtime.recall.reusable_part``), so the call indexes only what was evicted since.
     """
     if not config.enabled or not plan.triggered or view.incremental:
         return plan
     stop = plan.fit.cut
     index = plan.state.recall_index
+    if seed is not None and not len(index) and start == 0:
+        index = reusable_part(seed[0], view.groups, stop=stop, after=seed[1])
     updated = index_evicted(
         index,
         view.groups,
@@ -114,7 +133,7 @@ def index_plan(
         counter=counter,
         max_chars=config.max_chars,
     )
-    if updated is index:
+    if updated is plan.state.recall_index:
         return plan
     return replace(plan, state=replace(plan.state, recall_index=updated))
 

@@ -17,7 +17,13 @@ from runtime.recall.groups import (
     still_in_history,
 )
 from runtime.recall.index import INDEX_SCHEMA, IndexedGroup, RecallIndex, ScoredGroup
-from runtime.recall.indexing import index_evicted, index_unit, recall_units
+from runtime.recall.indexing import (
+    index_evicted,
+    index_unit,
+    next_digest,
+    recall_units,
+    reusable_part,
+)
 from runtime.recall.render import (
     CLOSE_TAG,
     OPEN_TAG,
@@ -63,6 +69,7 @@ __all__ = [
     "is_purged",
     "is_user_authored",
     "mark_superseded",
+    "next_digest",
     "place_block",
     "query_terms",
     "recall",
@@ -70,6 +77,7 @@ __all__ = [
     "recall_units",
     "render_recall_block",
     "render_turns",
+    "reusable_part",
     "still_in_history",
     "superseded_values",
     "terms",

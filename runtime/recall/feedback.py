@@ -73,18 +73,17 @@ def expand_query(
     """
     if not hits or terms <= 0 or weight <= 0:
         return dict(query)
-    candidates = candidate_terms(hits, query)
-    gains: dict[str, float] = {}
+    mass: dict[str, float] = {}  # sum over the hits of frequency / length x score
     for hit in hits:
-        length = hit.group.length or 1
+        share = hit.score / (hit.group.length or 1)
         for term, count in hit.group.terms:
-            if term not in candidates:
-                continue
-            df = frequency(term)
-            if df < 2:
-                continue
-            gain = count / length * idf(corpus_groups, df) * hit.score
-            gains[term] = gains.get(term, 0.0) + gain
+            if term not in query and len(term) <= TERM_MAX:
+                mass[term] = mass.get(term, 0.0) + count * share
+    gains: dict[str, float] = {}
+    for term, weight_in_hits in mass.items():
+        df = frequency(term)
+        if df >= 2:
+            gains[term] = weight_in_hits * idf(corpus_groups, df)
     best = sorted(gains.items(), key=lambda item: (-item[1], item[0]))[:terms]
     expanded = dict(query)
     if best and best[0][1] > 0:

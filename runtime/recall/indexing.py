@@ -37,7 +37,7 @@ from runtime.recall.terms import terms
 from runtime.summary.edits import DigestMemo, text_digest
 from runtime.tokens import TiktokenCounter, TokenCounter
 
-__all__ = ["index_evicted", "index_unit", "recall_units"]
+__all__ = ["index_evicted", "index_unit", "next_digest", "recall_units", "reusable_part"]
 
 BODY_TOKENS: DigestMemo[int] = DigestMemo(65_536)
 """Digest of a body (and the tiktoken encoding's name) -> its tokens in a block: a body is
@@ -228,3 +228,48 @@ def _next_to(groups: Sequence[Group], unit: tuple[Message, ...], side: int) -> M
         if first <= wanted <= last:
             return group.messages[wanted - first]
     return None
+
+
+def next_digest(index: RecallIndex, groups: Sequence[Group]) -> str | None:
+    """Digest of the message right after ``index``'s last group in ``groups`` (``None``: no
+    group, or nothing after it): that message's terms are part of the group's entry."""
+    if not len(index.groups):
+        return None
+    last = index.groups[-1]
+    for group in groups:
+        if group.kind == "prefix":
+            continue
+        first = group.messages[0].index
+        if first <= last.end < first + len(group.messages):
+            return group.messages[last.end - first].digest
+    return None
+
+
+def reusable_part(
+    seed: RecallIndex, groups: Sequence[Group], *, stop: int, after: str | None
+) -> RecallIndex:
+    """The part of ``seed`` that indexes the first units of ``groups[:stop]`` as they are now.
+
+    ``seed`` is an index built from an earlier call on the same history (a caller that keeps no
+    state, ``Compactor``'s index of its last such call), ``after`` the ``next_digest`` of it in
+    that call. Its groups are kept while they are, in order, the same units with the same
+    content as the units of the range; from the first that is not (an edit, a purge, a unit
+    that has grown since: a turn cut from its reply), the rest is dropped, and so is the group
+    before it, whose entry holds the changed message's terms as ranking context (as the last
+    group does when the message after it is not the one it was indexed beside). ``index_evicted``
+    then adds what is missing: the index a new compactor would build, at the cost of the new
+    units only.
+    """
+    if not len(seed):
+        return seed
+    kept = 0
+    units = (
+        u for u in recall_units(groups[: min(stop, len(groups))]) if not any(map(is_purged, u))
+    )
+    for group, unit in zip(seed.groups, units, strict=False):  # the range may hold fewer
+        if group.key != unit[0].id or group.digest != group_digest(unit):
+            break
+        kept += 1
+    if kept == len(seed.groups) and next_digest(seed, groups) == after:
+        return seed
+    return RecallIndex.of(seed.groups[: max(0, kept - 1)])
