@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy import and_, select, union_all
@@ -139,23 +140,11 @@ def read_warm(
     if not recall.enabled:
         return ContextRead(entries, False, RecallIndex())
     queries = _queries(entries, state, recall)
-    index = load_narrowed(
-        db,
-        tenant_id=tenant_id,
-        session_id=session_id,
-        weights=_union(queries),
-        floor=recall.floor,
-    )
+    narrow = partial(load_narrowed, db, tenant_id=tenant_id, session_id=session_id)
+    index = narrow(weights=_union(queries), floor=recall.floor)
     if queries and recall.feedback_groups and recall.feedback_terms and recall.feedback_weight:
         queries, extra = _widened(db, index, queries, tenant_id, session_id, recall)
-        index = load_narrowed(
-            db,
-            tenant_id=tenant_id,
-            session_id=session_id,
-            weights=_union(queries),
-            floor=recall.floor,
-            extra_terms=extra,
-        )
+        index = narrow(weights=_union(queries), floor=recall.floor, extra_terms=extra)
     needed = _hit_positions(index, queries, state=state, count=count, pins=pins, recall=recall)
     missing = sorted(p for p in needed if entries[p] is None)
     if missing:

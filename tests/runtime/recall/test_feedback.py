@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runtime.errors import BudgetError
-from runtime.recall import IndexedGroup, RecallConfig, RecallIndex
+from runtime.recall import RecallConfig, RecallIndex
 from runtime.recall.feedback import (
     TERM_MAX,
     candidate_terms,
@@ -16,26 +16,13 @@ from runtime.recall.feedback import (
     feedback_hits,
     widened,
 )
+from tests.runtime.recall.indexes import narrowed_for, word_group
 
 WORDS = ["camp", "kid", "pottery", "famili", "lake", "paint", "dog", "weekend", "酒店", "18:25"]
 
 
-def _group(position: int, words: list[str]) -> IndexedGroup:
-    counts: dict[str, int] = {}
-    for word in words:
-        counts[word] = counts.get(word, 0) + 1
-    return IndexedGroup(
-        start=position * 2,
-        ids=(f"m{position * 2}", f"m{position * 2 + 1}"),
-        digest=f"d{position}",
-        terms=tuple(sorted(counts.items())),
-        body="[]",
-        tokens=10,
-    )
-
-
 def _index(docs: list[list[str]]) -> RecallIndex:
-    return RecallIndex.of(_group(i, words) for i, words in enumerate(docs))
+    return RecallIndex.of(word_group(i, words) for i, words in enumerate(docs))
 
 
 def test_the_best_hits_lend_their_shared_terms_to_the_query() -> None:
@@ -94,35 +81,6 @@ def test_feedback_settings_are_checked(field: str, value: object) -> None:
         RecallConfig(**{field: value})  # type: ignore[arg-type]
 
 
-def _common(query: dict[str, float], df: dict[str, int], groups: int, floor: float) -> set[str]:
-    bounds = sorted(
-        (RecallIndex.term_bound(frequency=df.get(t, 0), groups=groups, weight=w), t)
-        for t, w in query.items()
-    )
-    common: set[str] = set()
-    total = 0.0
-    for bound, term in bounds:
-        if total + bound >= floor:
-            break
-        total, common = total + bound, common | {term}
-    return common
-
-
-def _narrow(
-    whole: RecallIndex, query: dict[str, float], floor: float, extra: set[str] = frozenset()
-) -> RecallIndex:
-    """What the service loads for ``query``: groups holding a term it cannot do without."""
-    df = {t: whole.frequency(t) for t in {*query, *extra}}
-    common = _common(query, df, len(whole), floor)
-    narrow_by = set(query) - common
-    return RecallIndex.narrowed(
-        [g for g in whole.groups if narrow_by & {t for t, _ in g.terms}],
-        corpus_groups=len(whole),
-        corpus_length=sum(g.length for g in whole.groups),
-        frequencies={t: df[t] for t in common | extra},
-    )
-
-
 @settings(max_examples=100, deadline=None)
 @given(
     docs=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8), max_size=60),
@@ -139,7 +97,7 @@ def test_a_narrowed_index_widens_and_ranks_as_the_whole_index(
     weights = dict.fromkeys(query, 1.0)
     settings_ = {"floor": floor, "groups": 5, "terms": 4, "weight": 0.5}
     expected_query = widened(whole, weights, **settings_)  # type: ignore[arg-type]
-    first = _narrow(whole, weights, floor)
+    first = narrowed_for(whole, weights, floor)
     hits = feedback_hits(first, weights, floor=floor, groups=5)
     extra = candidate_terms(hits, weights)
     service_query = expand_query(
@@ -151,7 +109,7 @@ def test_a_narrowed_index_widens_and_ranks_as_the_whole_index(
         weight=0.5,
     )
     assert service_query == expected_query
-    second = _narrow(whole, service_query, floor, extra)
+    second = narrowed_for(whole, service_query, floor, extra)
     assert widened(second, weights, **settings_) == expected_query  # type: ignore[arg-type]
     expected = [
         (h.group.key, h.score) for h in whole.search(expected_query, limit=100) if h.score >= floor

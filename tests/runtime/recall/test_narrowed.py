@@ -6,23 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime.recall import IndexedGroup, RecallIndex
+from runtime.recall import RecallIndex
+from tests.runtime.recall.indexes import narrowed_for, word_group
 
 WORDS = ["alice", "lisbon", "violin", "budget", "800元", "酒店", "18:25", "train", "seat", "bob"]
-
-
-def _group(position: int, words: list[str]) -> IndexedGroup:
-    counts: dict[str, int] = {}
-    for word in words:
-        counts[word] = counts.get(word, 0) + 1
-    return IndexedGroup(
-        start=position * 2,
-        ids=(f"m{position * 2}", f"m{position * 2 + 1}"),
-        digest=f"d{position}",
-        terms=tuple(sorted(counts.items())),
-        body="[]",
-        tokens=10,
-    )
 
 
 @settings(max_examples=80, deadline=None)
@@ -33,7 +20,7 @@ def _group(position: int, words: list[str]) -> IndexedGroup:
 def test_a_narrowed_index_ranks_and_scores_as_the_whole_index(
     docs: list[list[str]], query: list[str]
 ) -> None:
-    whole = RecallIndex.of(_group(i, words) for i, words in enumerate(docs))
+    whole = RecallIndex.of(word_group(i, words) for i, words in enumerate(docs))
     wanted = set(query)
     part = RecallIndex.narrowed(
         [g for g in whole.groups if wanted & {t for t, _ in g.terms}],
@@ -56,21 +43,8 @@ def test_terms_bounded_below_the_floor_need_not_narrow(
 ) -> None:
     """Leave out the groups holding only common terms whose bounds sum below the floor, give
     those terms' frequencies: every hit at or above the floor is the whole index's."""
-    whole = RecallIndex.of(_group(i, words) for i, words in enumerate(docs))
-    df = {t: sum(1 for g in whole.groups if t in dict(g.terms)) for t in set(query)}
-    bounds = sorted((RecallIndex.term_bound(frequency=df[t], groups=len(whole)), t) for t in df)
-    common, total = set(), 0.0
-    for bound, term in bounds:
-        if total + bound >= floor:
-            break
-        total, common = total + bound, common | {term}
-    narrow_by = set(query) - common
-    part = RecallIndex.narrowed(
-        [g for g in whole.groups if narrow_by & {t for t, _ in g.terms}],
-        corpus_groups=len(whole),
-        corpus_length=sum(g.length for g in whole.groups),
-        frequencies={t: df[t] for t in common},
-    )
+    whole = RecallIndex.of(word_group(i, words) for i, words in enumerate(docs))
+    part = narrowed_for(whole, dict.fromkeys(query, 1.0), floor)
     expected = [(h.group.key, h.score) for h in whole.search(query, limit=100) if h.score >= floor]
     got = [(h.group.key, h.score) for h in part.search(query, limit=100) if h.score >= floor]
     assert got == expected
