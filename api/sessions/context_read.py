@@ -143,8 +143,9 @@ def read_warm(
     narrow = partial(load_narrowed, db, tenant_id=tenant_id, session_id=session_id)
     index = narrow(weights=_union(queries), floor=recall.floor)
     if queries and recall.feedback_groups and recall.feedback_terms and recall.feedback_weight:
-        queries, extra = _widened(db, index, queries, tenant_id, session_id, recall)
-        index = narrow(weights=_union(queries), floor=recall.floor, extra_terms=extra)
+        queries, known = _widened(db, index, queries, tenant_id, session_id, recall)
+        if known:  # no feedback hit: the library widens nothing either, the index stands
+            index = narrow(weights=_union(queries), floor=recall.floor, known=known)
     needed = _hit_positions(index, queries, state=state, count=count, pins=pins, recall=recall)
     missing = sorted(p for p in needed if entries[p] is None)
     if missing:
@@ -174,11 +175,12 @@ def _widened(
     tenant_id: str,
     session_id: str,
     recall: RecallConfig,
-) -> tuple[list[dict[str, float]], set[str]]:
+) -> tuple[list[dict[str, float]], dict[str, int]]:
     """Each query widened as the library's recall widens it (``runtime.recall.feedback``):
     the feedback hits are in the narrowed ``index`` (they score at least the floor), the
-    document frequencies of their terms are read by key. Returns the widened queries and the
-    candidate terms whose frequencies the library will read again."""
+    document frequencies of their terms are read by key. Returns the widened queries and those
+    frequencies (every candidate term, 0 when no group holds it), which the library reads
+    again from the index narrowed by the widened queries."""
     hits = [
         feedback_hits(index, q, floor=recall.floor, groups=recall.feedback_groups) for q in queries
     ]
@@ -186,8 +188,9 @@ def _widened(
     for found, query in zip(hits, queries, strict=True):
         extra |= candidate_terms(found, query)
     if not extra:
-        return list(queries), extra
-    _, _, frequencies = read_counts(db, tenant_id=tenant_id, session_id=session_id, terms=extra)
+        return list(queries), {}
+    _, _, found_counts = read_counts(db, tenant_id=tenant_id, session_id=session_id, terms=extra)
+    frequencies = {term: found_counts.get(term, 0) for term in extra}
     widened = [
         expand_query(
             query,
@@ -199,7 +202,7 @@ def _widened(
         )
         for found, query in zip(hits, queries, strict=True)
     ]
-    return widened, extra
+    return widened, frequencies
 
 
 def _read(entries: Sequence[Any], fmt: Format) -> tuple[Message, ...]:

@@ -107,14 +107,15 @@ def load_narrowed(
     session_id: str,
     weights: Mapping[str, float],
     floor: float,
-    extra_terms: Collection[str] = (),
+    known: Mapping[str, int] | None = None,
 ) -> RecallIndex:
     """What a search with the query ``weights`` (term -> weight) needs of the stored index,
     as a ``RecallIndex.narrowed`` that scores like the whole one.
 
-    ``extra_terms`` (not longer than ``RECALL_TERM_MAX``) get their whole-index document
-    frequencies too, without their groups: the feedback candidates whose frequencies the
-    library's query expansion reads (``runtime.recall.feedback``).
+    ``known`` holds whole-index document frequencies the caller has read already (terms not
+    longer than ``RECALL_TERM_MAX``): they are not read again, and the index answers them
+    without their groups (the feedback candidates whose frequencies the library's query
+    expansion reads, ``runtime.recall.feedback``).
 
     Key lookups only: the whole index's group count and length and each query term's document
     frequency (``api.sessions.recall_counts``), the keys of the groups sharing a term the search
@@ -124,16 +125,14 @@ def load_narrowed(
     frequencies.
     """
     stored = {stored_term(t) for t in weights}
-    extra = set(extra_terms)
+    known = dict(known or {})
     groups, length, frequencies = read_counts(
-        db, tenant_id=tenant_id, session_id=session_id, terms=stored | extra
+        db, tenant_id=tenant_id, session_id=session_id, terms=stored - known.keys()
     )
+    frequencies.update(known)
     if not stored or not groups:
         return RecallIndex.narrowed(
-            (),
-            corpus_groups=groups,
-            corpus_length=length,
-            frequencies={t: frequencies.get(t, 0) for t in extra},
+            (), corpus_groups=groups, corpus_length=length, frequencies=known
         )
     common = _common_terms(weights, frequencies, groups=groups, floor=floor)
     wanted = sorted({stored_term(t) for t in weights if t not in common} & set(frequencies))
@@ -149,7 +148,7 @@ def load_narrowed(
         (_group(row) for row in rows),
         corpus_groups=groups,
         corpus_length=length,
-        frequencies={t: frequencies.get(t, 0) for t in common | extra},
+        frequencies={**known, **{t: frequencies.get(t, 0) for t in common}},
     )
 
 

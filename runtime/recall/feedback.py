@@ -42,12 +42,11 @@ def feedback_hits(
 def candidate_terms(hits: Sequence[ScoredGroup], query: Mapping[str, float]) -> set[str]:
     """The terms ``expand_query`` may add: the hits' terms not in ``query``, of at most
     ``TERM_MAX`` characters (what a store must know the document frequency of)."""
-    return {
-        term
-        for hit in hits
-        for term, _ in hit.group.terms
-        if term not in query and len(term) <= TERM_MAX
-    }
+    return {term for hit in hits for term, _ in hit.group.terms if _may_expand(term, query)}
+
+
+def _may_expand(term: str, query: Mapping[str, float]) -> bool:
+    return term not in query and len(term) <= TERM_MAX
 
 
 def expand_query(
@@ -77,7 +76,7 @@ def expand_query(
     for hit in hits:
         share = hit.score / (hit.group.length or 1)
         for term, count in hit.group.terms:
-            if term not in query and len(term) <= TERM_MAX:
+            if _may_expand(term, query):
                 mass[term] = mass.get(term, 0.0) + count * share
     gains: dict[str, float] = {}
     for term, weight_in_hits in mass.items():
