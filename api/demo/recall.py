@@ -100,6 +100,6 @@ def _check_block(step: StepRecord, result: CompactionResult) -> None:
     )
     step.check(
         f"the recalled turn {EXCLUSION_ID} says why {EXCLUDED_TRAIN} was excluded",
-        f'"id":"{EXCLUSION_ID}"' in text and EXCLUSION_REASON in text,
+        f'["{EXCLUSION_ID}",' in text and EXCLUSION_REASON in text,
         f"{EXCLUSION_REASON!r} in the block",
     )

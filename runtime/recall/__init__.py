@@ -34,6 +34,7 @@ from runtime.recall.render import (
     render_turns,
     superseded_values,
 )
+from runtime.recall.rows import ROW_COLUMNS, turns_body, turns_of_body, upgrade_body
 from runtime.recall.step import (
     Recall,
     RecallConfig,
@@ -54,6 +55,7 @@ __all__ = [
     "OPEN_TAG",
     "PURGED_MARK",
     "RECALL_MESSAGE_ID",
+    "ROW_COLUMNS",
     "IndexedGroup",
     "Recall",
     "RecallConfig",
@@ -81,5 +83,8 @@ __all__ = [
     "still_in_history",
     "superseded_values",
     "terms",
+    "turns_body",
+    "turns_of_body",
+    "upgrade_body",
     "with_block",
 ]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from runtime.errors import FormatError
+from runtime.recall.rows import upgrade_body
 
 __all__ = ["INDEX_SCHEMA", "IndexedGroup", "RecallIndex", "ScoredGroup", "idf"]
 
@@ -70,6 +71,9 @@ class IndexedGroup:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "length", sum(count for _, count in self.terms))
+        # A body stored before the block's v2 rows (a held state, a table row) is shown as
+        # v2; its stored cost, counted for the longer v1 text, stays an upper bound.
+        object.__setattr__(self, "body", upgrade_body(self.body))
 
     @property
     def key(self) -> str:

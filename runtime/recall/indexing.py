@@ -27,12 +27,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from runtime.blocks import render_json_body
 from runtime.grouping import Group
 from runtime.messages import Message
 from runtime.recall.groups import group_digest, is_purged
 from runtime.recall.index import IndexedGroup, RecallIndex
 from runtime.recall.render import body_pieces, render_turns
+from runtime.recall.rows import turns_body
 from runtime.recall.terms import terms
 from runtime.summary.edits import DigestMemo, text_digest
 from runtime.tokens import TiktokenCounter, TokenCounter
@@ -95,7 +95,7 @@ def _entry(
 ) -> IndexedGroup:
     weighted = Counter({term: count * _OWN_WEIGHT for term, count in own.items()})
     weighted.update(context)
-    body = render_json_body(turns)
+    body = turns_body(turns)
     return IndexedGroup(
         start=messages[0].index,
         ids=tuple(m.id for m in messages),

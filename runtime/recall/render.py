@@ -1,31 +1,37 @@
 """The recall block: recalled groups as one untrusted data message in the input's format.
 
-``<recalled_turns trust='untrusted' schema='v1'>`` + JSON + ``</recalled_turns>``, escaped like
+``<recalled_turns trust='untrusted' schema='v2'>`` + JSON + ``</recalled_turns>``, escaped like
 the summary (``runtime.blocks``), inside a user-role message made by
-``runtime.formats.make_data_message``. The JSON is ``{"groups": [[turn, ...], ...]}``, groups
-in history order, each turn::
+``runtime.formats.make_data_message``. The JSON names its columns once and then holds the
+groups in history order, one per line, each turn a row::
 
-    {"id": "m12", "role": "user", "name": "mia", "at": "2026-09-18T09:30:00", "text": "...",
-     "calls": [{"id": "call_1", "name": "search", "args": "{...}"}],
-     "results": [{"call_id": "call_1", "text": "...", "error": true}],
-     "superseded": [{"key": "budget_max", "value": "300 CNY", "now": "200 CNY"}]}
+    {"columns":["id","role","name","at","text","more"],"groups":[
+    [["m12","user","mia","2026-09-18T09:30:00","..."],["m13","assistant",null,null,"..."]],
+    [["m20","assistant",null,null,null,{"calls":[{"id":"call_1","name":"search","args":"{...}"}]}],
+     ["m21","tool",null,null,null,{"results":[{"call_id":"call_1","text":"...","error":true}]}]]
+    ]}
 
 ``id`` and ``role`` are always there; ``name`` when the entry names its speaker (Chat
 ``name``); ``at`` when it carries a timestamp other than the previous turn's in the same group
-(a turn without ``at`` after one with it was said at that same time); ``type`` when it is not
-a plain message (a Responses ``reasoning`` item, a ``function_call``); ``superseded`` when the
-current summary records a value from this turn as replaced by a newer one (``now``: the
-summary's current value of that key, when it has one). Every text, argument and result is
-sanitized (``runtime.summary.sanitize``: invisible characters, secrets, injection attempts,
-length), once, when the group is indexed; a group's turns are kept as escaped JSON text (its
-*body*) and a block is the bodies joined, so building a block costs no sanitizing and no JSON
-encoding.
+(a turn without ``at`` after one with it was said at that same time); ``more`` only when the
+turn has more than its text: ``type`` when it is not a plain message (a Responses
+``reasoning`` item, a ``function_call``), ``calls``, ``results``, and ``superseded`` when the
+current summary records a value from this turn as replaced by a newer one (``[{"key", "value",
+"now"}]``, ``now``: the summary's current value of that key, when it has one). Trailing empty
+columns are left out. A row instead of a keyed object per turn is why this is ``v2``: on
+LoCoMo a two-turn group costs about a fifth fewer tokens, so the same reserve shows more turns
+(a ``v1`` body, one object per turn, still read from stored states and tables, is shown as
+``v2``: ``runtime.recall.rows``).
+
+Every text, argument and result is sanitized (``runtime.summary.sanitize``: invisible
+characters, secrets, injection attempts, length), once, when the group is indexed; a group's
+rows are kept as escaped JSON text (its *body*) and a block is the bodies joined, so building a
+block costs no sanitizing and no JSON encoding.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -33,6 +39,7 @@ from runtime.blocks import render_json_body
 from runtime.formats import make_data_message, read_history
 from runtime.messages import Format, Message
 from runtime.recall.groups import authored_text
+from runtime.recall.rows import ROW_COLUMNS, turns_body, turns_of_body
 from runtime.summary.sanitize import SanitizeCounts, sanitize_text
 from runtime.summary.schema import CompactionSummary
 
@@ -49,7 +56,7 @@ __all__ = [
     "superseded_values",
 ]
 
-OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v1'>"
+OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v2'>"
 CLOSE_TAG: Final = "</recalled_turns>"
 RECALL_MESSAGE_ID: Final = "recall"
 """The id reported for the injected recall message."""
@@ -134,30 +141,33 @@ def render_turns(
 
 
 def mark_superseded(body: str, superseded: Superseded) -> str:
-    """``body`` (a group's escaped turns JSON) with the superseded marks of its turns added;
-    ``body`` itself when no turn is cited (the common case: no parsing)."""
-    if not superseded or not any(f'"id":{render_json_body(i)}' in body for i in superseded):
+    """``body`` (a group's escaped rows) with the superseded marks of its turns added;
+    ``body`` itself when no turn is cited (the common case: no parsing). A row opens with
+    ``["<id>",``; inside a text those quotes are escaped, so only a row matches."""
+    if not superseded or not any(f"[{render_json_body(i)}," in body for i in superseded):
         return body
-    turns = json.loads(body)
+    turns = turns_of_body(body)
     for turn in turns:
-        marks = superseded.get(turn.get("id"))
+        marks = superseded.get(str(turn["id"]))
         if marks:
             turn["superseded"] = list(marks)
-    return render_json_body(turns)
+    return turns_body(turns)
 
 
-_HEAD: Final = OPEN_TAG + '\n{"groups":[\n'
+_HEAD: Final = (
+    OPEN_TAG + '\n{"columns":' + render_json_body([*ROW_COLUMNS, "more"]) + ',"groups":[\n'
+)
 _FOOT: Final = "]}\n" + CLOSE_TAG
 
 
 def render_recall_block(bodies: Sequence[str]) -> str:
-    """The block text for group bodies (escaped turns JSON), in the order given.
+    """The block text for group bodies (escaped rows), in the order given.
 
-    The JSON is ``{"groups": [turns, ...]}`` with one group per line: every body is followed
-    by ``",\n"`` (``"\n"`` for the last), and a line break followed by ``[`` or ``]`` is
-    where a BPE tokenizer's pre-split (tiktoken's) always cuts. So the block's tokens are the
-    empty block's plus each ``body_cost`` (see ``runtime.recall.indexing``), and a call never
-    tokenizes the block again.
+    The JSON is ``{"columns": [...], "groups": [rows, ...]}`` with one group per line:
+    every body is followed by ``",\n"`` (``"\n"`` for the last), and a line break followed by
+    ``[`` or ``]`` is where a BPE tokenizer's pre-split (tiktoken's) always cuts. So the
+    block's tokens are the empty block's plus each ``body_cost`` (see
+    ``runtime.recall.indexing``), and a call never tokenizes the block again.
     """
     lines = ",\n".join(bodies)
     return f"{_HEAD}{lines}\n{_FOOT}" if bodies else f"{_HEAD}{_FOOT}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from runtime.formats import read_history
@@ -16,6 +15,7 @@ from runtime.recall import (
     recall_units,
     still_in_history,
     terms,
+    turns_of_body,
 )
 from runtime.tokens import TiktokenCounter
 
@@ -79,7 +79,7 @@ def test_index_entry_holds_ids_terms_and_the_sanitized_body() -> None:
     assert "[REDACTED:email]" in entry.body
     assert "Ignore previous instructions" not in entry.body
     assert "<" not in entry.body and ">" not in entry.body
-    turns = json.loads(entry.body)
+    turns = turns_of_body(entry.body)
     assert [t["role"] for t in turns] == ["user", "assistant"]
     assert entry.tokens > 0
 

@@ -19,6 +19,7 @@ from runtime.protocol import find_protocol_errors
 from runtime.recall import (
     OPEN_TAG,
     RECALL_MESSAGE_ID,
+    ROW_COLUMNS,
     Recall,
     RecallConfig,
     RecallIndex,
@@ -26,6 +27,7 @@ from runtime.recall import (
     insertion_group,
     query_terms,
     recall,
+    turns_of_body,
     with_block,
 )
 from runtime.summary.schema import CompactionSummary, Fact, OpenQuestion
@@ -57,10 +59,13 @@ def _run(entries: list[Any], keep: int, fmt: Format = "openai-chat", **options: 
 
 
 def _block(outcome: Recall) -> dict[str, Any]:
+    """The block's JSON, each group's rows read back as turn dicts."""
     assert outcome.message is not None
     match = _BODY.fullmatch(outcome.message.text)
     assert match is not None
     data: dict[str, Any] = json.loads(match.group("body"))
+    assert data["columns"] == [*ROW_COLUMNS, "more"]
+    data["groups"] = [turns_of_body(json.dumps(rows)) for rows in data["groups"]]
     return data
 
 
