@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from api.cli import _register, app
+from runtime.recall import RecallConfig
 
 _register()
 runner = CliRunner()
@@ -208,3 +209,10 @@ def test_recall_options(tmp_path: Path) -> None:
     report = json.loads(out)["report"]
     assert report["recall"]["enabled"] is True
     assert report["recall"]["reserve_tokens"] == int(0.15 * report["target_tokens"])
+
+
+def test_the_recall_share_help_names_the_librarys_default() -> None:
+    # the CLI imports the runtime lazily, so its help states the default as text
+    result = runner.invoke(app, ["compact", "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert result.exit_code == 0
+    assert f"Default {RecallConfig().share}," in " ".join(result.stdout.split())
