@@ -23,7 +23,14 @@ from typing import Final
 
 from runtime.recall.index import RecallIndex, ScoredGroup, idf
 
-__all__ = ["TERM_MAX", "candidate_terms", "expand_query", "feedback_hits", "widened"]
+__all__ = [
+    "TERM_MAX",
+    "candidate_terms",
+    "expand_query",
+    "feedback_hits",
+    "widened",
+    "widened_scores",
+]
 
 TERM_MAX: Final = 32
 """Longest expansion term (a store may cut longer terms; ``api`` keeps 64 characters)."""
@@ -34,9 +41,15 @@ def feedback_hits(
 ) -> list[ScoredGroup]:
     """The best ``groups`` hits of ``query`` scoring at least ``floor`` (nothing excluded: a
     group kept verbatim is as good a witness of the query's vocabulary as an evicted one)."""
-    if groups <= 0 or not query:
+    return _above(index, index.scores(query), floor=floor, groups=groups) if query else []
+
+
+def _above(
+    index: RecallIndex, scores: Mapping[int, float], *, floor: float, groups: int
+) -> list[ScoredGroup]:
+    if groups <= 0:
         return []
-    return [hit for hit in index.search(query, limit=groups) if hit.score >= floor]
+    return [hit for hit in index.ranked(scores, limit=groups) if hit.score >= floor]
 
 
 def candidate_terms(hits: Sequence[ScoredGroup], query: Mapping[str, float]) -> set[str]:
@@ -106,3 +119,25 @@ def widened(
     return expand_query(
         query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
     )
+
+
+def widened_scores(
+    index: RecallIndex,
+    query: Mapping[str, float],
+    *,
+    floor: float,
+    groups: int,
+    terms: int,
+    weight: float,
+) -> dict[int, float]:
+    """``index.scores(widened(index, query, ...))``, bit for bit, scoring ``query``'s own
+    terms once: the feedback search's scores are the widened query's base, and only the
+    added terms are scored on top (``RecallIndex.scores``: they share no term with
+    ``query``)."""
+    base = index.scores(query)
+    hits = _above(index, base, floor=floor, groups=groups)
+    expanded = expand_query(
+        query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
+    )
+    added = {term: value for term, value in expanded.items() if term not in query}
+    return index.scores(added, base=base) if added else base

@@ -21,6 +21,7 @@ touching any message.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -130,6 +131,11 @@ def idf(groups: int, frequency: int) -> float:
     return math.log(1.0 + (max(groups, _PRIOR_GROUPS) - frequency + 0.5) / (frequency + 0.5))
 
 
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    """Higher score first, then the more recent group (the higher position)."""
+    return item[1], item[0]
+
+
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -161,6 +167,8 @@ class RecallIndex:
     """``(groups, total length)`` of the whole index a narrowed one stands for (``narrowed``)."""
     _frequencies: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     """Whole-index document frequencies of terms whose postings a narrowed index lacks."""
+    _norms: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
+    """Each group's BM25 length norm (``_norm_table``), filled by the first search."""
 
     def __post_init__(self) -> None:
         if self.groups and not self._by_key:  # built directly from groups: derive the rest
@@ -302,13 +310,30 @@ class RecallIndex:
 
         Ties go to the more recent group. Groups matching no query term are never returned.
         """
-        n, total = (len(self.groups), self._total_length) if self._corpus is None else self._corpus
-        if not self.groups or limit <= 0:
+        if limit <= 0:
             return []
-        average = total / n or 1.0
-        scores: dict[int, float] = {}
-        norms: dict[int, float] = {}
+        return self.ranked(self.scores(query), exclude=exclude, limit=limit)
+
+    def scores(
+        self,
+        query: Mapping[str, float] | Sequence[str],
+        *,
+        base: Mapping[int, float] | None = None,
+    ) -> dict[int, float]:
+        """Group position -> BM25 score of ``query`` (``search``'s), for groups matching a
+        term; added to ``base`` (another query's scores) when given.
+
+        Scores add up term by term in the query's order, so ``scores(b, base=scores(a))`` is
+        ``scores(a | b)`` to the last bit when ``a`` and ``b`` share no term: a query widened
+        by feedback reuses the scores its feedback search already computed.
+        """
+        totals = dict(base or {})
+        if not self.groups:
+            return totals
+        n = len(self)
+        norms = self._norm_table()
         weights = query if isinstance(query, Mapping) else dict.fromkeys(query, 1.0)
+        saturated = _K1 + 1.0
         for term, weight in weights.items():
             postings = self._postings.get(term)
             if not postings or weight <= 0:
@@ -316,24 +341,45 @@ class RecallIndex:
             df = self._frequencies.get(term, len(postings))
             term_idf = weight * idf(n, df)
             for position, count in postings:
-                norm = norms.get(position)
-                if norm is None:
-                    length = self.groups[position].length
-                    norm = _K1 * (1.0 - _B + _B * length / average)
-                    norms[position] = norm
-                gain = term_idf * count * (_K1 + 1.0) / (count + norm)
-                scores[position] = scores.get(position, 0.0) + gain
+                gain = term_idf * count * saturated / (count + norms[position])
+                totals[position] = totals.get(position, 0.0) + gain
+        return totals
+
+    def ranked(
+        self, scores: Mapping[int, float], *, exclude: Collection[str] = (), limit: int = 8
+    ) -> list[ScoredGroup]:
+        """The best ``limit`` of ``scores`` (``scores``' form), best first, ties to the more
+        recent group, skipping groups that hold an id in ``exclude``."""
+        if limit <= 0 or not scores:
+            return []
         drop = set(exclude)
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], -item[0]))
-        hits: list[ScoredGroup] = []
-        for position, score in ranked:
-            group = self.groups[position]
-            if drop and not drop.isdisjoint(group.ids):
-                continue
-            hits.append(ScoredGroup(group, score))
-            if len(hits) == limit:
-                break
-        return hits
+        want = limit
+        while True:  # the best few by a heap; more only when excluded groups took places
+            if want >= len(scores):
+                best = sorted(scores.items(), key=_rank_key, reverse=True)
+            else:
+                best = heapq.nlargest(want, scores.items(), key=_rank_key)
+            hits: list[ScoredGroup] = []
+            for position, score in best:
+                group = self.groups[position]
+                if drop and not drop.isdisjoint(group.ids):
+                    continue
+                hits.append(ScoredGroup(group, score))
+                if len(hits) == limit:
+                    return hits
+            if want >= len(scores):
+                return hits
+            want = max(want * 2, limit + len(drop))
+
+    def _norm_table(self) -> tuple[float, ...]:
+        """BM25's length normalization of every group, computed once per index value."""
+        table = self._norms
+        if table is None or len(table) != len(self.groups):
+            n, total = self._corpus or (len(self.groups), self._total_length)
+            average = total / n or 1.0
+            table = tuple(_K1 * (1.0 - _B + _B * g.length / average) for g in self.groups)
+            object.__setattr__(self, "_norms", table)
+        return table
 
     def to_dict(self) -> dict[str, Any]:
         """The index as a JSON-ready dict (with a ``schema`` tag)."""

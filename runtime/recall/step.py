@@ -31,7 +31,7 @@ from typing import Any
 from runtime.blocks import is_data_block
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format, Message
-from runtime.recall.feedback import widened
+from runtime.recall.feedback import widened, widened_scores
 from runtime.recall.groups import authored_text, still_in_history
 from runtime.recall.index import RecallIndex, ScoredGroup
 from runtime.recall.render import (
@@ -293,9 +293,15 @@ def recall(
         return _none("empty_index", budget_tokens)
     exclude = set(exclude_ids)
     exclude.update(m.id for group in context for m in group)
-    hits = index.search(
-        search_query(index, query, config), exclude=exclude, limit=config.max_groups * 3
-    )
+    scores = widened_scores(
+        index,
+        query,
+        floor=config.floor,
+        groups=config.feedback_groups,
+        terms=config.feedback_terms,
+        weight=config.feedback_weight,
+    )  # search_query's query, scored without scoring the question's own terms twice
+    hits = index.ranked(scores, exclude=exclude, limit=config.max_groups * 3)
     hits = [hit for hit in hits if hit.score >= config.floor]
     if not hits:
         return _none("below_floor", budget_tokens)

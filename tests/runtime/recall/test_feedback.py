@@ -15,6 +15,7 @@ from runtime.recall.feedback import (
     expand_query,
     feedback_hits,
     widened,
+    widened_scores,
 )
 from tests.runtime.recall.indexes import narrowed_for, word_group
 
@@ -118,3 +119,28 @@ def test_a_narrowed_index_widens_and_ranks_as_the_whole_index(
         (h.group.key, h.score) for h in second.search(expected_query, limit=100) if h.score >= floor
     ]
     assert got == expected
+    # what recall scores with: the widened query's scores, its own terms scored once
+    scores = widened_scores(second, weights, **settings_)  # type: ignore[arg-type]
+    assert scores == second.scores(expected_query)
+    ranked = [(h.group.key, h.score) for h in second.ranked(scores, limit=100)]
+    assert [hit for hit in ranked if hit[1] >= floor] == expected
+
+
+@given(
+    docs=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8), max_size=60),
+    query=st.lists(st.sampled_from(WORDS), min_size=1, max_size=4),
+    dropped=st.sets(st.integers(min_value=0, max_value=59), max_size=20),
+    limit=st.integers(min_value=1, max_value=70),
+)
+def test_ranking_by_heap_is_the_full_sort(
+    docs: list[list[str]], query: list[str], dropped: set[int], limit: int
+) -> None:
+    """``ranked`` takes the best few by a heap and widens past excluded groups: the same hits
+    as sorting every score (higher score first, then the later group) and skipping them."""
+    index = _index(docs)
+    scores = index.scores(query)
+    exclude = {f"m{2 * i + 1}" for i in dropped}  # a group's second message (word_group)
+    order = sorted(scores.items(), key=lambda item: (-item[1], -item[0]))
+    expected = [(p, s) for p, s in order if p not in dropped][:limit]
+    got = index.ranked(scores, exclude=exclude, limit=limit)
+    assert [(h.group.start // 2, h.score) for h in got] == expected
