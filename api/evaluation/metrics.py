@@ -210,7 +210,10 @@ def run_metrics(
         "max_step_tokens": max((s.report.compacted_tokens for s in steps), default=0),
         "input_tokens": final.input_tokens if final else 0,
         "compacted_tokens": final.compacted_tokens if final else 0,
-        "over_budget": final.over_budget if final else False,
+        # any call, not only the last: a tool result larger than the cap puts one call over
+        "over_budget": any(s.report.over_budget for s in steps)
+        or bool(final and final.over_budget),
+        "over_budget_steps": sum(1 for s in steps if s.report.over_budget),
         "retention": retention,
         "stale_facts": _stale(summary),
         **_security(summary, result.history),
@@ -247,6 +250,7 @@ def aggregate(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if calls
         else 0.0,
         "over_budget_runs": sum(1 for r in runs if r["over_budget"]),
+        "over_budget_calls": sum(r.get("over_budget_steps", 0) for r in runs),
         "compactions": compactions,
         "p50_ms": round(percentile(elapsed, 0.5), 2),
         "p95_ms": round(percentile(elapsed, 0.95), 2),

@@ -123,3 +123,23 @@ def test_evaluate_reports_held_out_minimum_reuse_and_recall(tmp_path: Path) -> N
     for cell in cells.values():
         assert 0 <= cell["prefix_reuse"] <= 1
     assert cells["window"]["recall_p50_ms"] is None
+
+
+def test_a_call_over_budget_counts_though_the_last_call_fits(tmp_path: Path) -> None:
+    # one user message larger than the cap, then short turns: only the call right after it
+    # cannot fit, and the run ends within budget
+    big = " ".join(f"item{i} costs {i} CNY" for i in range(400))
+    turns: list[dict[str, str]] = [{"role": "user", "content": big}]
+    turns.append({"role": "assistant", "content": "Noted."})
+    for i in range(6):
+        turns += [
+            {"role": "user", "content": f"Short question {i}?"},
+            {"role": "assistant", "content": f"Short answer {i}."},
+        ]
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps({"messages": turns}), encoding="utf-8")
+    result = evaluate(
+        [path], EvalConfig(targets=(600,), baseline=False), summarizer=None, summarizer_name="-"
+    )
+    cell = result["cells"][0]
+    assert cell["over_budget_runs"] == 1 and cell["over_budget_calls"] == 1
