@@ -115,9 +115,8 @@ def widened(
     weight: float,
 ) -> dict[str, float]:
     """``query`` expanded by the feedback of its own best hits in ``index``."""
-    hits = feedback_hits(index, query, floor=floor, groups=groups)
-    return expand_query(
-        query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
+    return _expanded(
+        index, query, index.scores(query), floor=floor, groups=groups, terms=terms, weight=weight
     )
 
 
@@ -135,9 +134,23 @@ def widened_scores(
     added terms are scored on top (``RecallIndex.scores``: they share no term with
     ``query``)."""
     base = index.scores(query)
-    hits = _above(index, base, floor=floor, groups=groups)
-    expanded = expand_query(
-        query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
-    )
+    expanded = _expanded(index, query, base, floor=floor, groups=groups, terms=terms, weight=weight)
     added = {term: value for term, value in expanded.items() if term not in query}
     return index.scores(added, base=base) if added else base
+
+
+def _expanded(
+    index: RecallIndex,
+    query: Mapping[str, float],
+    scores: Mapping[int, float],
+    *,
+    floor: float,
+    groups: int,
+    terms: int,
+    weight: float,
+) -> dict[str, float]:
+    """``query`` expanded by the best hits among ``scores`` (its own scores in ``index``)."""
+    hits = _above(index, scores, floor=floor, groups=groups) if query else []
+    return expand_query(
+        query, hits, frequency=index.frequency, corpus_groups=len(index), terms=terms, weight=weight
+    )

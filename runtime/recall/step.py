@@ -233,14 +233,17 @@ def search_query(
 ) -> dict[str, float]:
     """The query recall searches ``index`` with: ``query`` widened by feedback
     (``runtime.recall.feedback``) as ``config`` says."""
-    return widened(
-        index,
-        query,
-        floor=config.floor,
-        groups=config.feedback_groups,
-        terms=config.feedback_terms,
-        weight=config.feedback_weight,
-    )
+    return widened(index, query, **_feedback(config))
+
+
+def _feedback(config: RecallConfig) -> dict[str, Any]:
+    """``config``'s feedback settings as ``runtime.recall.feedback``'s keywords."""
+    return {
+        "floor": config.floor,
+        "groups": config.feedback_groups,
+        "terms": config.feedback_terms,
+        "weight": config.feedback_weight,
+    }
 
 
 def _none(reason: str, budget: int) -> Recall:
@@ -293,14 +296,8 @@ def recall(
         return _none("empty_index", budget_tokens)
     exclude = set(exclude_ids)
     exclude.update(m.id for group in context for m in group)
-    scores = widened_scores(
-        index,
-        query,
-        floor=config.floor,
-        groups=config.feedback_groups,
-        terms=config.feedback_terms,
-        weight=config.feedback_weight,
-    )  # search_query's query, scored without scoring the question's own terms twice
+    # search_query's query, scored without scoring the question's own terms twice
+    scores = widened_scores(index, query, **_feedback(config))
     hits = index.ranked(scores, exclude=exclude, limit=config.max_groups * 3)
     hits = [hit for hit in hits if hit.score >= config.floor]
     if not hits:
