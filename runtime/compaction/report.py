@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 from runtime.budget import Budget
 from runtime.compaction.clearing import ClearedEntry
 from runtime.compaction.resume import StateReset
+from runtime.compaction.summary_fit import SummarySent
 from runtime.messages import Format
 from runtime.summary.diff import SummaryDiff
 from runtime.summary.rolling import Fallback
@@ -320,6 +321,13 @@ class CompactionReport(ReportModel):
         description="The new candidate summary's validation."
     )
     summary_tokens: int = Field(description="Tokens of the injected summary message.")
+    summary_sent: SummarySent | None = Field(
+        default=None,
+        description="How the current summary went out on this call: whole; trimmed (a window "
+        "larger than its share left less room than the summary takes, so this call sends its "
+        "most important items that fit within usable); withheld (not even one item fit). The "
+        "state keeps the whole summary either way. None without a summary.",
+    )
     summary_version: int = Field(description="The state's summary version (0: none yet).")
     summarized_ids: list[str] = Field(description="Messages rolled into the summary this call.")
     summary_diff: SummaryDiffReport | None = Field(

@@ -26,6 +26,7 @@ from runtime.compaction.report import (
     SummaryValidationReport,
 )
 from runtime.compaction.resume import StateReset, finish_state
+from runtime.compaction.summary_fit import SummarySent
 from runtime.compaction.window import WindowFit
 from runtime.formats import write_messages
 from runtime.messages import JSON, Message
@@ -87,6 +88,8 @@ class Plan:
     context_kept: tuple[int, ...] = ()
     summary_message: Message | None = None
     summary_tokens: int = 0
+    summary_sent: SummarySent | None = None
+    """How the summary went out, when one did or was withheld (``summary_fit``)."""
     reset: StateReset | None = None
     roll: RollInfo = field(default_factory=RollInfo)
     replaced: Mapping[int, Message] = field(default_factory=dict)
@@ -142,6 +145,7 @@ def build_report(
         summary=roll.summary,
         summary_validation=roll.validation,
         summary_tokens=plan.summary_tokens,
+        summary_sent=plan.summary_sent,
         summary_version=plan.state.summary_version,
         summarized_ids=list(roll.summarized_ids),
         summary_diff=roll.diff,

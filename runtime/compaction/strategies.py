@@ -36,6 +36,7 @@ from runtime.compaction.report import (
 )
 from runtime.compaction.result import Plan, RollInfo
 from runtime.compaction.resume import Resumed, held_marks
+from runtime.compaction.summary_fit import SentSummary, fit_beside
 from runtime.compaction.window import WindowFit, fit_window, keep_from, with_extra
 from runtime.formats import make_data_message, read_history
 from runtime.messages import Format, Message
@@ -103,6 +104,7 @@ class Strategies:
             context_kept=fit.kept,
             summary_message=message,
             summary_tokens=cost,
+            summary_sent="whole" if message is not None else None,
             reset=resumed.reset,
             roll=RollInfo(summary=resumed.summary if message else None),
             state=replace(resumed.state, cleared=clearing_marks(clearing)),
@@ -280,13 +282,13 @@ class Strategies:
         current: Plan,
         clear: Sequence[Message] = (),
     ) -> Plan:
-        message, cost = self.summary_message(view, summary)
         clearing = self.clear(view, clear, summary)
         if clearing.replaced or clear:
             costs = clearing.costs(view.costs)
             tokens = view.base + sum(costs[i] for i in fit.kept)
             fit = WindowFit(fit.kept, fit.cut, tokens, fit.over_budget, fit.over_budget_reason)
-        fit = with_extra(fit, cost, usable=self.budget.usable)
+        sent = self._sent_summary(view, summary, room=self.budget.usable - fit.tokens)
+        fit = with_extra(fit, sent.tokens, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         if info.summarized_ids:  # a new version: pinned groups it rolled over are held out
             held = {p for p in resumed.held if p in view.pinned}
@@ -308,12 +310,27 @@ class Strategies:
             context_tokens=current.context_tokens,
             context_kept=current.fit.kept,
             state=state,
-            summary_message=message,
-            summary_tokens=cost,
+            summary_message=sent.message,
+            summary_tokens=sent.tokens,
+            summary_sent=sent.sent,
             reset=resumed.reset,
             roll=replace(info, summary=summary),
             replaced=clearing.replaced,
             cleared=clearing.entries,
+        )
+
+    def _sent_summary(self, view: View, summary: CompactionSummary, *, room: int) -> SentSummary:
+        """The summary as this call sends it: whole, or trimmed to (or withheld from) the
+        ``room`` a window larger than its share left (``runtime.compaction.summary_fit``)."""
+        fmt = view.transcript.format
+        message, cost = summary_message(fmt, summary, self.counter)
+        return fit_beside(
+            summary,
+            SentSummary(message, cost, "whole"),
+            room=room,
+            render=lambda s: summary_message(fmt, s, self.counter),
+            count_text=self.counter.count_text,
+            pinned_ids=frozenset(view.pinned_ids),
         )
 
     def summary_message(

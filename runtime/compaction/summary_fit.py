@@ -1,0 +1,78 @@
+"""The summary as sent beside a window that left it less room than the summary takes.
+
+A compaction reserves ``summary_share`` of the target for the summary and fits the window in
+the rest, but the window always keeps the last group whole: a large tool result can take the
+summary's room as well. Sending the whole summary then pushes the request past ``usable``
+(tau-bench at 3k: 12 calls, a window of 2,500-2,996 tokens beside a summary of 393-599). So
+for that call the summary is shrunk to the room left (``runtime.summary.shrink``: constraints
+and decisions first), or withheld when not even one item fits. The state keeps the whole
+summary: the next call that has room sends it whole again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from runtime.messages import Message
+from runtime.summary.schema import CompactionSummary
+from runtime.summary.shrink import shrink_summary
+
+__all__ = ["SentSummary", "SummarySent", "fit_beside"]
+
+SummarySent = Literal["whole", "trimmed", "withheld"]
+
+
+@dataclass(frozen=True, slots=True)
+class SentSummary:
+    """The summary message of one call, its tokens, and how it went out."""
+
+    message: Message | None
+    tokens: int
+    sent: SummarySent
+
+
+def _items(summary: CompactionSummary) -> int:
+    return (
+        len(summary.facts)
+        + len(summary.decisions)
+        + len(summary.open_questions)
+        + len(summary.tool_result_digests)
+    )
+
+
+def fit_beside(
+    summary: CompactionSummary,
+    whole: SentSummary,
+    *,
+    room: int,
+    render: Callable[[CompactionSummary], tuple[Message, int]],
+    count_text: Callable[[str], int],
+    pinned_ids: frozenset[str],
+) -> SentSummary:
+    """``whole`` when it fits ``room``; else the summary shrunk to ``room`` for this call, or
+    no summary message when not even one item (or the pinned items) would fit.
+
+    Args:
+        summary: the current summary (kept whole in the state whatever is sent).
+        whole: its message and tokens as rendered whole.
+        room: the tokens the window leaves under ``usable``.
+        render: the summary as the data message it is sent in, and its tokens.
+        count_text: token counter for one item's text.
+        pinned_ids: items citing these are never left out of a trimmed summary.
+    """
+    if whole.tokens <= room:
+        return whole
+    if room > 0 and _items(summary):
+        shrunk = shrink_summary(
+            summary,
+            budget_tokens=room,
+            count_tokens=count_text,
+            pinned_ids=pinned_ids,
+            count_summary=lambda s: render(s)[1],
+        )
+        if shrunk.fits and _items(shrunk.summary):
+            message, tokens = render(shrunk.summary)
+            return SentSummary(message, tokens, "trimmed")
+    return SentSummary(None, 0, "withheld")
