@@ -237,11 +237,17 @@ def _queries(
     text = _latest_user_text(entries, state)
     if text is None:
         return []
-    weight = recall.open_question_weight
-    queries = [query_terms(text, None, open_question_weight=weight)]
     summary = state.summary_model
-    if summary is not None and state.summary_active:
-        queries.append(query_terms(text, summary, open_question_weight=weight))
+    summaries = [None, summary] if summary is not None and state.summary_active else [None]
+    queries = [
+        query_terms(
+            text,
+            with_questions,
+            open_question_weight=recall.open_question_weight,
+            date_weight=recall.date_weight,
+        )
+        for with_questions in summaries
+    ]
     return [q for q in queries if q]
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from runtime.grouping import Group
 from runtime.messages import Message
+from runtime.recall.dates import said_on_terms
 from runtime.recall.groups import group_digest, is_purged
 from runtime.recall.index import IndexedGroup, RecallIndex
 from runtime.recall.render import body_pieces, render_turns
@@ -95,6 +96,8 @@ def _entry(
 ) -> IndexedGroup:
     weighted = Counter({term: count * _OWN_WEIGHT for term, count in own.items()})
     weighted.update(context)
+    at = next((m.timestamp for m in messages if m.timestamp), None)
+    weighted.update(said_on_terms(at))  # when it was said (runtime.recall.dates)
     body = turns_body(turns)
     return IndexedGroup(
         start=messages[0].index,
@@ -103,7 +106,7 @@ def _entry(
         terms=tuple(sorted(weighted.items())),
         body=body,
         tokens=_body_tokens(body, counter),
-        at=next((m.timestamp for m in messages if m.timestamp), None),
+        at=at,
     )
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from runtime.blocks import is_data_block
 from runtime.errors import BudgetError
 from runtime.messages import JSON, Format, Message
+from runtime.recall.dates import named_date_terms
 from runtime.recall.feedback import widened, widened_scores
 from runtime.recall.groups import authored_text, still_in_history
 from runtime.recall.index import RecallIndex, ScoredGroup
@@ -90,6 +91,11 @@ class RecallConfig:
             10-30 groups, 20-30 terms and weights 0.3-0.7 all land within a point of it.
         feedback_terms: at most this many terms are added.
         feedback_weight: weight of the best added term (the others in proportion).
+        date_weight: weight of the date terms of the dates the query names
+            (``runtime.recall.dates``: a group is indexed with the day, month and year it was
+            said; 0 leaves the query's dates out). On LoCoMo conversations 0-4, 1.0 lifts
+            retention from 85.4% / 92.1% to 86.2% / 92.4% at 8k / 16k; 2, 3 and 5 land within
+            0.1 point of it.
 
     Raises:
         BudgetError: ``share`` outside [0, 0.9], a negative ``floor`` or weight, a weight
@@ -105,12 +111,14 @@ class RecallConfig:
     feedback_groups: int = 20
     feedback_terms: int = 20
     feedback_weight: float = 0.5
+    date_weight: float = 1.0
 
     def __post_init__(self) -> None:
         _check_number("recall share", self.share, low=0.0, high=0.9)
         _check_number("recall floor", self.floor, low=0.0, high=None)
         _check_number("open_question_weight", self.open_question_weight, low=0.0, high=1.0)
         _check_number("feedback_weight", self.feedback_weight, low=0.0, high=1.0)
+        _check_number("date_weight", self.date_weight, low=0.0, high=None)
         for name in ("feedback_groups", "feedback_terms"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -214,10 +222,15 @@ def _latest_user_text(group: Sequence[Message]) -> str:
 
 
 def query_terms(
-    text: str, summary: CompactionSummary | None = None, *, open_question_weight: float = 0.3
+    text: str,
+    summary: CompactionSummary | None = None,
+    *,
+    open_question_weight: float = 0.3,
+    date_weight: float = 0.0,
 ) -> dict[str, float]:
     """Query term -> weight: the text's terms at 1, the summary's open questions' at
-    ``open_question_weight`` (a term in both keeps weight 1)."""
+    ``open_question_weight`` (a term in both keeps weight 1), and the date terms of the dates
+    the text names at ``date_weight`` (``runtime.recall.dates``; 0 leaves them out)."""
     weights: dict[str, float] = {}
     if summary is not None and open_question_weight > 0:
         for question in summary.open_questions:
@@ -225,6 +238,8 @@ def query_terms(
                 weights[term] = open_question_weight
     for term in terms(text):
         weights[term] = 1.0
+    if date_weight > 0:
+        weights.update(dict.fromkeys(named_date_terms(text), date_weight))
     return weights
 
 
@@ -287,6 +302,7 @@ def recall(
         _latest_user_text(context[position]),
         summary,
         open_question_weight=config.open_question_weight,
+        date_weight=config.date_weight,
     )
     if not query:
         return _none("no_query_terms", budget_tokens)

@@ -246,6 +246,38 @@ def test_service_and_library_recall_the_same_groups_on_locomo(
     _not_vacuous(replay(db, chat_rounds(locomo_turns(90)), monkeypatch))
 
 
+def dated_rounds() -> list[Round]:
+    """Chat rounds said two a day from 1 September 2026, then questions that name the day a
+    fact was said and share no other word with it (only its date terms can find it)."""
+    turns = synthetic_turns()[: len(FACTS) * 4]
+    rounds: list[Round] = []
+    for i, (user, reply) in enumerate(turns):
+        at = f"2026-09-{1 + i // 2:02d}T10:{i % 2:02d}:00"
+        rounds.append(
+            (
+                [{"role": "user", "content": user, "timestamp": at}],
+                [{"role": "assistant", "content": reply, "timestamp": at}],
+            )
+        )
+    for i in range(len(FACTS)):
+        day = 1 + (i * 4) // 2
+        at = f"2026-09-{21 + i:02d}T10:00:00"
+        question = f"Remind me what I told you on {day} September 2026?"
+        rounds.append(
+            (
+                [{"role": "user", "content": question, "timestamp": at}],
+                [{"role": "assistant", "content": f"Let me check ({i}).", "timestamp": at}],
+            )
+        )
+    return rounds
+
+
+def test_service_and_library_recall_the_same_groups_for_a_question_naming_a_date(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _not_vacuous(replay(db, dated_rounds(), monkeypatch))
+
+
 TOOL_LOOPS: dict[str, tuple[Format, Any, list[dict[str, Any]] | None]] = {
     # format, its rounds, the opening (None: a system message; Anthropic and Responses carry
     # the system prompt outside the messages, so they open with none)
