@@ -33,15 +33,6 @@ class SentSummary:
     sent: SummarySent
 
 
-def _items(summary: CompactionSummary) -> int:
-    return (
-        len(summary.facts)
-        + len(summary.decisions)
-        + len(summary.open_questions)
-        + len(summary.tool_result_digests)
-    )
-
-
 def fit_beside(
     summary: CompactionSummary,
     whole: SentSummary,
@@ -64,7 +55,7 @@ def fit_beside(
     """
     if whole.tokens <= room:
         return whole
-    if room > 0 and _items(summary):
+    if room > 0 and summary.items():
         shrunk = shrink_summary(
             summary,
             budget_tokens=room,
@@ -72,7 +63,7 @@ def fit_beside(
             pinned_ids=pinned_ids,
             count_summary=lambda s: render(s)[1],
         )
-        if shrunk.fits and _items(shrunk.summary):
+        if shrunk.fits and shrunk.summary.items():
             message, tokens = render(shrunk.summary)
             return SentSummary(message, tokens, "trimmed")
     return SentSummary(None, 0, "withheld")

@@ -249,16 +249,7 @@ def roll_summary(
 
 def _emptied(candidate: CompactionSummary, shrunk: CompactionSummary) -> bool:
     """The shrink left none of the candidate's items."""
-
-    def items(summary: CompactionSummary) -> int:
-        return (
-            len(summary.facts)
-            + len(summary.decisions)
-            + len(summary.open_questions)
-            + len(summary.tool_result_digests)
-        )
-
-    return items(candidate) > 0 and items(shrunk) == 0
+    return bool(candidate.items()) and not shrunk.items()
 
 
 def _coverage(
