@@ -287,7 +287,7 @@ class Strategies:
             costs = clearing.costs(view.costs)
             tokens = view.base + sum(costs[i] for i in fit.kept)
             fit = WindowFit(fit.kept, fit.cut, tokens, fit.over_budget, fit.over_budget_reason)
-        sent = self._sent_summary(view, summary, room=self.budget.usable - fit.tokens)
+        sent = self._sent_summary(view, summary, fit=fit)
         fit = with_extra(fit, sent.tokens, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         if info.summarized_ids:  # a new version: pinned groups it rolled over are held out
@@ -319,18 +319,23 @@ class Strategies:
             cleared=clearing.entries,
         )
 
-    def _sent_summary(self, view: View, summary: CompactionSummary, *, room: int) -> SentSummary:
-        """The summary as this call sends it: whole, or trimmed to (or withheld from) the
-        ``room`` a window larger than its share left (``runtime.compaction.summary_fit``)."""
+    def _sent_summary(
+        self, view: View, summary: CompactionSummary, *, fit: WindowFit
+    ) -> SentSummary:
+        """The summary as this call sends it beside ``fit``: whole, or trimmed to (or withheld
+        from) the room a window larger than its share left (``runtime.compaction.summary_fit``;
+        never withheld where the kept part would then open with a non-user turn on Anthropic)."""
         fmt = view.transcript.format
         message, cost = summary_message(fmt, summary, self.counter)
+        first = view.prefix[:1] or [m for i in fit.kept[:1] for m in view.groups[i].messages[:1]]
         return fit_beside(
             summary,
             SentSummary(message, cost, "whole"),
-            room=room,
+            room=self.budget.usable - fit.tokens,
             render=lambda s: summary_message(fmt, s, self.counter),
             count_text=self.counter.count_text,
             pinned_ids=frozenset(view.pinned_ids),
+            may_withhold=fmt != "anthropic" or any(m.role == "user" for m in first),
         )
 
     def summary_message(

@@ -7,6 +7,11 @@ summary's room as well. Sending the whole summary then pushes the request past `
 for that call the summary is shrunk to the room left (``runtime.summary.shrink``: constraints
 and decisions first), or withheld when not even one item fits. The state keeps the whole
 summary: the next call that has room sends it whole again.
+
+Withholding is not always allowed: on Anthropic the summary (a user message) is what lets the
+kept part open with an assistant turn, and a request whose first message is not a user message
+is refused by the API. There the whole summary is sent as before and the report says
+``over_budget``: a request over budget is the caller's to decide about, a malformed one is not.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ def fit_beside(
     render: Callable[[CompactionSummary], tuple[Message, int]],
     count_text: Callable[[str], int],
     pinned_ids: frozenset[str],
+    may_withhold: bool = True,
 ) -> SentSummary:
     """``whole`` when it fits ``room``; else the summary shrunk to ``room`` for this call, or
     no summary message when not even one item (or the pinned items) would fit.
@@ -52,6 +58,8 @@ def fit_beside(
         render: the summary as the data message it is sent in, and its tokens.
         count_text: token counter for one item's text.
         pinned_ids: items citing these are never left out of a trimmed summary.
+        may_withhold: whether the request stays valid without a summary message (module
+            docstring); when not, ``whole`` is returned where nothing smaller fits.
     """
     if whole.tokens <= room:
         return whole
@@ -66,4 +74,4 @@ def fit_beside(
         if shrunk.fits and shrunk.summary.items():
             message, tokens = render(shrunk.summary)
             return SentSummary(message, tokens, "trimmed")
-    return SentSummary(None, 0, "withheld")
+    return SentSummary(None, 0, "withheld") if may_withhold else whole

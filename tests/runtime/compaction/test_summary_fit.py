@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime import Budget, Compactor
+from runtime.protocol import find_protocol_errors
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.runtime.compaction.test_compactor_properties import COUNTER
 
@@ -76,3 +77,31 @@ def test_the_next_call_with_room_sends_the_summary_whole_again() -> None:
     second = compactor.compact(entries, state=first.state)
     assert second.report["summary_sent"] == "whole"
     assert second.report["compacted_tokens"] <= BUDGET.usable
+
+
+def anthropic_history(result_words: int) -> list[dict[str, Any]]:
+    """``history`` in Anthropic's blocks: the last group a ``tool_use`` and its result."""
+    entries = history(result_words)[:-2]
+    use = {"type": "tool_use", "id": "toolu_1", "name": "search", "input": {}}
+    result = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "fare " * result_words}
+    return [
+        *entries,
+        {"role": "assistant", "content": [use]},
+        {"role": "user", "content": [result]},
+    ]
+
+
+def test_on_anthropic_a_summary_is_never_withheld_from_before_an_assistant_turn() -> None:
+    """Without the summary the kept part would open with the ``tool_use`` turn, which the API
+    refuses: the whole summary goes out and the report says over_budget instead."""
+    sent = set()
+    for words in range(2_000, 3_200, 100):
+        compactor = Compactor(BUDGET, counter=COUNTER, summarizer=ExtractiveSummarizer())
+        result = compactor.compact(anthropic_history(words), format="anthropic")
+        r = result.report
+        assert find_protocol_errors(result.messages, format="anthropic") == [], words
+        assert result.messages[0]["role"] == "user"
+        assert r["over_budget"] or r["compacted_tokens"] <= BUDGET.usable, words
+        assert r["summary_sent"] != "withheld"
+        sent.add((r["summary_sent"], r["over_budget"]))
+    assert {("whole", False), ("trimmed", False), ("whole", True)} <= sent, sent
