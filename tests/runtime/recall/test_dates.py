@@ -29,6 +29,8 @@ COUNTER = TiktokenCounter()
         ("anything in 2024?", ["@y2024"]),
         ("２０２６年９月１８日的预算是多少？", ["@d2026-09-18"]),
         ("2026年9月的行程", ["@m2026-09"]),
+        ("2025年我们去了哪里？", ["@y2025"]),
+        ("what did we do during 2023", ["@y2023"]),
         ("31 February 2022", ["@m2022-02"]),  # no such day: its month is still named
         ("in 2022, and again in 2022", ["@y2022"]),
     ],
@@ -41,7 +43,15 @@ def test_the_dates_a_text_names_are_read_as_day_month_or_year_terms(
 
 @pytest.mark.parametrize(
     "text",
-    ["May I ask what we said in May?", "on the 25th", "room 1208, flight 3050", "", "G7301"],
+    [
+        "May I ask what we said in May?",
+        "on the 25th",
+        "room 1208, flight 3050",
+        "",
+        "G7301",
+        "a budget of 2000 dollars, flight UA2024",
+        "预算2000元以内",
+    ],
 )
 def test_a_date_without_a_year_or_a_number_that_is_no_year_names_nothing(text: str) -> None:
     assert named_date_terms(text) == []
