@@ -16,7 +16,7 @@ without state), and ``report.input_tokens`` counts that part as the state record
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,7 +28,7 @@ from runtime.messages import JSON, Format, Message, Transcript, derive_message_i
 from runtime.state import CompactionState
 from runtime.tokens import TokenCounter
 
-__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "reindex", "view_from_cut"]
+__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "view_from_cut"]
 
 _PREFIX_ROLES = frozenset({"system", "developer"})
 _DERIVED_ID = re.compile(r"m(\d+)-[0-9a-f]{12}")
@@ -52,35 +52,6 @@ class PartialRead:
     groups: tuple[Group, ...]
     cut: int
     entries: int
-
-
-def reindex(messages: Sequence[Message], offset: int) -> tuple[Message, ...]:
-    """Messages read from a slice starting at ``offset``, with their positions in the whole.
-
-    A derived id is ``m{index}-{digest[:12]}`` (``runtime.messages.derive_message_id``), so it
-    is rebuilt from the digest the reader already computed; own ids stay.
-    """
-    if offset == 0:
-        return tuple(messages)
-    # built field by field: ``dataclasses.replace`` (which re-runs the keyword machinery) was a
-    # fifth of a warm call's cost over a 500-message window (bench/library_scaling.py)
-    return tuple(
-        Message(
-            m.id if m.own_id else f"m{m.index + offset}-{m.digest[:12]}",
-            m.index + offset,
-            m.role,
-            m.text,
-            m.raw,
-            m.item_type,
-            m.tool_calls,
-            m.tool_results,
-            m.image_count,
-            m.own_id,
-            m.timestamp,
-            m.digest_hint,
-        )
-        for m in messages
-    )
 
 
 def _slicer(payload: JSON) -> tuple[list[JSON], Callable[[list[JSON]], JSON]] | None:
@@ -155,12 +126,12 @@ def _read(
 ) -> PartialRead:
     fmt = state.format
     plen = state.prefix_length
-    tail_payload = rebuild([*entries[:plen], *entries[cut:]])
-    if detect and detect_format(tail_payload) != fmt:
+    if detect and detect_format(rebuild([*entries[:plen], *entries[cut:]])) != fmt:
         raise _Mismatch  # a plain-text slice may read as another format: the caller said auto
-    transcript = read_history(tail_payload, format=fmt)
-    prefix = transcript.messages[:plen]
-    tail = reindex(transcript.messages[plen:], cut - plen)
+    # read where they lie (absolute positions, so derived ids come out right the first time)
+    transcript = read_history(rebuild(entries[cut:]), format=fmt, start=cut)
+    prefix = read_history(rebuild(entries[:plen]), format=fmt).messages if plen else ()
+    tail = transcript.messages
     if any(m.role not in _PREFIX_ROLES for m in prefix) or not tail or tail[0].id != state.cut_id:
         raise _Mismatch
     if plen < cut and _slice(entries, fmt, plen, plen + 1)[0].role in _PREFIX_ROLES:
@@ -212,7 +183,7 @@ def _check_own_ids(
 def _slice(entries: list[JSON], fmt: Format, start: int, end: int) -> tuple[Message, ...]:
     if end > len(entries):
         raise _Mismatch
-    return reindex(read_history(entries[start:end], format=fmt).messages, start)
+    return read_history(entries[start:end], format=fmt, start=start).messages
 
 
 def _one_group(messages: tuple[Message, ...]) -> Group:

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 FORMATS: tuple[Format, ...] = ("openai-chat", "openai-responses", "anthropic")
-_READERS: dict[Format, Callable[[Sequence[JSON]], tuple[Message, ...]]] = {
+_READERS: dict[Format, Callable[[Sequence[JSON], int], tuple[Message, ...]]] = {
     "openai-chat": read_chat,
     "openai-responses": read_responses,
     "anthropic": read_anthropic,
@@ -61,7 +61,9 @@ def _check_format(format: str) -> Format:
     raise FormatError(f"unknown format {format!r}: expected auto, {', '.join(FORMATS)}")
 
 
-def read_history(payload: JSON, *, format: Format | Literal["auto"] = "auto") -> Transcript:
+def read_history(
+    payload: JSON, *, format: Format | Literal["auto"] = "auto", start: int = 0
+) -> Transcript:
     """Read a history into a ``Transcript`` of canonical messages.
 
     Args:
@@ -69,6 +71,8 @@ def read_history(payload: JSON, *, format: Format | Literal["auto"] = "auto") ->
             (Responses), plus optional ``system`` (Anthropic's top-level field, kept untouched in
             ``Transcript.system``) and ``tools``.
         format: one of ``FORMATS``, or ``auto`` to use ``detect_format``.
+        start: the position of the payload's first entry in a longer history: a slice is read
+            with its absolute positions (and the derived ids they give), as in the whole.
 
     Raises:
         FormatError: unknown format name, a top-level shape that fits nothing, or a malformed
@@ -76,7 +80,7 @@ def read_history(payload: JSON, *, format: Format | Literal["auto"] = "auto") ->
     """
     entries, envelope = split_payload(payload)
     chosen = detect_format(payload) if format == "auto" else _check_format(format)
-    messages = _unique_ids(_READERS[chosen](entries))
+    messages = _unique_ids(_READERS[chosen](entries, start))
     system = envelope.get("system") if chosen == "anthropic" else None
     return Transcript(format=chosen, messages=messages, system=system, tools=envelope.get("tools"))
 

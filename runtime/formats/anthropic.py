@@ -103,11 +103,12 @@ def _read_entry(index: int, raw: JSON) -> Message:
     return build_message(index, entry, role, text, item_type, calls, results, _images(content))
 
 
-def read_anthropic(entries: Sequence[JSON]) -> tuple[Message, ...]:
-    """Read a list of Anthropic messages into canonical messages.
+def read_anthropic(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+    """Read a list of Anthropic messages into canonical messages. ``start`` is the position of
+    the first entry in the whole history (a slice read keeps its absolute positions and ids).
 
     Raises:
         FormatError: an entry that is not an object, lacks a role or content, or a ``tool_use`` /
             ``tool_result`` block without its id (names the position).
     """
-    return tuple(_read_entry(index, raw) for index, raw in enumerate(entries))
+    return tuple(_read_entry(index, raw) for index, raw in enumerate(entries, start))

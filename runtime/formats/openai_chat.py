@@ -133,8 +133,10 @@ def _read_entry(index: int, raw: JSON, previous: Message | None) -> Message:
     return build_message(index, entry, role, text, item_type, calls, results, images)
 
 
-def read_chat(entries: Sequence[JSON]) -> tuple[Message, ...]:
-    """Read a list of Chat Completions messages into canonical messages.
+def read_chat(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+    """Read a list of Chat Completions messages into canonical messages. ``start`` is the
+    position of the first entry in the whole history (a slice read keeps its absolute positions
+    and ids).
 
     Raises:
         FormatError: an entry that is not an object, lacks a role, has a tool message without
@@ -142,7 +144,7 @@ def read_chat(entries: Sequence[JSON]) -> tuple[Message, ...]:
     """
     messages: list[Message] = []
     previous: Message | None = None
-    for index, raw in enumerate(entries):
+    for index, raw in enumerate(entries, start):
         previous = _read_entry(index, raw, previous)
         messages.append(previous)
     return tuple(messages)

@@ -156,11 +156,12 @@ def _read_item(index: int, raw: JSON) -> Message:
     return build_message(index, item, "other", "", item_type, (), (), 0)
 
 
-def read_responses(entries: Sequence[JSON]) -> tuple[Message, ...]:
-    """Read a list of Responses input items into canonical messages.
+def read_responses(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+    """Read a list of Responses input items into canonical messages. ``start`` is the position of
+    the first entry in the whole history (a slice read keeps its absolute positions and ids).
 
     Raises:
         FormatError: an item that is not an object, has neither ``type`` nor ``role``, or a
             call/output item without its ``call_id`` (names the position).
     """
-    return tuple(_read_item(index, raw) for index, raw in enumerate(entries))
+    return tuple(_read_item(index, raw) for index, raw in enumerate(entries, start))

@@ -18,6 +18,7 @@ query: the one finds nothing new, the other only the group that gave it.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -88,20 +89,24 @@ def expand_query(
     mass: dict[str, float] = {}  # sum over the hits of frequency / length x score
     for hit in hits:
         share = hit.score / (hit.group.length or 1)
-        for term, count in hit.group.terms:
-            if _may_expand(term, query):
+        for term, count in hit.group.terms:  # ``_may_expand``, inlined: the hot loop of recall
+            if term not in query and len(term) <= TERM_MAX:
                 mass[term] = mass.get(term, 0.0) + count * share
-    gains: dict[str, float] = {}
+    idf_of: dict[int, float] = {}  # many terms share a document frequency
+    ranked: list[tuple[float, str]] = []  # (-gain, term): best first, ties by code point
     for term, weight_in_hits in mass.items():
         df = frequency(term)
         if df >= 2:
-            gains[term] = weight_in_hits * idf(corpus_groups, df)
-    best = sorted(gains.items(), key=lambda item: (-item[1], item[0]))[:terms]
+            term_idf = idf_of.get(df)
+            if term_idf is None:
+                term_idf = idf_of[df] = idf(corpus_groups, df)
+            ranked.append((-(weight_in_hits * term_idf), term))
+    best = heapq.nsmallest(terms, ranked)
     expanded = dict(query)
-    if best and best[0][1] > 0:
-        top = best[0][1]
-        for term, gain in best:
-            expanded[term] = weight * gain / top
+    if best and best[0][0] < 0:
+        top = -best[0][0]
+        for negative, term in best:
+            expanded[term] = weight * -negative / top
     return expanded
 
 

@@ -131,11 +131,6 @@ def idf(groups: int, frequency: int) -> float:
     return math.log(1.0 + (max(groups, _PRIOR_GROUPS) - frequency + 0.5) / (frequency + 0.5))
 
 
-def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
-    """Higher score first, then the more recent group (the higher position)."""
-    return item[1], item[0]
-
-
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -355,12 +350,14 @@ class RecallIndex:
         drop = set(exclude)
         want = limit
         while True:  # the best few by a heap; more only when excluded groups took places
-            if want >= len(scores):
-                best = sorted(scores.items(), key=_rank_key, reverse=True)
+            # (score, position) pairs: higher score first, ties to the more recent group
+            pairs = zip(scores.values(), scores.keys(), strict=True)
+            if want * 4 >= len(scores):  # a heap pays off only for a small share
+                best = sorted(pairs, reverse=True)[:want]
             else:
-                best = heapq.nlargest(want, scores.items(), key=_rank_key)
+                best = heapq.nlargest(want, pairs)
             hits: list[ScoredGroup] = []
-            for position, score in best:
+            for score, position in best:
                 group = self.groups[position]
                 if drop and not drop.isdisjoint(group.ids):
                     continue
