@@ -36,7 +36,7 @@ from runtime.compaction.report import (
 )
 from runtime.compaction.result import Plan, RollInfo
 from runtime.compaction.resume import Resumed, held_marks
-from runtime.compaction.summary_fit import SentSummary, fit_beside
+from runtime.compaction.summary_fit import SentSummary, fit_beside, prompt_instead
 from runtime.compaction.window import WindowFit, fit_window, keep_from, with_extra
 from runtime.formats import make_data_message, read_history
 from runtime.messages import Format, Message
@@ -283,11 +283,16 @@ class Strategies:
         clear: Sequence[Message] = (),
     ) -> Plan:
         clearing = self.clear(view, clear, summary)
+        costs: Sequence[int] = view.costs
         if clearing.replaced or clear:
             costs = clearing.costs(view.costs)
             tokens = view.base + sum(costs[i] for i in fit.kept)
             fit = WindowFit(fit.kept, fit.cut, tokens, fit.over_budget, fit.over_budget_reason)
         sent = self._sent_summary(view, summary, fit=fit)
+        if sent.message is not None and fit.tokens + sent.tokens > self.budget.usable:
+            prompted = prompt_instead(fit, costs, user_led=view.user_led, usable=self.budget.usable)
+            if prompted is not None:  # Anthropic: the loop's prompt opens it, not the summary
+                fit, sent = prompted, SentSummary(None, 0, "withheld")
         fit = with_extra(fit, sent.tokens, usable=self.budget.usable)
         mark = view.mark(fit.cut)
         if info.summarized_ids:  # a new version: pinned groups it rolled over are held out

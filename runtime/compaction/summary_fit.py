@@ -10,21 +10,25 @@ summary: the next call that has room sends it whole again.
 
 Withholding is not always allowed: on Anthropic the summary (a user message) is what lets the
 kept part open with an assistant turn, and a request whose first message is not a user message
-is refused by the API. There the whole summary is sent as before and the report says
-``over_budget``: a request over budget is the caller's to decide about, a malformed one is not.
+is refused by the API. There ``prompt_instead`` opens the kept part with the user turn before
+it (the prompt of the tool loop the window cut into, which the summary covered) when that fits
+where the summary does not; only when even that is over ``usable`` does the whole summary go
+out with the report saying ``over_budget``: a request over budget is the caller's to decide
+about, a malformed one is not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 from typing import Literal
 
+from runtime.compaction.window import WindowFit
 from runtime.messages import Message
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.shrink import shrink_summary
 
-__all__ = ["SentSummary", "SummarySent", "fit_beside"]
+__all__ = ["SentSummary", "SummarySent", "fit_beside", "prompt_instead"]
 
 SummarySent = Literal["whole", "trimmed", "withheld"]
 
@@ -75,3 +79,25 @@ def fit_beside(
             message, tokens = render(shrunk.summary)
             return SentSummary(message, tokens, "trimmed")
     return SentSummary(None, 0, "withheld") if may_withhold else whole
+
+
+def prompt_instead(
+    fit: WindowFit, costs: Sequence[int], *, user_led: Set[int] | None, usable: int
+) -> WindowFit | None:
+    """The window with the user turn before its first kept group put in front, for a call that
+    sends no summary; ``None`` when not needed or not possible.
+
+    Anthropic only (``user_led`` given): a window opening with an assistant turn needs a user
+    turn before it, and the nearest user-led group before the first kept group is one (the
+    prompt of the tool loop the cut fell into). Groups between the two are left out; they
+    start with assistant turns, so turns still alternate and every result stays with its call.
+    ``None`` when the window already opens with a user turn, no user turn precedes it, the
+    window is itself over budget, or the prompt would take it past ``usable``.
+    """
+    if user_led is None or fit.over_budget or not fit.kept or fit.kept[0] in user_led:
+        return None
+    first = fit.kept[0]
+    prompt = max((i for i in user_led if i < first), default=None)
+    if prompt is None or fit.tokens + costs[prompt] > usable:
+        return None
+    return WindowFit((prompt, *fit.kept), fit.cut, fit.tokens + costs[prompt], over_budget=False)

@@ -91,9 +91,11 @@ def anthropic_history(result_words: int) -> list[dict[str, Any]]:
     ]
 
 
-def test_on_anthropic_a_summary_is_never_withheld_from_before_an_assistant_turn() -> None:
+def test_on_anthropic_the_loops_prompt_opens_the_window_when_the_summary_does_not_fit() -> None:
     """Without the summary the kept part would open with the ``tool_use`` turn, which the API
-    refuses: the whole summary goes out and the report says over_budget instead."""
+    refuses: the user turn before it comes back instead (it is small where the summary is
+    not), and only when even that is over ``usable`` does the whole summary go out with
+    over_budget."""
     sent = set()
     for words in range(2_000, 3_200, 100):
         compactor = Compactor(BUDGET, counter=COUNTER, summarizer=ExtractiveSummarizer())
@@ -102,6 +104,29 @@ def test_on_anthropic_a_summary_is_never_withheld_from_before_an_assistant_turn(
         assert find_protocol_errors(result.messages, format="anthropic") == [], words
         assert result.messages[0]["role"] == "user"
         assert r["over_budget"] or r["compacted_tokens"] <= BUDGET.usable, words
-        assert r["summary_sent"] != "withheld"
+        if r["summary_sent"] == "withheld":
+            assert result.messages[0]["content"] == "What do the fare rules of option 11 say?"
+            assert result.messages[1]["content"][0]["type"] == "tool_use"
+            assert not r["over_budget"]
+        if r["over_budget"]:  # the window alone leaves no room for the prompt either
+            window = r["compacted_tokens"] - r["summary_tokens"]
+            assert window + 15 > BUDGET.usable, words
+        # the state keeps the whole summary, whatever this call sent
+        assert result.state.summary == r["summary"]
         sent.add((r["summary_sent"], r["over_budget"]))
-    assert {("whole", False), ("trimmed", False), ("whole", True)} <= sent, sent
+    assert {("whole", False), ("trimmed", False), ("withheld", False), ("whole", True)} <= sent
+
+
+def test_on_anthropic_the_call_after_a_withheld_summary_sends_it_whole_again() -> None:
+    compactor = Compactor(BUDGET, counter=COUNTER, summarizer=ExtractiveSummarizer())
+    entries = anthropic_history(2_900)
+    first = compactor.compact(entries, format="anthropic")
+    assert first.report["summary_sent"] == "withheld"
+    entries += [
+        {"role": "assistant", "content": "The search found three fares."},
+        {"role": "user", "content": "Which of them is the cheapest?"},
+    ]
+    second = compactor.compact(entries, state=first.state, format="anthropic")
+    assert second.report["summary_sent"] == "whole"
+    assert second.report["compacted_tokens"] <= BUDGET.usable
+    assert find_protocol_errors(second.messages, format="anthropic") == []
