@@ -83,9 +83,10 @@ def stateless_cold_memo(compactor: Compactor, grown: list[dict[str, Any]]) -> An
 
 def after_previous_call(compactor: Compactor, seed: Any, grown: list[dict[str, Any]]) -> Any:
     """The stateless call after one on the history without the question: the compactor's
-    index of that call (``Compactor.forget_stateless_index``'s) put back first, an attribute
-    assignment, so each repetition starts where a caller appending a message would."""
-    compactor._stateless = seed  # the bench resets what a call left
+    index and read messages of that call (``Compactor.forget_stateless_index``'s) put back
+    first, attribute assignments, so each repetition starts where a caller appending a
+    message would."""
+    compactor._stateless, compactor._stateless_reads = seed  # the bench resets what a call left
     return compactor.compact(grown)
 
 
@@ -103,7 +104,8 @@ def measures(history: list[dict[str, Any]]) -> dict[str, Callable[[], Any]]:
     stateless = Compactor(budget=budget, keep_stateless_index=True)
     stateless.compact(grown)  # every message counted once: the cache is warm
     stateless.compact(history)
-    seed = stateless._stateless  # the index of the call on the history, and what followed it
+    # the index and the messages of the call on the history, as the question's call finds them
+    seed = (stateless._stateless, stateless._stateless_reads)
     plain = Compactor(budget=budget, recall=RecallConfig(enabled=False))
     plain.compact(grown)
     return {

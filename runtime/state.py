@@ -19,6 +19,7 @@ from typing import Any, Final, get_args
 from pydantic import ValidationError
 
 from runtime.errors import FormatError
+from runtime.formats.reuse import ReadMemo
 from runtime.messages import JSON, Format
 from runtime.recall.index import RecallIndex
 from runtime.summary.schema import CompactionSummary
@@ -100,6 +101,18 @@ class CompactionState:
         default=None, repr=False, compare=False
     )
     """``summary`` and its model, once parsed (see ``summary_model``); not part of the value."""
+    _reads: ReadMemo | None = field(default=None, repr=False, compare=False)
+    """The messages the call that returned this state read, by entry (``runtime.formats.reuse``):
+    the next call reuses them for the entries passed again unchanged. Not part of the value,
+    never written by ``to_dict``; dropped with the state."""
+
+    def __getstate__(self) -> list[Any]:
+        """Pickling and ``copy`` keep the value, not the messages read (``_reads``)."""
+        return [None if f.name == "_reads" else getattr(self, f.name) for f in fields(self)]
+
+    def __setstate__(self, values: list[Any]) -> None:
+        for name, value in zip((f.name for f in fields(self)), values, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def summary_model(self) -> CompactionSummary | None:

@@ -30,6 +30,7 @@ from sqlalchemy import Row, delete, insert, select, union_all
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col
 
+from api.sessions.errors import StaleVersion
 from api.sessions.recall_counts import CORPUS, apply_delta, read_counts
 from api.sessions.tables import RECALL_TERM_MAX, SessionRecallGroupRow, SessionRecallTermRow
 from runtime.recall import IndexedGroup, RecallIndex
@@ -144,8 +145,13 @@ def load_narrowed(
             .where(*_owned(tenant_id, session_id), col(_G.group_key).in_(keys))
             .order_by(col(_G.ordinal))
         ).all()
+    loaded = [_group(row) for row in rows]
+    if len(loaded) > groups or sum(g.length for g in loaded) > length:
+        # groups appended after the counts were read (PostgreSQL reads each statement's own
+        # snapshot): the unit runs again in a fresh transaction
+        raise StaleVersion("the session's recall index grew while it was read")
     return RecallIndex.narrowed(
-        (_group(row) for row in rows),
+        loaded,
         corpus_groups=groups,
         corpus_length=length,
         frequencies={**known, **{t: frequencies.get(t, 0) for t in common}},

@@ -47,6 +47,7 @@ from runtime.compaction.result import CompactionResult, Plan, assemble_result
 from runtime.compaction.resume import Resumed, locate_held, pinned_spans, resume
 from runtime.compaction.strategies import Strategies
 from runtime.errors import BudgetError
+from runtime.formats.reuse import ReadMemo, memo_of
 from runtime.messages import JSON, Format
 from runtime.recall import RecallConfig, RecallIndex, next_digest
 from runtime.state import CompactionState
@@ -88,11 +89,13 @@ class Compactor:
             turns it off.
         keep_stateless_index: keep the recall index of the last call made without a state
             and start the next such call from the entries that still index the same units
-            (``runtime.recall.reusable_part``; the result is the one a new compactor gives).
-            For a caller that never threads ``result.state``: it then indexes only what was
-            evicted since, instead of every evicted group on every call (on 2,000 tau-bench
-            messages, 22 ms instead of 193 ms: ``bench/library_scaling.py``). Off by
-            default: the compactor then holds sanitized turns of one history, so use it only
+            (``runtime.recall.reusable_part``; the result is the one a new compactor gives),
+            and the messages it read, reused for entries passed again unchanged
+            (``runtime.formats.reuse``; a state carries them the same way). For a caller
+            that never threads ``result.state``: it then indexes only what was evicted since,
+            instead of every evicted group on every call (on 2,000 tau-bench messages, 22 ms
+            instead of 193 ms: ``bench/library_scaling.py``). Off by default: the compactor
+            then holds one history's messages and sanitized turns, so use it only
             on a compactor serving one conversation, and call ``forget_stateless_index``
             after erasing its user's messages. Threading the state is the better way.
 
@@ -137,6 +140,7 @@ class Compactor:
         self.clauses = clauses if clauses is not None else ClauseCache()
         self.keep_stateless_index = keep_stateless_index
         self._stateless: tuple[RecallIndex, str | None] = (RecallIndex(), None)
+        self._stateless_reads: ReadMemo | None = None  # that call's messages, for the next
 
     def compact(
         self,
@@ -179,7 +183,8 @@ class Compactor:
                 return self._result(
                     *warm, payload=messages, started=started, trigger=self._trigger(state)
                 )
-        view = read_view(self.counter, request)
+        memo = state._reads if state is not None else self._stateless_reads
+        view = read_view(self.counter, request, memo=memo)
         resumed = resume(view, state)
         current = plans.current(view, resumed)
         plan = current
@@ -199,17 +204,20 @@ class Compactor:
                 seed=self._stateless if state is None and self.keep_stateless_index else None,
             )
         result = self._result(view, plan, payload=messages, started=started, trigger=trigger)
-        if state is None and self.recall.enabled and self.keep_stateless_index:
-            index = result.state.recall_index
-            self._stateless = (index, next_digest(index, view.groups))
+        if state is None and self.keep_stateless_index:
+            self._stateless_reads = result.state._reads
+            if self.recall.enabled:
+                index = result.state.recall_index
+                self._stateless = (index, next_digest(index, view.groups))
         return result
 
     def forget_stateless_index(self) -> None:
-        """Drop the recall index kept from the last call made without a state
+        """Drop the recall index and the messages kept from the last call made without a state
         (``keep_stateless_index``): call it after erasing a user's messages if the compactor
         lives on (``runtime.hygiene.forget_cached_text`` clears process-wide caches, not a
         compactor's)."""
         self._stateless = (RecallIndex(), None)
+        self._stateless_reads = None
 
     def compact_from_cut(
         self,
@@ -289,7 +297,9 @@ class Compactor:
         outcome = recall_plan(
             view, plan, payload, budget=self.budget, counter=self.counter, config=config
         )
-        plan = replace(plan, recall=outcome)
+        # the messages read ride on the state returned, for the next call to reuse
+        reads = memo_of(view.transcript.messages)
+        plan = replace(plan, recall=outcome, state=replace(plan.state, _reads=reads))
         report = recall_report(
             outcome, budget=self.budget, config=config, indexed=len(plan.state.recall_index)
         )

@@ -23,6 +23,7 @@ from typing import Literal
 from runtime.compaction.reading import Request, View, measure_view
 from runtime.errors import FormatError, ProtocolError
 from runtime.formats import detect_format, read_history
+from runtime.formats.reuse import ReadMemo
 from runtime.grouping import Group, group_messages
 from runtime.messages import JSON, Format, Message, Transcript, derive_message_id
 from runtime.state import CompactionState
@@ -129,14 +130,15 @@ def _read(
     if detect and detect_format(rebuild([*entries[:plen], *entries[cut:]])) != fmt:
         raise _Mismatch  # a plain-text slice may read as another format: the caller said auto
     # read where they lie (absolute positions, so derived ids come out right the first time)
-    transcript = read_history(rebuild(entries[cut:]), format=fmt, start=cut)
-    prefix = read_history(rebuild(entries[:plen]), format=fmt).messages if plen else ()
+    memo = state._reads  # the previous call's messages (runtime.formats.reuse)
+    transcript = read_history(rebuild(entries[cut:]), format=fmt, start=cut, memo=memo)
+    prefix = read_history(rebuild(entries[:plen]), format=fmt, memo=memo).messages if plen else ()
     tail = transcript.messages
     if any(m.role not in _PREFIX_ROLES for m in prefix) or not tail or tail[0].id != state.cut_id:
         raise _Mismatch
-    if plen < cut and _slice(entries, fmt, plen, plen + 1)[0].role in _PREFIX_ROLES:
+    if plen < cut and _slice(entries, fmt, plen, plen + 1, memo)[0].role in _PREFIX_ROLES:
         raise _Mismatch  # the prefix grew
-    span_groups = [_one_group(_slice(entries, fmt, a, b)) for a, b, _ in state.pinned_spans]
+    span_groups = [_one_group(_slice(entries, fmt, a, b, memo)) for a, b, _ in state.pinned_spans]
     if any(g.messages[-1].index >= cut for g in span_groups):
         raise _Mismatch
     tail_groups = group_messages(tail)
@@ -180,10 +182,12 @@ def _check_own_ids(
                 raise _Mismatch
 
 
-def _slice(entries: list[JSON], fmt: Format, start: int, end: int) -> tuple[Message, ...]:
+def _slice(
+    entries: list[JSON], fmt: Format, start: int, end: int, memo: ReadMemo | None
+) -> tuple[Message, ...]:
     if end > len(entries):
         raise _Mismatch
-    return read_history(entries[start:end], format=fmt, start=start).messages
+    return read_history(entries[start:end], format=fmt, start=start, memo=memo).messages
 
 
 def _one_group(messages: tuple[Message, ...]) -> Group:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from runtime.formats import read_history
+from runtime.formats.reuse import ReadMemo
 from runtime.grouping import Group, group_messages
 from runtime.messages import JSON, Format, Message, Transcript
 from runtime.state import Mark
@@ -109,14 +110,15 @@ class View:
         return None
 
 
-def read_view(counter: TokenCounter, request: Request) -> View:
-    """Read, group and measure the whole history.
+def read_view(counter: TokenCounter, request: Request, *, memo: ReadMemo | None = None) -> View:
+    """Read, group and measure the whole history (``memo``: an earlier read's messages,
+    reused for entries passed again unchanged, ``runtime.formats.reuse``).
 
     Raises:
         FormatError: the input fits no format, or an entry is malformed.
         ProtocolError: an orphan result, a duplicated call id, or a call answered twice.
     """
-    transcript = read_history(request.payload, format=request.format)
+    transcript = read_history(request.payload, format=request.format, memo=memo)
     groups = group_messages(transcript.messages)
     prefix: tuple[Message, ...] = ()
     if groups and groups[0].kind == "prefix":

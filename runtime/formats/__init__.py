@@ -18,6 +18,7 @@ from runtime.formats._detect import detect_entries, split_payload
 from runtime.formats.anthropic import read_anthropic
 from runtime.formats.openai_chat import read_chat
 from runtime.formats.openai_responses import read_responses
+from runtime.formats.reuse import ReadMemo
 from runtime.messages import JSON, Format, Message, Transcript, derive_message_id
 
 __all__ = [
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 FORMATS: tuple[Format, ...] = ("openai-chat", "openai-responses", "anthropic")
-_READERS: dict[Format, Callable[[Sequence[JSON], int], tuple[Message, ...]]] = {
+_READERS: dict[Format, Callable[[Sequence[JSON], int, ReadMemo | None], tuple[Message, ...]]] = {
     "openai-chat": read_chat,
     "openai-responses": read_responses,
     "anthropic": read_anthropic,
@@ -62,7 +63,11 @@ def _check_format(format: str) -> Format:
 
 
 def read_history(
-    payload: JSON, *, format: Format | Literal["auto"] = "auto", start: int = 0
+    payload: JSON,
+    *,
+    format: Format | Literal["auto"] = "auto",
+    start: int = 0,
+    memo: ReadMemo | None = None,
 ) -> Transcript:
     """Read a history into a ``Transcript`` of canonical messages.
 
@@ -73,6 +78,8 @@ def read_history(
         format: one of ``FORMATS``, or ``auto`` to use ``detect_format``.
         start: the position of the payload's first entry in a longer history: a slice is read
             with its absolute positions (and the derived ids they give), as in the whole.
+        memo: the messages of an earlier read (``runtime.formats.reuse.memo_of``), reused for
+            entries passed again unchanged; the result is the same as without it.
 
     Raises:
         FormatError: unknown format name, a top-level shape that fits nothing, or a malformed
@@ -80,7 +87,7 @@ def read_history(
     """
     entries, envelope = split_payload(payload)
     chosen = detect_format(payload) if format == "auto" else _check_format(format)
-    messages = _unique_ids(_READERS[chosen](entries, start))
+    messages = _unique_ids(_READERS[chosen](entries, start, memo))
     system = envelope.get("system") if chosen == "anthropic" else None
     return Transcript(format=chosen, messages=messages, system=system, tools=envelope.get("tools"))
 

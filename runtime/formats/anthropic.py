@@ -24,6 +24,7 @@ from runtime.formats.entries import (
     require_dict,
     require_str,
 )
+from runtime.formats.reuse import ReadMemo, reused
 from runtime.messages import JSON, Message, Role, ToolCall, ToolResult
 
 __all__ = ["read_anthropic"]
@@ -103,12 +104,20 @@ def _read_entry(index: int, raw: JSON) -> Message:
     return build_message(index, entry, role, text, item_type, calls, results, _images(content))
 
 
-def read_anthropic(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+def read_anthropic(
+    entries: Sequence[JSON], start: int = 0, memo: ReadMemo | None = None
+) -> tuple[Message, ...]:
     """Read a list of Anthropic messages into canonical messages. ``start`` is the position of
-    the first entry in the whole history (a slice read keeps its absolute positions and ids).
+    the first entry in the whole history (a slice read keeps its absolute positions and ids);
+    ``memo`` an earlier read's messages, reused where provably the same (``runtime.formats.reuse``).
 
     Raises:
         FormatError: an entry that is not an object, lacks a role or content, or a ``tool_use`` /
             ``tool_result`` block without its id (names the position).
     """
-    return tuple(_read_entry(index, raw) for index, raw in enumerate(entries, start))
+    if memo is None:
+        return tuple(_read_entry(index, raw) for index, raw in enumerate(entries, start))
+    return tuple(
+        reused(memo, index, raw) or _read_entry(index, raw)
+        for index, raw in enumerate(entries, start)
+    )

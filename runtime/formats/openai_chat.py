@@ -27,6 +27,7 @@ from runtime.formats.entries import (
     require_dict,
     require_str,
 )
+from runtime.formats.reuse import ReadMemo, reused
 from runtime.messages import JSON, Message, Role, ToolCall, ToolResult
 
 __all__ = ["LEGACY_CALL_PREFIX", "read_chat"]
@@ -133,10 +134,13 @@ def _read_entry(index: int, raw: JSON, previous: Message | None) -> Message:
     return build_message(index, entry, role, text, item_type, calls, results, images)
 
 
-def read_chat(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+def read_chat(
+    entries: Sequence[JSON], start: int = 0, memo: ReadMemo | None = None
+) -> tuple[Message, ...]:
     """Read a list of Chat Completions messages into canonical messages. ``start`` is the
     position of the first entry in the whole history (a slice read keeps its absolute positions
-    and ids).
+    and ids); ``memo`` an earlier read's messages, reused where provably the same
+    (``runtime.formats.reuse``).
 
     Raises:
         FormatError: an entry that is not an object, lacks a role, has a tool message without
@@ -145,6 +149,10 @@ def read_chat(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
     messages: list[Message] = []
     previous: Message | None = None
     for index, raw in enumerate(entries, start):
-        previous = _read_entry(index, raw, previous)
+        # a legacy function result pairs with the entry before it: always read afresh
+        again = None
+        if memo is not None and isinstance(raw, dict) and raw.get("role") != "function":
+            again = reused(memo, index, raw)
+        previous = again or _read_entry(index, raw, previous)
         messages.append(previous)
     return tuple(messages)

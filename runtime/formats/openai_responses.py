@@ -26,6 +26,7 @@ from runtime.formats.entries import (
     require_dict,
     require_str,
 )
+from runtime.formats.reuse import ReadMemo, reused
 from runtime.messages import JSON, Message, Role, ToolCall, ToolResult
 
 __all__ = ["CALL_TYPES", "OUTPUT_TYPES", "read_responses"]
@@ -156,12 +157,20 @@ def _read_item(index: int, raw: JSON) -> Message:
     return build_message(index, item, "other", "", item_type, (), (), 0)
 
 
-def read_responses(entries: Sequence[JSON], start: int = 0) -> tuple[Message, ...]:
+def read_responses(
+    entries: Sequence[JSON], start: int = 0, memo: ReadMemo | None = None
+) -> tuple[Message, ...]:
     """Read a list of Responses input items into canonical messages. ``start`` is the position of
-    the first entry in the whole history (a slice read keeps its absolute positions and ids).
+    the first entry in the whole history (a slice read keeps its absolute positions and ids);
+    ``memo`` an earlier read's messages, reused where provably the same (``runtime.formats.reuse``).
 
     Raises:
         FormatError: an item that is not an object, has neither ``type`` nor ``role``, or a
             call/output item without its ``call_id`` (names the position).
     """
-    return tuple(_read_item(index, raw) for index, raw in enumerate(entries, start))
+    if memo is None:
+        return tuple(_read_item(index, raw) for index, raw in enumerate(entries, start))
+    return tuple(
+        reused(memo, index, raw) or _read_item(index, raw)
+        for index, raw in enumerate(entries, start)
+    )

@@ -150,3 +150,39 @@ def test_delete_and_erasure_leave_no_recall_row(client: TestClient, key: dict[st
     assert counts["recall_groups"] > 0 and counts["recall_terms"] > 0
     assert _rows(client, SessionRecallGroupRow, erased) == 0
     assert _rows(client, SessionRecallTermRow, erased) == 0
+
+
+def test_counts_read_before_a_concurrent_append_make_the_call_run_again(
+    client: TestClient, key: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL reads each statement's own snapshot: groups appended between reading the
+    index's counts and reading its groups would leave more groups than counted. The unit then
+    runs again in a fresh transaction (once here), instead of failing with a 500."""
+    import api.sessions.context_read as context_read
+    import api.sessions.recall_terms as recall_terms
+    from api.sessions.errors import StaleVersion
+
+    real_counts, real_load = recall_terms.read_counts, recall_terms.load_narrowed
+    stale = {"left": 1}
+    raised: list[str] = []
+
+    def counts_before_an_append(db: Any, **kwargs: Any) -> Any:
+        groups, length, frequencies = real_counts(db, **kwargs)
+        if stale["left"] and groups > 1:
+            stale["left"] -= 1
+            return 1, 1, frequencies  # as read when the index held one short group
+        return groups, length, frequencies
+
+    def load(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return real_load(*args, **kwargs)
+        except StaleVersion as exc:
+            raised.append(str(exc))
+            raise
+
+    monkeypatch.setattr(recall_terms, "read_counts", counts_before_an_append)
+    monkeypatch.setattr(context_read, "load_narrowed", load)
+    sid = _session(client, key)
+    body = _talk(client, key, sid, "What is the budget for the Denver trip?")
+    assert raised == ["the session's recall index grew while it was read"]
+    assert body["report"]["recall"]["recalled"], body["report"]["recall"]
