@@ -102,9 +102,10 @@ class CompactionState:
     )
     """``summary`` and its model, once parsed (see ``summary_model``); not part of the value."""
     _reads: ReadMemo | None = field(default=None, repr=False, compare=False)
-    """The messages the call that returned this state read, by entry (``runtime.formats.reuse``):
-    the next call reuses them for the entries passed again unchanged. Not part of the value,
-    never written by ``to_dict``; dropped with the state."""
+    """The messages the call that returned this state read and the next one reads again, by
+    entry (``runtime.formats.reuse``): the next call reuses them for the entries passed again
+    unchanged, and hands them over to the state it returns (a chain of states holds one memo).
+    Not part of the value, never written by ``to_dict``, left behind by pickling and copies."""
 
     def __getstate__(self) -> list[Any]:
         """Pickling and ``copy`` keep the value, not the messages read (``_reads``)."""

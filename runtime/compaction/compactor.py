@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from runtime.budget import Budget
-from runtime.compaction.incremental import view_from_cut
+from runtime.compaction.incremental import read_by_next_call, view_from_cut
 from runtime.compaction.reading import Request, View, read_view
 from runtime.compaction.recalling import (
     check_shares,
@@ -181,7 +181,11 @@ class Compactor:
             warm = self._untriggered_from_cut(request, state, plans)
             if warm is not None:
                 return self._result(
-                    *warm, payload=messages, started=started, trigger=self._trigger(state)
+                    *warm,
+                    payload=messages,
+                    started=started,
+                    trigger=self._trigger(state),
+                    given=state,
                 )
         memo = state._reads if state is not None else self._stateless_reads
         view = read_view(self.counter, request, memo=memo)
@@ -203,9 +207,11 @@ class Compactor:
                 config=self.recall,
                 seed=self._stateless if state is None and self.keep_stateless_index else None,
             )
-        result = self._result(view, plan, payload=messages, started=started, trigger=trigger)
+        result = self._result(
+            view, plan, payload=messages, started=started, trigger=trigger, given=state
+        )
         if state is None and self.keep_stateless_index:
-            self._stateless_reads = result.state._reads
+            self._stateless_reads = memo_of(view.transcript.messages)  # the next reads it all
             if self.recall.enabled:
                 index = result.state.recall_index
                 self._stateless = (index, next_digest(index, view.groups))
@@ -247,7 +253,9 @@ class Compactor:
         warm = self._untriggered_from_cut(request, state, self._strategies())
         if warm is None:
             return None
-        return self._result(*warm, payload=messages, started=started, trigger=self._trigger(state))
+        return self._result(
+            *warm, payload=messages, started=started, trigger=self._trigger(state), given=state
+        )
 
     def _strategies(self) -> Strategies:
         # built per call from the public settings, so reassigning one takes effect at once
@@ -291,15 +299,25 @@ class Compactor:
         return view, replace(plan, state=replace(state, pinned_spans=spans))
 
     def _result(
-        self, view: View, plan: Plan, *, payload: JSON, started: float, trigger: int
+        self,
+        view: View,
+        plan: Plan,
+        *,
+        payload: JSON,
+        started: float,
+        trigger: int,
+        given: CompactionState | None,
     ) -> CompactionResult:
         config = self.recall
         outcome = recall_plan(
             view, plan, payload, budget=self.budget, counter=self.counter, config=config
         )
-        # the messages read ride on the state returned, for the next call to reuse
-        reads = memo_of(view.transcript.messages)
+        # the messages the next call will read again ride on the state returned; the state
+        # given hands its own over (a chain of states holds one memo, however long it grows)
+        reads = memo_of(read_by_next_call(view.transcript.messages, plan.state))
         plan = replace(plan, recall=outcome, state=replace(plan.state, _reads=reads))
+        if given is not None:
+            object.__setattr__(given, "_reads", None)  # a cache, not part of the value
         report = recall_report(
             outcome, budget=self.budget, config=config, indexed=len(plan.state.recall_index)
         )

@@ -16,7 +16,7 @@ without state), and ``report.input_tokens`` counts that part as the state record
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,7 +29,13 @@ from runtime.messages import JSON, Format, Message, Transcript, derive_message_i
 from runtime.state import CompactionState
 from runtime.tokens import TokenCounter
 
-__all__ = ["PartialRead", "pins_outside_skipped", "read_from_cut", "view_from_cut"]
+__all__ = [
+    "PartialRead",
+    "pins_outside_skipped",
+    "read_by_next_call",
+    "read_from_cut",
+    "view_from_cut",
+]
 
 _PREFIX_ROLES = frozenset({"system", "developer"})
 _DERIVED_ID = re.compile(r"m(\d+)-[0-9a-f]{12}")
@@ -64,6 +70,22 @@ def _slicer(payload: JSON) -> tuple[list[JSON], Callable[[list[JSON]], JSON]] | 
             if isinstance(entries, list):
                 return entries, lambda part, key=key: {**payload, key: part}
     return None
+
+
+def read_by_next_call(messages: Iterable[Message], state: CompactionState) -> Iterator[Message]:
+    """Those of ``messages`` a warm call resuming ``state`` reads: the prefix and the entry
+    after it, the pinned spans and everything from the cut on (all of them without a cut)."""
+    cut = state.cut_index
+    spans = [(a, b) for a, b, _ in state.pinned_spans]
+    for message in messages:
+        index = message.index
+        if (
+            cut is None
+            or index >= cut
+            or index <= state.prefix_length
+            or any(a <= index < b for a, b in spans)
+        ):
+            yield message
 
 
 class _Mismatch(Exception):

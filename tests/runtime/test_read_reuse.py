@@ -121,7 +121,13 @@ def test_the_state_carries_the_reads_and_a_compactor_keeps_none() -> None:
     assert "_reads" not in first.state.to_dict()
     assert compactor._stateless_reads is None  # only with keep_stateless_index
     history.append({"role": "user", "content": "And the last one?"})
+    reads = first.state._reads
     second = compactor.compact(history, state=first.state)
+    assert first.state._reads is None  # handed over: a chain of states holds one memo
+    assert second.state._reads is not None
+    cut = second.state.cut_index or 0
+    assert all(m.index >= cut or m.index <= 1 for m in second.state._reads.values())
+    object.__setattr__(first.state, "_reads", reads)
     fresh = Compactor(compactor.budget).compact(history, state=first.state)
     assert second.ids == fresh.ids and second.report["incremental"]
     history[-3]["content"] = "Edited: the 09:15 train is cancelled."  # in the window, in place
