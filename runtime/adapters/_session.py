@@ -8,7 +8,9 @@ entries, keeps the ``CompactionState`` between calls, and hands back the caller'
 for every entry kept unchanged (found by identity: the compactor returns the very objects it
 was given), so what is sent is what the caller would have sent, minus what was dropped, plus
 the summary message when one is injected and the recall block (evicted turns matching the
-latest user message, right before it) when one is recalled: both as plain JSON entries.
+latest user message, right before it) when one is recalled: both as plain JSON entries. An
+entry the previous call found to be plain JSON (the same object) is not walked for SDK objects
+again (``CompactionSession._converted``), so a call on a long history costs what its window costs.
 Recall is on, as everywhere in the library; ``Compactor(budget, recall=RecallConfig(
 enabled=False))`` passed in turns it off.
 """
@@ -26,6 +28,7 @@ from runtime import (
     CompactionState,
     Compactor,
     Format,
+    FormatError,
     read_history,
 )
 
@@ -95,6 +98,7 @@ class CompactionSession:
         self.pinned_ids: set[str] = set(pinned_ids)
         self.state = state
         self.last: CompactionResult | None = None
+        self._plain: dict[int, object] = {}  # entries the last call found to be plain JSON
 
     def ids(self, entries: Iterable[object]) -> list[str]:
         """The id of each entry, as ``pinned_ids`` and the report name it.
@@ -125,20 +129,49 @@ class CompactionSession:
     ) -> list[object]:
         """Compact ``entries``; the caller's objects for every entry kept unchanged."""
         sendable = [self._sendable(entry) for entry in entries]
-        converted = [to_json(entry) for entry in sendable]
-        payload: Any = converted
-        if given(instructions):
-            payload = {"input": converted, "instructions": to_json(instructions)}
-        result = self.compactor.compact(
-            payload,
-            format=self.format,
-            state=self.state,
-            pinned_ids=self.pinned_ids | self._always_pinned(converted),
-            tools=to_json(tools) if given(tools) else None,
-            system=to_json(system) if given(system) else None,
-        )
+        converted = self._converted(sendable, trust_plain=True)
+        extras = {
+            "format": self.format,
+            "tools": to_json(tools) if given(tools) else None,
+            "system": to_json(system) if given(system) else None,
+        }
+        instructions = to_json(instructions) if given(instructions) else None
+        try:
+            result = self._compact_converted(converted, instructions, extras)
+        except FormatError:
+            # an entry seen plain before may since hold an SDK object: walk every entry
+            converted = self._converted(sendable, trust_plain=False)
+            result = self._compact_converted(converted, instructions, extras)
         self.state, self.last = result.state, result
+        self._plain = {id(e): e for e, c in zip(sendable, converted, strict=True) if c is e}
         originals = {
             id(json_entry): entry for json_entry, entry in zip(converted, sendable, strict=True)
         }
         return [originals.get(id(entry), entry) for entry in result.messages]
+
+    def _converted(self, sendable: Sequence[object], *, trust_plain: bool) -> list[Any]:
+        """``to_json`` of each entry; with ``trust_plain``, an entry the last call found to be
+        plain JSON (the same object) is taken as it is instead of walked again.
+
+        Walking every entry for SDK objects was half of a warm call on a long history (an
+        agent loop passes the same objects every time). Should such an entry since hold an
+        SDK object, the compactor cannot hash it (``FormatError``) and ``_compact`` converts
+        every entry afresh.
+        """
+        if not trust_plain or not self._plain:
+            return [to_json(entry) for entry in sendable]
+        plain = self._plain
+        return [entry if plain.get(id(entry)) is entry else to_json(entry) for entry in sendable]
+
+    def _compact_converted(
+        self, converted: list[Any], instructions: Any, extras: dict[str, Any]
+    ) -> CompactionResult:
+        payload: Any = converted
+        if instructions is not None:
+            payload = {"input": converted, "instructions": instructions}
+        return self.compactor.compact(
+            payload,
+            state=self.state,
+            pinned_ids=self.pinned_ids | self._always_pinned(converted),
+            **extras,
+        )

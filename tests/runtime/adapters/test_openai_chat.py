@@ -194,3 +194,38 @@ def test_a_broken_history_is_refused_before_anything_is_sent() -> None:
                 {"role": "tool", "tool_call_id": "nope", "content": "r"},
             ]
         )
+
+
+def test_an_entry_seen_plain_is_walked_again_once_it_holds_an_sdk_object() -> None:
+    """Entries found plain JSON are not walked for SDK objects on the next call; one that
+    since got an SDK object put inside it is still converted (the compactor cannot hash it,
+    and the session converts every entry afresh)."""
+    from openai.types.chat.chat_completion_message_tool_call import (
+        ChatCompletionMessageToolCall,
+        Function,
+    )
+
+    memory = ChatCompaction(Compactor(BUDGET))
+    messages: list[Any] = [SYSTEM, {"role": "user", "content": "Find me a flight to Denver."}]
+    answer: dict[str, Any] = {"role": "assistant", "content": "Searching."}
+    messages.append(answer)
+    memory.prepare(messages, tools=TOOLS)
+    assert id(answer) in memory._plain
+    call = Function(name="search_flights", arguments='{"to": "DEN"}')
+    answer["tool_calls"] = [
+        ChatCompletionMessageToolCall(id="call_1", type="function", function=call)
+    ]
+    messages.append({"role": "tool", "tool_call_id": "call_1", "content": "UA100 at 09:15"})
+    walks: list[bool] = []
+    convert = memory._converted
+
+    def recorded(sendable: Any, *, trust_plain: bool) -> Any:
+        walks.append(trust_plain)
+        return convert(sendable, trust_plain=trust_plain)
+
+    memory._converted = recorded  # type: ignore[method-assign]
+    sent = memory.prepare(messages, tools=TOOLS)
+    assert walks == [True, False]  # trusted first, refused by the compactor, walked afresh
+    assert sent[2] is answer  # the caller's own object, SDK call inside, as it would be sent
+    assert memory.last is not None and memory.last.report["history_messages"] == 4
+    assert id(answer) not in memory._plain  # it holds an SDK object now
