@@ -139,6 +139,8 @@ class CompactionSession:
         try:
             result = self._compact_converted(converted, instructions, extras)
         except FormatError:
+            if not self._plain:
+                raise  # nothing was taken on trust: the history itself is malformed
             # an entry seen plain before may since hold an SDK object: walk every entry
             converted = self._converted(sendable, trust_plain=False)
             result = self._compact_converted(converted, instructions, extras)
