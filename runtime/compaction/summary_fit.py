@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 from typing import Literal
 
-from runtime.compaction.window import WindowFit
+from runtime.compaction.window import WindowFit, user_anchor
 from runtime.messages import Message
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.shrink import shrink_summary
@@ -94,10 +94,10 @@ def prompt_instead(
     ``None`` when the window already opens with a user turn, no user turn precedes it, the
     window is itself over budget, or the prompt would take it past ``usable``.
     """
-    if user_led is None or fit.over_budget or not fit.kept or fit.kept[0] in user_led:
+    if user_led is None or fit.over_budget or not fit.kept:
         return None
-    first = fit.kept[0]
-    prompt = max((i for i in user_led if i < first), default=None)
+    first = fit.kept[0]  # the window's own rule for a leading assistant-led group
+    prompt = user_anchor({first}, cut=first + 1, user_led=user_led)
     if prompt is None or fit.tokens + costs[prompt] > usable:
         return None
     return WindowFit((prompt, *fit.kept), fit.cut, fit.tokens + costs[prompt], over_budget=False)
