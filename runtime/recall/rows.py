@@ -1,39 +1,60 @@
-"""A recalled group's body: its turns as rows of one escaped JSON array (block ``v2``).
+"""A recalled group's turns: stored as rows (``v2``), shown in a block as one line (``v3``).
 
-A row is ``[id, role, name, at, text, more]`` (``runtime.recall.render`` says what each
-column holds); the block names the columns once instead of every turn naming its keys, which
-on LoCoMo makes a two-turn group about a fifth cheaper. Bodies written before rows (``v1``:
-one keyed object per turn) are still read, from held states and stored tables, and rewritten
-as rows when a group is loaded (``upgrade_body``), so a block never mixes the two.
+*Stored rows* (a group's ``body``, in held states and the service's tables): one escaped JSON
+array, each turn a row ``[id, role, name, at, text, more]`` (``at`` when the turn carries a
+time other than the previous turn's in the group; ``more``, a turn's other fields, only when
+it has any; trailing empty columns left out). Bodies written before rows (``v1``: one keyed
+object per turn) are still read and rewritten as rows when a group is loaded
+(``upgrade_body``).
+
+*A block line* (``block_line``): the same turns without the ``at`` column. A turn said at
+another time than the turn before it gets that time as a string just before its row, and the
+group's first time is said by the block, once per run of groups said at it
+(``runtime.recall.render``). On LoCoMo, where every turn of a session carries the session's
+time, that is about an eighth of a block's tokens, so the same reserve shows more turns.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from runtime.blocks import render_json_body
 
-__all__ = ["ROW_COLUMNS", "turns_body", "turns_of_body", "upgrade_body"]
+__all__ = [
+    "BLOCK_COLUMNS",
+    "ROW_COLUMNS",
+    "BlockLine",
+    "block_line",
+    "block_turns",
+    "line_of_turns",
+    "turns_body",
+    "turns_of_body",
+    "upgrade_body",
+]
 
 ROW_COLUMNS: Final = ("id", "role", "name", "at", "text")
-"""A row's leading columns; a sixth, ``more``, holds a turn's other fields."""
+"""A stored row's leading columns; a sixth, ``more``, holds a turn's other fields."""
+BLOCK_COLUMNS: Final = ("id", "role", "name", "text")
+"""A block row's leading columns; a fifth, ``more``, holds a turn's other fields."""
+
+
+def _row(turn: Mapping[str, Any], columns: Sequence[str]) -> list[Any]:
+    row: list[Any] = [turn.get(column) for column in columns]
+    more = {key: value for key, value in turn.items() if key not in ROW_COLUMNS}
+    if more:
+        row.append(more)
+    else:
+        while row[-1] is None:  # id and role are never None
+            row.pop()
+    return row
 
 
 def turns_body(turns: Sequence[Mapping[str, Any]]) -> str:
-    """A group's body: its turns (``render_turns``' dicts) as escaped rows (module docstring)."""
-    rows: list[list[Any]] = []
-    for turn in turns:
-        row: list[Any] = [turn.get(column) for column in ROW_COLUMNS]
-        more = {key: value for key, value in turn.items() if key not in ROW_COLUMNS}
-        if more:
-            row.append(more)
-        else:
-            while row[-1] is None:  # id and role are never None
-                row.pop()
-        rows.append(row)
-    return render_json_body(rows)
+    """A group's body: its turns (``render_turns``' dicts) as escaped stored rows."""
+    return render_json_body([_row(turn, ROW_COLUMNS) for turn in turns])
 
 
 def turns_of_body(body: str) -> list[dict[str, Any]]:
@@ -54,3 +75,70 @@ def upgrade_body(body: str) -> str:
     """``body`` in ``v2`` rows: a ``v1`` body (``[{...}]``, stored before rows) rewritten,
     any other returned as is (no parsing)."""
     return turns_body(turns_of_body(body)) if body.startswith("[{") else body
+
+
+@dataclass(frozen=True, slots=True)
+class BlockLine:
+    """A group as one line of a recall block.
+
+    Attributes:
+        text: the escaped JSON array of its rows, a time string before each turn said at
+            another time than the turn before it.
+        first: when its first turn was said (``None``: no time), said by the block before
+            the line unless the line before ends at that time.
+        last: the time in force after the line.
+        timed: whether ``text`` holds a time string.
+    """
+
+    text: str
+    first: str | None
+    last: str | None
+    timed: bool
+
+
+def line_of_turns(turns: Sequence[Mapping[str, Any]]) -> BlockLine:
+    """The block line of a group's turns (``render_turns``' dicts)."""
+    first = turns[0].get("at") if turns else None
+    current, items = first, []
+    for position, turn in enumerate(turns):
+        at = turn.get("at")
+        if position and at is not None and at != current:
+            items.append(at)
+            current = at
+        items.append(_row(turn, BLOCK_COLUMNS))
+    return BlockLine(render_json_body(items), first, current, len(items) > len(turns))
+
+
+def block_line(body: str) -> BlockLine:
+    """The block line of a stored body (``v2`` rows or ``v1`` objects)."""
+    return line_of_turns(turns_of_body(body))
+
+
+def block_turns(groups: Sequence[Any]) -> list[list[dict[str, Any]]]:
+    """A ``v3`` block's ``groups`` read back: each group's turns as ``render_turns``' dicts,
+    every turn with ``at``, the time in force where it stands (none when that is ``null``).
+
+    Raises:
+        ValueError: an item that is neither a time (a string or ``null``) nor a list of rows.
+    """
+    read: list[list[dict[str, Any]]] = []
+    current: str | None = None
+    for item in groups:
+        if item is None or isinstance(item, str):
+            current = item
+            continue
+        if not isinstance(item, list):
+            raise ValueError(f"not a recall block item: {item!r}")
+        turns: list[dict[str, Any]] = []
+        for entry in item:
+            if entry is None or isinstance(entry, str):
+                current = entry
+                continue
+            turn = {c: v for c, v in zip(BLOCK_COLUMNS, entry, strict=False) if v is not None}
+            if len(entry) > len(BLOCK_COLUMNS):
+                turn.update(entry[len(BLOCK_COLUMNS)])
+            if current is not None:
+                turn["at"] = current
+            turns.append(turn)
+        read.append(turns)
+    return read

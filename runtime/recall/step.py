@@ -33,17 +33,12 @@ from runtime.errors import BudgetError
 from runtime.messages import JSON, Format, Message
 from runtime.recall.dates import named_date_terms
 from runtime.recall.feedback import widened, widened_scores
-from runtime.recall.groups import authored_text, still_in_history
+from runtime.recall.fill import fill_block
+from runtime.recall.groups import authored_text
 from runtime.recall.index import RecallIndex, ScoredGroup
-from runtime.recall.render import (
-    mark_superseded,
-    recall_message,
-    render_recall_block,
-    superseded_values,
-)
 from runtime.recall.terms import terms
 from runtime.summary.schema import CompactionSummary
-from runtime.tokens import TiktokenCounter, TokenCounter
+from runtime.tokens import TokenCounter
 
 __all__ = [
     "Recall",
@@ -331,50 +326,20 @@ def _fill(
     summary: CompactionSummary | None,
     config: RecallConfig,
 ) -> Recall:
-    """Greedy by score within ``budget``; the block lists the chosen groups in history order.
-
-    The block's tokens are the empty block's plus each chosen body's (``render_recall_block``
-    explains why that is exact for tiktoken); any other counter counts the block itself.
-    """
-    base = counter.count_messages([recall_message(fmt, render_recall_block([]))])[0]
-    spent = base
-    chosen: list[ScoredGroup] = []
-    seen = False
-    for hit in hits:
-        if len(chosen) == config.max_groups:
-            break
-        if spent + hit.group.tokens > budget:
-            seen = True
-            continue
-        if not still_in_history(entries, hit.group):
-            continue
-        spent += hit.group.tokens
-        chosen.append(hit)
-    if not chosen:
-        return _none("too_large" if seen else "not_in_history", budget)
-    superseded = superseded_values(summary)
-    additive = isinstance(counter, TiktokenCounter)
-    while chosen:
-        ordered = sorted(chosen, key=lambda c: c.group.start)
-        bodies = [mark_superseded(c.group.body, superseded) for c in ordered]
-        message = recall_message(fmt, render_recall_block(bodies))
-        marked = any(b is not c.group.body for b, c in zip(bodies, ordered, strict=True))
-        if additive and not marked:
-            tokens = base + sum(c.group.tokens for c in ordered)
-        else:
-            tokens = counter.count_messages([message])[0]
-        if tokens <= budget:
-            return Recall(
-                message=message,
-                position=position,
-                hits=tuple(
-                    RecallHit(c.group.ids, c.score, c.group.tokens, c.group.at) for c in ordered
-                ),
-                tokens=tokens,
-                budget_tokens=budget,
-            )
-        chosen.pop()  # the superseded marks (or another counter) cost more: drop the weakest
-    return _none("too_large", budget)
+    """The block of the best hits within ``budget`` (``runtime.recall.fill``), listing the
+    chosen groups in history order."""
+    filled = fill_block(hits, entries, fmt, budget, counter, summary, config.max_groups)
+    if isinstance(filled, str):
+        return _none(filled, budget)
+    return Recall(
+        message=filled.message,
+        position=position,
+        hits=tuple(
+            RecallHit(c.group.ids, c.score, c.group.tokens, c.group.at) for c in filled.chosen
+        ),
+        tokens=filled.tokens,
+        budget_tokens=budget,
+    )
 
 
 _LEADING: frozenset[str] = frozenset({"message", "reasoning"})

@@ -29,7 +29,7 @@ def test_demo_prints_the_tour_and_every_check_holds() -> None:
         "Step 2: Roll back to an earlier summary version",
         "Step 3: Ask about an evicted turn: recall brings it back verbatim",
         "the question recalls a2",
-        "<recalled_turns trust='untrusted' schema='v2'>",
+        "<recalled_turns trust='untrusted' schema='v3'>",
         "Step 4: The service in process",
         "<compaction_summary trust='untrusted' schema='v2'>",
         "G123 exclusion kept with its reason, citing a2",

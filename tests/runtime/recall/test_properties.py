@@ -1,11 +1,15 @@
 """Invariants of the recall block over drawn histories in the three formats.
 
 Recalled groups are whole; the block never separates a call from its results and never adds
-a protocol error; its tokens never exceed the room it was given, and equal the block's count.
+a protocol error; its tokens never exceed the room it was given, and equal the block's count
+(times said once per run included); every recalled turn that carries a time reads back that
+time.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -20,6 +24,7 @@ from runtime.recall import (
     RECALL_MESSAGE_ID,
     RecallConfig,
     RecallIndex,
+    block_turns,
     index_evicted,
     recall,
     with_block,
@@ -28,6 +33,19 @@ from runtime.tokens import TiktokenCounter
 from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
+_TIMES = (None, "2026-09-01T09:00:00Z", "2026-09-01T09:00:00Z", "2026-09-02T10:30:00Z")
+_BODY = re.compile(r"<recalled_turns[^>]*>\n(?P<body>.*)\n</recalled_turns>", re.DOTALL)
+
+
+def _stamped(data: st.DataObject, entries: list[Any]) -> list[Any]:
+    """``entries`` with some stamped with a time: runs of equal times, changes, gaps."""
+    if not data.draw(st.booleans()):
+        return entries
+    out: list[Any] = []
+    for entry in entries:
+        at = data.draw(st.sampled_from(_TIMES))
+        out.append({**entry, "timestamp": at} if at and isinstance(entry, dict) else entry)
+    return out
 
 
 def _issues(entries: list[Any], fmt: Format) -> Counter[tuple[str, str | None]]:
@@ -39,7 +57,7 @@ def _issues(entries: list[Any], fmt: Format) -> Counter[tuple[str, str | None]]:
 def test_the_block_keeps_groups_whole_and_the_protocol_intact(
     data: st.DataObject, fmt: Format
 ) -> None:
-    entries = data.draw(conversations(fmt, min_exchanges=2, max_exchanges=7))
+    entries = _stamped(data, data.draw(conversations(fmt, min_exchanges=2, max_exchanges=7)))
     messages = read_history(entries, format=fmt).messages
     groups = group_messages(messages)
     prefix = groups[0].messages if groups and groups[0].kind == "prefix" else ()
@@ -74,6 +92,16 @@ def test_the_block_keeps_groups_whole_and_the_protocol_intact(
         ids = set(group.ids)
         assert ids <= recalled or not ids & recalled
     assert not recalled & {m.id for g in context for m in g}
+    # every turn said at a time reads back that time
+    match = _BODY.fullmatch(outcome.message.text)
+    assert match is not None
+    read = block_turns(json.loads(match["body"])["groups"])
+    said = {turn["id"]: turn.get("at") for group in read for turn in group}
+    event(f"times said: {len({t for t in said.values() if t})}")
+    assert set(said) == recalled
+    for message in messages:
+        if message.id in recalled and message.timestamp:
+            assert said[message.id] == message.timestamp
     # never between a call and its results: every call before the block is answered before it
     position = [m.id for m in after_messages].index(RECALL_MESSAGE_ID)
     open_calls: set[str] = set()

@@ -1,11 +1,11 @@
-"""A recalled group's body as rows (block v2), and v1 bodies read from held states."""
+"""A recalled group's stored rows (v2), its block line (v3), and v1 bodies from held states."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runtime.blocks import render_json_body
@@ -15,6 +15,8 @@ from runtime.recall import (
     INDEX_SCHEMA,
     ROW_COLUMNS,
     RecallIndex,
+    block_line,
+    block_turns,
     index_evicted,
     mark_superseded,
     render_turns,
@@ -22,6 +24,7 @@ from runtime.recall import (
     turns_of_body,
     upgrade_body,
 )
+from runtime.recall.render import block_items, line_pieces
 from runtime.tokens import TiktokenCounter
 
 COUNTER = TiktokenCounter()
@@ -83,6 +86,46 @@ def test_a_plain_turn_is_a_short_row_and_only_extra_fields_add_a_column() -> Non
         {"calls": [{"id": "x", "name": "f", "args": "{}"}]},
     ]
     assert len(ROW_COLUMNS) == 5
+
+
+def _said(turns: list[dict[str, Any]]) -> list[str | None]:
+    """When each stored turn was said: its ``at``, else the turn before's."""
+    times: list[str | None] = []
+    for position, turn in enumerate(turns):
+        at = turn.get("at")
+        times.append(at if at is not None else times[-1] if position else None)
+    return times
+
+
+@given(st.lists(st.lists(_TURN, min_size=1, max_size=3), min_size=1, max_size=4))
+def test_block_lines_read_back_as_their_turns_said_at_their_times(
+    groups: list[list[dict[str, Any]]],
+) -> None:
+    lines = [block_line(turns_body(turns)) for turns in groups]
+    items = [json.loads(item) for item in block_items(lines)]
+    read = block_turns(items)
+    assert len(read) == len(groups)
+    for turns, back in zip(groups, read, strict=True):
+        assert [t.get("at") for t in back] == _said(turns)
+        assert [_without_at(t) for t in back] == [_without_at(t) for t in turns]
+
+
+def _without_at(turn: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in turn.items() if key != "at"}
+
+
+@settings(max_examples=200)
+@given(st.lists(_TURN, min_size=1, max_size=4))
+def test_a_line_without_a_time_string_costs_at_most_its_stored_rows(
+    turns: list[dict[str, Any]],
+) -> None:
+    """A group indexed before block lines kept its rows' cost: an upper bound of its line's."""
+    body = turns_body(turns)
+    line = block_line(body)
+    if line.timed:
+        return
+    for piece, stored in zip(line_pieces(line.text), line_pieces(body), strict=True):
+        assert COUNTER.count_text(piece) <= COUNTER.count_text(stored)
 
 
 def _v1_body(entries: list[Any]) -> str:

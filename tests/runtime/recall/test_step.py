@@ -17,17 +17,17 @@ from runtime.grouping import Group, group_messages
 from runtime.messages import Format, Message
 from runtime.protocol import find_protocol_errors
 from runtime.recall import (
+    BLOCK_COLUMNS,
     OPEN_TAG,
     RECALL_MESSAGE_ID,
-    ROW_COLUMNS,
     Recall,
     RecallConfig,
     RecallIndex,
+    block_turns,
     index_evicted,
     insertion_group,
     query_terms,
     recall,
-    turns_of_body,
     with_block,
 )
 from runtime.summary.schema import CompactionSummary, Fact, OpenQuestion
@@ -64,8 +64,8 @@ def _block(outcome: Recall) -> dict[str, Any]:
     match = _BODY.fullmatch(outcome.message.text)
     assert match is not None
     data: dict[str, Any] = json.loads(match.group("body"))
-    assert data["columns"] == [*ROW_COLUMNS, "more"]
-    data["groups"] = [turns_of_body(json.dumps(rows)) for rows in data["groups"]]
+    assert data["columns"] == [*BLOCK_COLUMNS, "more"]
+    data["groups"] = block_turns(data["groups"])
     return data
 
 
@@ -120,6 +120,56 @@ def test_the_block_is_data_in_a_user_message_with_ids_and_times() -> None:
     assert report["recalled"][0]["ids"] == [user["id"], reply["id"]]
     assert report["recalled"][0]["score"] > report["recalled"][-1]["score"] or len(groups) == 1
     assert report["recall_tokens"] == outcome.tokens == COUNTER.count_messages([outcome.message])[0]
+
+
+def _sessions(per_message: bool) -> list[Any]:
+    """Two sessions of four exchanges about the trip, then the question."""
+    entries: list[Any] = []
+    for day in (1, 2):
+        for turn in range(4):
+            at = f"2026-09-0{day}T09:{turn:02d}:00Z" if per_message else f"2026-09-0{day}T09:00:00Z"
+            entries.append(
+                {"role": "user", "content": f"trip budget {day}{turn} CNY", "timestamp": at}
+            )
+            later = at.replace(":00Z", ":30Z") if per_message else at
+            entries.append(
+                {"role": "assistant", "content": f"budget noted {day}", "timestamp": later}
+            )
+    return [*entries, {"role": "user", "content": "what was the trip budget?"}]
+
+
+def test_a_time_is_said_once_per_run_of_groups_said_at_it() -> None:
+    outcome = _run(_sessions(per_message=False), keep=1, budget_tokens=4000)
+    assert outcome.message is not None and len(outcome.hits) == 8
+    text = outcome.message.text
+    assert text.count("2026-09-01T09:00:00Z") == 1 and text.count("2026-09-02T09:00:00Z") == 1
+    groups = _block(outcome)["groups"]
+    assert {turn["at"] for turn in groups[0]} == {"2026-09-01T09:00:00Z"}
+    assert {turn["at"] for turn in groups[-1]} == {"2026-09-02T09:00:00Z"}
+    assert outcome.tokens == COUNTER.count_messages([outcome.message])[0]
+
+
+@pytest.mark.parametrize("per_message", [False, True])
+def test_groups_indexed_before_block_lines_stay_within_the_room(per_message: bool) -> None:
+    """A held index's groups cost what their stored rows cost: more than their lines, unless a
+    line holds a time string, and then the line is counted. The block always fits."""
+    entries = _sessions(per_message)
+    index, context = _setup(entries, keep=1)
+    held = index.to_dict()
+    for item in held["groups"]:
+        item[5] = COUNTER.count_text(item[4] + ",\n")  # the rows' cost, as stored before lines
+    old = RecallIndex.from_dict(held)
+    for budget in range(150, 900, 25):
+        outcome = recall(
+            old,
+            context=context,
+            entries=entries,
+            fmt="openai-chat",
+            budget_tokens=budget,
+            counter=COUNTER,
+        )
+        if outcome.message is not None:
+            assert COUNTER.count_messages([outcome.message])[0] <= outcome.tokens <= budget
 
 
 @pytest.mark.parametrize("fmt", ["openai-chat", "openai-responses", "anthropic"])

@@ -19,7 +19,7 @@ import pytest
 from runtime import Budget, Compactor, RecallConfig
 from runtime.formats import read_history
 from runtime.recall import indexing
-from runtime.recall.indexing import BODY_TOKENS, index_unit
+from runtime.recall.indexing import LINE_TOKENS, index_unit
 from runtime.summary import edits, quantities
 from runtime.summary import sanitize as sanitize_module
 from runtime.summary.edits import DigestMemo, EditMemo, marker_pattern, replay, script_of
@@ -188,13 +188,13 @@ def test_compactions_with_and_without_the_memo_are_identical(
     history = _tau_history(6) if dataset == "tau-bench" else _locomo_history(300)
     SANITIZE_MEMO.clear()
     QUANTITY_MEMO.clear()
-    BODY_TOKENS.clear()
+    LINE_TOKENS.clear()
     cached = _replay(history)
     again = _replay(history)  # every sanitizing and parsing a hit now
     off: EditMemo[Any] = EditMemo(0, markers=edits.marker_pattern([]))
     monkeypatch.setattr(sanitize_module, "SANITIZE_MEMO", off)
     monkeypatch.setattr(quantities, "QUANTITY_MEMO", DigestMemo(0))
-    monkeypatch.setattr(indexing, "BODY_TOKENS", DigestMemo(0))
+    monkeypatch.setattr(indexing, "LINE_TOKENS", DigestMemo(0))
     uncached = _replay(history)
     assert len(cached) > 10
     assert sum('"strategy": "summary"' in step for step in cached) > 3
@@ -214,13 +214,13 @@ class _CharCounter:
         return len(text) * self.per_char
 
 
-def test_body_tokens_are_memoized_for_tiktoken_only() -> None:
+def test_line_tokens_are_memoized_for_tiktoken_only() -> None:
     messages = read_history([{"role": "user", "content": "Find flights to Lisbon"}]).messages
-    BODY_TOKENS.clear()
+    LINE_TOKENS.clear()
     one = index_unit(messages, counter=_CharCounter(1), max_chars=4000)  # type: ignore[arg-type]
     two = index_unit(messages, counter=_CharCounter(2), max_chars=4000)  # type: ignore[arg-type]
     assert two.tokens == 2 * one.tokens
-    assert len(BODY_TOKENS) == 0
+    assert len(LINE_TOKENS) == 0
     counted = index_unit(messages, counter=TiktokenCounter(), max_chars=4000)
-    assert len(BODY_TOKENS) == 1
+    assert len(LINE_TOKENS) == 1
     assert index_unit(messages, counter=TiktokenCounter(), max_chars=4000) == counted
