@@ -30,11 +30,11 @@ from runtime.recall.groups import still_in_history
 from runtime.recall.index import ScoredGroup
 from runtime.recall.indexing import line_tokens
 from runtime.recall.render import (
+    block_items,
     mark_superseded,
     recall_message,
     render_recall_block,
     superseded_values,
-    times_said,
 )
 from runtime.recall.rows import BlockLine, block_line
 from runtime.summary.schema import CompactionSummary
@@ -52,30 +52,40 @@ class Filled:
     tokens: int
 
 
-class _TimeItems:
-    """What each time item costs (its JSON and ``",\\n"``), counted once per call."""
+class _Items:
+    """What each time or names item costs (its JSON and ``",\n"``), counted once per call."""
 
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
-        self.known: dict[str | None, int] = {}
+        self.known: dict[str, int] = {}
+        self.times: dict[str | None, int] = {}
 
-    def __call__(self, at: str | None) -> int:
-        tokens = self.known.get(at)
+    def __call__(self, item: str) -> int:
+        tokens = self.known.get(item)
         if tokens is None:
-            tokens = self.counter.count_text(render_json_body(at) + ",\n")
-            self.known[at] = tokens
+            tokens = self.counter.count_text(item + ",\n")
+            self.known[item] = tokens
+        return tokens
+
+    def time(self, at: str | None) -> int:
+        """What saying ``at`` costs."""
+        tokens = self.times.get(at)
+        if tokens is None:
+            tokens = self.times[at] = self(render_json_body(at))
         return tokens
 
 
-def _added(chosen: Sequence[ScoredGroup], slot: int, hit: ScoredGroup, times: _TimeItems) -> int:
+def _added(chosen: Sequence[ScoredGroup], slot: int, hit: ScoredGroup, items: _Items) -> int:
     """What inserting ``hit`` at ``slot`` of ``chosen`` adds: its tokens and the time items
     it needs, less the one the group after it no longer needs (times taken as ``at``)."""
     before = chosen[slot - 1].group.at if slot else None
     after = chosen[slot].group.at if slot < len(chosen) else None
     at = hit.group.at
-    cost = hit.group.tokens + (times(at) if at != before else 0)
+    cost = hit.group.tokens + (items.time(at) if at != before else 0)
     if slot < len(chosen):
-        cost += (times(after) if after != at else 0) - (times(after) if after != before else 0)
+        cost += (items.time(after) if after != at else 0) - (
+            items.time(after) if after != before else 0
+        )
     return cost
 
 
@@ -83,7 +93,7 @@ def _choose(
     hits: Sequence[ScoredGroup],
     entries: Sequence[JSON],
     room: int,
-    times: _TimeItems,
+    items: _Items,
     max_groups: int,
 ) -> tuple[list[ScoredGroup], list[ScoredGroup], bool]:
     """Greedy by score: the chosen groups in history order and in the order taken, and
@@ -96,7 +106,7 @@ def _choose(
         if len(taken) == max_groups:
             break
         slot = bisect.bisect_left(starts, hit.group.start)
-        cost = _added(chosen, slot, hit, times)
+        cost = _added(chosen, slot, hit, items)
         if spent + cost > room:
             seen = True
             continue
@@ -109,14 +119,31 @@ def _choose(
     return chosen, taken, seen
 
 
-def _exact_tokens(
-    chosen: Sequence[ScoredGroup], lines: Sequence[BlockLine], counter: TokenCounter
+def _block_tokens(
+    chosen: Sequence[ScoredGroup], lines: Sequence[BlockLine], items: _Items, counter: TokenCounter
 ) -> int:
-    """The chosen lines' tokens in a block (module docstring), without their time items."""
-    return sum(
-        line_tokens(line.text, counter) if line.timed else hit.group.tokens
+    """The chosen groups' items in a block (module docstring): each line, time and names."""
+    costs = iter(
+        line_tokens(line.text, counter) if line.counted else hit.group.tokens
         for hit, line in zip(chosen, lines, strict=True)
     )
+    return sum(items(item) if isinstance(item, str) else next(costs) for item in block_items(lines))
+
+
+_RESERVE_HITS = 8
+"""How many of the best hits' speakers the names reserve covers."""
+
+
+def _names_reserve(hits: Sequence[ScoredGroup], items: _Items) -> int:
+    """What the names item of the best hits' speakers costs (each role's first name among
+    them): kept aside while choosing, since groups of one conversation mostly share their
+    speakers and the block then says them once."""
+    named: dict[str, str] = {}
+    for hit in hits[:_RESERVE_HITS]:
+        for role, name in hit.group.line.speakers:
+            if name is not None:
+                named.setdefault(role, name)
+    return items(render_json_body(named)) if named else 0
 
 
 def fill_block(
@@ -131,8 +158,9 @@ def fill_block(
     """The block of the best ``hits`` (best first) within ``budget`` tokens, or why there is
     none: ``too_large`` (no hit fits) or ``not_in_history`` (none is still in the history)."""
     base = counter.count_messages([recall_message(fmt, render_recall_block([]))])[0]
-    times = _TimeItems(counter)
-    chosen, taken, seen = _choose(hits, entries, budget - base, times, max_groups)
+    items = _Items(counter)
+    room = budget - base - _names_reserve(hits, items)
+    chosen, taken, seen = _choose(hits, entries, room, items, max_groups)
     if not chosen:
         return "too_large" if seen else "not_in_history"
     superseded = superseded_values(summary)
@@ -146,12 +174,10 @@ def fill_block(
         ]
         message = recall_message(fmt, render_recall_block(lines))
         if additive and plain:
-            said = times_said(lines)
-            tokens = base + _exact_tokens(chosen, lines, counter)
-            tokens += sum(times(line.first) for line, s in zip(lines, said, strict=True) if s)
+            tokens = base + _block_tokens(chosen, lines, items, counter)
         else:
             tokens = counter.count_messages([message])[0]
         if tokens <= budget:
             return Filled(tuple(chosen), message, tokens)
-        chosen.remove(taken.pop())  # marks, times or another counter cost more: drop the weakest
+        chosen.remove(taken.pop())  # marks, items or another counter cost more: drop the weakest
     return "too_large"

@@ -3,28 +3,31 @@
 ``<recalled_turns trust='untrusted' schema='v3'>`` + JSON + ``</recalled_turns>``, escaped like
 the summary (``runtime.blocks``), inside a user-role message made by
 ``runtime.formats.make_data_message``. The JSON names its columns once and then holds the
-groups in history order, one per line, each turn a row; a time string (or ``null``, "no
-time") says when the turns after it were said, until the next one::
+groups in history order, one per line, each turn a row. Between them, an object says the
+speakers' names by role from there on (a role it leaves out has no name), and a time string
+(or ``null``, "no time") says when the turns after it were said, until the next one::
 
-    {"columns":["id","role","name","text","more"],"groups":[
+    {"columns":["id","role","text","more"],"groups":[
+    {"user":"mia"},
     "2026-09-18T09:30:00",
-    [["m12","user","mia","..."],["m13","assistant",null,"..."]],
-    [["m16","user","mia","..."],"2026-09-18T09:41:00",["m17","assistant",null,"..."]],
+    [["m12","user","..."],["m13","assistant","..."]],
+    [["m16","user","..."],"2026-09-18T09:41:00",["m17","assistant","..."]],
     null,
-    [["m20","assistant",null,null,{"calls":[{"id":"call_1","name":"search","args":"{...}"}]}],
-     ["m21","tool",null,null,{"results":[{"call_id":"call_1","text":"...","error":true}]}]]
+    [["m20","assistant",null,{"calls":[{"id":"call_1","name":"search","args":"{...}"}]}],
+     ["m21","tool",null,{"results":[{"call_id":"call_1","text":"...","error":true}]}]]
     ]}
 
-``id`` and ``role`` are always there; ``name`` when the entry names its speaker (Chat
-``name``); ``more`` only when the turn has more than its text: ``type`` when it is not a plain
-message (a Responses ``reasoning`` item, a ``function_call``), ``calls``, ``results``, and
-``superseded`` when the current summary records a value from this turn as replaced by a newer
-one (``[{"key", "value", "now"}]``, ``now``: the summary's current value of that key, when it
-has one). Trailing empty columns are left out. A time is said once per run of turns said at
-it, between groups or inside one (``runtime.recall.rows``): on LoCoMo, where every turn of a
-session carries the session's time, ``v2`` (a time column in every row) spent about an eighth
-of a block on times, so the same reserve now shows more turns. ``v2`` gave every row an ``at``
-column; ``v1`` one keyed object per turn.
+``id`` and ``role`` are always there; ``more`` only when the turn has more than its text:
+``type`` when it is not a plain message (a Responses ``reasoning`` item, a ``function_call``),
+``calls``, ``results``, ``name`` when turns of one role in one group carry different names
+(Chat ``name``), and ``superseded`` when the current summary records a value from this turn
+as replaced by a newer one (``[{"key", "value", "now"}]``, ``now``: the summary's current
+value of that key, when it has one). Trailing empty columns are left out. A time is said once
+per run of turns said at it, between groups or inside one, and names once per change of who
+speaks for a role (``runtime.recall.rows``): on LoCoMo, where every turn of a session carries
+the session's time and each of the two speakers keeps a role, ``v2`` spent about a fifth of a
+block on the ``at`` and ``name`` columns of every row, so the same reserve now shows more
+turns. ``v1`` gave every turn a keyed object.
 
 Every text, argument and result is sanitized (``runtime.summary.sanitize``: invisible
 characters, secrets, injection attempts, length), once, when the group is indexed; a group's
@@ -50,6 +53,7 @@ __all__ = [
     "CLOSE_TAG",
     "OPEN_TAG",
     "RECALL_MESSAGE_ID",
+    "BlockItem",
     "Superseded",
     "block_items",
     "line_pieces",
@@ -58,7 +62,6 @@ __all__ = [
     "render_recall_block",
     "render_turns",
     "superseded_values",
-    "times_said",
 ]
 
 OPEN_TAG: Final = "<recalled_turns trust='untrusted' schema='v3'>"
@@ -165,26 +168,29 @@ _HEAD: Final = (
 _FOOT: Final = "]}\n" + CLOSE_TAG
 
 
-def times_said(lines: Sequence[BlockLine]) -> list[bool]:
-    """For group lines in history order, whether the block says each one's first time before
-    it: when that is not the time in force after the line before (before the first: none)."""
-    said: list[bool] = []
-    current: str | None = None
+BlockItem = str | BlockLine
+"""An item of a block's ``groups``: a group's line, or the JSON text of a time or of names."""
+
+
+def block_items(lines: Sequence[BlockLine]) -> list[BlockItem]:
+    """The items of a block's ``groups`` for group lines in history order.
+
+    Before a line come, where needed, the speakers' names (an object, role -> name, the whole
+    mapping in force from there on) when a role of the group would otherwise read another
+    name than its own, and its first time (a JSON string or ``null``) when that is not the
+    time in force after the line before it (before the first line: no names, no time).
+    """
+    items: list[BlockItem] = []
+    time: str | None = None
+    names: dict[str, str | None] = {}
     for line in lines:
-        said.append(line.first != current)
-        current = line.last
-    return said
-
-
-def block_items(lines: Sequence[BlockLine]) -> list[str]:
-    """The lines of a block's ``groups`` for group lines in history order: each group line,
-    preceded by its first time (``render_json_body``: a JSON string or ``null``) where
-    ``times_said``."""
-    items: list[str] = []
-    for line, said in zip(lines, times_said(lines), strict=True):
-        if said:
+        if any(names.get(role) != name for role, name in line.speakers):
+            names.update(line.speakers)
+            items.append(render_json_body({r: n for r, n in names.items() if n is not None}))
+        if line.first != time:
             items.append(render_json_body(line.first))
-        items.append(line.text)
+        items.append(line)
+        time = line.last
     return items
 
 
@@ -198,8 +204,9 @@ def render_recall_block(lines: Sequence[BlockLine]) -> str:
     place (``line_pieces``; ``runtime.recall.indexing.line_tokens`` for a group line), and a
     call never tokenizes the block again.
     """
-    items = ",\n".join(block_items(lines))
-    return f"{_HEAD}{items}\n{_FOOT}" if items else f"{_HEAD}{_FOOT}"
+    texts = [item if isinstance(item, str) else item.text for item in block_items(lines)]
+    joined = ",\n".join(texts)
+    return f"{_HEAD}{joined}\n{_FOOT}" if texts else f"{_HEAD}{_FOOT}"
 
 
 def line_pieces(line: str) -> tuple[str, str]:

@@ -7,11 +7,13 @@ it has any; trailing empty columns left out). Bodies written before rows (``v1``
 object per turn) are still read and rewritten as rows when a group is loaded
 (``upgrade_body``).
 
-*A block line* (``block_line``): the same turns without the ``at`` column. A turn said at
-another time than the turn before it gets that time as a string just before its row, and the
-group's first time is said by the block, once per run of groups said at it
+*A block line* (``block_line``): the same turns without the ``at`` and ``name`` columns. A
+turn said at another time than the turn before it gets that time as a string just before its
+row, and the group's first time is said by the block, once per run of groups said at it; the
+speakers' names are said by the block too, once per change of who speaks for a role
 (``runtime.recall.render``). On LoCoMo, where every turn of a session carries the session's
-time, that is about an eighth of a block's tokens, so the same reserve shows more turns.
+time and each speaker keeps a role, the two columns were about a fifth of a block's tokens,
+so the same reserve now shows more turns.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ __all__ = [
     "BLOCK_COLUMNS",
     "ROW_COLUMNS",
     "BlockLine",
+    "Speakers",
     "block_line",
     "block_turns",
     "line_of_turns",
@@ -37,8 +40,8 @@ __all__ = [
 
 ROW_COLUMNS: Final = ("id", "role", "name", "at", "text")
 """A stored row's leading columns; a sixth, ``more``, holds a turn's other fields."""
-BLOCK_COLUMNS: Final = ("id", "role", "name", "text")
-"""A block row's leading columns; a fifth, ``more``, holds a turn's other fields."""
+BLOCK_COLUMNS: Final = ("id", "role", "text")
+"""A block row's leading columns; a fourth, ``more``, holds a turn's other fields."""
 
 
 def _row(turn: Mapping[str, Any], columns: Sequence[str]) -> list[Any]:
@@ -77,6 +80,10 @@ def upgrade_body(body: str) -> str:
     return turns_body(turns_of_body(body)) if body.startswith("[{") else body
 
 
+Speakers = tuple[tuple[str, str | None], ...]
+"""Role -> the name its turns in a group carry (``None``: none, or not one name), by role."""
+
+
 @dataclass(frozen=True, slots=True)
 class BlockLine:
     """A group as one line of a recall block.
@@ -87,26 +94,54 @@ class BlockLine:
         first: when its first turn was said (``None``: no time), said by the block before
             the line unless the line before ends at that time.
         last: the time in force after the line.
-        timed: whether ``text`` holds a time string.
+        counted: whether ``text`` holds a time string or a turn's own name, which the stored
+            rows held in a column: only then may the line cost more than the rows did.
+        speakers: the names its rows leave to the block: each role of the group with the
+            one name its turns carry (a role whose turns carry several keeps them in the
+            rows' ``more`` and needs ``None``).
     """
 
     text: str
     first: str | None
     last: str | None
-    timed: bool
+    counted: bool
+    speakers: Speakers = ()
+
+
+def _speakers(turns: Sequence[Mapping[str, Any]]) -> tuple[Speakers, frozenset[str]]:
+    """The group's speakers (``BlockLine.speakers``) and the roles whose turns name
+    themselves in their rows."""
+    names: dict[str, set[str | None]] = {}
+    for turn in turns:
+        names.setdefault(str(turn["role"]), set()).add(turn.get("name"))
+    own = frozenset(role for role, held in names.items() if len(held) > 1)
+    speakers = tuple(
+        sorted((role, None if role in own else next(iter(held))) for role, held in names.items())
+    )
+    return speakers, own
 
 
 def line_of_turns(turns: Sequence[Mapping[str, Any]]) -> BlockLine:
     """The block line of a group's turns (``render_turns``' dicts)."""
+    speakers, own = _speakers(turns)
     first = turns[0].get("at") if turns else None
-    current, items = first, []
+    current, items, named = first, [], False
     for position, turn in enumerate(turns):
         at = turn.get("at")
         if position and at is not None and at != current:
             items.append(at)
             current = at
-        items.append(_row(turn, BLOCK_COLUMNS))
-    return BlockLine(render_json_body(items), first, current, len(items) > len(turns))
+        row = _row(turn, BLOCK_COLUMNS)
+        if turn["role"] in own and turn.get("name") is not None:
+            named = True
+            more = {"name": turn["name"]}
+            if len(row) > len(BLOCK_COLUMNS):
+                more.update(row.pop())
+            row.extend([None] * (len(BLOCK_COLUMNS) - len(row)))
+            row.append(more)
+        items.append(row)
+    counted = named or len(items) > len(turns)
+    return BlockLine(render_json_body(items), first, current, counted, speakers)
 
 
 def block_line(body: str) -> BlockLine:
@@ -116,16 +151,22 @@ def block_line(body: str) -> BlockLine:
 
 def block_turns(groups: Sequence[Any]) -> list[list[dict[str, Any]]]:
     """A ``v3`` block's ``groups`` read back: each group's turns as ``render_turns``' dicts,
-    every turn with ``at``, the time in force where it stands (none when that is ``null``).
+    every turn with ``at``, the time in force where it stands (none when that is ``null``),
+    and ``name``, its own or the one in force for its role.
 
     Raises:
-        ValueError: an item that is neither a time (a string or ``null``) nor a list of rows.
+        ValueError: an item that is neither a time (a string or ``null``), nor the speakers'
+            names (an object), nor a list of rows.
     """
     read: list[list[dict[str, Any]]] = []
     current: str | None = None
+    names: dict[str, Any] = {}
     for item in groups:
         if item is None or isinstance(item, str):
             current = item
+            continue
+        if isinstance(item, dict):
+            names = item
             continue
         if not isinstance(item, list):
             raise ValueError(f"not a recall block item: {item!r}")
@@ -137,6 +178,8 @@ def block_turns(groups: Sequence[Any]) -> list[list[dict[str, Any]]]:
             turn = {c: v for c, v in zip(BLOCK_COLUMNS, entry, strict=False) if v is not None}
             if len(entry) > len(BLOCK_COLUMNS):
                 turn.update(entry[len(BLOCK_COLUMNS)])
+            if "name" not in turn and names.get(turn["role"]) is not None:
+                turn["name"] = names[turn["role"]]
             if current is not None:
                 turn["at"] = current
             turns.append(turn)

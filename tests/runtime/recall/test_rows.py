@@ -98,11 +98,11 @@ def _said(turns: list[dict[str, Any]]) -> list[str | None]:
 
 
 @given(st.lists(st.lists(_TURN, min_size=1, max_size=3), min_size=1, max_size=4))
-def test_block_lines_read_back_as_their_turns_said_at_their_times(
+def test_block_lines_read_back_as_their_turns_said_at_their_times_by_their_speakers(
     groups: list[list[dict[str, Any]]],
 ) -> None:
     lines = [block_line(turns_body(turns)) for turns in groups]
-    items = [json.loads(item) for item in block_items(lines)]
+    items = [json.loads(i if isinstance(i, str) else i.text) for i in block_items(lines)]
     read = block_turns(items)
     assert len(read) == len(groups)
     for turns, back in zip(groups, read, strict=True):
@@ -114,15 +114,41 @@ def _without_at(turn: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in turn.items() if key != "at"}
 
 
+def test_speakers_are_named_once_while_each_keeps_a_role() -> None:
+    chat = [
+        [{"id": "a1", "role": "user", "name": "Caroline", "text": "hi"}],
+        [
+            {"id": "a2", "role": "user", "name": "Caroline", "text": "again"},
+            {"id": "a3", "role": "assistant", "name": "Melanie", "text": "yes"},
+        ],
+        [{"id": "a4", "role": "assistant", "name": "Melanie", "text": "still me"}],
+        [  # a group chat: two users in one group name themselves in their rows
+            {"id": "a5", "role": "user", "name": "Caroline", "text": "me"},
+            {"id": "a6", "role": "user", "name": "Jon", "text": "and me"},
+        ],
+        [{"id": "a7", "role": "user", "name": "Caroline", "text": "back"}],
+    ]
+    items = block_items([block_line(turns_body(turns)) for turns in chat])
+    names = [json.loads(i) for i in items if isinstance(i, str) and i.startswith("{")]
+    assert names == [
+        {"user": "Caroline"},
+        {"user": "Caroline", "assistant": "Melanie"},
+        {"assistant": "Melanie"},
+        {"user": "Caroline", "assistant": "Melanie"},
+    ]
+    read = block_turns([json.loads(i if isinstance(i, str) else i.text) for i in items])
+    assert [[t["name"] for t in g] for g in read] == [[t["name"] for t in g] for g in chat]
+
+
 @settings(max_examples=200)
 @given(st.lists(_TURN, min_size=1, max_size=4))
-def test_a_line_without_a_time_string_costs_at_most_its_stored_rows(
+def test_a_line_not_counted_costs_at_most_its_stored_rows(
     turns: list[dict[str, Any]],
 ) -> None:
     """A group indexed before block lines kept its rows' cost: an upper bound of its line's."""
     body = turns_body(turns)
     line = block_line(body)
-    if line.timed:
+    if line.counted:
         return
     for piece, stored in zip(line_pieces(line.text), line_pieces(body), strict=True):
         assert COUNTER.count_text(piece) <= COUNTER.count_text(stored)
