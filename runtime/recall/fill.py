@@ -1,19 +1,20 @@
 """Filling the recall block: the best-scoring groups that fit the room, and the block's tokens.
 
 Greedy by score: each hit is taken when its line, and the time items its place in history
-order adds or saves (``runtime.recall.render.times_said``: a time is said once per run of
-groups said at it), fit what is left. While choosing, a group's times are taken to be its
-``at`` (no line is made from a body that is not chosen); the chosen block is then counted
-exactly, and the weakest group dropped until it fits.
+order adds or saves (``runtime.recall.render.block_items``: a time is said once per run of
+groups said at it), fit what is left once the names item of the best hits' speakers is set
+aside. While choosing, a group's times are taken to be its ``at`` (no line is made from a
+body that is not chosen); the chosen block is then counted exactly, and the weakest group
+dropped until it fits.
 
 With a ``TiktokenCounter`` the block's tokens are the empty block's plus each item's
 (``render_recall_block`` says why that is exact), so a call never tokenizes the block:
 
 * a group line costs the group's ``tokens``, counted when it was indexed. A group indexed
   before block lines stored its rows' cost instead, more than its line costs unless the line
-  holds a time string (a turn said at another time than the one before it); such a line is
-  counted (``line_tokens``, memoized by digest);
-* a time item costs what its JSON and ``",\\n"`` cost, counted once per call.
+  holds a time string or a turn's own name (``BlockLine.counted``); such a line is counted
+  (``line_tokens``, memoized by digest);
+* a time or names item costs what its JSON and ``",\\n"`` cost, counted once per call.
 
 Any other counter, and a block with superseded marks, is counted whole.
 """
@@ -53,7 +54,7 @@ class Filled:
 
 
 class _Items:
-    """What each time or names item costs (its JSON and ``",\n"``), counted once per call."""
+    """What each time or names item costs (its JSON and ``",\\n"``), counted once per call."""
 
     def __init__(self, counter: TokenCounter) -> None:
         self.counter = counter
