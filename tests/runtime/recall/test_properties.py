@@ -2,8 +2,8 @@
 
 Recalled groups are whole; the block never separates a call from its results and never adds
 a protocol error; its tokens never exceed the room it was given, and equal the block's count
-(times said once per run included); every recalled turn that carries a time reads back that
-time.
+(times and names said once per run included); every recalled turn that carries a time or a
+speaker's name reads back that time and that name.
 """
 
 from __future__ import annotations
@@ -34,17 +34,26 @@ from tests.runtime.histories import FORMATS, conversations
 
 COUNTER = TiktokenCounter()
 _TIMES = (None, "2026-09-01T09:00:00Z", "2026-09-01T09:00:00Z", "2026-09-02T10:30:00Z")
+_NAMES = {"user": (None, "mia", "mia", "jon"), "assistant": (None, "Ada", "Ada")}
 _BODY = re.compile(r"<recalled_turns[^>]*>\n(?P<body>.*)\n</recalled_turns>", re.DOTALL)
 
 
-def _stamped(data: st.DataObject, entries: list[Any]) -> list[Any]:
-    """``entries`` with some stamped with a time: runs of equal times, changes, gaps."""
+def _stamped(data: st.DataObject, entries: list[Any], fmt: Format) -> list[Any]:
+    """``entries`` with some stamped with a time (runs of equal times, changes, gaps) and, in
+    Chat, some user and assistant turns named (a speaker per role, or a group chat)."""
     if not data.draw(st.booleans()):
         return entries
     out: list[Any] = []
     for entry in entries:
+        if not isinstance(entry, dict):
+            out.append(entry)
+            continue
         at = data.draw(st.sampled_from(_TIMES))
-        out.append({**entry, "timestamp": at} if at and isinstance(entry, dict) else entry)
+        entry = {**entry, "timestamp": at} if at else entry
+        if fmt == "openai-chat" and entry.get("role") in ("user", "assistant"):
+            name = data.draw(st.sampled_from(_NAMES[entry["role"]]))
+            entry = {**entry, "name": name} if name else entry
+        out.append(entry)
     return out
 
 
@@ -57,7 +66,7 @@ def _issues(entries: list[Any], fmt: Format) -> Counter[tuple[str, str | None]]:
 def test_the_block_keeps_groups_whole_and_the_protocol_intact(
     data: st.DataObject, fmt: Format
 ) -> None:
-    entries = _stamped(data, data.draw(conversations(fmt, min_exchanges=2, max_exchanges=7)))
+    entries = _stamped(data, data.draw(conversations(fmt, min_exchanges=2, max_exchanges=7)), fmt)
     messages = read_history(entries, format=fmt).messages
     groups = group_messages(messages)
     prefix = groups[0].messages if groups and groups[0].kind == "prefix" else ()
@@ -99,9 +108,13 @@ def test_the_block_keeps_groups_whole_and_the_protocol_intact(
     said = {turn["id"]: turn.get("at") for group in read for turn in group}
     event(f"times said: {len({t for t in said.values() if t})}")
     assert set(said) == recalled
+    named = {turn["id"]: turn.get("name") for group in read for turn in group}
+    event(f"named turns: {any(named.values())}")
     for message in messages:
         if message.id in recalled and message.timestamp:
             assert said[message.id] == message.timestamp
+        if message.id in recalled and isinstance(message.raw, dict) and message.role != "tool":
+            assert named[message.id] == (message.raw.get("name") or None)
     # never between a call and its results: every call before the block is answered before it
     position = [m.id for m in after_messages].index(RECALL_MESSAGE_ID)
     open_calls: set[str] = set()
