@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from runtime.blocks import render_json_body
 from runtime.messages import JSON, Format, Message
@@ -41,7 +42,7 @@ from runtime.recall.rows import BlockLine, block_line
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TiktokenCounter, TokenCounter
 
-__all__ = ["Filled", "fill_block"]
+__all__ = ["Filled", "Unfilled", "fill_block"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,10 @@ class Filled:
     chosen: tuple[ScoredGroup, ...]
     message: Message
     tokens: int
+
+
+Unfilled = Literal["too_large", "not_in_history"]
+"""Why there is no block: no hit fits, or none is still in the history."""
 
 
 class _Items:
@@ -155,9 +160,9 @@ def fill_block(
     counter: TokenCounter,
     summary: CompactionSummary | None,
     max_groups: int,
-) -> Filled | str:
+) -> Filled | Unfilled:
     """The block of the best ``hits`` (best first) within ``budget`` tokens, or why there is
-    none: ``too_large`` (no hit fits) or ``not_in_history`` (none is still in the history)."""
+    none (``Unfilled``)."""
     base = counter.count_messages([recall_message(fmt, render_recall_block([]))])[0]
     items = _Items(counter)
     room = budget - base - _names_reserve(hits, items)
