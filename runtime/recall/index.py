@@ -58,7 +58,7 @@ class IndexedGroup:
             does not sanitize again.
         tokens: what the group's line costs in a block (``block_line``, counted when indexed;
             for a group indexed before block lines, its stored body's cost, an upper bound
-            unless the line holds a time string, see ``runtime.recall.step``).
+            unless ``line.counted``, see ``runtime.recall.fill``).
         at: the first timestamp of the group's messages, if any.
     """
 

@@ -44,9 +44,13 @@ BLOCK_COLUMNS: Final = ("id", "role", "text")
 """A block row's leading columns; a fourth, ``more``, holds a turn's other fields."""
 
 
-def _row(turn: Mapping[str, Any], columns: Sequence[str]) -> list[Any]:
+def _row(
+    turn: Mapping[str, Any], columns: Sequence[str], own: Mapping[str, Any] | None = None
+) -> list[Any]:
+    """``turn`` as a row of ``columns``; ``own`` goes to ``more`` beside the fields no stored
+    column holds."""
     row: list[Any] = [turn.get(column) for column in columns]
-    more = {key: value for key, value in turn.items() if key not in ROW_COLUMNS}
+    more = {**(own or {}), **{key: v for key, v in turn.items() if key not in ROW_COLUMNS}}
     if more:
         row.append(more)
     else:
@@ -131,15 +135,9 @@ def line_of_turns(turns: Sequence[Mapping[str, Any]]) -> BlockLine:
         if position and at is not None and at != current:
             items.append(at)
             current = at
-        row = _row(turn, BLOCK_COLUMNS)
-        if turn["role"] in own and turn.get("name") is not None:
-            named = True
-            more = {"name": turn["name"]}
-            if len(row) > len(BLOCK_COLUMNS):
-                more.update(row.pop())
-            row.extend([None] * (len(BLOCK_COLUMNS) - len(row)))
-            row.append(more)
-        items.append(row)
+        name = turn.get("name") if turn["role"] in own else None
+        named = named or name is not None
+        items.append(_row(turn, BLOCK_COLUMNS, {"name": name} if name is not None else None))
     counted = named or len(items) > len(turns)
     return BlockLine(render_json_body(items), first, current, counted, speakers)
 
