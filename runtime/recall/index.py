@@ -177,6 +177,11 @@ class RecallIndex:
     """Whole-index document frequencies of terms whose postings a narrowed index lacks."""
     _norms: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
     """Each group's BM25 length norm (``_norm_table``), filled by the first search."""
+    _gains: dict[str, tuple[tuple[int, float], ...]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """Per term searched, each posting's BM25 term-frequency part (``_term_gains``): a warm
+    call searches the same index value as the call before, with many of the same terms."""
 
     def __post_init__(self) -> None:
         if self.groups and not self._by_key:  # built directly from groups: derive the rest
@@ -339,19 +344,33 @@ class RecallIndex:
         if not self.groups:
             return totals
         n = len(self)
-        norms = self._norm_table()
+        get = totals.get
         weights = query if isinstance(query, Mapping) else dict.fromkeys(query, 1.0)
-        saturated = _K1 + 1.0
         for term, weight in weights.items():
             postings = self._postings.get(term)
             if not postings or weight <= 0:
                 continue
-            df = self._frequencies.get(term, len(postings))
-            term_idf = weight * idf(n, df)
-            for position, count in postings:
-                gain = term_idf * count * saturated / (count + norms[position])
-                totals[position] = totals.get(position, 0.0) + gain
+            term_idf = weight * idf(n, self._frequencies.get(term, len(postings)))
+            for position, part in self._term_gains(term, postings):
+                totals[position] = get(position, 0.0) + term_idf * part
         return totals
+
+    def _term_gains(
+        self, term: str, postings: tuple[Posting, ...]
+    ) -> tuple[tuple[int, float], ...]:
+        """``(position, tf x (k1 + 1) / (tf + norm))`` of each posting of ``term``: the part
+        of a group's BM25 gain that does not depend on the query, computed once per index
+        value and term."""
+        gains = self._gains.get(term)
+        if gains is None:
+            norms = self._norm_table()
+            saturated = _K1 + 1.0
+            gains = tuple(
+                (position, count * saturated / (count + norms[position]))
+                for position, count in postings
+            )
+            self._gains[term] = gains
+        return gains
 
     def ranked(
         self, scores: Mapping[int, float], *, exclude: Collection[str] = (), limit: int = 8
