@@ -25,6 +25,8 @@ from tests.runtime.summary.constraint_corpus import (
     CORPUS,
     HOLDOUT,
     HOLDOUT_2,
+    HOLDOUT_3,
+    HOLDOUT_4,
     PRECISION,
     load,
     score,
@@ -56,7 +58,7 @@ def main() -> None:
     verbose = "-v" in sys.argv
     print("| file | constraints | captured | en | zh | precision | facts/stmt | tokens/fact |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for path in (CORPUS, HOLDOUT, HOLDOUT_2, PRECISION):
+    for path in (CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, PRECISION):
         result = score(load(path), summarizer)
         total = sum(result.constraints.values())
         per_stmt, per_fact = _density(path, summarizer)

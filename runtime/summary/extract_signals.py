@@ -48,6 +48,17 @@ _WEEKDAY_BEFORE_RE = re.compile(
 _MONTH_AFTER_RE = re.compile(
     r"\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d", re.IGNORECASE
 )
+_DAY_BEFORE_RE = re.compile(
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
+    r"|\d{1,2}(?:st|nd|rd|th)?|\d{4}|(?:周|星期|礼拜)[一二三四五六日天]|[今明后]天|\d{1,2}[日号])$",
+    re.IGNORECASE,
+)
+_CLOCK_AFTER_RE = re.compile(
+    r"\s*(?:(?:at|by|before|after|around|until|till)\s+)?"
+    r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m\b|p\.?m\b|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
+    r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
+    re.IGNORECASE,
+)
 _ABBREVIATION_END_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]\.[A-Za-z]\.$")
 _TRIM = " \t\n,，;；、。.!！?？:：…"
 # A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
@@ -248,6 +259,8 @@ def _breaks(text: str, at: int) -> bool:
         return False
     if _YEAR_RE.match(after) and before[-1:].isalnum():
         return False
+    if _DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after):
+        return False  # "Friday, 5 pm", "March 3, 14:00", "周五，下午3点": one moment
     return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
 
 

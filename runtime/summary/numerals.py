@@ -9,13 +9,19 @@ digits it spells, validation (``runtime.summary.quantities``) to read ``with_rea
 What counts as a number is a matter of lexicon, not of sentence shapes:
 
 - English: number words (``zero`` to ``ninety-nine``, ``hundred``, ``thousand``, ``dozen``,
-  ``half a dozen``, ``twice``), digits with a ``k`` suffix (``5k``, ``1.5k``), and ``a``/``an``
-  counted beside another number ("two adults and a kid"). ``one`` is a number only before a
-  word that can be counted ("one king bed", not "the blue one in", "no one", "one-way").
+  ``half a dozen``, ``twice``), digits with a ``k`` suffix (``5k``, ``1.5k``), ``grand`` and
+  ``million`` after a number ("forty grand", "1.5 million"), ordinals from ``third`` on ("the
+  fourth floor", "the twenty-first"; ``first`` and ``second`` are words too often, and "a
+  third" is a fraction), and ``a``/``an`` counted beside another number ("two adults and a
+  kid"). ``one`` is a number only before a word that can be counted ("one king bed", not "the
+  blue one in", "no one", "one-way").
 - Chinese: a run of numeral characters that holds a unit (``十百千万``) or is followed by a
   measure word (``两杯``, ``三场``, ``一次``); colloquial tails count (``四百五`` = 450,
-  ``一万五`` = 15000). ``千万`` before an imperative ("千万别") is an adverb, ``十分`` before
-  anything but ``钟`` means "very", ``一点`` is "a little" unless a part of the day precedes it.
+  ``一万五`` = 15000). Digits before ``万``/``千`` take the unit ("5万" = 50000, "1.5万"; not
+  ``千克``, ``千米``), and the first end of a range takes the unit of the second ("三到五万",
+  "3-5万": 30000 and 50000). ``千万`` before an imperative ("千万别") is an adverb, ``十分``
+  before anything but ``钟`` means "very", ``一点`` is "a little" unless a part of the day
+  precedes it.
 
 Every pattern runs in linear time (no nested quantifiers over the same characters).
 """
@@ -50,6 +56,25 @@ _EN_NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _K_RE = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
+_SCALES = {"grand": 1000, "million": 1_000_000}
+_SCALE_AFTER_RE = re.compile(r"\s+(?P<scale>grand|million)\b", re.IGNORECASE)
+_DIGIT_SCALE_RE = re.compile(
+    r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*(?P<scale>grand|million)\b", re.IGNORECASE
+)
+_ORDINALS = {
+    "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+}  # fmt: skip
+_UNIT_ORDINALS = {"first": 1, "second": 2} | {
+    word: value for word, value in _ORDINALS.items() if value < 10
+}
+_ORDINAL_RE = re.compile(
+    rf"(?<!\ba\s)(?<!\bone\s)(?<!\btwo\s)\b(?:(?P<tens>{_TEN_WORDS})[-\s])?"
+    rf"(?P<ord>{'|'.join(sorted(_ORDINALS | _UNIT_ORDINALS, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
 _ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=[A-Za-z]{3,})", re.IGNORECASE)
 _DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
 # "one" is not a count in "the blue one", "no one", "one of", "one-way", "this one".
@@ -190,18 +215,44 @@ def _english(text: str) -> list[Numeral]:
         if words.lower() == "one" and not _counted(text, m):
             continue
         end = m.start("num") + len(words)
-        found.append(Numeral(m.start(), end, words, str(_en_value(words))))
+        value = _en_value(words)
+        scale = _SCALE_AFTER_RE.match(text, end)
+        if scale:
+            value, end = value * _SCALES[scale.group("scale").lower()], scale.end()
+        found.append(Numeral(m.start(), end, text[m.start() : end], str(value)))
     for m in _K_RE.finditer(text):
         try:
             thousands = Decimal(m.group("num")) * 1000
         except InvalidOperation:
             continue
         found.append(Numeral(m.start(), m.end(), m.group(0), format(thousands.normalize(), "f")))
+    for m in _DIGIT_SCALE_RE.finditer(text):
+        scaled = Decimal(m.group("num")) * _SCALES[m.group("scale").lower()]
+        found.append(Numeral(m.start(), m.end(), m.group(0), format(scaled.normalize(), "f")))
+    found.extend(_ordinals(text))
     for m in _ARTICLE_RE.finditer(text):
         if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
             article = m.group(0).split()[1]
             start = m.start() + m.group(0).rindex(article)
             found.append(Numeral(start, start + len(article), article, "1"))
+    return found
+
+
+def _ordinals(text: str) -> list[Numeral]:
+    """ "the fourth floor" 4, "the twenty-first" 21; not "first"/"second" alone, nor a
+    fraction ("a third", "two thirds of": the ``of`` and the article rule them out)."""
+    found: list[Numeral] = []
+    for m in _ORDINAL_RE.finditer(text):
+        word = m.group("ord").lower()
+        if m.group("tens"):
+            if word not in _UNIT_ORDINALS:
+                continue  # "twenty tenth" is no number
+            value = _TENS[m.group("tens").lower()] + _UNIT_ORDINALS[word]
+        elif word in _ORDINALS:
+            value = _ORDINALS[word]
+        else:
+            continue  # "first", "second" alone: a word before a number
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
     return found
 
 
@@ -244,8 +295,10 @@ def _chinese(text: str) -> list[Numeral]:
             continue  # 一点: "a little"
         if text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
             continue  # 周五, 星期三: a weekday
-        if run in {"万", "千", "百", "十"} and not _measured(text, end):
-            continue
+        if run in {"万", "千", "百", "十"} and (
+            not _measured(text, end) or text[start - 1 : start].isdigit()
+        ):
+            continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
         if not any(c in _CN_UNITS for c in run) and not _measured(text, end):
             continue  # 一起, 一下, 统一: no number without a unit or a measure word
         if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
@@ -259,9 +312,44 @@ def _chinese(text: str) -> list[Numeral]:
     return found
 
 
+_CN_RANGE_TO = r"\s*(?:到|至|-|~|～|–|—)\s*"
+_CN_UNIT_OF_DIGITS_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆]))"
+)
+_CN_SHARED_UNIT_RE = re.compile(
+    r"(?<![\d.零〇一二两三四五六七八九十百千万])(?P<first>\d+(?:\.\d+)?|[一二两三四五六七八九])"
+    + _CN_RANGE_TO
+    + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九])\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
+)
+_CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100}
+
+
+def _scaled(number: str, unit: str) -> str:
+    value = Decimal(number if number[0].isdigit() else _CN_DIGITS[number]) * _CN_UNIT_VALUE[unit]
+    return format(value.normalize(), "f")
+
+
+def _cn_units_of_digits(text: str) -> list[Numeral]:
+    """Digits before a unit ("5万" 50000, "1.5万" 15000, "3千块" 3000), and the first end of a
+    range before a unit ("三到五万", "3-5万": the 三 and the 3 are 30000)."""
+    found = [
+        Numeral(m.start(), m.end(), m.group(0), _scaled(m.group("num"), m.group("unit")))
+        for m in _CN_UNIT_OF_DIGITS_RE.finditer(text)
+    ]
+    for m in _CN_SHARED_UNIT_RE.finditer(text):
+        first = m.group("first")
+        found.append(
+            Numeral(m.start(), m.start() + len(first), first, _scaled(first, m.group("unit")))
+        )
+    return found
+
+
 def find_numerals(text: str) -> list[Numeral]:
     """Every number written in words (or ``5k``) in ``text``, in order, not overlapping."""
-    found = sorted(_english(text) + _chinese(text), key=lambda n: (n.start, -n.end))
+    found = sorted(
+        _english(text) + _chinese(text) + _cn_units_of_digits(text),
+        key=lambda n: (n.start, -n.end),
+    )
     out: list[Numeral] = []
     for numeral in found:
         if out and numeral.start < out[-1].end:

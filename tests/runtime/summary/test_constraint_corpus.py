@@ -3,7 +3,7 @@ summarizer as one user message, evicted on its own, scored by ``constraint_corpu
 
 Figures (overall, English, Chinese, the hold-outs, precision): ``python
 bench/constraint_capture.py``. ``corpus.jsonl`` is what the extractor was tuned on;
-``holdout.jsonl`` and ``holdout_2.jsonl`` were written before the extractor saw them (see
+``holdout.jsonl``, ``holdout_2.jsonl`` and ``holdout_3.jsonl`` were written before the extractor saw them (see
 ``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
 """
 
@@ -19,6 +19,7 @@ from tests.runtime.summary.constraint_corpus import (
     CORPUS,
     HOLDOUT,
     HOLDOUT_2,
+    HOLDOUT_3,
     PRECISION,
     Score,
     kept,
@@ -33,7 +34,7 @@ def _score(path: Path) -> Score:
     return score(load(path), ExtractiveSummarizer())
 
 
-@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3], ids=lambda p: p.name)
 def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
     result = _score(path)
     assert result.share() >= 0.98, result.misses
@@ -41,7 +42,7 @@ def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
         assert result.share(lang) >= 0.95, (lang, result.misses)
 
 
-@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3], ids=lambda p: p.name)
 def test_statements_without_a_constraint_yield_none(path: Path) -> None:
     result = _score(path)
     assert sum(result.quiet.values()) > 0

@@ -1,0 +1,91 @@
+"""Numbers written in words read as digits (``runtime.summary.numerals``), and the clause
+splitter keeping a day and its time together (``runtime.summary.extract_signals``)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from runtime.summary.extract_signals import split_clauses
+from runtime.summary.numerals import find_numerals, spell_digits
+
+READ = [
+    ("two adults and a kid", ["2", "1"]),
+    ("half a dozen eggs", ["6"]),
+    ("a budget of 5k", ["5000"]),
+    ("capped at forty grand", ["40000"]),
+    ("about 40 grand", ["40000"]),
+    ("1.5 million in sales", ["1500000"]),
+    ("nothing above the fourth floor", ["4"]),
+    ("on the twenty-first", ["21"]),
+    ("the fifth of May", ["5"]),
+    ("两百块", ["200"]),
+    ("一万五", ["15000"]),
+    ("预算5万以内", ["50000"]),
+    ("1.5万", ["15000"]),
+    ("三到五万之间", ["30000", "50000"]),
+    ("3-5万", ["30000", "50000"]),
+    ("两到三千块", ["2000", "3000"]),
+    ("五千克", ["5000"]),
+]
+
+NOT_READ = [
+    "a third of the budget",  # a fraction
+    "first come, first served",  # ordinals below third are words first
+    "the second time",
+    "5千克",  # kilograms: 千 belongs to the unit
+    "2千米",
+    "千万别订",  # "by all means do not"
+    "十分感谢",  # "very"
+    "周五见",  # a weekday
+]
+
+
+@pytest.mark.parametrize(("text", "values"), READ)
+def test_numbers_in_words_read_as_digits(text: str, values: list[str]) -> None:
+    assert [n.value for n in find_numerals(text)] == values
+
+
+@pytest.mark.parametrize("text", NOT_READ)
+def test_words_that_are_not_numbers_stay(text: str) -> None:
+    assert find_numerals(text) == []
+    assert spell_digits(text) == text
+
+
+def test_a_fraction_is_no_ordinal() -> None:
+    assert "5" not in [n.value for n in find_numerals("one fifth of it")]
+
+
+def test_spelled_text_replaces_each_number_in_place() -> None:
+    assert spell_digits("预算控制在三到五万之间") == "预算控制在30000到50000之间"
+    assert spell_digits("capped at forty grand for the fourth floor") == (
+        "capped at 40000 for the 4 floor"
+    )
+
+
+@given(st.text(alphabet="0123456789一二两三四五万千百十到-. grandmilonthfiurdsaxk", max_size=40))
+def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
+    found = find_numerals(text)
+    for before, after in itertools.pairwise(found):
+        assert before.end <= after.start
+    for numeral in found:
+        assert text[numeral.start : numeral.end] == numeral.text
+        assert float(numeral.value) >= 0
+    spell_digits(text)  # never raises
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [
+        ("Book it for Friday, 5 pm.", ["Book it for Friday, 5 pm"]),
+        ("Due on the 12th, by 3pm sharp.", ["Due on the 12th, by 3pm sharp"]),
+        ("周五，下午3点前交。", ["周五，下午3点前交"]),
+        ("Tuesday, 10 people are coming.", ["Tuesday", "10 people are coming"]),
+        ("Saturday, September 19 works.", ["Saturday, September 19 works"]),
+    ],
+)
+def test_a_day_and_its_time_stay_one_clause(sentence: str, clauses: list[str]) -> None:
+    assert [sentence[a:b] for a, b in split_clauses(sentence)] == clauses
