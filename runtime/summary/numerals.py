@@ -75,7 +75,16 @@ _ORDINAL_RE = re.compile(
     rf"(?P<ord>{'|'.join(sorted(_ORDINALS | _UNIT_ORDINALS, key=len, reverse=True))})\b",
     re.IGNORECASE,
 )
-_ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=[A-Za-z]{3,})", re.IGNORECASE)
+_ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=(?!half\b)[A-Za-z]{3,})", re.IGNORECASE)
+_AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+_DIGITS_AND_A_HALF_RE = re.compile(r"(?<![\w.])(?P<num>\d+)\s+and\s+a\s+half\b", re.IGNORECASE)
+_A_SCALE_RE = re.compile(
+    rf"\b(?:a|one)\s+(?P<scale>hundred|thousand|million)"
+    rf"(?:\s+(?:and\s+)?(?P<rest>{_SMALL}))?\b(?![-\w])",
+    re.IGNORECASE,
+)
+_PAIR_RE = re.compile(r"\ba\s+(?:couple|pair)\s+of\b", re.IGNORECASE)
+_A_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
 # "one" is not a count in "the blue one", "no one", "one of", "one-way", "this one".
 _NOT_COUNTED = frozenset(
@@ -90,7 +99,7 @@ _ONE_BEFORE_RE = re.compile(
 )
 
 _TIME_WORD_RE = re.compile(
-    r"noon|midday|midnight|morning|afternoon|evening|night|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
@@ -124,6 +133,11 @@ _EN_RANGE_RE = re.compile(
     r"(?:(?P<noon>noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\s*(?:o'?clock\s*)?"
     + _PERIOD
     + r")",
+    re.IGNORECASE,
+)
+_PAST_TO_RE = re.compile(
+    r"\b(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half))\s+(?P<rel>past|after|to|before|till)\s+"
+    r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )
 _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
@@ -200,6 +214,17 @@ def _counted(text: str, match: re.Match[str]) -> bool:
 
 
 def _english(text: str) -> list[Numeral]:
+    found = _number_words(text) + _digits_with_words(text) + _ordinals(text)
+    for m in _ARTICLE_RE.finditer(text):
+        if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
+            article = m.group(0).split()[1]
+            start = m.start() + m.group(0).rindex(article)
+            found.append(Numeral(start, start + len(article), article, "1"))
+    return found
+
+
+def _number_words(text: str) -> list[Numeral]:
+    """ "two", "twenty-five hundred", "half a dozen", "twice", "forty grand", "two and a half"."""
     found: list[Numeral] = []
     for m in _EN_NUMBER_RE.finditer(text):
         if m.group("twice"):
@@ -212,14 +237,23 @@ def _english(text: str) -> list[Numeral]:
         if m.group("after") and not m.group("after").startswith("-"):
             continue  # "someone", "oneself": the word goes on
         words = m.group("num")
-        if words.lower() == "one" and not _counted(text, m):
-            continue
         end = m.start("num") + len(words)
-        value = _en_value(words)
+        if words.lower() == "one" and not (_counted(text, m) or _AND_A_HALF_RE.match(text, end)):
+            continue
+        number: int | Decimal = _en_value(words)
         scale = _SCALE_AFTER_RE.match(text, end)
         if scale:
-            value, end = value * _SCALES[scale.group("scale").lower()], scale.end()
-        found.append(Numeral(m.start(), end, text[m.start() : end], str(value)))
+            number, end = number * _SCALES[scale.group("scale").lower()], scale.end()
+        half = _AND_A_HALF_RE.match(text, end)
+        if half:  # "two and a half hours": 2.5
+            number, end = number + Decimal("0.5"), half.end()
+        found.append(Numeral(m.start(), end, text[m.start() : end], str(number)))
+    return found
+
+
+def _digits_with_words(text: str) -> list[Numeral]:
+    """ "5k", "40 grand", "2 and a half", "a hundred", "a couple of"."""
+    found: list[Numeral] = []
     for m in _K_RE.finditer(text):
         try:
             thousands = Decimal(m.group("num")) * 1000
@@ -229,12 +263,14 @@ def _english(text: str) -> list[Numeral]:
     for m in _DIGIT_SCALE_RE.finditer(text):
         scaled = Decimal(m.group("num")) * _SCALES[m.group("scale").lower()]
         found.append(Numeral(m.start(), m.end(), m.group(0), format(scaled.normalize(), "f")))
-    found.extend(_ordinals(text))
-    for m in _ARTICLE_RE.finditer(text):
-        if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
-            article = m.group(0).split()[1]
-            start = m.start() + m.group(0).rindex(article)
-            found.append(Numeral(start, start + len(article), article, "1"))
+    for m in _DIGITS_AND_A_HALF_RE.finditer(text):
+        found.append(Numeral(m.start(), m.end(), m.group(0), f"{int(m.group('num'))}.5"))
+    for m in _A_SCALE_RE.finditer(text):  # "under a hundred", "a thousand bucks"
+        rest = m.group("rest")
+        value = _A_SCALES[m.group("scale").lower()] + (_small(rest) if rest else 0)
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+    for m in _PAIR_RE.finditer(text):  # "a couple of nights", "a pair of tickets"
+        found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
     return found
 
 
@@ -282,11 +318,54 @@ def _measured(text: str, end: int) -> bool:
     return bool(rest) and (rest[0] in _MEASURE or rest.startswith(_MEASURE_WORDS))
 
 
-def _chinese(text: str) -> list[Numeral]:
+_CN_NEIGHBOURS_RE = re.compile(
+    r"(?P<tens>[一二两三四五六七八九]?十)?(?P<a>[一二两三四五六七八九])(?P<b>[两二三四五六七八九])"
+    r"(?P<unit>[十百千万])?"
+)
+_CN_ROUGH_RE = re.compile(r"(?P<run>[一二两三四五六七八九十百千]+)(?:来|把)(?P<unit>[万千百])?")
+_CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
+
+
+def _neighbours(run: str) -> tuple[int, int] | None:
+    """ "两三千" (2000, 3000), "三四" (3, 4), "十五六" (15, 16), "二三十" (20, 30): two
+    neighbouring digits say "about this or the next" (never the number 3002 or 34)."""
+    m = _CN_NEIGHBOURS_RE.fullmatch(run)
+    if m is None:
+        return None
+    a, b = _CN_DIGITS[m.group("a")], _CN_DIGITS[m.group("b")]
+    if b != a + 1:
+        return None
+    base = _cn_value(m.group("tens")) or 0 if m.group("tens") else 0
+    unit = _CN_UNITS[m.group("unit")] if m.group("unit") else 1
+    return (base + a) * unit, (base + b) * unit
+
+
+def _rough(text: str) -> list[Numeral]:
+    """ "十来万" 100000, "百来块" 100, "千把块" 1000, "上万" 10000: about that many."""
     found: list[Numeral] = []
+    for m in _CN_ROUGH_RE.finditer(text):
+        value = _cn_value(m.group("run"))
+        unit = m.group("unit")
+        if value is None or not (unit or _measured(text, m.end())):
+            continue
+        value *= _CN_UNITS[unit] if unit else 1
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+    for m in _CN_UPWARDS_RE.finditer(text):
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
+    return found
+
+
+def _chinese(text: str) -> list[Numeral]:
+    found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
         run, start, end = m.group(0), m.start(), m.end()
         rest = text[end : end + 2]
+        pair = _neighbours(run)
+        if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
+            cut = end - 1 - (1 if run[-1] in _CN_UNITS else 0)
+            found.append(Numeral(start, cut, text[start:cut], str(pair[0])))
+            found.append(Numeral(cut, end, text[cut:end], str(pair[1])))
+            continue
         if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
             continue  # 千万别: "by all means do not"
         if run == "十" and rest.startswith("分") and not rest.startswith("分钟"):
@@ -365,8 +444,11 @@ def _is_cjk(text: str) -> bool:
 def spell_digits(text: str) -> str:
     """``text`` (NFKC) with every number written in words replaced by its digits."""
     text = unicodedata.normalize("NFKC", text)
+    following: Numeral | None = None
     for numeral in reversed(find_numerals(text)):
-        text = text[: numeral.start] + numeral.value + text[numeral.end :]
+        joint = "-" if following is not None and following.start == numeral.end else ""
+        text = text[: numeral.start] + numeral.value + joint + text[numeral.end :]
+        following = numeral
     return text
 
 
@@ -380,11 +462,26 @@ def _clock(hour: int, minute: int, period: str | None) -> str:
     return f"{hour}:{minute:02d}"
 
 
+def _past_to(text: str) -> list[tuple[int, int, str]]:
+    """ "half past 6" 6:30, "a quarter to 9" 8:45, "quarter past 5 in the evening" 17:15."""
+    found: list[tuple[int, int, str]] = []
+    for m in _PAST_TO_RE.finditer(text):
+        minute = 30 if m.group("half") else 15
+        hour = int(m.group("h"))
+        if m.group("rel").lower() in {"to", "before", "till"}:
+            if m.group("half"):
+                continue  # "half to" is no English clock
+            hour, minute = (hour - 1) or 12, 60 - minute
+        found.append((m.start(), m.end(), _clock(hour, minute, m.group("period"))))
+    return found
+
+
 def spoken_times(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
     morning", "下午2点到4点" (the part of the day holds for both ends), "明晚7点"."""
-    found: list[tuple[int, int, str]] = []
+    found = _past_to(text)
+    told = [(start, end) for start, end, _ in found]
     for m in _EN_RANGE_RE.finditer(text):
         period = m.group("period")
         if m.group("noon"):
@@ -398,6 +495,8 @@ def spoken_times(text: str) -> list[tuple[int, int, str]]:
         found.append((m.start(), m.end(), _clock(h1, int(m.group("m1") or 0), first_period)))
         found.append((m.start(), m.end(), _clock(h2, int(m.group("m2") or 0), period)))
     for m in _EN_PERIOD_RE.finditer(text):
+        if any(start <= m.start() < end for start, end in told):
+            continue  # the hour of "half past 6 in the evening" is not 18:00
         found.append(
             (
                 m.start(),

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runtime.summary.extract_signals import split_clauses
-from runtime.summary.numerals import find_numerals, spell_digits
+from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
 
 READ = [
     ("two adults and a kid", ["2", "1"]),
@@ -30,6 +30,23 @@ READ = [
     ("3-5万", ["30000", "50000"]),
     ("两到三千块", ["2000", "3000"]),
     ("五千克", ["5000"]),
+    ("under a hundred", ["100"]),
+    ("a hundred and fifty", ["150"]),
+    ("a couple of nights", ["2"]),
+    ("one and a half hours", ["1.5"]),
+    ("two and a half hours", ["2.5"]),
+    ("2 and a half days", ["2.5"]),
+    # neighbouring digits are "this or the next", never 3002 or 7
+    ("两三千块", ["2000", "3000"]),
+    ("三四个人", ["3", "4"]),
+    ("一两天", ["1", "2"]),
+    ("十五六个", ["15", "16"]),
+    ("二三十个", ["20", "30"]),
+    ("三十四个", ["34"]),
+    ("十来万", ["100000"]),
+    ("百来块", ["100"]),
+    ("千把块", ["1000"]),
+    ("上万块", ["10000"]),
 ]
 
 NOT_READ = [
@@ -61,6 +78,7 @@ def test_a_fraction_is_no_ordinal() -> None:
 
 def test_spelled_text_replaces_each_number_in_place() -> None:
     assert spell_digits("预算控制在三到五万之间") == "预算控制在30000到50000之间"
+    assert spell_digits("两三千块") == "2000-3000块"  # neighbours stay two numbers
     assert spell_digits("capped at forty grand for the fourth floor") == (
         "capped at 40000 for the 4 floor"
     )
@@ -75,6 +93,21 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         assert text[numeral.start : numeral.end] == numeral.text
         assert float(numeral.value) >= 0
     spell_digits(text)  # never raises
+
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        ("half past six in the evening", ["18:30"]),
+        ("quarter past five", ["5:15"]),
+        ("a quarter to nine", ["8:45"]),
+        ("a quarter to 12", ["11:45"]),
+        ("at 6 in the evening", ["18:00"]),
+        ("下午2点到4点", ["14:00", "16:00"]),
+    ],
+)
+def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
+    assert [value for *_, value in spoken_times(spell_digits(text))] == times
 
 
 @pytest.mark.parametrize(
