@@ -20,7 +20,13 @@ DATA = Path(__file__).resolve().parent
 CONSTRAINTS = DATA / "constraints" / "corpus.jsonl"
 TRIP = DATA / "trip"
 ATTACKS = DATA / "attacks"
-TRIP_FILES = ("trip_zh_source.json", "trip_zh_variant.json", "trip_en_variant.json")
+TRIP_FILES = (
+    "trip_zh_source.json",
+    "trip_zh_variant.json",
+    "trip_en_variant.json",
+    "trip_zh_variant_2.json",
+    "trip_en_variant_2.json",
+)
 
 KINDS = {
     "limit",
@@ -76,6 +82,8 @@ def _trip(name: str) -> list[dict[str, Any]]:
 @cache
 def _expected() -> dict[str, Any]:
     expected: dict[str, Any] = json.loads((TRIP / "expected.json").read_text(encoding="utf-8"))
+    more = json.loads((TRIP / "expected_2.json").read_text(encoding="utf-8"))
+    expected["files"] = {**expected["files"], **more["files"]}
     return expected
 
 

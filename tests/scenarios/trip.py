@@ -32,8 +32,20 @@ from runtime.summary.schema import CompactionSummary, Fact
 
 T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 DATA = Path(__file__).resolve().parents[1] / "data" / "trip"
-TranscriptName = Literal["trip_zh_source", "trip_zh_variant", "trip_en_variant"]
-TRANSCRIPTS: tuple[TranscriptName, ...] = ("trip_zh_source", "trip_zh_variant", "trip_en_variant")
+TranscriptName = Literal[
+    "trip_zh_source",
+    "trip_zh_variant",
+    "trip_en_variant",
+    "trip_zh_variant_2",
+    "trip_en_variant_2",
+]
+TRANSCRIPTS: tuple[TranscriptName, ...] = (
+    "trip_zh_source",
+    "trip_zh_variant",
+    "trip_en_variant",
+    "trip_zh_variant_2",  # reworded 2026-12-05, before the extractor saw them
+    "trip_en_variant_2",
+)
 
 TRIP_MESSAGES = [
     {
@@ -212,6 +224,19 @@ def transcript(name: TranscriptName) -> list[dict[str, Any]]:
 
 
 def expected() -> dict[str, Any]:
-    """``tests/data/trip/expected.json``: constraints, choices, the exclusion, the questions."""
+    """``tests/data/trip/expected.json`` with ``expected_2.json``'s files: constraints,
+    choices, the exclusion, the questions (a file of ``expected_2`` has its own)."""
     data: dict[str, Any] = json.loads((DATA / "expected.json").read_text("utf-8"))
+    more: dict[str, Any] = json.loads((DATA / "expected_2.json").read_text("utf-8"))
+    data["files"] = {**data["files"], **more["files"]}
     return data
+
+
+def why_question(name: TranscriptName) -> dict[str, Any]:
+    """The "why was G123 excluded" question for ``name``: its own, or its language's."""
+    facts = expected()["files"][f"{name}.json"]
+    if "question" in facts:
+        own: dict[str, Any] = facts["question"]
+        return own
+    [question] = [q for q in expected()["questions"] if q["lang"] == facts["lang"]]
+    return cast("dict[str, Any]", question)

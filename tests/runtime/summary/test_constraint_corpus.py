@@ -3,8 +3,8 @@ summarizer as one user message, evicted on its own, scored by ``constraint_corpu
 
 Figures (overall, English, Chinese, the hold-outs, precision): ``python
 bench/constraint_capture.py``. ``corpus.jsonl`` is what the extractor was tuned on;
-``holdout.jsonl``, ``holdout_2.jsonl`` and ``holdout_3.jsonl`` were written before the extractor saw them (see
-``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
+the hold-outs (``holdout.jsonl`` to ``holdout_4.jsonl``) were written before the extractor saw
+them (see ``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tests.runtime.summary.constraint_corpus import (
     HOLDOUT,
     HOLDOUT_2,
     HOLDOUT_3,
+    HOLDOUT_4,
     PRECISION,
     Score,
     kept,
@@ -34,7 +35,9 @@ def _score(path: Path) -> Score:
     return score(load(path), ExtractiveSummarizer())
 
 
-@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4], ids=lambda p: p.name
+)
 def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
     result = _score(path)
     assert result.share() >= 0.98, result.misses
@@ -42,7 +45,9 @@ def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
         assert result.share(lang) >= 0.95, (lang, result.misses)
 
 
-@pytest.mark.parametrize("path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4], ids=lambda p: p.name
+)
 def test_statements_without_a_constraint_yield_none(path: Path) -> None:
     result = _score(path)
     assert sum(result.quiet.values()) > 0
