@@ -50,7 +50,7 @@ _TEN_WORDS = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?|(?:{_UNIT_WORDS}))"
 _EN_NUMBER_RE = re.compile(
     rf"\b(?P<half>half\s+a\s+)?(?P<dozen>(?:a|one)\s+)?dozen\b"
-    rf"|\b(?P<twice>twice)\b"
+    rf"|\b(?P<twice>once(?=\s+(?:a|an|per|every)\s)|twice|thrice)\b"
     rf"|\b(?P<num>{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
     rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
@@ -99,7 +99,7 @@ _ONE_BEFORE_RE = re.compile(
 )
 
 _TIME_WORD_RE = re.compile(
-    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
@@ -140,8 +140,17 @@ _PAST_TO_RE = re.compile(
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )
+_DOTTED_RE = re.compile(
+    r"(?<![\d.])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)\s*(?P<period>a\.?m\b\.?|p\.?m\b\.?)",
+    re.IGNORECASE,
+)
+_PART_AT_RE = re.compile(
+    r"\b(?P<period>morning|afternoon|evening|tonight|night)\s+at\s+(?P<h>1[0-2]|0?[1-9])"
+    r"(?::(?P<mi>[0-5]\d))?\b(?!\s*(?:[ap]\.?m\b|:|o'?clock\s+in))",
+    re.IGNORECASE,
+)
 _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
-_CN_PART = r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)"
+_CN_PART = r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d))"
 _CN_RANGE_RE = re.compile(
     _CN_PART + r"\s*(?P<h1>\d{1,2})\s*[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?\s*"
     r"(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?"
@@ -161,6 +170,7 @@ _LATE = {
     "傍晚",
     "晚上",
     "夜里",
+    "晚",
 }
 
 
@@ -228,7 +238,8 @@ def _number_words(text: str) -> list[Numeral]:
     found: list[Numeral] = []
     for m in _EN_NUMBER_RE.finditer(text):
         if m.group("twice"):
-            found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
+            times = {"once": "1", "twice": "2", "thrice": "3"}[m.group("twice").lower()]
+            found.append(Numeral(m.start(), m.end(), m.group(0), times))
             continue
         if m.group("num") is None:
             value = 6 if m.group("half") else 12
@@ -323,6 +334,7 @@ _CN_NEIGHBOURS_RE = re.compile(
     r"(?P<unit>[十百千万])?"
 )
 _CN_ROUGH_RE = re.compile(r"(?P<run>[一二两三四五六七八九十百千]+)(?:来|把)(?P<unit>[万千百])?")
+_CN_PERCENT_RE = re.compile(r"百分之(?P<run>[零〇一二两三四五六七八九十百]+|\d+(?:\.\d+)?)")
 _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 
 
@@ -341,7 +353,8 @@ def _neighbours(run: str) -> tuple[int, int] | None:
 
 
 def _rough(text: str) -> list[Numeral]:
-    """ "十来万" 100000, "百来块" 100, "千把块" 1000, "上万" 10000: about that many."""
+    """ "十来万" 100000, "百来块" 100, "千把块" 1000, "上万" 10000: about that many; and
+    "百分之二十" 20%."""
     found: list[Numeral] = []
     for m in _CN_ROUGH_RE.finditer(text):
         value = _cn_value(m.group("run"))
@@ -350,6 +363,11 @@ def _rough(text: str) -> list[Numeral]:
             continue
         value *= _CN_UNITS[unit] if unit else 1
         found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+    for m in _CN_PERCENT_RE.finditer(text):  # 百分之二十: 20%
+        run = m.group("run")
+        percent = run if run[0].isdigit() else _cn_value(run)
+        if percent is not None:
+            found.append(Numeral(m.start(), m.end(), m.group(0), f"{percent}%"))
     for m in _CN_UPWARDS_RE.finditer(text):
         found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
     return found
@@ -476,11 +494,20 @@ def _past_to(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def _said_otherwise(text: str) -> list[tuple[int, int, str]]:
+    """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00."""
+    found: list[tuple[int, int, str]] = []
+    for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
+        clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
+        found.append((m.start(), m.end(), clock))
+    return found
+
+
 def spoken_times(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
     morning", "下午2点到4点" (the part of the day holds for both ends), "明晚7点"."""
-    found = _past_to(text)
+    found = _past_to(text) + _said_otherwise(text)
     told = [(start, end) for start, end, _ in found]
     for m in _EN_RANGE_RE.finditer(text):
         period = m.group("period")

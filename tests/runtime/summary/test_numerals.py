@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from runtime.summary.extract_signals import split_clauses
 from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
+from runtime.summary.quantities import extract_quantities
 
 READ = [
     ("two adults and a kid", ["2", "1"]),
@@ -47,6 +48,9 @@ READ = [
     ("百来块", ["100"]),
     ("千把块", ["1000"]),
     ("上万块", ["10000"]),
+    ("预算百分之二十", ["20%"]),
+    ("once a week", ["1"]),
+    ("twice a day", ["2"]),
 ]
 
 NOT_READ = [
@@ -58,6 +62,7 @@ NOT_READ = [
     "千万别订",  # "by all means do not"
     "十分感谢",  # "very"
     "周五见",  # a weekday
+    "once I land",  # "once" counts only "once a week", "once per", "once every"
 ]
 
 
@@ -104,6 +109,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("a quarter to 12", ["11:45"]),
         ("at 6 in the evening", ["18:00"]),
         ("下午2点到4点", ["14:00", "16:00"]),
+        ("by 8.30pm", ["20:30"]),
+        ("tomorrow evening at 8", ["20:00"]),
+        ("晚8点到10点", ["20:00", "22:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -122,3 +130,12 @@ def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
 )
 def test_a_day_and_its_time_stay_one_clause(sentence: str, clauses: list[str]) -> None:
     assert [sentence[a:b] for a, b in split_clauses(sentence)] == clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [("晚八点以后别打扰我", "20:00"), ("早8点前必须到", "08:00"), ("by 8.30pm", "20:30")],
+)
+def test_validation_reads_the_same_clock(text: str, time: str) -> None:
+    """Validation (``quantities``) backs what the extractor writes: the same part of the day."""
+    assert ("time", time) in {(q.kind, q.value) for q in extract_quantities(text)}
