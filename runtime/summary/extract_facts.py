@@ -29,7 +29,7 @@ from runtime.summary.extract_clauses import (
 )
 from runtime.summary.extract_dates import find_dates
 from runtime.summary.extract_numbers import Amount, find_amounts, format_amount
-from runtime.summary.extract_signals import clause_signal, constraint_clauses
+from runtime.summary.extract_signals import clause_signal, constraint_clauses, is_allergy
 from runtime.summary.extract_values import clause_readings
 from runtime.summary.schema import Decision, Fact
 
@@ -46,7 +46,6 @@ _CONDITION_RE = re.compile(
     r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)",
     re.IGNORECASE,
 )
-_ALLERGY_RE = re.compile(r"\ballerg|\bintoleran|\bc(?:o)?eliac\b|过敏|不耐受", re.IGNORECASE)
 _QUALIFIERS = (
     ("one_way", re.compile(r"单程|one[-\s]?way", re.I)),
     ("round_trip", re.compile(r"往返|round[-\s]?trip|return\s+ticket", re.I)),
@@ -178,7 +177,7 @@ def _kind(clause: str, reference: datetime) -> tuple[str, str]:
     role = _date_key(plain, reference)
     if role is not None:
         return role, "constraint"
-    if _ALLERGY_RE.search(plain):
+    if is_allergy(plain):
         return "allergy", "constraint"
     if is_negation(plain):
         return "no", "constraint"

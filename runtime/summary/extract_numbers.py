@@ -48,6 +48,11 @@ _MIN_BEFORE = re.compile(
     r"|\bmin(?:imum)?)\s*(?:of\s+|:)?\s*$",
     re.IGNORECASE,
 )
+# "预算五百块左右", "a budget of about 500 bucks, give or take": a target, not a bound
+_APPROX_AFTER = re.compile(r"^\s*(?:左右|上下|\bor\s+so\b|,?\s*give\s+or\s+take\b|-?ish\b)", re.I)
+_APPROX_BEFORE = re.compile(
+    r"(?:大概|大约|约|差不多|\baround|\babout|\broughly|\bapproximately|\bapprox\.?)\s*$", re.I
+)
 _MAX_AFTER = re.compile(r"^\s*(?:以内|以下|之内|封顶|or\s+less|max\b|at\s+most|tops\b)", re.I)
 _MIN_AFTER = re.compile(r"^\s*(?:以上|起|or\s+more|at\s+least|minimum)", re.IGNORECASE)
 CN_DIGITS = {
@@ -121,6 +126,9 @@ def format_amount(amount: Amount) -> str:
 def _limit(text: str, start: int, end: int) -> tuple[LimitKind | None, int, int]:
     head = text[max(0, start - 40) : start]
     tail = text[end : end + 12]
+    approx = _APPROX_AFTER.match(tail)
+    if approx or _APPROX_BEFORE.search(head):
+        return None, start, end + (approx.end() if approx else 0)
     for pattern, kind in ((_MAX_BEFORE, "max"), (_MIN_BEFORE, "min")):
         found = pattern.search(head)
         if found:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from runtime.summary.numerals import find_numerals
 from runtime.summary.small_talk import is_narrative, without_small_talk
 
-__all__ = ["ClauseSignal", "clause_signal", "constraint_clauses", "split_clauses"]
+__all__ = ["ClauseSignal", "clause_signal", "constraint_clauses", "is_allergy", "split_clauses"]
 
 # Clause breaks: , ， ; ；, a spaced dash, an em-dash pair between words. Colons never break
 # ("18:25", "Quiet hours: no calls", "Budget: 200" stay whole); a comma does not either when it
@@ -71,7 +71,8 @@ _CONTINUATION_RE = re.compile(
 _NEGATION_RE = re.compile(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|can'?t"
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
-    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no)\b|n't\b"
+    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
+    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away)\b|n't\b"
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|勿|不|没|免"
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
@@ -95,7 +96,9 @@ _EXCLUSION_RE = re.compile(
     re.IGNORECASE,
 )
 _ALLERGY_RE = re.compile(
-    r"\b(?:allerg(?:y|ies|ic)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口",
+    r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
+    r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
+    r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b",
     re.IGNORECASE,
 )
 _PREFERENCE_RE = re.compile(
@@ -110,14 +113,15 @@ _PREFERENCE_RE = re.compile(
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
-    r"|换成|改成|改为|换为",
+    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑)",
     re.IGNORECASE,
 )
 # A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
 _DEADLINE_RE = re.compile(
     r"\b(?:before|by|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
     r"(?:noon|midnight|tonight|tomorrow|today|morning|evening|lunch|dinner|monday|tuesday"
-    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前",
+    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前"
+    r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b",
     re.IGNORECASE,
 )
 # A clause that opens with an imperative about the task ("Use the debit card").
@@ -198,6 +202,12 @@ def _has_figure(text: str) -> bool:
         not (plain[n.start : n.end] == "一" and (told or plain[max(0, n.start - 1)] == "第"))
         for n in find_numerals(plain)
     )
+
+
+def is_allergy(clause: str) -> bool:
+    """Whether ``clause`` states an allergy or intolerance ("allergic", "过敏", "gluten makes me
+    sick", "gives me hives")."""
+    return _ALLERGY_RE.search(_fold(clause)) is not None
 
 
 def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:

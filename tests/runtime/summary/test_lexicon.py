@@ -1,5 +1,8 @@
-"""Numbers written in words read as digits (``runtime.summary.numerals``), and the clause
-splitter keeping a day and its time together (``runtime.summary.extract_signals``)."""
+"""The extractor's lexicon, one form per case: numbers written in words read as digits
+(``runtime.summary.numerals``), clocks said in words, the clause splitter keeping a day and its
+time together, and rules said without the usual words (``runtime.summary.extract_signals``),
+each checked against validation's reader (``runtime.summary.quantities``) where it writes a
+figure. The corpora in ``tests/data/constraints`` measure sentences; these pin the forms."""
 
 from __future__ import annotations
 
@@ -10,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runtime.summary.extract_signals import split_clauses
+from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
 from runtime.summary.quantities import extract_quantities
+from tests.runtime.summary.constraint_corpus import summarize_statement
 
 READ = [
     ("two adults and a kid", ["2", "1"]),
@@ -139,3 +144,26 @@ def test_a_day_and_its_time_stay_one_clause(sentence: str, clauses: list[str]) -
 def test_validation_reads_the_same_clock(text: str, time: str) -> None:
     """Validation (``quantities``) backs what the extractor writes: the same part of the day."""
     assert ("time", time) in {(q.kind, q.value) for q in extract_quantities(text)}
+
+
+@pytest.mark.parametrize(
+    ("statement", "key"),
+    [
+        ("Gluten makes me sick.", "allergy."),
+        ("No allergens please.", "allergy."),
+        ("Refrain from booking anything non-refundable.", ""),
+        ("Steer clear of Ryanair.", ""),
+        ("EOD Friday is the deadline.", ""),
+        ("只订能退的票。", ""),
+    ],
+)
+def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
+    facts = [f for f in summarize_statement(statement, ExtractiveSummarizer()).facts]
+    kept = [f for f in facts if f.status in {"constraint", "preference"}]
+    assert kept and kept[0].key.startswith(key), facts
+
+
+def test_an_approximate_budget_is_no_ceiling() -> None:
+    """ "预算五百块左右" is about 500, not at most 500."""
+    facts = summarize_statement("预算五百块左右。", ExtractiveSummarizer()).facts
+    assert facts and all("≤" not in f.value and ".max" not in f.key for f in facts), facts
