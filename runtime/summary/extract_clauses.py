@@ -44,7 +44,8 @@ _NEGATION_RE = re.compile(
     r"不要|不想|不能|不用|不需要|不必|不自动|不接受|不考虑|不坐|不乘|不订|不买|别|禁止|无需|勿|不"
     r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|without|avoid|won'?t|can'?t|cannot"
     r"|rather\s+not|refuse|hold\s+off|shouldn'?t|mustn'?t|skip|nothing|refrain\s+from"
-    r"|steer\s+clear|stay\s+away|keep\s+away)\b|n't\b",
+    r"|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the\s+question)"
+    r"|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了",
     re.IGNORECASE,
 )
 _REQUIREMENT_RE = re.compile(

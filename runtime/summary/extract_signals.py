@@ -72,7 +72,8 @@ _NEGATION_RE = re.compile(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|can'?t"
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
-    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away)\b|n't\b"
+    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
+    r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|勿|不|没|免"
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",

@@ -99,7 +99,8 @@ _ONE_BEFORE_RE = re.compile(
 )
 
 _TIME_WORD_RE = re.compile(
-    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
+    r"|\b(?:by|before|after|until|till|at)\s+\d{1,2}\b|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
@@ -142,6 +143,14 @@ _PAST_TO_RE = re.compile(
 )
 _DOTTED_RE = re.compile(
     r"(?<![\d.])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)\s*(?P<period>a\.?m\b\.?|p\.?m\b\.?)",
+    re.IGNORECASE,
+)
+_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# "checked out by 11 on Sunday", "before 9 tomorrow", "at 7 sharp": a bare hour after a time
+# preposition, when a day, "sharp" or the end of the clause follows (not "after 3 tries")
+_BARE_HOUR_RE = re.compile(
+    r"\b(?:by|before|after|until|till|at|no\s+later\s+than)\s+(?P<h>1[0-2]|0?[1-9])\b"
+    r"(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r"|tomorrow|today|tonight|sharp)\b|\s*(?:[,.;!?]|$))",
     re.IGNORECASE,
 )
 _PART_AT_RE = re.compile(
@@ -495,11 +504,15 @@ def _past_to(text: str) -> list[tuple[int, int, str]]:
 
 
 def _said_otherwise(text: str) -> list[tuple[int, int, str]]:
-    """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00."""
+    """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00, "by 11 on Sunday"
+    11:00 (a bare hour stays as said: which half of the day it means is the reader's guess)."""
     found: list[tuple[int, int, str]] = []
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
         clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
         found.append((m.start(), m.end(), clock))
+    for m in _BARE_HOUR_RE.finditer(text):
+        if not any(start <= m.start("h") < end for start, end, _ in found):
+            found.append((m.start("h"), m.end(), f"{int(m.group('h'))}:00"))
     return found
 
 

@@ -117,6 +117,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("by 8.30pm", ["20:30"]),
         ("tomorrow evening at 8", ["20:00"]),
         ("晚8点到10点", ["20:00", "22:00"]),
+        ("checked out by 11 on Sunday", ["11:00"]),
+        ("meet at 7 sharp", ["7:00"]),
+        ("I gave up after 3 tries", []),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -155,6 +158,8 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Steer clear of Ryanair.", ""),
         ("EOD Friday is the deadline.", ""),
         ("只订能退的票。", ""),
+        ("Tuesdays and Thursdays are out for me.", "no."),
+        ("机场附近的酒店就算了。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
