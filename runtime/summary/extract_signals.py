@@ -114,7 +114,8 @@ _PREFERENCE_RE = re.compile(
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
-    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑)",
+    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑)"
+    r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b",
     re.IGNORECASE,
 )
 # A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
@@ -122,7 +123,9 @@ _DEADLINE_RE = re.compile(
     r"\b(?:before|by|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
     r"(?:noon|midnight|tonight|tomorrow|today|morning|evening|lunch|dinner|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前"
-    r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b",
+    r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b"
+    r"|\bat\s+(?:the\s+)?(?:very\s+)?(?:most|latest|earliest)\b"
+    r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日",
     re.IGNORECASE,
 )
 # A clause that opens with an imperative about the task ("Use the debit card").
@@ -158,6 +161,11 @@ _DIGIT_RE = re.compile(r"\d")
 _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
+# "四月份", "4月": a month named without its day; in a question ("那边四月份天气怎么样？") it is
+# no more a figure than "in April" is
+_BARE_MONTH_RE = re.compile(
+    r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(?:份)?(?![\d一二三四五六七八九十号日])"
+)
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
 _REQUEST_RE = re.compile(
     r"^\W*(?:(?:could|can|would|will)\s+you|please|能不能|能否|可不可以|可以帮|麻烦|帮我)",
@@ -220,7 +228,7 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
     """
     text = _fold(clause)
     kinds: set[str] = set()
-    if _has_figure(text):
+    if _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
         plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))

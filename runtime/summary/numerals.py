@@ -83,6 +83,10 @@ _A_SCALE_RE = re.compile(
     rf"(?:\s+(?:and\s+)?(?P<rest>{_SMALL}))?\b(?![-\w])",
     re.IGNORECASE,
 )
+_UNIT_AND_A_HALF_RE = re.compile(
+    r"\ban?\s+(?:hour|day|week|month|year|night|mile|kilo(?:gram)?|pound)\s+and\s+a\s+half\b",
+    re.IGNORECASE,
+)
 _PAIR_RE = re.compile(r"\ba\s+(?:couple|pair)\s+of\b", re.IGNORECASE)
 _A_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
@@ -107,7 +111,7 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _MEASURE = (
-    "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年"
+    "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页"
 )
 _MEASURE_WORDS = ("小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟")
@@ -289,6 +293,10 @@ def _digits_with_words(text: str) -> list[Numeral]:
         rest = m.group("rest")
         value = _A_SCALES[m.group("scale").lower()] + (_small(rest) if rest else 0)
         found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+    for m in _UNIT_AND_A_HALF_RE.finditer(text):  # "an hour and a half": 1.5 hours
+        found.append(
+            Numeral(m.start(), m.start() + len(m.group(0).split()[0]), m.group(0).split()[0], "1.5")
+        )
     for m in _PAIR_RE.finditer(text):  # "a couple of nights", "a pair of tickets"
         found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
     return found

@@ -34,6 +34,7 @@ HOLDOUT_2 = DATA / "holdout_2.jsonl"
 HOLDOUT_3 = DATA / "holdout_3.jsonl"  # written 2026-12-05 before the extractor ran on it
 HOLDOUT_4 = DATA / "holdout_4.jsonl"  # written after holdout_3's misses were fixed
 HOLDOUT_5 = DATA / "holdout_5.jsonl"  # several constraints per sentence
+HOLDOUT_6 = DATA / "holdout_6.jsonl"  # other domains
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
 NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d)")

@@ -56,6 +56,8 @@ READ = [
     ("预算百分之二十", ["20%"]),
     ("once a week", ["1"]),
     ("twice a day", ["2"]),
+    ("an hour and a half", ["1.5"]),
+    ("至少两居", ["2"]),
 ]
 
 NOT_READ = [
@@ -160,6 +162,9 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("只订能退的票。", ""),
         ("Tuesdays and Thursdays are out for me.", "no."),
         ("机场附近的酒店就算了。", ""),
+        ("We can talk an hour at the very most.", ""),
+        ("Invoices go out on the last business day of each month.", ""),
+        ("Delivery any weekday works.", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -172,3 +177,9 @@ def test_an_approximate_budget_is_no_ceiling() -> None:
     """ "预算五百块左右" is about 500, not at most 500."""
     facts = summarize_statement("预算五百块左右。", ExtractiveSummarizer()).facts
     assert facts and all("≤" not in f.value and ".max" not in f.key for f in facts), facts
+
+
+def test_a_month_named_in_a_question_is_no_figure() -> None:
+    """ "那边四月份天气怎么样？" asks about April, as "what's the weather in April?" does."""
+    summary = summarize_statement("那边四月份天气怎么样？", ExtractiveSummarizer())
+    assert not [f for f in summary.facts if f.status in {"constraint", "preference"}]
