@@ -108,7 +108,8 @@ _PREFERENCE_RE = re.compile(
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
-    r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b|\bi'?m\s+(?:a\s+)?(?:vegetarian|vegan|halal|kosher)\b"
+    r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
+    r"|\b(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|需要|得在|要求|想要|更喜欢|喜欢|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
@@ -161,6 +162,9 @@ _DIGIT_RE = re.compile(r"\d")
 _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
+# "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
+# alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
+_NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")
 # "四月份", "4月": a month named without its day; in a question ("那边四月份天气怎么样？") it is
 # no more a figure than "in April" is
 _BARE_MONTH_RE = re.compile(
@@ -242,6 +246,8 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
         ):
             if pattern.search(plain):
                 kinds.add(name)
+        if _NEVER_HAD_RE.search(text):
+            kinds.add("exclusion")
     weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"

@@ -35,6 +35,7 @@ HOLDOUT_3 = DATA / "holdout_3.jsonl"  # written 2026-12-05 before the extractor 
 HOLDOUT_4 = DATA / "holdout_4.jsonl"  # written after holdout_3's misses were fixed
 HOLDOUT_5 = DATA / "holdout_5.jsonl"  # several constraints per sentence
 HOLDOUT_6 = DATA / "holdout_6.jsonl"  # other domains
+HOLDOUT_7 = DATA / "holdout_7.jsonl"  # chat messages
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
 NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d)")

@@ -165,6 +165,9 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("We can talk an hour at the very most.", ""),
         ("Invoices go out on the last business day of each month.", ""),
         ("Delivery any weekday works.", ""),
+        ("Btw I switched to a vegetarian diet last month.", ""),
+        ("我上个月开始吃素了。", ""),
+        ("里程六万公里以内，没出过事故的。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
