@@ -30,6 +30,7 @@ from tests.runtime.summary.constraint_corpus import (
     HOLDOUT_5,
     HOLDOUT_6,
     HOLDOUT_7,
+    HOLDOUT_8,
     PRECISION,
     load,
     score,
@@ -61,7 +62,7 @@ def main() -> None:
     verbose = "-v" in sys.argv
     print("| file | constraints | captured | en | zh | precision | facts/stmt | tokens/fact |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for path in (CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, PRECISION):
+    for path in (CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, PRECISION):
         result = score(load(path), summarizer)
         total = sum(result.constraints.values())
         per_stmt, per_fact = _density(path, summarizer)

@@ -104,7 +104,8 @@ _ALLERGY_RE = re.compile(
 )
 _PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
-    r"|i'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|only"
+    r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|only"
+    r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
@@ -115,7 +116,7 @@ _PREFERENCE_RE = re.compile(
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
-    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑)"
+    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)|哪\w{0,2}便宜|选便宜的"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b",
     re.IGNORECASE,
 )
@@ -164,6 +165,12 @@ _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
 # "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
 # alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
+# How often: "every other day", "twice a week" (twice is a number), "隔天", "每隔两天"
+_FREQUENCY_RE = re.compile(
+    r"\bevery\s+(?:other|second|third)\s+(?:day|week|month|morning|night|hour)\b"
+    r"|\b(?:daily|weekly|fortnightly|monthly)\b|隔天|隔周|隔一天|每隔",
+    re.IGNORECASE,
+)
 _NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")
 # "四月份", "4月": a month named without its day; in a question ("那边四月份天气怎么样？") it is
 # no more a figure than "in April" is
@@ -248,6 +255,8 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
                 kinds.add(name)
         if _NEVER_HAD_RE.search(text):
             kinds.add("exclusion")
+        if _FREQUENCY_RE.search(plain):
+            kinds.add("frequency")
     weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"

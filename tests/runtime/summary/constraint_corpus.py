@@ -36,6 +36,7 @@ HOLDOUT_4 = DATA / "holdout_4.jsonl"  # written after holdout_3's misses were fi
 HOLDOUT_5 = DATA / "holdout_5.jsonl"  # several constraints per sentence
 HOLDOUT_6 = DATA / "holdout_6.jsonl"  # other domains
 HOLDOUT_7 = DATA / "holdout_7.jsonl"  # chat messages
+HOLDOUT_8 = DATA / "holdout_8.jsonl"  # measures, ages, frequencies, relative days
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
 NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d)")

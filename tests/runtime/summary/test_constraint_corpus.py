@@ -3,7 +3,7 @@ summarizer as one user message, evicted on its own, scored by ``constraint_corpu
 
 Figures (overall, English, Chinese, the hold-outs, precision): ``python
 bench/constraint_capture.py``. ``corpus.jsonl`` is what the extractor was tuned on;
-the hold-outs (``holdout.jsonl`` to ``holdout_7.jsonl``) were written before the extractor saw
+the hold-outs (``holdout.jsonl`` to ``holdout_8.jsonl``) were written before the extractor saw
 them (see ``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
 """
 
@@ -24,6 +24,7 @@ from tests.runtime.summary.constraint_corpus import (
     HOLDOUT_5,
     HOLDOUT_6,
     HOLDOUT_7,
+    HOLDOUT_8,
     PRECISION,
     Score,
     kept,
@@ -40,7 +41,7 @@ def _score(path: Path) -> Score:
 
 @pytest.mark.parametrize(
     "path",
-    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7],
+    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8],
     ids=lambda p: p.name,
 )
 def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
@@ -52,7 +53,7 @@ def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7],
+    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8],
     ids=lambda p: p.name,
 )
 def test_statements_without_a_constraint_yield_none(path: Path) -> None:

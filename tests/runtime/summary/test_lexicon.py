@@ -168,6 +168,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Btw I switched to a vegetarian diet last month.", ""),
         ("我上个月开始吃素了。", ""),
         ("里程六万公里以内，没出过事故的。", ""),
+        ("Water the plants every other day while I'm away.", ""),
+        ("This Friday or next Tuesday, whichever is cheaper.", ""),
+        ("We'd like the ground floor.", ""),
+        ("刷墙只能周末干。", ""),
+        ("这周五或者下周二，哪天便宜选哪天。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
