@@ -84,10 +84,12 @@ class Message:
     image_count: int = 0
     own_id: bool = False
     timestamp: str | None = None
-    # (the raw object, its ``content_digest``) when a reader already hashed it to derive the id,
-    # so counting and snapshots do not serialize every message again. Used only while ``raw`` is
-    # that very object: ``dataclasses.replace(m, raw=other)`` falls back to hashing ``other``.
-    digest_hint: tuple[JSON, str] | None = field(default=None, repr=False, compare=False)
+    # (the raw object, its ``content_digest``, its canonical bytes) when a reader already hashed
+    # it to derive the id, so counting and snapshots do not serialize every message again, and
+    # the next read tells an unchanged entry by its bytes without hashing them
+    # (``runtime.formats.reuse``). Used only while ``raw`` is that very object:
+    # ``dataclasses.replace(m, raw=other)`` falls back to hashing ``other``.
+    digest_hint: tuple[JSON, str, bytes] | None = field(default=None, repr=False, compare=False)
 
     @property
     def digest(self) -> str:

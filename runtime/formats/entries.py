@@ -7,12 +7,14 @@ digest hint); the other helpers check an entry's shape (``require_dict``, ``requ
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
+from runtime.canonical import canonical_json
 from runtime.errors import FormatError
-from runtime.messages import JSON, Message, Role, ToolCall, ToolResult, content_digest
+from runtime.messages import JSON, Message, Role, ToolCall, ToolResult
 
 __all__ = [
     "MESSAGE_FIELDS",
@@ -49,22 +51,24 @@ def require_str(index: int, value: JSON, field: str) -> str:
     return value
 
 
-def entry_id(index: int, entry: dict[str, Any]) -> tuple[str, bool, tuple[JSON, str]]:
+def entry_id(index: int, entry: dict[str, Any]) -> tuple[str, bool, tuple[JSON, str, bytes]]:
     """The own non-empty string ``id`` (and True), else the derived stable id (and False).
 
-    Also returns the digest hint ``(entry, content_digest(entry))`` for ``Message.digest_hint``:
+    Also returns the digest hint ``(entry, content_digest(entry), canonical bytes)`` for
+    ``Message.digest_hint``:
     deriving the id needs the digest anyway, and callers (token counting, snapshots) need it for
     every message, so it is computed exactly once per read. The derived id is, by construction,
     ``derive_message_id(index, entry)``.
     """
     try:
-        digest = content_digest(entry)
+        canonical = canonical_json(entry)
     except (TypeError, ValueError) as exc:  # not JSON: a set, a datetime, a circular reference
         raise fail(index, f"not a JSON value ({exc})") from exc
+    digest = hashlib.sha256(canonical).hexdigest()  # content_digest(entry), from its bytes
     own = entry.get("id")
     if isinstance(own, str) and own:
-        return own, True, (entry, digest)
-    return f"m{index}-{digest[:12]}", False, (entry, digest)
+        return own, True, (entry, digest, canonical)
+    return f"m{index}-{digest[:12]}", False, (entry, digest, canonical)
 
 
 def entry_timestamp(entry: dict[str, Any]) -> str | None:

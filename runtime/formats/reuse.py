@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from runtime.canonical import canonical_json
 from runtime.messages import JSON, Message, content_digest
 
 __all__ = ["ReadMemo", "memo_of", "reused"]
@@ -40,7 +41,10 @@ def reused(memo: ReadMemo, index: int, raw: JSON) -> Message | None:
     own = raw.get("id") if isinstance(raw, dict) else None
     if message.own_id != (isinstance(own, str) and bool(own)):
         return None  # renamed as a repeated own id: whether it still repeats is the read's call
+    hint = message.digest_hint
     try:
+        if hint is not None and hint[0] is raw:  # the bytes it had: no need to hash them
+            return message if canonical_json(raw) == hint[2] else None
         digest = content_digest(raw)
     except (TypeError, ValueError):
         return None
