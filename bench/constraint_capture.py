@@ -23,14 +23,7 @@ import tiktoken
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.runtime.summary.constraint_corpus import (
     CORPUS,
-    HOLDOUT,
-    HOLDOUT_2,
-    HOLDOUT_3,
-    HOLDOUT_4,
-    HOLDOUT_5,
-    HOLDOUT_6,
-    HOLDOUT_7,
-    HOLDOUT_8,
+    HOLDOUTS,
     PRECISION,
     load,
     score,
@@ -62,7 +55,7 @@ def main() -> None:
     verbose = "-v" in sys.argv
     print("| file | constraints | captured | en | zh | precision | facts/stmt | tokens/fact |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for path in (CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, PRECISION):
+    for path in (CORPUS, *HOLDOUTS, PRECISION):
         result = score(load(path), summarizer)
         total = sum(result.constraints.values())
         per_stmt, per_fact = _density(path, summarizer)

@@ -17,14 +17,7 @@ import pytest
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.runtime.summary.constraint_corpus import (
     CORPUS,
-    HOLDOUT,
-    HOLDOUT_2,
-    HOLDOUT_3,
-    HOLDOUT_4,
-    HOLDOUT_5,
-    HOLDOUT_6,
-    HOLDOUT_7,
-    HOLDOUT_8,
+    HOLDOUTS,
     PRECISION,
     Score,
     kept,
@@ -41,7 +34,7 @@ def _score(path: Path) -> Score:
 
 @pytest.mark.parametrize(
     "path",
-    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8],
+    [CORPUS, *HOLDOUTS],
     ids=lambda p: p.name,
 )
 def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
@@ -53,7 +46,7 @@ def test_constraints_captured_with_value_and_polarity(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [CORPUS, HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8],
+    [CORPUS, *HOLDOUTS],
     ids=lambda p: p.name,
 )
 def test_statements_without_a_constraint_yield_none(path: Path) -> None:
