@@ -56,7 +56,7 @@ _DAY_BEFORE_RE = re.compile(
 _CLOCK_AFTER_RE = re.compile(
     r"\s*(?:(?:at|by|before|after|around|until|till)\s+)?"
     r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m\b|p\.?m\b|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
-    r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
+    r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚|早)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
     re.IGNORECASE,
 )
 _ABBREVIATION_END_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]\.[A-Za-z]\.$")

@@ -294,17 +294,16 @@ def _digits_with_words(text: str) -> list[Numeral]:
         value = _A_SCALES[m.group("scale").lower()] + (_small(rest) if rest else 0)
         found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
     for m in _UNIT_AND_A_HALF_RE.finditer(text):  # "an hour and a half": 1.5 hours
-        found.append(
-            Numeral(m.start(), m.start() + len(m.group(0).split()[0]), m.group(0).split()[0], "1.5")
-        )
+        article = m.group(0).split()[0]
+        found.append(Numeral(m.start(), m.start() + len(article), article, "1.5"))
     for m in _PAIR_RE.finditer(text):  # "a couple of nights", "a pair of tickets"
         found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
     return found
 
 
 def _ordinals(text: str) -> list[Numeral]:
-    """ "the fourth floor" 4, "the twenty-first" 21; not "first"/"second" alone, nor a
-    fraction ("a third", "two thirds of": the ``of`` and the article rule them out)."""
+    """ "the fourth floor" 4, "the twenty-first" 21, "the fifth of May" 5; not "first" or
+    "second" alone, nor a fraction ("a third", "one fifth"; "two thirds" is a plural)."""
     found: list[Numeral] = []
     for m in _ORDINAL_RE.finditer(text):
         word = m.group("ord").lower()
@@ -357,7 +356,7 @@ _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 
 def _neighbours(run: str) -> tuple[int, int] | None:
     """ "两三千" (2000, 3000), "三四" (3, 4), "十五六" (15, 16), "二三十" (20, 30): two
-    neighbouring digits say "about this or the next" (never the number 3002 or 34)."""
+    neighbouring digits say "about this or the next" (never the number 3002 or 7)."""
     m = _CN_NEIGHBOURS_RE.fullmatch(run)
     if m is None:
         return None
