@@ -112,7 +112,7 @@ _PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|\b(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
@@ -320,6 +320,17 @@ def _is_question(sentence: str) -> bool:
     return bool(_QUESTION_END_RE.search(sentence.strip()))
 
 
+_CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一)", re.I)
+
+
+def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[list[int]]) -> bool:
+    """Whether the run kept last is a condition still waiting for what it leads to."""
+    if not runs or len(runs[-1]) != 1:
+        return False
+    a, b = spans[runs[-1][0]]
+    return _CONDITION_OPEN_RE.search(sentence[a:b]) is not None
+
+
 def constraint_clauses(sentence: str) -> list[str]:
     """The clauses of a user's ``sentence`` that carry a constraint, as written.
 
@@ -339,6 +350,9 @@ def constraint_clauses(sentence: str) -> list[str]:
         kept = signal.strong or (signal.weak and any_strong and not figures_only)
         loose = not signal.strong or _bare(text)
         tail = last_kept == index - 1 and loose and (_short(text) or _CONTINUATION_RE.search(text))
+        # "If the hotel charges more than 30 for parking, find another one": what the condition
+        # leads to is part of it (the bound's direction is in the two together)
+        tail = tail or (last_kept == index - 1 and _opens_condition(sentence, spans, runs))
         if tail and runs:
             runs[-1].append(index)
             last_kept = index

@@ -37,7 +37,18 @@ HOLDOUT_5 = DATA / "holdout_5.jsonl"  # several constraints per sentence
 HOLDOUT_6 = DATA / "holdout_6.jsonl"  # other domains
 HOLDOUT_7 = DATA / "holdout_7.jsonl"  # chat messages
 HOLDOUT_8 = DATA / "holdout_8.jsonl"  # measures, ages, frequencies, relative days
-HOLDOUTS = (HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8)
+HOLDOUT_9 = DATA / "holdout_9.jsonl"  # formal requests and conditions
+HOLDOUTS = (
+    HOLDOUT,
+    HOLDOUT_2,
+    HOLDOUT_3,
+    HOLDOUT_4,
+    HOLDOUT_5,
+    HOLDOUT_6,
+    HOLDOUT_7,
+    HOLDOUT_8,
+    HOLDOUT_9,
+)
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
 NOW = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)

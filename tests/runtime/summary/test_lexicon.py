@@ -173,6 +173,7 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("We'd like the ground floor.", ""),
         ("刷墙只能周末干。", ""),
         ("这周五或者下周二，哪天便宜选哪天。", ""),
+        ("比起坐飞机，我更愿意坐火车。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -191,3 +192,13 @@ def test_a_month_named_in_a_question_is_no_figure() -> None:
     """ "那边四月份天气怎么样？" asks about April, as "what's the weather in April?" does."""
     summary = summarize_statement("那边四月份天气怎么样？", ExtractiveSummarizer())
     assert not [f for f in summary.facts if f.status in {"constraint", "preference"}]
+
+
+def test_a_condition_keeps_what_it_leads_to() -> None:
+    """ "If … more than 30 …, find another one": the bound's direction is in the two clauses
+    together, so they stay one item."""
+    summary = summarize_statement(
+        "If the hotel charges more than 30 for parking, find another one.", ExtractiveSummarizer()
+    )
+    quotes = [f.quote or f.value for f in summary.facts if f.status == "constraint"]
+    assert any("more than 30" in q and "find another one" in q for q in quotes), quotes
