@@ -39,7 +39,7 @@ Check = Callable[[Fact], bool]
 _SIGNS = {"max": "≤", "min": "≥"}
 _ROLE_CUT_RE = re.compile(r"\s+(?:and(?:\s+then)?|then|but)\s+|然后|之后再|再", re.IGNORECASE)
 _FLOOR_WORDS_RE = re.compile(
-    r"(?<!不)超过|(?<!不)高于|(?<!不)多于|\bmore\s+than|\bover\b|\babove\b|\bexceed", re.I
+    r"(?<!不)超过|(?<!不)高于|(?<!不)多于|以上|\bmore\s+than|\bover\b|\babove\b|\bexceed", re.I
 )
 _CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
 _CONDITION_RE = re.compile(

@@ -38,6 +38,7 @@ HOLDOUT_6 = DATA / "holdout_6.jsonl"  # other domains
 HOLDOUT_7 = DATA / "holdout_7.jsonl"  # chat messages
 HOLDOUT_8 = DATA / "holdout_8.jsonl"  # measures, ages, frequencies, relative days
 HOLDOUT_9 = DATA / "holdout_9.jsonl"  # formal requests and conditions
+HOLDOUT_10 = DATA / "holdout_10.jsonl"  # direction said sideways
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -48,6 +49,7 @@ HOLDOUTS = (
     HOLDOUT_7,
     HOLDOUT_8,
     HOLDOUT_9,
+    HOLDOUT_10,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -174,6 +174,8 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("刷墙只能周末干。", ""),
         ("这周五或者下周二，哪天便宜选哪天。", ""),
         ("比起坐飞机，我更愿意坐火车。", ""),
+        ("The cheaper the better.", ""),
+        ("修理越快越好。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -202,3 +204,9 @@ def test_a_condition_keeps_what_it_leads_to() -> None:
     )
     quotes = [f.quote or f.value for f in summary.facts if f.status == "constraint"]
     assert any("more than 30" in q and "find another one" in q for q in quotes), quotes
+
+
+def test_a_floor_said_with_no_is_a_ceiling() -> None:
+    """ "400元以上的机票不要": what is above 400 is refused, so 400 is the most."""
+    facts = summarize_statement("400元以上的机票不要。", ExtractiveSummarizer()).facts
+    assert any(f.key.endswith(".max") and "≤" in f.value for f in facts), facts
