@@ -128,7 +128,9 @@ _DEADLINE_RE = re.compile(
     r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前"
     r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b"
     r"|\bat\s+(?:the\s+)?(?:very\s+)?(?:most|latest|earliest)\b"
-    r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日",
+    r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日"
+    r"|(?:月底|月初|年底|年初|节前|周末|下班|放假|开学|中午|今晚|明天|后天|周[一二三四五六日天]"
+    r"|星期[一二三四五六日天]|礼拜[一二三四五六日天]|\d{1,2}[号日])前(?![面边台])",
     re.IGNORECASE,
 )
 # A clause that opens with an imperative about the task ("Use the debit card").

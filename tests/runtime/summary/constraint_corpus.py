@@ -39,6 +39,7 @@ HOLDOUT_7 = DATA / "holdout_7.jsonl"  # chat messages
 HOLDOUT_8 = DATA / "holdout_8.jsonl"  # measures, ages, frequencies, relative days
 HOLDOUT_9 = DATA / "holdout_9.jsonl"  # formal requests and conditions
 HOLDOUT_10 = DATA / "holdout_10.jsonl"  # direction said sideways
+HOLDOUT_11 = DATA / "holdout_11.jsonl"  # typed fast
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -50,6 +51,7 @@ HOLDOUTS = (
     HOLDOUT_8,
     HOLDOUT_9,
     HOLDOUT_10,
+    HOLDOUT_11,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

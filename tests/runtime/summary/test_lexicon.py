@@ -176,6 +176,7 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("比起坐飞机，我更愿意坐火车。", ""),
         ("The cheaper the better.", ""),
         ("修理越快越好。", ""),
+        ("月底前搞定。", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
