@@ -111,7 +111,8 @@ _PREFERENCE_RE = re.compile(
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
-    r"|\b(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
+    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
@@ -168,10 +169,11 @@ _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
 # "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
 # alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
-# How often: "every other day", "twice a week" (twice is a number), "隔天", "每隔两天"
+# How often: "every other day", "twice a week" (twice is a number), "隔天", "每隔两天"; not
+# "daily" or "weekly", which on LoCoMo are what someone's routine is ("my daily routine")
 _FREQUENCY_RE = re.compile(
     r"\bevery\s+(?:other|second|third)\s+(?:day|week|month|morning|night|hour)\b"
-    r"|\b(?:daily|weekly|fortnightly|monthly)\b|隔天|隔周|隔一天|每隔",
+    r"|隔天|隔周|隔一天|每隔",
     re.IGNORECASE,
 )
 _NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")

@@ -211,3 +211,14 @@ def test_a_floor_said_with_no_is_a_ceiling() -> None:
     """ "400元以上的机票不要": what is above 400 is refused, so 400 is the most."""
     facts = summarize_statement("400元以上的机票不要。", ExtractiveSummarizer()).facts
     assert any(f.key.endswith(".max") and "≤" in f.value for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["It's part of my daily routine now.", "Anna got me a vegan stir-fry the other day."],
+)
+def test_a_routine_or_a_dish_told_is_no_constraint(statement: str) -> None:
+    """How often someone does something, or a diet word in a story, is no rule for the task
+    (on LoCoMo these were the only turns the 2026-12-05 lexicon added facts to)."""
+    summary = summarize_statement(statement, ExtractiveSummarizer())
+    assert not [f for f in summary.facts if f.status in {"constraint", "preference"}]
