@@ -167,8 +167,6 @@ _DIGIT_RE = re.compile(r"\d")
 _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
-# "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
-# alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
 # How often: "every other day", "twice a week" (twice is a number), "隔天", "每隔两天"; not
 # "daily" or "weekly", which on LoCoMo are what someone's routine is ("my daily routine")
 _FREQUENCY_RE = re.compile(
@@ -176,6 +174,8 @@ _FREQUENCY_RE = re.compile(
     r"|隔天|隔周|隔一天|每隔",
     re.IGNORECASE,
 )
+# "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
+# alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
 _NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")
 # "四月份", "4月": a month named without its day; in a question ("那边四月份天气怎么样？") it is
 # no more a figure than "in April" is
