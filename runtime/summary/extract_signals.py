@@ -325,6 +325,7 @@ def _is_question(sentence: str) -> bool:
     return bool(_QUESTION_END_RE.search(sentence.strip()))
 
 
+_SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
 _CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一)", re.I)
 
 
@@ -361,8 +362,16 @@ def constraint_clauses(sentence: str) -> list[str]:
         if tail and runs:
             runs[-1].append(index)
             last_kept = index
-        elif kept and index and last_kept != index - 1 and _short(text) and not figures_only:
-            runs.append([index - 1, index])  # "ibuprofen makes me break out, I'm allergic"
+        elif (
+            kept
+            and index
+            and last_kept != index - 1
+            and (_short(text) or _SO_RE.search(text))
+            and not figures_only
+        ):
+            # "ibuprofen makes me break out, I'm allergic"; "I love window seats, so grab one
+            # if you can": the clause before says what this one is about
+            runs.append([index - 1, index])
             last_kept = index
         elif kept:
             runs.append([index])

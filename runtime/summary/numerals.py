@@ -104,7 +104,8 @@ _ONE_BEFORE_RE = re.compile(
 
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
-    r"|\b(?:by|before|after|until|till|at)\s+\d{1,2}\b|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    r"|\b(?:by|before|after|until|till|at)\s+\d{1,2}\b"
+    r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+the)|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
@@ -351,6 +352,10 @@ _CN_NEIGHBOURS_RE = re.compile(
 )
 _CN_ROUGH_RE = re.compile(r"(?P<run>[一二两三四五六七八九十百千]+)(?:来|把)(?P<unit>[万千百])?")
 _CN_PERCENT_RE = re.compile(r"百分之(?P<run>[零〇一二两三四五六七八九十百]+|\d+(?:\.\d+)?)")
+_CN_TENTH_RE = re.compile(
+    r"(?P<run>[一二两三四五六七八九十]+)(?P<unit>米|块)(?P<tenth>[一二三四五六七八九])"
+    r"(?![二两三四五六七八九十百千万钱毛角])(?!一(?![个份张只件斤杯瓶]))"
+)
 _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 
 
@@ -370,7 +375,7 @@ def _neighbours(run: str) -> tuple[int, int] | None:
 
 def _rough(text: str) -> list[Numeral]:
     """ "十来万" 100000, "百来块" 100, "千把块" 1000, "上万" 10000: about that many; and
-    "百分之二十" 20%."""
+    "百分之二十" 20%, "两米一" 2.1, "一块五" 1.5."""
     found: list[Numeral] = []
     for m in _CN_ROUGH_RE.finditer(text):
         value = _cn_value(m.group("run"))
@@ -384,6 +389,11 @@ def _rough(text: str) -> list[Numeral]:
         percent = run if run[0].isdigit() else _cn_value(run)
         if percent is not None:
             found.append(Numeral(m.start(), m.end(), m.group(0), f"{percent}%"))
+    for m in _CN_TENTH_RE.finditer(text):  # 两米一: 2.1 m, 一块五: 1.5 yuan
+        whole = _cn_value(m.group("run"))
+        if whole is not None:
+            tenths = f"{whole}.{_CN_DIGITS[m.group('tenth')]}"
+            found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
     for m in _CN_UPWARDS_RE.finditer(text):
         found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
     return found

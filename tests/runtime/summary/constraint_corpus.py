@@ -40,6 +40,7 @@ HOLDOUT_8 = DATA / "holdout_8.jsonl"  # measures, ages, frequencies, relative da
 HOLDOUT_9 = DATA / "holdout_9.jsonl"  # formal requests and conditions
 HOLDOUT_10 = DATA / "holdout_10.jsonl"  # direction said sideways
 HOLDOUT_11 = DATA / "holdout_11.jsonl"  # typed fast
+HOLDOUT_12 = DATA / "holdout_12.jsonl"  # likes, dislikes, units, windows
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -52,6 +53,7 @@ HOLDOUTS = (
     HOLDOUT_9,
     HOLDOUT_10,
     HOLDOUT_11,
+    HOLDOUT_12,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -58,6 +58,8 @@ READ = [
     ("twice a day", ["2"]),
     ("an hour and a half", ["1.5"]),
     ("至少两居", ["2"]),
+    ("上限是两米一", ["2.1"]),
+    ("一块五一个", ["1.5"]),
 ]
 
 NOT_READ = [
@@ -119,6 +121,7 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("by 8.30pm", ["20:30"]),
         ("tomorrow evening at 8", ["20:00"]),
         ("晚8点到10点", ["20:00", "22:00"]),
+        ("from 2 to 4 pm", ["14:00", "16:00"]),
         ("checked out by 11 on Sunday", ["11:00"]),
         ("meet at 7 sharp", ["7:00"]),
         ("I gave up after 3 tries", []),
@@ -177,6 +180,7 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("The cheaper the better.", ""),
         ("修理越快越好。", ""),
         ("月底前搞定。", ""),
+        ("I love window seats, so grab one if you can.", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -222,3 +226,11 @@ def test_a_routine_or_a_dish_told_is_no_constraint(statement: str) -> None:
     (on LoCoMo these were the only turns the 2026-12-05 lexicon added facts to)."""
     summary = summarize_statement(statement, ExtractiveSummarizer())
     assert not [f for f in summary.facts if f.status in {"constraint", "preference"}]
+
+
+def test_a_so_clause_takes_what_it_is_about_along() -> None:
+    """ "I love window seats, so grab one if you can": "one" is a window seat."""
+    facts = summarize_statement(
+        "I love window seats, so grab one if you can.", ExtractiveSummarizer()
+    ).facts
+    assert any("window seats" in f"{f.value} {f.quote or ''}" for f in facts), facts
