@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Literal
 
 from runtime.summary.extract_numbers import CN_DIGITS as _CN_DIGITS
+from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS
 
 __all__ = ["DateMention", "find_dates", "parse_reference"]
 
@@ -78,7 +79,7 @@ _CLOCK_RE = re.compile(
 _AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?", re.I)
 # A Chinese-numeral hour needs a part of the day or two characters: "快一点" is no time.
 _CN_TIME_RE = re.compile(
-    r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d))?\s*"
+    rf"(?P<part>{CN_DAY_PARTS})?\s*"
     r"(?P<h>\d{1,2}|(?(part)[一二两三四五六七八九十]{1,3}|[一二三四五六七八九十]{2,3}))\s*[点時时]"
     r"(?:\s*(?P<half>半)|\s*(?P<mi>\d{1,2})\s*分)?"
 )
@@ -182,7 +183,7 @@ def _resolve_time(kind: str, m: re.Match[str]) -> time | None:
     groups = m.groupdict()
     minute = 30 if groups.get("half") else int(groups.get("mi") or 0)
     if kind == "cn":
-        if m.group("part") in {"下午", "傍晚", "晚上", "夜里", "晚"} and hour < 12:
+        if m.group("part") in LATE_DAY_PARTS and hour < 12:
             hour += 12
     else:
         ampm = (groups.get("ap") or "").lower()

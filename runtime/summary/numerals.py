@@ -33,7 +33,21 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["Numeral", "find_numerals", "spell_digits", "spoken_times", "with_readings"]
+__all__ = [
+    "CN_DAY_PARTS",
+    "LATE_DAY_PARTS",
+    "Numeral",
+    "find_numerals",
+    "spell_digits",
+    "spoken_times",
+    "with_readings",
+]
+
+CN_DAY_PARTS = r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d)"
+"""The parts of a Chinese day said before a clock time, as a regex alternation (a bare 晚 or
+早 only right before digits: "晚8点", not "晚于"); every reader of Chinese clocks uses it."""
+LATE_DAY_PARTS = frozenset({"下午", "傍晚", "晚上", "夜里", "晚"})
+"""The parts of CN_DAY_PARTS that put an hour under 12 in the afternoon or evening."""
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -164,7 +178,7 @@ _PART_AT_RE = re.compile(
     re.IGNORECASE,
 )
 _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
-_CN_PART = r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d))"
+_CN_PART = rf"(?P<part>{CN_DAY_PARTS})"
 _CN_RANGE_RE = re.compile(
     _CN_PART + r"\s*(?P<h1>\d{1,2})\s*[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?\s*"
     r"(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?"
@@ -180,12 +194,7 @@ _LATE = {
     "pm",
     "p.m",
     "p.m.",
-    "下午",
-    "傍晚",
-    "晚上",
-    "夜里",
-    "晚",
-}
+} | LATE_DAY_PARTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 from typing import cast
 
 from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
-from runtime.summary.numerals import with_readings
+from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, with_readings
 from runtime.summary.quantity_support import Kind, Quantity, is_supported
 
 __all__ = [
@@ -77,7 +77,7 @@ _AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*+([ap])\.?m\b\.?", re.IGNORECA
 # The period word and its spaces form one optional group: a bare ``\s*`` in front of the hour
 # would be tried from every position of a whitespace run.
 _CN_TIME_RE = re.compile(
-    r"(?:(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d))\s*+)?(\d{1,2})\s*+[点時时]"
+    rf"(?:({CN_DAY_PARTS})\s*+)?(\d{{1,2}})\s*+[点時时]"
     r"(?:\s*+(半)|\s*+(\d{1,2})\s*+分?)?"
 )
 _REL_DAYS = {
@@ -214,7 +214,7 @@ def _cn_time(m: re.Match[str]) -> Quantity | None:
     hour = int(m.group(2))
     if hour > 24:
         return None
-    if m.group(1) in {"下午", "傍晚", "晚上", "夜里", "晚"} and hour < 12:
+    if m.group(1) in LATE_DAY_PARTS and hour < 12:
         hour += 12
     minute = 30 if m.group(3) else int(m.group(4) or 0)
     # "6点" without 上午/下午 may be 18:00; "18点" and "下午6点" are not ambiguous.
