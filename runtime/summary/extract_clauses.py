@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from runtime.summary.extract_signals import NEGATION_RE
+
 __all__ = [
     "CODE_RE",
     "content_terms",
@@ -38,14 +40,6 @@ _LIMITS_RE = re.compile(
     r"不超过|不高于|不低于|不多于|不少于|不晚于|不早于|不迟于|不大于|不小于|不到|不过|不错|不同"
     r"|不仅|不管|不断|不久|\bno\s+(?:more|later|earlier|less|fewer)\s+than\b"
     r"|\bnot\s+(?:more|later|earlier|less|fewer)\s+than\b|\bnot\s+exceed(?:ing)?\b|\bno\s+problem",
-    re.IGNORECASE,
-)
-_NEGATION_RE = re.compile(
-    r"不要|不想|不能|不用|不需要|不必|不自动|不接受|不考虑|不坐|不乘|不订|不买|别|禁止|无需|勿|不"
-    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|without|avoid|won'?t|can'?t|cannot"
-    r"|rather\s+not|refuse|hold\s+off|shouldn'?t|mustn'?t|skip|nothing|refrain\s+from"
-    r"|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the\s+question)"
-    r"|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了",
     re.IGNORECASE,
 )
 _REQUIREMENT_RE = re.compile(
@@ -165,7 +159,7 @@ def find_codes(text: str) -> list[str]:
 
 def is_negation(text: str) -> bool:
     """Whether ``text`` negates something once limit phrases ("不超过") are taken out."""
-    return _NEGATION_RE.search(_LIMITS_RE.sub(" ", text)) is not None
+    return NEGATION_RE.search(_LIMITS_RE.sub(" ", text)) is not None
 
 
 def is_requirement_negation(text: str) -> bool:

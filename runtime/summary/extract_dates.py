@@ -16,7 +16,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Literal
 
 from runtime.summary.extract_numbers import CN_DIGITS as _CN_DIGITS
-from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS
+from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, bare_clock
 
 __all__ = ["DateMention", "find_dates", "parse_reference"]
 
@@ -73,10 +73,10 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _CLOCK_RE = re.compile(
     r"(?<![\d:])(?P<h>[01]?\d|2[0-3])\s*[:：]\s*(?P<mi>[0-5]\d)(?::\d\d)?"
-    r"(?:\s*(?P<ap>[ap])\.?m\b\.?)?",
+    r"(?:\s*(?P<ap>[ap])\.?m(?![A-Za-z])\.?)?",
     re.I,
 )
-_AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?", re.I)
+_AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m(?![A-Za-z])\.?", re.I)
 # A Chinese-numeral hour needs a part of the day or two characters: "快一点" is no time.
 _CN_TIME_RE = re.compile(
     rf"(?P<part>{CN_DAY_PARTS})?\s*"
@@ -178,13 +178,29 @@ def _int(text: str) -> int:
     return value + digit
 
 
-def _resolve_time(kind: str, m: re.Match[str]) -> time | None:
+_LATE_PART_BEFORE_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|晚)\s*$")
+
+
+def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
+    """The clock of a time match; ``before`` is the text up to it (the message's words before
+    the clause included): an hour said without its half of the day is read in the half said
+    last before it ("明天下午…4点半之前" 16:30), else as ``numerals.bare_clock`` says."""
     hour = _int(m.group("h"))
     groups = m.groupdict()
     minute = 30 if groups.get("half") else int(groups.get("mi") or 0)
-    if kind == "cn":
+    if kind == "cn" and m.group("part") is None and hour <= 12:
+        clock = bare_clock(hour, minute, before)
+        hour, minute = (int(x) for x in clock.split(":"))
+    elif kind == "cn":
         if m.group("part") in LATE_DAY_PARTS and hour < 12:
             hour += 12
+    elif (
+        kind == "clock"
+        and not groups.get("ap")
+        and hour < 12
+        and _LATE_PART_BEFORE_RE.search(before)
+    ):
+        hour += 12  # "下午2:30"
     else:
         ampm = (groups.get("ap") or "").lower()
         if ampm == "p" and hour < 12:
@@ -223,8 +239,9 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound | None, int, int]:
     return None, start, end
 
 
-def find_dates(text: str, *, reference: datetime) -> list[DateMention]:
-    """Every date and time in ``text``, in order, resolved against ``reference``."""
+def find_dates(text: str, *, reference: datetime, before: str = "") -> list[DateMention]:
+    """Every date and time in ``text``, in order, resolved against ``reference``; ``before``
+    is what was said before ``text`` (the half of the day of a bare hour, ``_resolve_time``)."""
     ref = reference.date()
     dates = [(k, m) for k, m in _spans(text, _DATE_PATTERNS)]
     times = [
@@ -243,7 +260,7 @@ def find_dates(text: str, *, reference: datetime) -> list[DateMention]:
         for index, (tkind, tm) in enumerate(times):
             gap = _JOIN_GAP_RE.match(text[end : tm.start()]) if tm.start() >= end else None
             if gap:
-                clock = _resolve_time(tkind, tm)
+                clock = _resolve_time(tkind, tm, before + text[: tm.start()])
                 if clock is not None:
                     iso, end = f"{iso}T{clock.strftime('%H:%M')}", tm.end()
                     used_times.add(index)
@@ -253,7 +270,7 @@ def find_dates(text: str, *, reference: datetime) -> list[DateMention]:
         bound = bound or gap_bound  # type: ignore[assignment]
         mentions.append(DateMention(start, end, text[start:end], iso, relative, bound))
     for index, (tkind, tm) in enumerate(times):
-        clock = _resolve_time(tkind, tm)
+        clock = _resolve_time(tkind, tm, before + text[: tm.start()])
         if index in used_times or clock is None:
             continue
         bound, start, end = _bound(text, tm.start(), tm.end())

@@ -141,9 +141,10 @@ def _fact(
     )
 
 
-def _heads(clause: str, reference: datetime) -> list[str]:
+def _heads(clause: str, reference: datetime, before: str = "") -> list[str]:
     """What a fact states beside the clause: a bounded amount (``≤ 200 CNY``), then every
-    figure the clause does not write in normalized form (``2``, ``18:00``, ``2026-09-19``)."""
+    figure the clause does not write in normalized form (``2``, ``18:00``, ``2026-09-19``);
+    ``before`` is the sentence up to the clause (the half of the day of a bare hour)."""
     heads: list[str] = []
     plain = unicodedata.normalize("NFKC", clause)
     negated = is_negation(plain)
@@ -152,7 +153,8 @@ def _heads(clause: str, reference: datetime) -> list[str]:
         if amount.limit is not None:
             heads.append(f"{_SIGNS[_limit(amount, plain, negated)]} {format_amount(amount)}")
     said = {a.value for a in amounts if a.limit is not None}
-    heads += [r.value for r in clause_readings(clause, reference=reference) if r.value not in said]
+    readings = clause_readings(clause, reference=reference, before=before)
+    heads += [r.value for r in readings if r.value not in said]
     return list(dict.fromkeys(heads))
 
 
@@ -253,7 +255,7 @@ def _constraints(
             key += "_"
         if pinned and prefix == "req":
             continue  # a pinned message stays verbatim in the context: its figures are there
-        heads = _heads(clause, reference)
+        heads = _heads(clause, reference, sentence[: max(sentence.find(clause), 0)])
         # a figure validation cannot back (a weekday resolved to a date) leaves the rest
         options = [heads, *([h for h in heads if h != bad] for bad in heads), []]
         for value, quote in dict.fromkeys(_value(clause, option, pinned) for option in options):

@@ -33,7 +33,14 @@ from dataclasses import dataclass
 from runtime.summary.numerals import find_numerals
 from runtime.summary.small_talk import is_narrative, without_small_talk
 
-__all__ = ["ClauseSignal", "clause_signal", "constraint_clauses", "is_allergy", "split_clauses"]
+__all__ = [
+    "NEGATION_RE",
+    "ClauseSignal",
+    "clause_signal",
+    "constraint_clauses",
+    "is_allergy",
+    "split_clauses",
+]
 
 # Clause breaks: , ， ; ；, a spaced dash, an em-dash pair between words. Colons never break
 # ("18:25", "Quiet hours: no calls", "Budget: 200" stay whole); a comma does not either when it
@@ -55,12 +62,21 @@ _DAY_BEFORE_RE = re.compile(
 )
 _CLOCK_AFTER_RE = re.compile(
     r"\s*(?:(?:at|by|before|after|around|until|till)\s+)?"
-    r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m\b|p\.?m\b|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
+    r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m(?![A-Za-z])|p\.?m(?![A-Za-z])|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
     r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚|早)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
     re.IGNORECASE,
 )
 _ABBREVIATION_END_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]\.[A-Za-z]\.$")
 _TRIM = " \t\n,，;；、。.!！?？:：…"
+# What the clause before set, said again as its limit or its reason, joins it whatever it
+# carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
+# short allergy ("w/o peanuts, severe allergy").
+_BACK_RE = re.compile(
+    r"^(?:超了|超过了|超出|再多|再贵|再晚|再早)|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
+    r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
+    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b",
+    re.IGNORECASE,
+)
 # A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
 # that"), "the rest…" ("剩下的放货币基金").
 _CONTINUATION_RE = re.compile(
@@ -68,8 +84,9 @@ _CONTINUATION_RE = re.compile(
     r"|^but(?:\s+[\w']+){0,5}$|^(?:以及|还有|并且|而且|另外|或者|也|剩下|其余|其他|其它|别的)",
     re.IGNORECASE,
 )
-_NEGATION_RE = re.compile(
-    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|can'?t"
+NEGATION_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|w/o"
+    r"|w/out|can'?t"
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
@@ -78,6 +95,13 @@ _NEGATION_RE = re.compile(
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
     re.IGNORECASE,
+)
+# In a told event only a negation addressed to the task counts ("这次别再找他们家了"), not a
+# plain 不/没 describing it ("还一点都不心虚", "一口饭都没顾上吃").
+_BARE_CN_NEGATIONS = "|勿|不|没|免"
+assert _BARE_CN_NEGATIONS in NEGATION_RE.pattern
+_TASK_NEGATION_RE = re.compile(
+    NEGATION_RE.pattern.replace(_BARE_CN_NEGATIONS, "|勿|免"), re.IGNORECASE
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
 _NOT_NEGATION_RE = re.compile(
@@ -99,12 +123,15 @@ _EXCLUSION_RE = re.compile(
 _ALLERGY_RE = re.compile(
     r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
-    r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b",
+    r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
+    # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
+    r"|吃了?就?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
     re.IGNORECASE,
 )
 _PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
-    r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|only"
+    r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
+    r"|only"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
     r"|the\s+\w+\s+the\s+better"
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
@@ -113,7 +140,8 @@ _PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
     r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
-    r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|稀饭"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
@@ -139,7 +167,8 @@ _IMPERATIVE_RE = re.compile(
     r"^\W*(?:(?:please|just|and|then|so)\s+)?(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
     r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
-    r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b",
+    r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
+    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)",
     re.IGNORECASE,
 )
 _TRAVEL_RE = re.compile(
@@ -183,11 +212,58 @@ _BARE_MONTH_RE = re.compile(
     r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(?:份)?(?![\d一二三四五六七八九十号日])"
 )
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
+# A question that asks the assistant to do something ("hey can u find me…", "Leo is allergic
+# to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
+# only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"^\W*(?:(?:could|can|would|will)\s+you|please|能不能|能否|可不可以|可以帮|麻烦|帮我)",
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|能不能|能否|可不可以|可以帮"
+    r"|麻烦|帮我|帮忙|劳驾"
+    r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
 )
-_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗呢么]\W*$")
+_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗么]\W*$")
+# 呢 ends a question only beside a question word: "睡觉呢" is "(I'm) asleep"
+_NE_QUESTION_RE = re.compile(
+    r"(?:什么|怎么|咋|哪|谁|几|多少|是不是|有没有|要不要|会不会|为什么).*呢\W*$"
+)
+# Where a question or a told event keeps a figure: it bounds something ("any flights under
+# $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
+_BOUND_CUE_RE = re.compile(
+    r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
+    r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
+    r"|limit)\b|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    r"|封顶|上限|最晚|最早",
+    re.IGNORECASE,
+)
+# What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
+# in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
+_TOLD_RE = re.compile(
+    r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
+    r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
+    r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
+    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed)\b"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算"
+    r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
+    re.IGNORECASE,
+)
+# Words quoted as words: "keeps saying 'half six'", "what does 'net 30' mean"
+_MENTION_RE = re.compile(
+    r"\b(?:say(?:s|ing)?|said|call(?:s|ed|ing)?|means?|word|term|does)\s+['\"‘“][^'\"’”]{1,30}['\"’”]",
+    re.IGNORECASE,
+)
+# A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
+# next Friday".
+_AHEAD_RE = re.compile(
+    r"\b(?:tomorrow|tonight|this\s+coming|upcoming|next\s+(?:week|weekend|month|year|time|trip"
+    r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
+    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|下次",
+    re.IGNORECASE,
+)
+# A figure that names a thing, not an amount: "my flight number is literally 777", "#12".
+_NUMBER_ID_RE = re.compile(
+    r"\bnumber\s+(?:is\s+|was\s+)?(?:\w+ly\s+)?\d+|#\s?\d+|(?:号码|编号|单号|尾号)是?\s*\d+",
+    re.IGNORECASE,
+)
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
 _QUALIFIER_TEXT = (
     "more less bigger smaller larger longer shorter higher lower over under above below ever "
@@ -219,7 +295,7 @@ def _has_figure(text: str) -> bool:
     A Chinese "一" that is an ordinal ("第一次") or an article in a told event ("参加了一个班")
     counts no more than English "a" does.
     """
-    plain = _ID_RE.sub(" ", text)
+    plain = _ID_RE.sub(" ", _NUMBER_ID_RE.sub(" ", _MENTION_RE.sub(" ", text)))
     if _DIGIT_RE.search(plain):
         return True
     told = _PERFECTIVE_RE.search(plain) is not None
@@ -235,21 +311,25 @@ def is_allergy(clause: str) -> bool:
     return _ALLERGY_RE.search(_fold(clause)) is not None
 
 
-def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
+def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False) -> ClauseSignal:
     """The constraint signals of one clause (see the module docstring).
 
     Args:
         clause: the clause, as written.
-        figures_only: count only figures (a question that is not a request).
+        figures_only: count only figures that bound something (a question that is not a
+            request, a sentence that tells of the past).
+        told: the sentence tells what happened ("上次…迟到了一个多小时"): a figure counts only
+            when it bounds something, a negation only when it is addressed to the task.
     """
     text = _fold(clause)
     kinds: set[str] = set()
-    if _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
+    unbounded = (figures_only or told) and _BOUND_CUE_RE.search(text) is None
+    if not unbounded and _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
         plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))
         for name, pattern in (
-            ("negation", _NEGATION_RE),
+            ("negation", _TASK_NEGATION_RE if told else NEGATION_RE),
             ("exclusion", _EXCLUSION_RE),
             ("allergy", _ALLERGY_RE),
             ("preference", _PREFERENCE_RE),
@@ -263,7 +343,7 @@ def clause_signal(clause: str, *, figures_only: bool = False) -> ClauseSignal:
         if _FREQUENCY_RE.search(plain):
             kinds.add("frequency")
     weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
-    if weak and not figures_only and _TRAVEL_RE.search(text):
+    if weak and not figures_only and not told and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
     return ClauseSignal(frozenset(kinds), strong=bool(kinds), weak=weak)
 
@@ -314,7 +394,7 @@ def _short(text: str) -> bool:
 def _bare(text: str) -> bool:
     """A qualifier with no content of its own: "not more", "nothing bigger", "he's allergic",
     "不要", "也不行" (it belongs to the clause before it)."""
-    plain = _NEGATION_RE.sub(" ", _fold(text))
+    plain = NEGATION_RE.sub(" ", _fold(text))
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z']+", plain)]
     if any(w not in _QUALIFIER_WORDS for w in words):
         return False
@@ -322,10 +402,26 @@ def _bare(text: str) -> bool:
 
 
 def _is_question(sentence: str) -> bool:
-    return bool(_QUESTION_END_RE.search(sentence.strip()))
+    text = sentence.strip()
+    return bool(_QUESTION_END_RE.search(text) or _NE_QUESTION_RE.search(text))
 
 
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
+# A clause that points back at what the clause before named: "上次快马搬家迟到了…，这次别再找
+# 他们家了", "The Hilton was filthy, never book them again".
+_ANAPHOR_RE = re.compile(
+    r"\b(?:them|those|that\s+(?:one|place|company|airline|hotel|shop|guy)|there)\b"
+    r"|他们家|他家|她家|那家|这家|他们|她们|那边",
+    re.IGNORECASE,
+)
+# The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
+_PAIR_OPEN_RE = re.compile(
+    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程", re.I
+)
+_PAIR_CLOSE_RE = re.compile(
+    r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来)",
+    re.I,
+)
 _CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一)", re.I)
 
 
@@ -344,21 +440,38 @@ def constraint_clauses(sentence: str) -> list[str]:
     clause with the text between them, so the user's wording stays intact.
     """
     spans = split_clauses(sentence)
-    figures_only = (_is_question(sentence) and not _REQUEST_RE.search(sentence)) or bool(
+    request = _REQUEST_RE.search(sentence) is not None
+    figures_only = (_is_question(sentence) and not request) or bool(
         spans and is_narrative(sentence[: spans[0][1]])
     )
-    signals = [clause_signal(sentence[a:b], figures_only=figures_only) for a, b in spans]
-    any_strong = any(s.strong for s in signals)
+    told = (
+        not figures_only
+        and _TOLD_RE.search(sentence) is not None
+        and _AHEAD_RE.search(sentence) is None
+    )
+    signals = [clause_signal(sentence[a:b], figures_only=figures_only, told=told) for a, b in spans]
+    # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
+    any_strong = request or any(s.strong for s in signals)
     runs: list[list[int]] = []
     last_kept = -2
     for index, ((a, b), signal) in enumerate(zip(spans, signals, strict=True)):
         text = sentence[a:b]
         kept = signal.strong or (signal.weak and any_strong and not figures_only)
         loose = not signal.strong or _bare(text)
-        tail = last_kept == index - 1 and loose and (_short(text) or _CONTINUATION_RE.search(text))
+        tail = last_kept == index - 1 and (
+            (loose and (_short(text) or _CONTINUATION_RE.search(text)))
+            or _BACK_RE.search(text) is not None
+        )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)
         tail = tail or (last_kept == index - 1 and _opens_condition(sentence, spans, runs))
+        # "check-in 23/8, check-out 26/8": one stay, said in two clauses
+        tail = tail or (
+            last_kept == index - 1
+            and kept
+            and _PAIR_CLOSE_RE.search(text) is not None
+            and _PAIR_OPEN_RE.search(sentence, spans[index - 1][0], spans[index - 1][1]) is not None
+        )
         if tail and runs:
             runs[-1].append(index)
             last_kept = index
@@ -366,7 +479,7 @@ def constraint_clauses(sentence: str) -> list[str]:
             kept
             and index
             and last_kept != index - 1
-            and (_short(text) or _SO_RE.search(text))
+            and (_short(text) or _SO_RE.search(text) or _ANAPHOR_RE.search(text))
             and not figures_only
         ):
             # "ibuprofen makes me break out, I'm allergic"; "I love window seats, so grab one

@@ -50,18 +50,21 @@ def _literal(reading: Reading, folded: str) -> bool:
     return reading.value in folded.replace(" ", "")
 
 
-def clause_readings(clause: str, *, reference: datetime) -> list[Reading]:
+def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
     """The normalized figures of ``clause`` not already written that way in it, in order.
 
     Args:
         clause: the user's clause, as written.
         reference: the message's time (relative days resolve against it).
+        before: what the user wrote before the clause (an hour said without its half of the
+            day is read in the half said last: "Mornings only, between 8 and 11").
     """
     spelled = spell_digits(clause)
-    extra = spoken_times(spelled)
+    said = spell_digits(before) if before else ""
+    extra = spoken_times(spelled, before=said)
     found: list[tuple[int, Reading]] = [(start, Reading("time", v)) for start, _, v in extra]
     taken = list(extra)
-    for mention in find_dates(spelled, reference=reference):
+    for mention in find_dates(spelled, reference=reference, before=said):
         # "every Wednesday", "Saturday, September 19": a weekday names no one day to resolve
         weekday = mention.relative and _WEEKDAY_RE.search(mention.text)
         if mention.has_date and not weekday:

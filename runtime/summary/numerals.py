@@ -37,6 +37,9 @@ __all__ = [
     "CN_DAY_PARTS",
     "LATE_DAY_PARTS",
     "Numeral",
+    "bare_clock",
+    "cn_value",
+    "day_half",
     "find_numerals",
     "spell_digits",
     "spoken_times",
@@ -69,12 +72,19 @@ _EN_NUMBER_RE = re.compile(
     rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
 )
-_K_RE = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
-_SCALES = {"grand": 1000, "million": 1_000_000}
-_SCALE_AFTER_RE = re.compile(r"\s+(?P<scale>grand|million)\b", re.IGNORECASE)
+_K_RE = re.compile(r"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
+_SCALES = {
+    "grand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
+    "crore": 10_000_000, "crores": 10_000_000,
+}  # fmt: skip
+_SCALE = r"(?P<scale>grand|million|lakhs?|crores?)"
+_SCALE_AFTER_RE = re.compile(rf"\s+{_SCALE}\b", re.IGNORECASE)
 _DIGIT_SCALE_RE = re.compile(
-    r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*(?P<scale>grand|million)\b", re.IGNORECASE
+    rf"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s*{_SCALE}\b", re.IGNORECASE
 )
+# British money words: "a tenner a head", "a fiver"
+_MONEY_WORDS = {"fiver": 5, "tenner": 10}
+_MONEY_WORD_RE = re.compile(r"\b(?:an?\s+)?(?P<word>fiver|tenner)\b", re.IGNORECASE)
 _ORDINALS = {
     "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
     "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
@@ -91,7 +101,9 @@ _ORDINAL_RE = re.compile(
 )
 _ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=(?!half\b)[A-Za-z]{3,})", re.IGNORECASE)
 _AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
-_DIGITS_AND_A_HALF_RE = re.compile(r"(?<![\w.])(?P<num>\d+)\s+and\s+a\s+half\b", re.IGNORECASE)
+_DIGITS_AND_A_HALF_RE = re.compile(
+    r"(?<![A-Za-z0-9_.])(?P<num>\d+)\s+and\s+a\s+half\b", re.IGNORECASE
+)
 _A_SCALE_RE = re.compile(
     rf"\b(?:a|one)\s+(?P<scale>hundred|thousand|million)"
     rf"(?:\s+(?:and\s+)?(?P<rest>{_SMALL}))?\b(?![-\w])",
@@ -102,6 +114,10 @@ _UNIT_AND_A_HALF_RE = re.compile(
     re.IGNORECASE,
 )
 _PAIR_RE = re.compile(r"\ba\s+(?:couple|pair)\s+of\b", re.IGNORECASE)
+# "a couple hundred bucks", "couple of thousand": two of the scale
+_COUPLE_SCALE_RE = re.compile(
+    r"\b(?:a\s+)?couple(?:\s+of)?\s+(?P<scale>hundred|thousand|grand)\b", re.IGNORECASE
+)
 _A_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
 # "one" is not a count in "the blue one", "no one", "one of", "one-way", "this one".
@@ -118,20 +134,25 @@ _ONE_BEFORE_RE = re.compile(
 
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
-    r"|\b(?:by|before|after|until|till|at)\s+\d{1,2}\b"
-    r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+the)|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)",
+    r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
+    r"|\d{4}\s*(?:hrs|hours|h)\b"
+    r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+the)|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
+    r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
-_CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
+_CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9, "俩": 2, "仨": 3}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页"
 )
-_MEASURE_WORDS = ("小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟")
+_MEASURE_WORDS = (
+    "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
+    "大人", "小孩", "孩子", "成人", "儿童", "老人", "分糖", "分甜",
+)  # fmt: skip
 _CN_RUN_RE = re.compile(
-    r"(?<![零〇一二两三四五六七八九十百千万])[零〇一二两三四五六七八九十百千万]++"
+    r"(?<![零〇一二两三四五六七八九十百千万俩仨廿])[零〇一二两三四五六七八九十百千万俩仨廿]++"
 )
 _DAY_PART_RE = re.compile(r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*$")
 _READ = frozenset("元块张人个位次天晚月日号点时小分岁周间趟")
@@ -161,15 +182,17 @@ _PAST_TO_RE = re.compile(
     re.IGNORECASE,
 )
 _DOTTED_RE = re.compile(
-    r"(?<![\d.])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)\s*(?P<period>a\.?m\b\.?|p\.?m\b\.?)",
+    r"(?<![\d.])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)\s*(?P<period>a\.?m(?![A-Za-z])\.?|p\.?m(?![A-Za-z])\.?)",
     re.IGNORECASE,
 )
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "checked out by 11 on Sunday", "before 9 tomorrow", "at 7 sharp": a bare hour after a time
 # preposition, when a day, "sharp" or the end of the clause follows (not "after 3 tries")
 _BARE_HOUR_RE = re.compile(
-    r"\b(?:by|before|after|until|till|at|no\s+later\s+than)\s+(?P<h>1[0-2]|0?[1-9])\b"
-    r"(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r"|tomorrow|today|tonight|sharp)\b|\s*(?:[,.;!?]|$))",
+    r"\b(?:by|before|after|until|till|at|no\s+(?:later|earlier)\s+than|not\s+before)\s+"
+    r"(?P<h>1[0-2]|0?[1-9])\b(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
+    r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest)\b"
+    r"|\s*(?:[,.;!?)]|$))",
     re.IGNORECASE,
 )
 _PART_AT_RE = re.compile(
@@ -178,9 +201,68 @@ _PART_AT_RE = re.compile(
     re.IGNORECASE,
 )
 _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+# What may follow an hour said bare for it to be a time: the clause's end, a day, a link
+# word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
+_CLOCK_FOLLOW = (
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
+    r"|but|and|or|please|pls|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
+)
+# British "half seven" (7:30), not "half an hour", "half past", "half 2 litres"
+_HALF_HOUR_RE = re.compile(
+    r"\bhalf\s+(?P<h>1[0-2]|0?[1-9])\b(?:\s*" + _PERIOD + r"|" + _CLOCK_FOLLOW + r")",
+    re.IGNORECASE,
+)
+# "0930 hrs", "1400 hours": a four-digit clock
+_HOURS_CLOCK_RE = re.compile(
+    r"(?<![\d:.])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?:hrs|hours|h)\b", re.IGNORECASE
+)
+# "5ish", "around 7-ish": an hour, roughly
+_ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
+# "between 8 and 11", "from 7 to midnight": a window said with bare hours
+_BARE_RANGE_RE = re.compile(
+    r"\b(?:from|between)\s+(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
+    r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
+    + _CLOCK_FOLLOW,
+    re.IGNORECASE,
+)
+# The words that put an hour said without am/pm in one half of the day: "Mornings only,
+# between 8 and 11", "dinner around 7ish", "明天下午…4点半之前", "晚饭七点前".
+_AM_WORDS_RE = re.compile(
+    r"\b(?:mornings?|breakfast)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨|早饭|早餐",
+    re.IGNORECASE,
+)
+_PM_WORDS_RE = re.compile(
+    r"\b(?:afternoons?|evenings?|tonight|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
+    r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚",
+    re.IGNORECASE,
+)
+AFTERNOON_HOURS = range(1, 6)
+"""Hours said with no half of the day and none in sight: 1 to 5 are read in the afternoon
+("the nursery shuts at 5", "4点半之前"): nobody books a plumber at 4 in the night."""
+
+
+def day_half(before: str) -> str | None:
+    """``"am"``/``"pm"``: the half of the day the last part-of-day word of ``before`` names."""
+    last: tuple[int, str] | None = None
+    for pattern, half in ((_AM_WORDS_RE, "am"), (_PM_WORDS_RE, "pm")):
+        for m in pattern.finditer(before):
+            if last is None or m.end() > last[0]:
+                last = (m.end(), half)
+    return last[1] if last else None
+
+
+def bare_clock(hour: int, minute: int, before: str) -> str:
+    """``H:MM`` of an hour said without am/pm: in the half of the day ``before`` (the text up
+    to it) names last, else in the afternoon for 1 to 5 (``AFTERNOON_HOURS``), else as said."""
+    half = day_half(before)
+    if half is None and hour in AFTERNOON_HOURS:
+        half = "pm"
+    return _clock(hour, minute, half)
+
+
 _CN_PART = rf"(?P<part>{CN_DAY_PARTS})"
 _CN_RANGE_RE = re.compile(
-    _CN_PART + r"\s*(?P<h1>\d{1,2})\s*[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?\s*"
+    _CN_PART + r"\s*(?P<h1>\d{1,2})\s*(?:[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?)?\s*"
     r"(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?"
 )
 _CN_QUARTER_RE = re.compile(r"(?:" + _CN_PART + r"\s*)?(?P<h>\d{1,2})\s*[点时]\s*(?P<q>[13])\s*刻")
@@ -307,7 +389,15 @@ def _digits_with_words(text: str) -> list[Numeral]:
         article = m.group(0).split()[0]
         found.append(Numeral(m.start(), m.start() + len(article), article, "1.5"))
     for m in _PAIR_RE.finditer(text):  # "a couple of nights", "a pair of tickets"
-        found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
+        if not _COUPLE_SCALE_RE.match(text, m.start()):
+            found.append(Numeral(m.start(), m.end(), m.group(0), "2"))
+    for m in _COUPLE_SCALE_RE.finditer(text):  # "a couple hundred bucks": 200
+        scale = m.group("scale").lower()
+        value = 2 * (_A_SCALES.get(scale) or _SCALES[scale])
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
+    for m in _MONEY_WORD_RE.finditer(text):  # "a tenner": 10
+        value = _MONEY_WORDS[m.group("word").lower()]
+        found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
     return found
 
 
@@ -329,7 +419,7 @@ def _ordinals(text: str) -> list[Numeral]:
     return found
 
 
-def _cn_value(run: str) -> int | None:
+def cn_value(run: str) -> int | None:
     """Chinese numerals as an int: ``两百`` 200, ``十五万`` 150000, ``四百五`` 450 (colloquial
     tail: a digit right after ``百``/``千``/``万`` is a tenth of it), ``一九`` 19."""
     total, section, digit = 0, 0, None
@@ -342,6 +432,9 @@ def _cn_value(run: str) -> int | None:
         elif char == "万":
             total += (section + (digit or 0)) * 10000
             section, digit, last_unit = 0, None, 10000
+        elif char == "廿":  # twenty: 廿八 28
+            section += 20
+            digit, last_unit = None, 10
         else:
             section += (1 if digit is None else digit) * _CN_UNITS[char]
             digit, last_unit = None, _CN_UNITS[char]
@@ -377,7 +470,7 @@ def _neighbours(run: str) -> tuple[int, int] | None:
     a, b = _CN_DIGITS[m.group("a")], _CN_DIGITS[m.group("b")]
     if b != a + 1:
         return None
-    base = _cn_value(m.group("tens")) or 0 if m.group("tens") else 0
+    base = cn_value(m.group("tens")) or 0 if m.group("tens") else 0
     unit = _CN_UNITS[m.group("unit")] if m.group("unit") else 1
     return (base + a) * unit, (base + b) * unit
 
@@ -387,7 +480,7 @@ def _rough(text: str) -> list[Numeral]:
     "百分之二十" 20%, "两米一" 2.1, "一块五" 1.5."""
     found: list[Numeral] = []
     for m in _CN_ROUGH_RE.finditer(text):
-        value = _cn_value(m.group("run"))
+        value = cn_value(m.group("run"))
         unit = m.group("unit")
         if value is None or not (unit or _measured(text, m.end())):
             continue
@@ -395,11 +488,11 @@ def _rough(text: str) -> list[Numeral]:
         found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
     for m in _CN_PERCENT_RE.finditer(text):  # 百分之二十: 20%
         run = m.group("run")
-        percent = run if run[0].isdigit() else _cn_value(run)
+        percent = run if run[0].isdigit() else cn_value(run)
         if percent is not None:
             found.append(Numeral(m.start(), m.end(), m.group(0), f"{percent}%"))
     for m in _CN_TENTH_RE.finditer(text):  # 两米一: 2.1 m, 一块五: 1.5 yuan
-        whole = _cn_value(m.group("run"))
+        whole = cn_value(m.group("run"))
         if whole is not None:
             tenths = f"{whole}.{_CN_DIGITS[m.group('tenth')]}"
             found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
@@ -431,11 +524,11 @@ def _chinese(text: str) -> list[Numeral]:
             not _measured(text, end) or text[start - 1 : start].isdigit()
         ):
             continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
-        if not any(c in _CN_UNITS for c in run) and not _measured(text, end):
+        if not any(c in _CN_UNITS or c == "廿" for c in run) and not _measured(text, end):
             continue  # 一起, 一下, 统一: no number without a unit or a measure word
         if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
             run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610
-        value = _cn_value(run)
+        value = cn_value(run)
         half = _HALF_RE.match(text, end)
         if value is not None and half:
             found.append(Numeral(start, half.end(), text[start : half.end()], f"{value}.5"))
@@ -445,15 +538,17 @@ def _chinese(text: str) -> list[Numeral]:
 
 
 _CN_RANGE_TO = r"\s*(?:到|至|-|~|～|–|—)\s*"
+# "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w)
 _CN_UNIT_OF_DIGITS_RE = re.compile(
-    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆]))"
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆])|[wW](?![A-Za-z]))"
+    r"(?P<tail>\d(?![\d.:])(?!\s*[百千万点号日月个人岁天周年]))?"
 )
 _CN_SHARED_UNIT_RE = re.compile(
     r"(?<![\d.零〇一二两三四五六七八九十百千万])(?P<first>\d+(?:\.\d+)?|[一二两三四五六七八九])"
     + _CN_RANGE_TO
     + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九])\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
 )
-_CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100}
+_CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100, "w": 10000, "W": 10000}
 
 
 def _scaled(number: str, unit: str) -> str:
@@ -462,12 +557,18 @@ def _scaled(number: str, unit: str) -> str:
 
 
 def _cn_units_of_digits(text: str) -> list[Numeral]:
-    """Digits before a unit ("5万" 50000, "1.5万" 15000, "3千块" 3000), and the first end of a
+    """Digits before a unit ("5万" 50000, "1.5万" 15000, "3千块" 3000, "3千5" 3500, "2w"
+    20000), and the first end of a
     range before a unit ("三到五万", "3-5万": the 三 and the 3 are 30000)."""
-    found = [
-        Numeral(m.start(), m.end(), m.group(0), _scaled(m.group("num"), m.group("unit")))
-        for m in _CN_UNIT_OF_DIGITS_RE.finditer(text)
-    ]
+    found: list[Numeral] = []
+    for m in _CN_UNIT_OF_DIGITS_RE.finditer(text):
+        unit = m.group("unit")
+        if unit in "wW" and not _is_cjk(text[max(0, m.start() - 4) : m.end() + 4]):
+            continue  # "2w" is 万 only among Chinese words
+        value = Decimal(_scaled(m.group("num"), unit))
+        if m.group("tail"):
+            value += Decimal(m.group("tail")) * _CN_UNIT_VALUE[unit] / 10
+        found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
     for m in _CN_SHARED_UNIT_RE.finditer(text):
         first = m.group("first")
         found.append(
@@ -515,7 +616,7 @@ def _clock(hour: int, minute: int, period: str | None) -> str:
     return f"{hour}:{minute:02d}"
 
 
-def _past_to(text: str) -> list[tuple[int, int, str]]:
+def _past_to(text: str, before: str = "") -> list[tuple[int, int, str]]:
     """ "half past 6" 6:30, "a quarter to 9" 8:45, "quarter past 5 in the evening" 17:15."""
     found: list[tuple[int, int, str]] = []
     for m in _PAST_TO_RE.finditer(text):
@@ -525,11 +626,17 @@ def _past_to(text: str) -> list[tuple[int, int, str]]:
             if m.group("half"):
                 continue  # "half to" is no English clock
             hour, minute = (hour - 1) or 12, 60 - minute
-        found.append((m.start(), m.end(), _clock(hour, minute, m.group("period"))))
+        period = m.group("period")
+        clock = (
+            _clock(hour, minute, period)
+            if period
+            else bare_clock(hour, minute, before + text[: m.start()])
+        )
+        found.append((m.start(), m.end(), clock))
     return found
 
 
-def _said_otherwise(text: str) -> list[tuple[int, int, str]]:
+def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00, "by 11 on Sunday"
     11:00 (a bare hour stays as said: which half of the day it means is the reader's guess)."""
     found: list[tuple[int, int, str]] = []
@@ -538,15 +645,49 @@ def _said_otherwise(text: str) -> list[tuple[int, int, str]]:
         found.append((m.start(), m.end(), clock))
     for m in _BARE_HOUR_RE.finditer(text):
         if not any(start <= m.start("h") < end for start, end, _ in found):
-            found.append((m.start("h"), m.end(), f"{int(m.group('h'))}:00"))
+            clock = bare_clock(int(m.group("h")), 0, before + text[: m.start()])
+            found.append((m.start("h"), m.end(), clock))
+    for m in _HALF_HOUR_RE.finditer(text):  # "half seven tonight" 19:30
+        hour, period = int(m.group("h")), m.group("period")
+        clock = (
+            _clock(hour, 30, period) if period else bare_clock(hour, 30, before + text[: m.start()])
+        )
+        found.append((m.start(), m.end(), clock))
+    for m in _HOURS_CLOCK_RE.finditer(text):  # "0930 hrs"
+        found.append((m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"))
+    for m in _ISH_RE.finditer(text):  # "no later than 5ish"
+        if not any(start <= m.start("h") < end for start, end, _ in found):
+            found.append(
+                (m.start(), m.end(), bare_clock(int(m.group("h")), 0, before + text[: m.start()]))
+            )
+    for m in _BARE_RANGE_RE.finditer(text):
+        found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
     return found
 
 
-def spoken_times(text: str) -> list[tuple[int, int, str]]:
+def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
+    """The two ends of "between 8 and 11" (in the half of the day said before it, else as
+    said) or "from 7 to midnight" (an evening that ends at midnight)."""
+    h1, m1 = int(m.group("h1")), int(m.group("m1") or 0)
+    word = (m.group("word") or "").lower()
+    if word:
+        end = "0:00" if word == "midnight" else "12:00"
+        return _clock(h1, m1, "pm" if word == "midnight" else "am"), end
+    h2, m2 = int(m.group("h2")), int(m.group("m2") or 0)
+    half = day_half(before + text[: m.start()])
+    if half is None and h2 in AFTERNOON_HOURS:
+        half = "pm"
+    first_half = half if h1 <= h2 or h2 == 12 or half != "pm" else "am"
+    if h1 == 12 and h2 < 12:
+        first_half, half = None, "pm"  # "from 12 to 2": noon to 14:00
+    return _clock(h1, m1, first_half), _clock(h2, m2, half)
+
+
+def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
     morning", "下午2点到4点" (the part of the day holds for both ends), "明晚7点"."""
-    found = _past_to(text) + _said_otherwise(text)
+    found = _past_to(text, before) + _said_otherwise(text, before)
     told = [(start, end) for start, end, _ in found]
     for m in _EN_RANGE_RE.finditer(text):
         period = m.group("period")
@@ -571,14 +712,25 @@ def spoken_times(text: str) -> list[tuple[int, int, str]]:
             )
         )
     for m in _NOON_RE.finditer(text):
+        if any(start <= m.start() < end for start, end, _ in found):
+            continue  # the end of "from 7 to midnight", read with it
         found.append(
             (m.start(), m.end(), "0:00" if m.group("word").lower() == "midnight" else "12:00")
         )
+    return found + _chinese_times(text)
+
+
+def _chinese_times(text: str) -> list[tuple[int, int, str]]:
+    """ "下午2点到4点", "中午十二点到两点", "3点1刻", "中午", "明晚7点半" (``spoken_times``)."""
+    found: list[tuple[int, int, str]] = []
     for m in _CN_RANGE_RE.finditer(text):
         part = m.group("part")
         for h, half, mi in (("h1", "half1", "m1"), ("h2", "half2", "m2")):
             minute = 30 if m.group(half) else int(m.group(mi) or 0)
-            found.append((m.start(), m.end(), _clock(int(m.group(h)), minute, part)))
+            hour, period = int(m.group(h)), part
+            if h == "h2" and hour < int(m.group("h1")) <= 12:
+                period = "下午"  # "中午十二点到两点": noon to 14:00
+            found.append((m.start(), m.end(), _clock(hour, minute, period)))
     for m in _CN_QUARTER_RE.finditer(text):
         minute = 15 * int(m.group("q"))
         found.append((m.start(), m.end(), _clock(int(m.group("h")), minute, m.group("part"))))
@@ -602,7 +754,12 @@ def with_readings(text: str) -> str:
     numerals = [
         n
         for n in find_numerals(text)
-        if not (_is_cjk(n.text) and "半" not in n.text and text[n.end : n.end + 1] in _READ)
+        if not (
+            _is_cjk(n.text)
+            and "半" not in n.text
+            and not any(c.isdigit() for c in n.text)
+            and text[n.end : n.end + 1] in _READ
+        )
     ]
     if not numerals and not _TIME_WORD_RE.search(text):
         return text

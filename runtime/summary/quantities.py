@@ -15,13 +15,14 @@ live in ``runtime.summary.quantity_support``; both stay importable from here.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import cast
 
 from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
-from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, with_readings
+from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, cn_value, with_readings
 from runtime.summary.quantity_support import Kind, Quantity, is_supported
 
 __all__ = [
@@ -40,14 +41,11 @@ QUANTITY_MEMO: DigestMemo[Packed] = DigestMemo(65_536)
 _DERIVED_RE = re.compile(r"[~0-9:.*-]{1,64}")
 """What a normalized number, date, time or unresolved relative date is made of."""
 
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
-_CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9}
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 # Every pattern is linear in its input: runs start only where a run can start (lookbehind),
 # and whitespace or digit runs are possessive (``*+``/``++``), so no run is re-scanned from each
 # of its positions (a tool result of 16k spaces or numerals must cost what 16k letters cost).
 _CN_NUM_RE = re.compile(
-    "(?<![零〇一二两三四五六七八九十百千万])[零〇一二两三四五六七八九十百千万]++"
+    "(?<![\\d.零〇一二两三四五六七八九十百千万俩仨廿])[零〇一二两三四五六七八九十百千万俩仨廿]++"
     "(?=[元块张人个位次天晚月日号点时小分岁周间趟])"
 )
 _MONTHS = {
@@ -71,9 +69,10 @@ _EN_DM_RE = re.compile(
     re.IGNORECASE,
 )
 _CLOCK_RE = re.compile(
-    r"(?<!\d)([01]?\d|2[0-3])\s*+[:：]\s*+([0-5]\d)(?:\s*+([ap])\.?m\b\.?)?", re.IGNORECASE
+    r"(?<!\d)([01]?\d|2[0-3])\s*+[:：]\s*+([0-5]\d)(?:\s*+([ap])\.?m(?![A-Za-z])\.?)?",
+    re.IGNORECASE,
 )
-_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*+([ap])\.?m\b\.?", re.IGNORECASE)
+_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*+([ap])\.?m(?![A-Za-z])\.?", re.IGNORECASE)
 # The period word and its spaces form one optional group: a bare ``\s*`` in front of the hour
 # would be tried from every position of a whitespace run.
 _CN_TIME_RE = re.compile(
@@ -108,25 +107,9 @@ def normalize_number(text: str) -> str | None:
     return format(value.normalize(), "f")
 
 
-def _cn_to_int(run: str) -> int | None:
-    total, section, digit = 0, 0, None
-    for char in run:
-        if char in _CN_DIGITS:
-            if digit is not None:  # "一九" style digit strings
-                section = section * 10 + digit
-            digit = _CN_DIGITS[char]
-        elif char == "万":
-            total += (section + (digit or 0)) * 10000
-            section, digit = 0, None
-        else:
-            section += (1 if digit is None else digit) * _CN_UNITS[char]
-            digit = None
-    return total + section + (digit or 0)
-
-
 def _arabize(text: str) -> str:
     def repl(match: re.Match[str]) -> str:
-        value = _cn_to_int(match.group(0))
+        value = cn_value(match.group(0))
         return match.group(0) if value is None else str(value)
 
     return _CN_NUM_RE.sub(repl, text)
@@ -312,7 +295,8 @@ def extract_quantities(
 def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     """``extract_quantities`` without the memo."""
     found: list[Quantity] = []
-    work = _arabize(with_readings(text))  # numbers and times said in words, see numerals
+    # numbers and times said in words (see numerals), full-width digits as ASCII
+    work = _arabize(with_readings(unicodedata.normalize("NFKC", text)))
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),

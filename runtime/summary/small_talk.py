@@ -44,6 +44,9 @@ _NEGATION_PHRASES = re.compile(
     r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
     r"|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident|question|a\s+doubt)\b"
     r"|\b(?:don'?t|do\s+not|didn'?t)\s+(?:know|think|remember|get\s+me\s+wrong|worry)\b"
+    # not knowing, not daring: "I can never remember", "I never dare ask", "can't recall"
+    r"|\b(?:(?:can|could)\s+never|never|can'?t|cannot|couldn'?t)\s+(?:remember|recall|understand"
+    r"|figure\s+out|tell|decide|dare|keep\s+track)\b|\bnever\s+a\s+dull\s+moment\b"
     r"|\bnothing\s+(?:but|special|much|new|like|beats|compares)\b|\bno\s+one\s+else\b"
     r"|\byou\s+never\s+know\b|\bnever\s+(?:fails?|ceases?)\s+to\b|\blike\s+no\s+(?:one|other)\b"
     # resolve and comfort

@@ -41,6 +41,11 @@ HOLDOUT_9 = DATA / "holdout_9.jsonl"  # formal requests and conditions
 HOLDOUT_10 = DATA / "holdout_10.jsonl"  # direction said sideways
 HOLDOUT_11 = DATA / "holdout_11.jsonl"  # typed fast
 HOLDOUT_12 = DATA / "holdout_12.jsonl"  # likes, dislikes, units, windows
+# 13-16 were written by helpers who never read the extractor (2026-12-05, see HOLDOUT.md)
+HOLDOUT_13 = DATA / "holdout_13.jsonl"  # chat typed casually, typos, code-switching
+HOLDOUT_14 = DATA / "holdout_14.jsonl"  # work and life outside travel, policies
+HOLDOUT_15 = DATA / "holdout_15.jsonl"  # chat-app Chinese, dialect and slang
+HOLDOUT_16 = DATA / "holdout_16.jsonl"  # British, Australian, Indian, non-native English
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -54,6 +59,10 @@ HOLDOUTS = (
     HOLDOUT_10,
     HOLDOUT_11,
     HOLDOUT_12,
+    HOLDOUT_13,
+    HOLDOUT_14,
+    HOLDOUT_15,
+    HOLDOUT_16,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

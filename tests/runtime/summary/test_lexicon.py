@@ -60,6 +60,17 @@ READ = [
     ("至少两居", ["2"]),
     ("上限是两米一", ["2.1"]),
     ("一块五一个", ["1.5"]),
+    # regional and typed-fast forms
+    ("a couple hundred bucks", ["200"]),
+    ("4.5 lakh rupees", ["450000"]),
+    ("around 1.2 crore", ["12000000"]),
+    ("a tenner a head", ["10"]),
+    ("租房预算3千到3千5", ["3000", "3500"]),
+    ("手机预算2w以内", ["20000"]),
+    ("一个月5k以内", ["1", "5000"]),
+    ("最晚廿八号", ["28"]),
+    ("俩大人仨小孩", ["2", "3"]),
+    ("三分糖", ["3"]),
 ]
 
 NOT_READ = [
@@ -72,6 +83,7 @@ NOT_READ = [
     "十分感谢",  # "very"
     "周五见",  # a weekday
     "once I land",  # "once" counts only "once a week", "once per", "once every"
+    "my 2w trip",  # "w" is 万 only among Chinese words
 ]
 
 
@@ -113,7 +125,8 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
     ("text", "times"),
     [
         ("half past six in the evening", ["18:30"]),
-        ("quarter past five", ["5:15"]),
+        ("quarter past five", ["17:15"]),  # 1 to 5 with no half of the day: afternoon
+        ("a quarter past five in the morning", ["5:15"]),
         ("a quarter to nine", ["8:45"]),
         ("a quarter to 12", ["11:45"]),
         ("at 6 in the evening", ["18:00"]),
@@ -125,6 +138,21 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("checked out by 11 on Sunday", ["11:00"]),
         ("meet at 7 sharp", ["7:00"]),
         ("I gave up after 3 tries", []),
+        # said bare, read in the half of the day said before it, else 1-5 in the afternoon
+        ("at half seven tonight", ["19:30"]),
+        ("no earlier than half four", ["16:30"]),
+        ("half a dozen", []),
+        ("half 2 litres", []),
+        ("from 7 to midnight", ["19:00", "0:00"]),
+        ("Mornings only, ideally between 8 and 11, since", ["8:00", "11:00"]),
+        ("between 8 and 11 people", []),
+        ("dinner around 7ish", ["19:00"]),
+        ("no later than 5ish", ["17:00"]),
+        ("move it to 0930 hrs", ["9:30"]),
+        ("before 10 on Mondays", ["10:00"]),
+        ("by quarter to six at the latest", ["17:45"]),
+        ("中午十二点到两点", ["12:00", "14:00"]),
+        ("下午2-4点", ["14:00", "16:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -181,6 +209,13 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("修理越快越好。", ""),
         ("月底前搞定。", ""),
         ("I love window seats, so grab one if you can.", ""),
+        ("order me the pad thai w/o peanuts", "no."),
+        ("so somewhere quiet this time pls", ""),
+        ("火车硬卧就中", ""),
+        ("布洛芬我吃了胃疼", "allergy"),
+        ("我妈要做胃镜，麻烦约无痛的", ""),
+        ("Leo is allergic to tree nuts and sesame — can you pass that on?", "allergy"),
+        ("Can you sort someone to collect Mia on Friday?", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -234,3 +269,52 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "I love window seats, so grab one if you can.", ExtractiveSummarizer()
     ).facts
     assert any("window seats" in f"{f.value} {f.quote or ''}" for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "quick q, is 2 hrs enough to get from jfk to midtown at 5pm on a weekday? just curious",
+        "What does 'net 30' mean on an invoice?",
+        "双十一那天淘宝是不是有满300减50的活动？",
+        "haha my flight number is literally 777, what are the odds",
+        "哈哈昨天那家火锅绝了，人均才八十，老板还送了俩果盘",
+        "我家狗昨天偷吃了两块蛋糕，还一点都不心虚，真服了。",
+        "lol the last airbnb had like 3 dogs living next door, no joke.",
+        "Ha, the cat knocked my alarm clock off the shelf at 3 a.m. again — never a dull moment.",
+        "My colleague keeps saying 'half six' for meetings. I never dare ask.",
+        "Cheers for sorting the hotel last time, the 3 nights in Bath were lovely.",
+    ],
+)
+def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
+    """A question that is not a request, or an event told, keeps a figure only when it bounds
+    something ("any flights under $300?"), and a told event's plain 不/没 describes it."""
+    summary = summarize_statement(statement, ExtractiveSummarizer())
+    assert not [f for f in summary.facts if f.status in {"constraint", "preference"}], summary.facts
+
+
+@pytest.mark.parametrize(
+    ("statement", "together"),
+    [
+        ("上次快马搬家迟到了一个多小时，这次别再找他们家了", ("快马搬家", "别再找")),
+        ("装修预算卡死在15万，超了就不做了", ("15万", "超了就不做了")),
+        ("不是五千是三千五，机票加酒店一共就这么多", ("三千五", "就这么多")),
+        ("Cottage in Cornwall, please: check-in 23/8, check-out 26/8.", ("23/8", "26/8")),
+        ("Mornings only, ideally between 8 and 11.", ("Mornings", "8 and 11")),
+        ("order me the pad thai w/o peanuts, severe allergy.", ("peanuts", "allergy")),
+    ],
+)
+def test_a_clause_that_points_back_joins_the_one_before(
+    statement: str, together: tuple[str, str]
+) -> None:
+    """ "他们家" names what the clause before named; "超了就…", "就这么多" restate its limit;
+    "check-out" closes the stay "check-in" opened."""
+    facts = summarize_statement(statement, ExtractiveSummarizer()).facts
+    quotes = [f"{f.value} {f.quote or ''}" for f in facts]
+    assert any(all(part in q for part in together) for q in quotes), quotes
+
+
+def test_a_day_ahead_makes_a_done_deed_an_arrangement() -> None:
+    """ "明晚七点请了六个朋友": 了 with a day ahead is a plan, not a story."""
+    facts = summarize_statement("明晚七点请了六个朋友来家里吃饭。", ExtractiveSummarizer()).facts
+    assert any("19:00" in f.value for f in facts), facts
