@@ -74,7 +74,11 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早)|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
-    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b",
+    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
+    r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
+    # the value of what the clause before compared with, or its exception: "cheaper than the
+    # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
+    r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)",
     re.IGNORECASE,
 )
 # A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
@@ -91,7 +95,7 @@ NEGATION_RE = re.compile(
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
-    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|避免|拒绝|勿|不|没|免"
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|拒绝|勿|不|没|免"
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
     re.IGNORECASE,
@@ -146,7 +150,7 @@ _PREFERENCE_RE = re.compile(
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
-    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
+    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b",
     re.IGNORECASE,
 )
@@ -241,7 +245,10 @@ _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
     r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed)\b"
+    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
+    r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
+    r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算"
     r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
     re.IGNORECASE,
@@ -251,6 +258,29 @@ _MENTION_RE = re.compile(
     r"\b(?:say(?:s|ing)?|said|call(?:s|ed|ing)?|means?|word|term|does)\s+['\"‘“][^'\"’”]{1,30}['\"’”]",
     re.IGNORECASE,
 )
+# Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
+# and set phrases of complaint: "don't even get me started".
+_NO_ASK_RE = re.compile(
+    r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
+    r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b",
+    re.IGNORECASE,
+)
+# A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
+_WHY_RE = re.compile(r"^\W*(?:why|how\s+come)\b|^\W*(?:为什么|为啥|凭什么|咋)", re.IGNORECASE)
+# A clause that only introduces someone's words: the rest of the sentence is theirs
+# ("我爷爷以前常说，饭不能吃十分饱"; "She used to say any meal under 10 dollars…").
+# An opinion about what something is worth: "I think $6 for a coffee is ridiculous",
+# "我觉得花两千多买个手机壳完全不值" (not "I think 200 is the most I'd pay")
+_OPINION_RE = re.compile(
+    r"\bi\s+(?:think|find|feel)\b.*\b(?:ridiculous|crazy|insane|absurd|outrageous|overpriced"
+    r"|a\s+rip-?off|a\s+steal|a\s+bargain|worth\s+(?:it|every))\b"
+    r"|我觉得.*(?:不值|离谱|太坑|值得|划算)",
+    re.IGNORECASE,
+)
+_PRESENT_REPORT_RE = re.compile(
+    r"\b(?:says|tells\s+(?:me|us))\b|(?<![以前常老时总])(?:说|告诉我)", re.IGNORECASE
+)
+_REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
 # A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
 # next Friday".
 _AHEAD_RE = re.compile(
@@ -355,6 +385,8 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
     for match in _BREAK_RE.finditer(sentence):
         if match.group(0) in ",，" and not _breaks(sentence, match.start()):
             continue
+        if match.group(0) not in ",，;；" and _same_moment(sentence, match.start(), match.end()):
+            continue  # "by January 15 — 5 pm sharp"
         spans.append((start, match.start()))
         start = match.end()
     spans.append((start, len(sentence)))
@@ -369,6 +401,12 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
         if left < right:
             out.append((left, right))
     return out
+
+
+def _same_moment(text: str, start: int, end: int) -> bool:
+    """Whether a dash between ``start`` and ``end`` joins a day and its clock time."""
+    before, after = _fold(text[max(0, start - 24) : start]), _fold(text[end : end + 24])
+    return bool(_DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after))
 
 
 def _breaks(text: str, at: int) -> bool:
@@ -407,6 +445,13 @@ def _is_question(sentence: str) -> bool:
 
 
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
+# A clause that is only the predicate of a subject said clauses before: "The limit for the
+# whole renovation, and I mean tiles, …, is 9,000 pounds", "总预算，包括…在内，控制在十五万以内"
+_PREDICATE_RE = re.compile(
+    r"^\W*(?:is|are|should\s+be|must\s+be|has\s+to\s+be|comes?\s+to|adds?\s+up\s+to)\b"
+    r"|^\W*(?:控制在|总共|一共|合计|不超过|别超过|不能超过|不得超过)",
+    re.IGNORECASE,
+)
 # A clause that points back at what the clause before named: "上次快马搬家迟到了…，这次别再找
 # 他们家了", "The Hilton was filthy, never book them again".
 _ANAPHOR_RE = re.compile(
@@ -422,7 +467,7 @@ _PAIR_CLOSE_RE = re.compile(
     r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来)",
     re.I,
 )
-_CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一)", re.I)
+_CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非)", re.I)
 
 
 def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[list[int]]) -> bool:
@@ -433,12 +478,43 @@ def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[lis
     return _CONDITION_OPEN_RE.search(sentence[a:b]) is not None
 
 
+_QUIET = ClauseSignal(frozenset(), strong=False, weak=False)
+
+
+def _without_reported(
+    sentence: str, spans: list[tuple[int, int]], signals: list[ClauseSignal], *, told: bool
+) -> list[ClauseSignal]:
+    """No signal in a clause that tells of the past ("she used to say any meal under 10
+    dollars…", "老师说…不到80" in a told sentence) nor after a clause that introduces someone's
+    words; a present instruction relayed ("My doctor says under no circumstances more than
+    20 mg a day") keeps its bounded figures, as a question does."""
+    out: list[ClauseSignal] = []
+    reported = False
+    for (a, b), signal in zip(spans, signals, strict=True):
+        text = sentence[a:b]
+        narrative = is_narrative(text)
+        if (
+            reported
+            or _OPINION_RE.search(text)
+            or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
+        ):
+            out.append(_QUIET)
+        elif narrative:
+            out.append(clause_signal(text, figures_only=True))
+        else:
+            out.append(signal)
+        reported = reported or bool(_REPORTING_END_RE.search(text))
+    return out
+
+
 def constraint_clauses(sentence: str) -> list[str]:
     """The clauses of a user's ``sentence`` that carry a constraint, as written.
 
     Adjacent clauses that belong together (a short tail, a continuation) come back as one
     clause with the text between them, so the user's wording stays intact.
     """
+    if _NO_ASK_RE.search(sentence) or (_is_question(sentence) and _WHY_RE.search(sentence)):
+        return []
     spans = split_clauses(sentence)
     request = _REQUEST_RE.search(sentence) is not None
     figures_only = (_is_question(sentence) and not request) or bool(
@@ -450,6 +526,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         and _AHEAD_RE.search(sentence) is None
     )
     signals = [clause_signal(sentence[a:b], figures_only=figures_only, told=told) for a, b in spans]
+    signals = _without_reported(sentence, spans, signals, told=told)
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
     any_strong = request or any(s.strong for s in signals)
     runs: list[list[int]] = []
@@ -475,11 +552,20 @@ def constraint_clauses(sentence: str) -> list[str]:
         if tail and runs:
             runs[-1].append(index)
             last_kept = index
+        elif kept and _PREDICATE_RE.search(text) and index and not figures_only:
+            start = runs[-1][-1] + 1 if runs else 0
+            runs.append(list(range(start, index + 1)))
+            last_kept = index
         elif (
             kept
             and index
             and last_kept != index - 1
-            and (_short(text) or _SO_RE.search(text) or _ANAPHOR_RE.search(text))
+            and (
+                _short(text)
+                or _SO_RE.search(text)
+                or _ANAPHOR_RE.search(text)
+                or _CONDITION_OPEN_RE.search(sentence[slice(*spans[index - 1])])
+            )
             and not figures_only
         ):
             # "ibuprofen makes me break out, I'm allergic"; "I love window seats, so grab one

@@ -52,7 +52,7 @@ _NEG_RE = re.compile(
     r"|exclud(?:e|es|ed|ing)"
     r"|ruled?\s+out|rule\s+out|reject(?:s|ed)?|refus(?:e|es|ed)|skip(?:s|ped)?|don'?t|doesn'?t"
     r"|didn'?t|won'?t|can'?t|cannot|shouldn'?t|mustn'?t|isn'?t|aren'?t|wasn'?t|false|disabled?"
-    r"|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b|不|没|别|勿|禁止|排除|拒绝|避免|无|否|非",
+    r"|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b|不|没|别|勿|禁止|严禁|排除|拒绝|避免|无|否|非",
     re.IGNORECASE,
 )
 _CONCEPTS: dict[str, re.Pattern[str]] = {

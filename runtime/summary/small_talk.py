@@ -32,7 +32,8 @@ __all__ = ["is_narrative", "without_small_talk"]
 _PAST = (
     r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
     r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won|lost|sat|stood"
-    r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined)"
+    r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined|ate|drank|drove|flew|paid"
+    r"|grew|wore|rode|slept|spoke|broke|chose)"
 )
 _NEGATION_PHRASES = re.compile(
     # greetings, reactions, fillers
@@ -66,7 +67,9 @@ _NEGATION_PHRASES = re.compile(
     # Chinese
     r"|好久不见|不会吧|不容易|没什么|别提了|不敢相信|没想到|不认识|不知道|不记得|不确定|说不定"
     r"|不一定|了不起|不得了|忍不住|舍不得|不用谢|别客气|不见不散|不好说|不明白|不懂|不错|不过"
-    r"|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没错|不然"
+    r"|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没错|不然|不值"
+    # someone else's habit, as "he never" is above: "他从来不买便宜的东西", "我奶奶从来不让…"
+    r"|(?:他|她|他们|她们|爷爷|奶奶|姥姥|姥爷|外公|外婆)(?:也|都|以前)?(?:从来不|从不|从来没|一直不)"
     r"|从来没|从没|一直没|还没|[还也都]记得|(?<=[\u4e00-\u9fff])不(?:下来|下去|起来|过来|出来)|没(?=[^有，,。]{0,4}[过到见])",
     re.IGNORECASE,
 )
@@ -117,8 +120,14 @@ _LISTENER_PHRASES = re.compile(
 _NARRATIVE_RE = re.compile(
     r"\b(?:when\s+(?:i|we)\s+(?:was|were)|back\s+(?:then|in\s+the\s+day)|as\s+a\s+(?:kid|child"
     r"|teen)|growing\s+up|used\s+to)\b"
-    # someone else's words, reported: "he says he only…", "my mum told me never to…"
-    r"|^\W*(?:he|she|they|my\s+\w+)\s+(?:says|said|told\s+(?:me|us)|thinks|thought|claims)\b"
+    # someone else's words, reported: "he says he only…", "my mum told me never to…",
+    # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
+    r"|(?:^\W*|\b(?:but|and|though)\s+)(?:he|she|they|my\s+\w+|our\s+\w+)\s+(?:always\s+|"
+    r"never\s+)?(?:says|said|told\s+(?:me|us)|thinks|thought|claims|used\s+to\s+say)\b"
+    r"|(?:他|她|他们|她们|人家|别人|老师|[我他她咱]们?的?[\u4e00-\u9fff]{0,2}(?:同事|朋友|老公|老婆|妈|爸"
+    r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚))(?:以前|总|老|常|也|还|就)*"
+    r"(?:说|讲|劝|告诉我|觉得|认为)"
+    r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
     r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前",

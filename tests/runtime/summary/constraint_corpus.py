@@ -46,6 +46,8 @@ HOLDOUT_13 = DATA / "holdout_13.jsonl"  # chat typed casually, typos, code-switc
 HOLDOUT_14 = DATA / "holdout_14.jsonl"  # work and life outside travel, policies
 HOLDOUT_15 = DATA / "holdout_15.jsonl"  # chat-app Chinese, dialect and slang
 HOLDOUT_16 = DATA / "holdout_16.jsonl"  # British, Australian, Indian, non-native English
+HOLDOUT_17 = DATA / "holdout_17.jsonl"  # look-alike numbers; written after 13-16's fixes
+HOLDOUT_18 = DATA / "holdout_18.jsonl"  # unusual shapes; written after 13-16's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -63,6 +65,8 @@ HOLDOUTS = (
     HOLDOUT_14,
     HOLDOUT_15,
     HOLDOUT_16,
+    HOLDOUT_17,
+    HOLDOUT_18,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

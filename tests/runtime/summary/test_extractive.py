@@ -406,7 +406,9 @@ def test_conversational_notes_kept_verbatim_within_budget() -> None:
 def test_budget_is_roughly_respected() -> None:
     messages = [
         _msg(
-            i, "user" if i % 2 else "assistant", f"On day {i} I visited Paris and bought {i} books."
+            i,
+            "user" if i % 2 else "assistant",
+            f"On day {i} I want to visit Paris and buy {i} books.",
         )
         for i in range(1, 200)
     ]
@@ -415,7 +417,8 @@ def test_budget_is_roughly_respected() -> None:
         next_version=1, budget_tokens=500,
     )  # fmt: skip
     summary = ExtractiveSummarizer().summarize(request).summary
-    # Notes are kept within the budget; user constraints (every dated, counted statement here)
+    # Notes are kept within the budget; user constraints (every dated, counted wish here; a
+    # told "I visited … and bought 3 books" would be no constraint)
     # are all proposed, and the rolling step's shrink gives them room by priority.
     notes = summary.model_copy(
         update={"facts": [f for f in summary.facts if f.status == "observed"]}

@@ -216,6 +216,7 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("我妈要做胃镜，麻烦约无痛的", ""),
         ("Leo is allergic to tree nuts and sesame — can you pass that on?", "allergy"),
         ("Can you sort someone to collect Mia on Friday?", ""),
+        ("婚宴现场严禁燃放鞭炮。", "no."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -302,6 +303,17 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Cottage in Cornwall, please: check-in 23/8, check-out 26/8.", ("23/8", "26/8")),
         ("Mornings only, ideally between 8 and 11.", ("Mornings", "8 and 11")),
         ("order me the pad thai w/o peanuts, severe allergy.", ("peanuts", "allergy")),
+        ("It has to be cheaper than the last one, which was $85.", ("cheaper", "$85")),
+        ("要比上次那台便宜，上次是2,399元。", ("便宜", "2,399")),
+        (
+            "The limit for the renovation, and I mean tiles, labour, is 9,000 pounds.",
+            ("limit", "9"),
+        ),
+        ("总预算，包括材料在内，全部加起来，控制在十五万以内。", ("总预算", "十五万")),
+        ("晚上别给我打电话，除非是九点半之前。", ("别给我打电话", "九点半")),
+        ("除非特别紧急，周末不要给我发工作消息。", ("除非", "不要")),
+        ("The expense report goes in by January 15 — 5 pm sharp.", ("January 15", "5 pm")),
+        ("晚饭随便点（别点带虾的，我虾过敏）。", ("别点带虾的", "过敏")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
