@@ -81,7 +81,7 @@ _AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m(?![A-
 _CN_TIME_RE = re.compile(
     rf"(?P<part>{CN_DAY_PARTS})?\s*"
     r"(?P<h>\d{1,2}|(?(part)[一二两三四五六七八九十]{1,3}|[一二三四五六七八九十]{2,3}))\s*[点時时]"
-    r"(?:\s*(?P<half>半)|\s*(?P<mi>\d{1,2})\s*分)?"
+    r"(?:\s*(?P<half>半)|\s*(?P<mi>\d{1,2})\s*分|(?P<mi2>[0-5]\d)(?!\d))?"
 )
 _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("clock", _CLOCK_RE),
@@ -187,7 +187,7 @@ def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
     last before it ("明天下午…4点半之前" 16:30), else as ``numerals.bare_clock`` says."""
     hour = _int(m.group("h"))
     groups = m.groupdict()
-    minute = 30 if groups.get("half") else int(groups.get("mi") or 0)
+    minute = 30 if groups.get("half") else int(groups.get("mi") or groups.get("mi2") or 0)
     if kind == "cn" and m.group("part") is None and hour <= 12:
         clock = bare_clock(hour, minute, before)
         hour, minute = (int(x) for x in clock.split(":"))

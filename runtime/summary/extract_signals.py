@@ -100,12 +100,17 @@ NEGATION_RE = re.compile(
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
     re.IGNORECASE,
 )
-# In a told event only a negation addressed to the task counts ("这次别再找他们家了"), not a
-# plain 不/没 describing it ("还一点都不心虚", "一口饭都没顾上吃").
-_BARE_CN_NEGATIONS = "|勿|不|没|免"
-assert _BARE_CN_NEGATIONS in NEGATION_RE.pattern
+# In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
+# book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
+# had a strict no-deploys rule").
 _TASK_NEGATION_RE = re.compile(
-    NEGATION_RE.pattern.replace(_BARE_CN_NEGATIONS, "|勿|免"), re.IGNORECASE
+    r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
+    r"|stop|nothing|no|not)\b|\b(?:not|never)\s+again\b"
+    r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
+    r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
+    r"|accept|take|book|fly|use|go|pay)"
+    r"|别|不要|不许|不准|千万别|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
+    re.IGNORECASE,
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
 _NOT_NEGATION_RE = re.compile(
@@ -226,6 +231,13 @@ _REQUEST_RE = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗么]\W*$")
+# Asking to be told something is a question, however politely: "Can you explain what net-30
+# means?", "能不能解释一下…"
+_EXPLAIN_RE = re.compile(
+    r"\b(?:explain|define|describe|tell\s+me\s+(?:what|why|how|whether|if|about))\b|解释|讲讲|介绍一下"
+    r"|是什么意思",
+    re.IGNORECASE,
+)
 # 呢 ends a question only beside a question word: "睡觉呢" is "(I'm) asleep"
 _NE_QUESTION_RE = re.compile(
     r"(?:什么|怎么|咋|哪|谁|几|多少|是不是|有没有|要不要|会不会|为什么).*呢\W*$"
@@ -246,6 +258,11 @@ _TOLD_RE = re.compile(
     r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
     r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
+    r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
+    r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
+    r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
+    r"|funny\s+story|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
     r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
     r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
@@ -262,7 +279,10 @@ _MENTION_RE = re.compile(
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
     r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
-    r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b",
+    r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
+    # not said to the assistant, or asking what it said
+    r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
+    r"|\bdidn'?t\s+(?:catch|hear)\s+(?:that|you|what)\b",
     re.IGNORECASE,
 )
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
@@ -439,9 +459,21 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
+# Speech comes without a question mark: a sentence opening like a question is one
+_QUESTION_OPEN_RE = re.compile(
+    r"^\W*(?:(?:um|uh|so|oh|hey|and)\W+)*(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
+    r"|how|who)\b(?!.*[.!。！]\s*\S)",
+    re.IGNORECASE,
+)
+
+
 def _is_question(sentence: str) -> bool:
     text = sentence.strip()
-    return bool(_QUESTION_END_RE.search(text) or _NE_QUESTION_RE.search(text))
+    return bool(
+        _QUESTION_END_RE.search(text)
+        or _NE_QUESTION_RE.search(text)
+        or (not text.endswith((".", "!", "。", "！")) and _QUESTION_OPEN_RE.search(text))
+    )
 
 
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
@@ -503,7 +535,7 @@ def _without_reported(
             out.append(clause_signal(text, figures_only=True))
         else:
             out.append(signal)
-        reported = reported or bool(_REPORTING_END_RE.search(text))
+        reported = reported or bool(narrative and _REPORTING_END_RE.search(text))
     return out
 
 
@@ -516,15 +548,13 @@ def constraint_clauses(sentence: str) -> list[str]:
     if _NO_ASK_RE.search(sentence) or (_is_question(sentence) and _WHY_RE.search(sentence)):
         return []
     spans = split_clauses(sentence)
-    request = _REQUEST_RE.search(sentence) is not None
+    request = _REQUEST_RE.search(sentence) is not None and not _EXPLAIN_RE.search(sentence)
     figures_only = (_is_question(sentence) and not request) or bool(
         spans and is_narrative(sentence[: spans[0][1]])
     )
-    told = (
-        not figures_only
-        and _TOLD_RE.search(sentence) is not None
-        and _AHEAD_RE.search(sentence) is None
-    )
+    told = _TOLD_RE.search(sentence) is not None and _AHEAD_RE.search(sentence) is None
+    if told and figures_only:
+        return []  # a question about what happened: "did I leave the door open after nine"
     signals = [clause_signal(sentence[a:b], figures_only=figures_only, told=told) for a, b in spans]
     signals = _without_reported(sentence, spans, signals, told=told)
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"

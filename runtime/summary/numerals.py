@@ -216,6 +216,13 @@ _HALF_HOUR_RE = re.compile(
 _HOURS_CLOCK_RE = re.compile(
     r"(?<![\d:.])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?:hrs|hours|h)\b", re.IGNORECASE
 )
+# "seven thirty tonight", "at six forty five" (spelled "7 30", "6 45"): an hour and its minutes
+# said aloud, after a time word or before a half of the day
+_SPOKEN_CLOCK_RE = re.compile(
+    r"(?:(?P<pre>\b(?:at|by|before|after|until|till|around|about|from|to|than)\s+)|(?<![\d:.]))"
+    r"(?P<h>1[0-2]|0?[1-9])\s+(?P<mi>[0-5]\d)\b(?!\s*(?:[-/.:]?\d|%))(?:\s*" + _PERIOD + r")?",
+    re.IGNORECASE,
+)
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
 # "between 8 and 11", "from 7 to midnight": a window said with bare hours
@@ -328,8 +335,32 @@ def _counted(text: str, match: re.Match[str]) -> bool:
     return _ONE_BEFORE_RE.search(text[max(0, match.start() - 12) : match.start()]) is None
 
 
+# A year said aloud after a month: "the twenty third of march twenty twenty seven" 2027,
+# "june nineteen ninety" 1990
+_MONTH_BEFORE_RE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+the)?(?:\s+[a-z-]+){0,2}"
+    r",?\s+$",
+    re.IGNORECASE,
+)
+_SPOKEN_YEAR_RE = re.compile(
+    rf"\b(?P<century>nineteen|twenty)\s+(?P<rest>(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?"
+    rf"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b",
+    re.IGNORECASE,
+)
+
+
+def _spoken_years(text: str) -> list[Numeral]:
+    found: list[Numeral] = []
+    for m in _SPOKEN_YEAR_RE.finditer(text):
+        if _MONTH_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
+            century = 19 if m.group("century").lower() == "nineteen" else 20
+            year = century * 100 + _small(m.group("rest"))
+            found.append(Numeral(m.start(), m.end(), m.group(0), str(year)))
+    return found
+
+
 def _english(text: str) -> list[Numeral]:
-    found = _number_words(text) + _digits_with_words(text) + _ordinals(text)
+    found = _number_words(text) + _digits_with_words(text) + _ordinals(text) + _spoken_years(text)
     for m in _ARTICLE_RE.finditer(text):
         if _DIGIT_OR_WORD_RE.search(text, max(0, m.start() - 60), m.start()):
             article = m.group(0).split()[1]
@@ -655,6 +686,16 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
         found.append((m.start(), m.end(), clock))
     for m in _HOURS_CLOCK_RE.finditer(text):  # "0930 hrs"
         found.append((m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"))
+    for m in _SPOKEN_CLOCK_RE.finditer(text):  # "seven thirty tonight" 19:30
+        if not (m.group("pre") or m.group("period")):
+            continue
+        hour, minute, period = int(m.group("h")), int(m.group("mi")), m.group("period")
+        clock = (
+            _clock(hour, minute, period)
+            if period
+            else bare_clock(hour, minute, before + text[: m.start("h")])
+        )
+        found.append((m.start("h"), m.end(), clock))
     for m in _ISH_RE.finditer(text):  # "no later than 5ish"
         if not any(start <= m.start("h") < end for start, end, _ in found):
             found.append(
@@ -764,5 +805,11 @@ def with_readings(text: str) -> str:
     if not numerals and not _TIME_WORD_RE.search(text):
         return text
     readings = [n.value for n in numerals]
-    readings += [value for _, _, value in spoken_times(spell_digits(text))]
-    return f"{text}\n{' '.join(readings)}" if readings else text
+    spelled = spell_digits(text)
+    readings += [value for _, _, value in spoken_times(spelled)]
+    lines = [text, " ".join(readings)] if readings else [text]
+    if any(not _is_cjk(n.text) for n in numerals):
+        # "after ten am", "the eighth of june": the clock and the date are read off the
+        # spelled text, as the extractor reads them (last: a month ending it reads no figure)
+        lines.append(spelled)
+    return " ;\n".join(lines)  # ";": "…of june" and a reading after it are no "june 4"

@@ -48,6 +48,8 @@ HOLDOUT_15 = DATA / "holdout_15.jsonl"  # chat-app Chinese, dialect and slang
 HOLDOUT_16 = DATA / "holdout_16.jsonl"  # British, Australian, Indian, non-native English
 HOLDOUT_17 = DATA / "holdout_17.jsonl"  # look-alike numbers; written after 13-16's fixes
 HOLDOUT_18 = DATA / "holdout_18.jsonl"  # unusual shapes; written after 13-16's fixes
+HOLDOUT_19 = DATA / "holdout_19.jsonl"  # speech-to-text; written after 17-18's fixes
+HOLDOUT_20 = DATA / "holdout_20.jsonl"  # professionals' jargon; written after 17-18's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -67,6 +69,8 @@ HOLDOUTS = (
     HOLDOUT_16,
     HOLDOUT_17,
     HOLDOUT_18,
+    HOLDOUT_19,
+    HOLDOUT_20,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
