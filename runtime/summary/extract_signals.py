@@ -21,7 +21,8 @@ you…", "能不能…"): "what does the G in G7301 stand for?" carries none; "c
 for 150–200 CNY?" does. Small talk and narrative are no constraint (``small_talk``): their
 phrases are blanked before the signals are looked for ("long time no see", "hope you're well",
 "must have been", "never had"), and a sentence that opens by telling of the past ("when I was a
-kid", "小时候") counts only its figures.
+kid", "小时候") counts only its bounded figures. Whether a sentence asks, tells, relays or
+requires, and whose each clause is, is ``sentence_mood``'s to say.
 """
 
 from __future__ import annotations
@@ -31,6 +32,16 @@ import unicodedata
 from dataclasses import dataclass
 
 from runtime.summary.numerals import find_numerals
+from runtime.summary.sentence_mood import (
+    TASK_NEGATION_RE,
+    Voice,
+    asks_nothing,
+    bounds_something,
+    clause_voices,
+    is_question,
+    is_request,
+    tells_what_happened,
+)
 from runtime.summary.small_talk import is_narrative, without_small_talk
 
 __all__ = [
@@ -98,18 +109,6 @@ NEGATION_RE = re.compile(
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|拒绝|勿|不|没|免"
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
-    re.IGNORECASE,
-)
-# In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
-# book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
-# had a strict no-deploys rule").
-_TASK_NEGATION_RE = re.compile(
-    r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
-    r"|stop|nothing|no|not)\b|\b(?:not|never)\s+again\b"
-    r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
-    r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
-    r"|accept|take|book|fly|use|go|pay)"
-    r"|别|不要|不许|不准|千万别|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
     re.IGNORECASE,
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
@@ -221,92 +220,9 @@ _BARE_MONTH_RE = re.compile(
     r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(?:份)?(?![\d一二三四五六七八九十号日])"
 )
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
-# A question that asks the assistant to do something ("hey can u find me…", "Leo is allergic
-# to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
-# only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
-_REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|能不能|能否|可不可以|可以帮"
-    r"|麻烦|帮我|帮忙|劳驾"
-    r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
-    re.IGNORECASE,
-)
-_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗么]\W*$")
-# Asking to be told something is a question, however politely: "Can you explain what net-30
-# means?", "能不能解释一下…"
-_EXPLAIN_RE = re.compile(
-    r"\b(?:explain|define|describe|tell\s+me\s+(?:what|why|how|whether|if|about))\b|解释|讲讲|介绍一下"
-    r"|是什么意思",
-    re.IGNORECASE,
-)
-# 呢 ends a question only beside a question word: "睡觉呢" is "(I'm) asleep"
-_NE_QUESTION_RE = re.compile(
-    r"(?:什么|怎么|咋|哪|谁|几|多少|是不是|有没有|要不要|会不会|为什么).*呢\W*$"
-)
-# Where a question or a told event keeps a figure: it bounds something ("any flights under
-# $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
-_BOUND_CUE_RE = re.compile(
-    r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
-    r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
-    r"|limit)\b|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
-    r"|封顶|上限|最晚|最早",
-    re.IGNORECASE,
-)
-# What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
-# in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
-_TOLD_RE = re.compile(
-    r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
-    r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
-    r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
-    r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
-    r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
-    r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
-    r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
-    r"|funny\s+story|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
-    r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
-    r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
-    r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算"
-    r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
-    re.IGNORECASE,
-)
 # Words quoted as words: "keeps saying 'half six'", "what does 'net 30' mean"
 _MENTION_RE = re.compile(
     r"\b(?:say(?:s|ing)?|said|call(?:s|ed|ing)?|means?|word|term|does)\s+['\"‘“][^'\"’”]{1,30}['\"’”]",
-    re.IGNORECASE,
-)
-# Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
-# and set phrases of complaint: "don't even get me started".
-_NO_ASK_RE = re.compile(
-    r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
-    r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
-    # not said to the assistant, or asking what it said
-    r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
-    r"|\bdidn'?t\s+(?:catch|hear)\s+(?:that|you|what)\b",
-    re.IGNORECASE,
-)
-# A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
-_WHY_RE = re.compile(r"^\W*(?:why|how\s+come)\b|^\W*(?:为什么|为啥|凭什么|咋)", re.IGNORECASE)
-# A clause that only introduces someone's words: the rest of the sentence is theirs
-# ("我爷爷以前常说，饭不能吃十分饱"; "She used to say any meal under 10 dollars…").
-# An opinion about what something is worth: "I think $6 for a coffee is ridiculous",
-# "我觉得花两千多买个手机壳完全不值" (not "I think 200 is the most I'd pay")
-_OPINION_RE = re.compile(
-    r"\bi\s+(?:think|find|feel)\b.*\b(?:ridiculous|crazy|insane|absurd|outrageous|overpriced"
-    r"|a\s+rip-?off|a\s+steal|a\s+bargain|worth\s+(?:it|every))\b"
-    r"|我觉得.*(?:不值|离谱|太坑|值得|划算)",
-    re.IGNORECASE,
-)
-_PRESENT_REPORT_RE = re.compile(
-    r"\b(?:says|tells\s+(?:me|us))\b|(?<![以前常老时总])(?:说|告诉我)", re.IGNORECASE
-)
-_REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
-# A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
-# next Friday".
-_AHEAD_RE = re.compile(
-    r"\b(?:tomorrow|tonight|this\s+coming|upcoming|next\s+(?:week|weekend|month|year|time|trip"
-    r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
-    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|下次",
     re.IGNORECASE,
 )
 # A figure that names a thing, not an amount: "my flight number is literally 777", "#12".
@@ -373,13 +289,13 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     """
     text = _fold(clause)
     kinds: set[str] = set()
-    unbounded = (figures_only or told) and _BOUND_CUE_RE.search(text) is None
+    unbounded = (figures_only or told) and not bounds_something(text)
     if not unbounded and _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
         plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))
         for name, pattern in (
-            ("negation", _TASK_NEGATION_RE if told else NEGATION_RE),
+            ("negation", TASK_NEGATION_RE if told else NEGATION_RE),
             ("exclusion", _EXCLUSION_RE),
             ("allergy", _ALLERGY_RE),
             ("preference", _PREFERENCE_RE),
@@ -459,23 +375,6 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
-# Speech comes without a question mark: a sentence opening like a question is one
-_QUESTION_OPEN_RE = re.compile(
-    r"^\W*(?:(?:um|uh|so|oh|hey|and)\W+)*(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
-    r"|how|who)\b(?!.*[.!。！]\s*\S)",
-    re.IGNORECASE,
-)
-
-
-def _is_question(sentence: str) -> bool:
-    text = sentence.strip()
-    return bool(
-        _QUESTION_END_RE.search(text)
-        or _NE_QUESTION_RE.search(text)
-        or (not text.endswith((".", "!", "。", "！")) and _QUESTION_OPEN_RE.search(text))
-    )
-
-
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
 # A clause that is only the predicate of a subject said clauses before: "The limit for the
 # whole renovation, and I mean tiles, …, is 9,000 pounds", "总预算，包括…在内，控制在十五万以内"
@@ -513,30 +412,13 @@ def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[lis
 _QUIET = ClauseSignal(frozenset(), strong=False, weak=False)
 
 
-def _without_reported(
-    sentence: str, spans: list[tuple[int, int]], signals: list[ClauseSignal], *, told: bool
-) -> list[ClauseSignal]:
-    """No signal in a clause that tells of the past ("she used to say any meal under 10
-    dollars…", "老师说…不到80" in a told sentence) nor after a clause that introduces someone's
-    words; a present instruction relayed ("My doctor says under no circumstances more than
-    20 mg a day") keeps its bounded figures, as a question does."""
-    out: list[ClauseSignal] = []
-    reported = False
-    for (a, b), signal in zip(spans, signals, strict=True):
-        text = sentence[a:b]
-        narrative = is_narrative(text)
-        if (
-            reported
-            or _OPINION_RE.search(text)
-            or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
-        ):
-            out.append(_QUIET)
-        elif narrative:
-            out.append(clause_signal(text, figures_only=True))
-        else:
-            out.append(signal)
-        reported = reported or bool(narrative and _REPORTING_END_RE.search(text))
-    return out
+def _voiced_signal(text: str, voice: Voice, *, figures_only: bool, told: bool) -> ClauseSignal:
+    """A clause's signal as its voice allows (``sentence_mood.clause_voices``)."""
+    if voice == "quiet":
+        return _QUIET
+    if voice == "relayed":
+        return clause_signal(text, figures_only=True)
+    return clause_signal(text, figures_only=figures_only, told=told)
 
 
 def constraint_clauses(sentence: str) -> list[str]:
@@ -545,18 +427,21 @@ def constraint_clauses(sentence: str) -> list[str]:
     Adjacent clauses that belong together (a short tail, a continuation) come back as one
     clause with the text between them, so the user's wording stays intact.
     """
-    if _NO_ASK_RE.search(sentence) or (_is_question(sentence) and _WHY_RE.search(sentence)):
+    if asks_nothing(sentence):
         return []
     spans = split_clauses(sentence)
-    request = _REQUEST_RE.search(sentence) is not None and not _EXPLAIN_RE.search(sentence)
-    figures_only = (_is_question(sentence) and not request) or bool(
+    request = is_request(sentence)
+    figures_only = (is_question(sentence) and not request) or bool(
         spans and is_narrative(sentence[: spans[0][1]])
     )
-    told = _TOLD_RE.search(sentence) is not None and _AHEAD_RE.search(sentence) is None
+    told = tells_what_happened(sentence)
     if told and figures_only:
         return []  # a question about what happened: "did I leave the door open after nine"
-    signals = [clause_signal(sentence[a:b], figures_only=figures_only, told=told) for a, b in spans]
-    signals = _without_reported(sentence, spans, signals, told=told)
+    voices = clause_voices(sentence, spans, told=told)
+    signals = [
+        _voiced_signal(sentence[a:b], voice, figures_only=figures_only, told=told)
+        for (a, b), voice in zip(spans, voices, strict=True)
+    ]
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
     any_strong = request or any(s.strong for s in signals)
     runs: list[list[int]] = []

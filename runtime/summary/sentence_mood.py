@@ -1,0 +1,202 @@
+"""Whether a user's sentence asks, tells, relays or requires (English and Chinese).
+
+A constraint is what the user requires of the task. The same words, numbers and negations
+also fill questions ("is 2 hrs enough … at 5pm?"), stories ("the 3 nights in Bath were
+lovely", "人均才八十"), other people's words ("my partner says", "我爷爷以前常说") and opinions
+("I think $6 for a coffee is ridiculous"). ``extract_signals`` asks this module which of those
+a sentence is, and keeps only what the user requires:
+
+- a question that is not a request keeps a figure only when it bounds something ("any flights
+  under $300?"); a request is one wherever it asks ("Leo is allergic to sesame — can you pass
+  that on?"), not when it asks to be told something ("Can you explain what net-30 means?");
+- a sentence that tells what happened keeps a figure only when it bounds something and a
+  negation only when it is addressed to the task ("上次…迟到了一个多小时，这次别再找他们家了");
+  a question about what happened, or a sentence saying nothing is asked ("just curious",
+  "I wasn't talking to you"), keeps nothing;
+- a clause of someone else's words or an opinion keeps nothing, except an instruction relayed
+  in the present ("My doctor says under no circumstances more than 20 mg a day"), which keeps
+  its bounded figures.
+
+The lexicon was grown from hold-outs written by people who never read it (see
+``tests/data/constraints/HOLDOUT.md``); every form is pinned in ``test_lexicon.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from runtime.summary.small_talk import is_narrative
+
+__all__ = [
+    "TASK_NEGATION_RE",
+    "Voice",
+    "asks_nothing",
+    "bounds_something",
+    "clause_voices",
+    "is_question",
+    "is_request",
+    "tells_what_happened",
+]
+
+Voice = Literal["own", "relayed", "quiet"]
+"""Whose a clause is: the user's own, an instruction relayed (bounded figures only), or
+someone else's words, a story or an opinion (nothing)."""
+
+# In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
+# book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
+# had a strict no-deploys rule").
+TASK_NEGATION_RE = re.compile(
+    r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
+    r"|stop|nothing|no|not)\b|\b(?:not|never)\s+again\b"
+    r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
+    r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
+    r"|accept|take|book|fly|use|go|pay)"
+    r"|别|不要|不许|不准|千万别|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
+    re.IGNORECASE,
+)
+# A question that asks the assistant to do something ("hey can u find me…", "Leo is allergic
+# to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
+# only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
+_REQUEST_RE = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|能不能|能否|可不可以|可以帮"
+    r"|麻烦|帮我|帮忙|劳驾"
+    r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
+    re.IGNORECASE,
+)
+_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗么]\W*$")
+# Asking to be told something is a question, however politely: "Can you explain what net-30
+# means?", "能不能解释一下…"
+_EXPLAIN_RE = re.compile(
+    r"\b(?:explain|define|describe|tell\s+me\s+(?:what|why|how|whether|if|about))\b|解释|讲讲|介绍一下"
+    r"|是什么意思",
+    re.IGNORECASE,
+)
+# 呢 ends a question only beside a question word: "睡觉呢" is "(I'm) asleep"
+_NE_QUESTION_RE = re.compile(
+    r"(?:什么|怎么|咋|哪|谁|几|多少|是不是|有没有|要不要|会不会|为什么).*呢\W*$"
+)
+# Where a question or a told event keeps a figure: it bounds something ("any flights under
+# $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
+_BOUND_CUE_RE = re.compile(
+    r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
+    r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
+    r"|limit)\b|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    r"|封顶|上限|最晚|最早",
+    re.IGNORECASE,
+)
+# What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
+# in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
+_TOLD_RE = re.compile(
+    r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
+    r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
+    r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
+    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
+    r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
+    r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
+    r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
+    r"|funny\s+story|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
+    r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
+    r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
+    r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算"
+    r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
+    re.IGNORECASE,
+)
+# Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
+# and set phrases of complaint: "don't even get me started".
+_NO_ASK_RE = re.compile(
+    r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
+    r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
+    # not said to the assistant, or asking what it said
+    r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
+    r"|\bdidn'?t\s+(?:catch|hear)\s+(?:that|you|what)\b",
+    re.IGNORECASE,
+)
+# A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
+_WHY_RE = re.compile(r"^\W*(?:why|how\s+come)\b|^\W*(?:为什么|为啥|凭什么|咋)", re.IGNORECASE)
+# An opinion about what something is worth: "I think $6 for a coffee is ridiculous",
+# "我觉得花两千多买个手机壳完全不值" (not "I think 200 is the most I'd pay")
+_OPINION_RE = re.compile(
+    r"\bi\s+(?:think|find|feel)\b.*\b(?:ridiculous|crazy|insane|absurd|outrageous|overpriced"
+    r"|a\s+rip-?off|a\s+steal|a\s+bargain|worth\s+(?:it|every))\b"
+    r"|我觉得.*(?:不值|离谱|太坑|值得|划算)",
+    re.IGNORECASE,
+)
+_PRESENT_REPORT_RE = re.compile(
+    r"\b(?:says|tells\s+(?:me|us))\b|(?<![以前常老时总])(?:说|告诉我)", re.IGNORECASE
+)
+# A clause that only introduces someone's words: the rest of the sentence is theirs
+# ("我爷爷以前常说，饭不能吃十分饱"; "She used to say any meal under 10 dollars…").
+_REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
+# A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
+# next Friday".
+_AHEAD_RE = re.compile(
+    r"\b(?:tomorrow|tonight|this\s+coming|upcoming|next\s+(?:week|weekend|month|year|time|trip"
+    r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
+    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|下次",
+    re.IGNORECASE,
+)
+# Speech comes without a question mark: a sentence opening like a question is one
+_QUESTION_OPEN_RE = re.compile(
+    r"^\W*(?:(?:um|uh|so|oh|hey|and)\W+)*(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
+    r"|how|who)\b(?!.*[.!。！]\s*\S)",
+    re.IGNORECASE,
+)
+
+
+def is_question(sentence: str) -> bool:
+    """Whether ``sentence`` ends as a question (a question mark, 吗, 呢 beside a question word)
+    or opens as one without a full stop (speech: "did I leave the door open")."""
+    text = sentence.strip()
+    return bool(
+        _QUESTION_END_RE.search(text)
+        or _NE_QUESTION_RE.search(text)
+        or (not text.endswith((".", "!", "。", "！")) and _QUESTION_OPEN_RE.search(text))
+    )
+
+
+def is_request(sentence: str) -> bool:
+    """Whether ``sentence`` asks the assistant to do something (see ``_REQUEST_RE``), not to
+    explain something."""
+    return _REQUEST_RE.search(sentence) is not None and not _EXPLAIN_RE.search(sentence)
+
+
+def asks_nothing(sentence: str) -> bool:
+    """Whether ``sentence`` says nothing is asked ("just curious", "rhetorical", "I wasn't
+    talking to you", "没听清") or asks why."""
+    return bool(_NO_ASK_RE.search(sentence) or (is_question(sentence) and _WHY_RE.search(sentence)))
+
+
+def tells_what_happened(sentence: str) -> bool:
+    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it."""
+    return _TOLD_RE.search(sentence) is not None and _AHEAD_RE.search(sentence) is None
+
+
+def bounds_something(text: str) -> bool:
+    """Whether ``text`` has a word that makes a figure a bound (``_BOUND_CUE_RE``)."""
+    return _BOUND_CUE_RE.search(text) is not None
+
+
+def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) -> list[Voice]:
+    """Whose each clause of ``sentence`` is: ``quiet`` for a clause that tells of the past
+    ("she used to say any meal under 10 dollars…", "老师说…不到80" in a told sentence), an
+    opinion, or anything after a clause that introduces someone's words; ``relayed`` for an
+    instruction relayed in the present ("My doctor says under no circumstances…"); else
+    ``own``."""
+    out: list[Voice] = []
+    reported = False
+    for a, b in spans:
+        text = sentence[a:b]
+        narrative = is_narrative(text)
+        if (
+            reported
+            or _OPINION_RE.search(text)
+            or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
+        ):
+            out.append("quiet")
+        else:
+            out.append("relayed" if narrative else "own")
+        reported = reported or bool(narrative and _REPORTING_END_RE.search(text))
+    return out
