@@ -30,7 +30,12 @@ __all__ = [
     "split_sentences",
 ]
 
-_SENTENCE_RE = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|\s*\n+\s*")
+# A full stop ends a sentence before a capital or a digit, and, as people type in a hurry,
+# after a word of two letters or more before a lower-case word ("woke the baby up. so
+# nobody before 10"; not "a.m. tomorrow", "e.g. this")
+_SENTENCE_RE = re.compile(
+    r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|(?<=[A-Za-z]{2}[.])\s+(?=[a-z])|\s*\n+\s*"
+)
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Z]{1,3}\d{1,5}[A-Z]?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}"

@@ -41,6 +41,16 @@ _ROLE_CUT_RE = re.compile(r"\s+(?:and(?:\s+then)?|then|but)\s+|然后|之后再|
 _FLOOR_WORDS_RE = re.compile(
     r"(?<!不)超过|(?<!不)高于|(?<!不)多于|以上|\bmore\s+than|\bover\b|\babove\b|\bexceed", re.I
 )
+# A ceiling word under a negation right before it is a floor: "never sell the shares below
+# $180", "不要低于500块" (not "keep it under $200, no exceptions": the negation comes after)
+_NEGATION_BEFORE_RE = re.compile(
+    r"(?:\b(?:never|don'?t|do\s+not|not|no|nothing|won'?t)\b(?:\s+(?!(?:and|or|but|then|so)\b)"
+    r"[\w'$€£¥-]+){0,6}|(?:别|不要|不能|不可以|不得)[^,;，；。和并但]{0,8})\s*$",
+    re.IGNORECASE,
+)
+_CEILING_WORDS_RE = re.compile(
+    r"\bbelow\b|\bunder\b|\bless\s+than\b|\bcheaper\s+than\b|低于|少于", re.I
+)
 _CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
 _CONDITION_RE = re.compile(
     r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)",
@@ -161,10 +171,19 @@ def _heads(clause: str, reference: datetime, before: str = "") -> list[str]:
 def _limit(amount: Amount, clause: str, negated: bool) -> str:
     """The bound of ``amount``. "Over"/"超过" under a negation or a condition is a ceiling:
     "别超过两百块", "can't be more than 200 CNY", "hold off on paying anything over €250",
-    "if it's over 300 euros, forget it", "超过一千块要先跟我确认"."""
+    "if it's over 300 euros, forget it", "超过一千块要先跟我确认". A ceiling word right after a
+    negation is a floor: "never sell the shares below $180", "不要低于500块"."""
     floor = amount.limit == "min" and _FLOOR_WORDS_RE.search(amount.text)
     if floor and (negated or _CONDITION_RE.search(clause)):
         return "max"
+    at = clause.find(amount.text)
+    if (
+        amount.limit == "max"
+        and at >= 0
+        and _CEILING_WORDS_RE.search(amount.text)
+        and _NEGATION_BEFORE_RE.search(clause[:at])
+    ):
+        return "min"
     return amount.limit or "max"
 
 

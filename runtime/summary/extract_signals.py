@@ -31,7 +31,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from runtime.summary.numerals import find_numerals
+from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     TASK_NEGATION_RE,
     Voice,
@@ -137,7 +137,7 @@ _ALLERGY_RE = re.compile(
     re.IGNORECASE,
 )
 _PREFERENCE_RE = re.compile(
-    r"\b(?:prefer(?:s|red|ably)?|rather|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
+    r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
     r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
     r"|only"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
@@ -149,7 +149,9 @@ _PREFERENCE_RE = re.compile(
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
     r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
-    r"|稀饭"
+    r"|稀饭|与其|^\W*不如|宁可|宁愿"
+    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
+    r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
@@ -290,6 +292,8 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     text = _fold(clause)
     kinds: set[str] = set()
     unbounded = (figures_only or told) and not bounds_something(text)
+    # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
+    unbounded = unbounded or (told and tells_what_happened(text))
     if not unbounded and _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
@@ -392,11 +396,19 @@ _ANAPHOR_RE = re.compile(
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
 _PAIR_OPEN_RE = re.compile(
-    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程", re.I
+    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程|与其|宁可|宁愿", re.I
 )
 _PAIR_CLOSE_RE = re.compile(
-    r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来)",
+    r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来"
+    r"|不如|也不|也要|也得)",
     re.I,
+)
+# A concession that the next clause narrows: "辣也不是不可以，微辣就好", "I wouldn't say no to
+# a suite, ideally one with a view"
+_CONCESSION_END_RE = re.compile(
+    r"(?:不是不(?:可以|行|能)|也(?:行|可以|凑合)|\bwouldn'?t\s+say\s+no(?:\s+to\s+[\w\s]{1,30})?"
+    r"|\bi\s+(?:guess|suppose)\s+(?:that'?s|it'?s)\s+(?:ok|okay|fine))\W*$",
+    re.IGNORECASE,
 )
 _CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非)", re.I)
 
@@ -412,10 +424,25 @@ def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[lis
 _QUIET = ClauseSignal(frozenset(), strong=False, weak=False)
 
 
-def _voiced_signal(text: str, voice: Voice, *, figures_only: bool, told: bool) -> ClauseSignal:
+_AGE_RE = re.compile(
+    r"\d+\s*多?\s*岁(?:出头|多)?|\b\d+[-\s]?(?:years?|yrs?)[-\s]old\b|\bturned\s+\d+\b"
+    r"|\b(?:is|are|was)\s+\d+\b(?!\s*(?:[a-z%$€£¥]|元|块))",
+    re.IGNORECASE,
+)
+
+
+def _only_ages(text: str) -> bool:
+    """Whether every figure of ``text`` is someone's age ("Mum is 84", "十二岁了")."""
+    spelled = spell_digits(text)
+    return bool(_AGE_RE.search(spelled)) and not _DIGIT_RE.search(_AGE_RE.sub(" ", spelled))
+
+
+def _voiced_signal(
+    text: str, voice: Voice, *, figures_only: bool, told: bool, asked: bool
+) -> ClauseSignal:
     """A clause's signal as its voice allows (``sentence_mood.clause_voices``)."""
-    if voice == "quiet":
-        return _QUIET
+    if voice == "quiet" or (voice == "relayed" and asked):
+        return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
         return clause_signal(text, figures_only=True)
     return clause_signal(text, figures_only=figures_only, told=told)
@@ -431,18 +458,23 @@ def constraint_clauses(sentence: str) -> list[str]:
         return []
     spans = split_clauses(sentence)
     request = is_request(sentence)
-    figures_only = (is_question(sentence) and not request) or bool(
-        spans and is_narrative(sentence[: spans[0][1]])
-    )
+    asked = is_question(sentence) and not request
+    figures_only = asked or bool(spans and is_narrative(sentence[: spans[0][1]]))
     told = tells_what_happened(sentence)
     if told and figures_only:
         return []  # a question about what happened: "did I leave the door open after nine"
     voices = clause_voices(sentence, spans, told=told)
     signals = [
-        _voiced_signal(sentence[a:b], voice, figures_only=figures_only, told=told)
+        _voiced_signal(sentence[a:b], voice, figures_only=figures_only, told=told, asked=asked)
         for (a, b), voice in zip(spans, voices, strict=True)
     ]
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
+    if not request and all(s.kinds <= {"figure"} for s in signals):
+        # a sentence that only states ages is background: "Mum is 84", "我家那只十二岁了"
+        signals = [
+            _QUIET if s.kinds and _only_ages(sentence[a:b]) else s
+            for (a, b), s in zip(spans, signals, strict=True)
+        ]
     any_strong = request or any(s.strong for s in signals)
     runs: list[list[int]] = []
     last_kept = -2
@@ -453,14 +485,21 @@ def constraint_clauses(sentence: str) -> list[str]:
         tail = last_kept == index - 1 and (
             (loose and (_short(text) or _CONTINUATION_RE.search(text)))
             or _BACK_RE.search(text) is not None
+            # "Bruno weighs 32 kg, so the place must take dogs that big"
+            or (kept and _SO_RE.search(text) is not None)
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)
         tail = tail or (last_kept == index - 1 and _opens_condition(sentence, spans, runs))
-        # "check-in 23/8, check-out 26/8": one stay, said in two clauses
+        # "辣也不是不可以，微辣就好": what the concession allows, narrowed
         tail = tail or (
             last_kept == index - 1
             and kept
+            and _CONCESSION_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+        )
+        # "check-in 23/8, check-out 26/8": one stay, said in two clauses
+        tail = tail or (
+            last_kept == index - 1
             and _PAIR_CLOSE_RE.search(text) is not None
             and _PAIR_OPEN_RE.search(sentence, spans[index - 1][0], spans[index - 1][1]) is not None
         )

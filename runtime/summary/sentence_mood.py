@@ -48,7 +48,7 @@ someone else's words, a story or an opinion (nothing)."""
 # had a strict no-deploys rule").
 TASK_NEGATION_RE = re.compile(
     r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
-    r"|stop|nothing|no|not)\b|\b(?:not|never)\s+again\b"
+    r"|stop|nothing|no|not(?!\s+even))\b|\b(?:not|never)\s+again\b"
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
@@ -96,11 +96,13 @@ _TOLD_RE = re.compile(
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
-    r"|funny\s+story|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
+    r"|funny\s+(?:story|how|thing)|"
+    # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
+    r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
     r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
     r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
     r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
     re.IGNORECASE,
 )
@@ -108,6 +110,7 @@ _TOLD_RE = re.compile(
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
     r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
+    r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的"
     r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
     # not said to the assistant, or asking what it said
     r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
@@ -129,6 +132,13 @@ _PRESENT_REPORT_RE = re.compile(
 )
 # A clause that only introduces someone's words: the rest of the sentence is theirs
 # ("我爷爷以前常说，饭不能吃十分饱"; "She used to say any meal under 10 dollars…").
+# In a told sentence, what someone or something said then is theirs: "Funny how the shop's
+# sign said nothing over $10" (outside one, "The roofer said ballpark five grand" is the
+# user's figure to go by)
+_PAST_REPORT_RE = re.compile(
+    r"\b(?:the\s+\w+(?:'s\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}说(?!话|明|服)",
+    re.IGNORECASE,
+)
 _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
 # A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
 # next Friday".
@@ -194,6 +204,7 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             reported
             or _OPINION_RE.search(text)
             or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
+            or (told and _PAST_REPORT_RE.search(text))
         ):
             out.append("quiet")
         else:

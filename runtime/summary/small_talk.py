@@ -53,7 +53,7 @@ _NEGATION_PHRASES = re.compile(
     # resolve and comfort
     r"|\b(?:not|never|won'?t|don'?t|didn'?t|can'?t|will\s+not)\s+(?:ever\s+)?(?:gonna\s+|going"
     r"\s+to\s+)?(?:give|giving)\s+(?:up|in)\b|\b(?:won'?t|not|never|don'?t)\s+(?:gonna\s+)?let"
-    r"\s+\w+\s+(?:hold|keep|get|bring)\s+(?:me|us|you)\s+(?:back|down)\b|\bain'?t\b|\b(?:you|who|he|she|they)\s+never\b|\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:never|not|won'?t|not\s+gonna"
+    r"\s+\w+\s+(?:hold|keep|get|bring)\s+(?:me|us|you)\s+(?:back|down)\b|\bain'?t\b|\b(?:you|who|he|she|they)\s+never\b|\bnever\s+(?!\w+ing\b)\w+[^s\W]s\b|\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:never|not|won'?t|not\s+gonna"
     r"|can'?t)\s+(?:ever\s+)?(?:quit|quitting|forget|forgetting|stop|let\s+(?:go|\w+\s+down))\b"
     r"|\bnever\s+quit\b|\b(?:won'?t|not|never|don'?t)\s+(?:let|letting)\s+\w+\s+(?:get|bring|keep)"
     r"\s+(?:me|you|us|him|her|them)\s+down\b|\b(?:not|never)\s+alone\b"
@@ -124,8 +124,9 @@ _NARRATIVE_RE = re.compile(
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
     r"|(?:^\W*|\b(?:but|and|though)\s+)(?:he|she|they|my\s+\w+|our\s+\w+)\s+(?:always\s+|"
     r"never\s+)?(?:says|said|told\s+(?:me|us)|thinks|thought|claims|used\s+to\s+say)\b"
-    r"|(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
-    r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚))(?:以前|总|老|常|也|还|就)*"
+    r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
+    r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|店家|那家店|商家|客服|网上|新闻)"
+    r"(?:以前|总|老|常|也|还|就)*"
     r"(?:说|讲|劝|告诉我|觉得|认为)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")

@@ -50,6 +50,8 @@ HOLDOUT_17 = DATA / "holdout_17.jsonl"  # look-alike numbers; written after 13-1
 HOLDOUT_18 = DATA / "holdout_18.jsonl"  # unusual shapes; written after 13-16's fixes
 HOLDOUT_19 = DATA / "holdout_19.jsonl"  # speech-to-text; written after 17-18's fixes
 HOLDOUT_20 = DATA / "holdout_20.jsonl"  # professionals' jargon; written after 17-18's fixes
+HOLDOUT_21 = DATA / "holdout_21.jsonl"  # direction said in hard ways; after 19-20's fixes
+HOLDOUT_22 = DATA / "holdout_22.jsonl"  # on behalf of others, family and care; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -71,6 +73,8 @@ HOLDOUTS = (
     HOLDOUT_18,
     HOLDOUT_19,
     HOLDOUT_20,
+    HOLDOUT_21,
+    HOLDOUT_22,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

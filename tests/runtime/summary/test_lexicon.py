@@ -301,6 +301,18 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "did I leave the garage door open I don't remember closing it after like nine",
         "ugh the traffic was insane like two hours for thirty miles no kidding",
         "你刚才说的是七点十五还是七点五十啊 我没听清",
+        # direction words in talk
+        "Is it true some airlines won't let you board with less than six months on a passport?",
+        "Funny how the shop's sign said nothing over $10, and then everything was $10.99.",
+        "我朋友说低于四星的酒店她一概不住，你觉得她是不是太讲究了？",
+        "昨天那家店说除了周一天天营业，结果我周二去也关着门。",
+        # someone else's habits and ages
+        "My son turned 7 yesterday and refused to go to bed before 10 — he says it doesn't count.",
+        "Funny thing: Mum is 84 and still won't let anyone carry her suitcase, not even up two "
+        "flights of stairs.",
+        "Our cat Mochi weighs 6 kg and never eats before 7 in the morning, the lazy thing.",
+        "我爸八十多了，还天天早上五点起来去公园打太极，谁劝都不听。",
+        "你知道狗一般几岁算老年吗？我家那只十二岁了。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -330,6 +342,10 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("除非特别紧急，周末不要给我发工作消息。", ("除非", "不要")),
         ("The expense report goes in by January 15 — 5 pm sharp.", ("January 15", "5 pm")),
         ("晚饭随便点（别点带虾的，我虾过敏）。", ("别点带虾的", "过敏")),
+        ("点菜的时候，辣也不是不可以，微辣就好。", ("不是不可以", "微辣")),
+        ("与其吃安眠药，不如先试试睡前泡脚。", ("安眠药", "泡脚")),
+        ("I'd sooner take the night train than fly with a budget airline.", ("night", "budget")),
+        ("Bruno weighs 32 kg, so the place must take dogs that big.", ("32 kg", "must")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -357,6 +373,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("two large pepperonis delivered before seven thirty tonight", "19:30"),
         ("wake me up at six forty five no wait six thirty in the morning", "6:30"),
         ("book a hotel from the fourth to the eighth of june", "06-08"),
+        ("The roofer said ballpark five grand for the whole job.", "5000"),
+        ("点个麻辣烫 嗯 我对花生过敏 跟店家说一声", "花生"),
+        ("Whatever happens, never sell the Apple shares below $180.", "≥ 180"),
+        ("不要低于500块。", "≥ 500"),
+        ("Keep it under $200, no exceptions.", "≤ 200"),
+        ("My boss says no red-eyes and keep it under €1,500.", "≤ 1500"),
+        ("我妈腿脚不好，得找轮椅能进的餐厅。", "轮椅"),
+        (
+            "the plumber last time came at 7am and woke the baby up. so nobody before 10 am ok??",
+            "10",
+        ),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
