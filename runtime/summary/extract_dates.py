@@ -73,10 +73,17 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _CLOCK_RE = re.compile(
     r"(?<![\d:])(?P<h>[01]?\d|2[0-3])\s*[:：]\s*(?P<mi>[0-5]\d)(?::\d\d)?"
-    r"(?:\s*(?P<ap>[ap])\.?m(?![A-Za-z])\.?)?",
+    # "7:30 pm", "7:30pm", "7:30p" (a bare a or p only right after the digits)
+    r"(?:(?:\s*(?=[ap]\.?m(?![A-Za-z]))|(?=[ap](?![A-Za-z])))(?P<ap>[ap])(?:\.?m)?(?![A-Za-z])\.?)?",
     re.I,
 )
 _AMPM_RE = re.compile(r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m(?![A-Za-z])\.?", re.I)
+# "after 6p": a bare a or p right after an hour, only after a time word ("gate 5a" is no time)
+_AP_AFTER_WORD_RE = re.compile(
+    r"(?:(?<=\bat\s)|(?<=\bby\s)|(?<=\bto\s)|(?<=~)|(?<=\bafter\s)|(?<=\buntil\s)"
+    r"|(?<=\bbefore\s)|(?<=\bfrom\s))(?P<h>1[0-2]|0?[1-9])(?P<ap>[ap])(?![A-Za-z])",
+    re.I,
+)
 # A Chinese-numeral hour needs a part of the day or two characters: "快一点" is no time.
 _CN_TIME_RE = re.compile(
     rf"(?P<part>{CN_DAY_PARTS})?\s*"
@@ -86,6 +93,7 @@ _CN_TIME_RE = re.compile(
 _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("clock", _CLOCK_RE),
     ("ampm", _AMPM_RE),
+    ("ampm", _AP_AFTER_WORD_RE),
     ("cn", _CN_TIME_RE),
 )
 _BEFORE_AFTER_RE = re.compile(r"(?P<pre>before|by|no later than|until|till|不晚于|最晚)\s*$", re.I)

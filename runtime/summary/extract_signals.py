@@ -137,7 +137,7 @@ _ALLERGY_RE = re.compile(
     re.IGNORECASE,
 )
 _PREFERENCE_RE = re.compile(
-    r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can"
+    r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
     r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
     r"|only"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
@@ -150,6 +150,8 @@ _PREFERENCE_RE = re.compile(
     r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|稀饭|与其|^\W*不如|宁可|宁愿"
+    # "window > aisle": the one before the sign is preferred
+    r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
     r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
@@ -475,7 +477,9 @@ def constraint_clauses(sentence: str) -> list[str]:
             _QUIET if s.kinds and _only_ages(sentence[a:b]) else s
             for (a, b), s in zip(spans, signals, strict=True)
         ]
-    any_strong = request or any(s.strong for s in signals)
+    # a fragment that is only a day or a part of one answers a question: "下午吧", "Sat then"
+    fragment = len(spans) == 1 and _short(sentence) and not asked
+    any_strong = request or fragment or any(s.strong for s in signals)
     runs: list[list[int]] = []
     last_kept = -2
     for index, ((a, b), signal) in enumerate(zip(spans, signals, strict=True)):

@@ -69,10 +69,14 @@ _EN_DM_RE = re.compile(
     re.IGNORECASE,
 )
 _CLOCK_RE = re.compile(
-    r"(?<!\d)([01]?\d|2[0-3])\s*+[:：]\s*+([0-5]\d)(?:\s*+([ap])\.?m(?![A-Za-z])\.?)?",
+    r"(?<!\d)([01]?\d|2[0-3])\s*+[:：]\s*+([0-5]\d)"
+    r"(?:(?:\s*+(?=[ap]\.?m(?![A-Za-z]))|(?=[ap](?![A-Za-z])))([ap])(?:\.?m)?(?![A-Za-z])\.?)?",
     re.IGNORECASE,
 )
-_AMPM_RE = re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*+([ap])\.?m(?![A-Za-z])\.?", re.IGNORECASE)
+_AMPM_RE = re.compile(
+    r"(?<!\d)(1[0-2]|0?[1-9])(?:\s*+([ap])\.?m(?![A-Za-z])\.?|(?<=\d)([ap])(?![A-Za-z]))",
+    re.IGNORECASE,
+)
 # The period word and its spaces form one optional group: a bare ``\s*`` in front of the hour
 # would be tried from every position of a whitespace run.
 _CN_TIME_RE = re.compile(
@@ -190,7 +194,7 @@ def _clock(m: re.Match[str]) -> Quantity:
 
 
 def _ampm(m: re.Match[str]) -> Quantity:
-    return _time(_hour(int(m.group(1)), m.group(2)), 0, ambiguous=False)
+    return _time(_hour(int(m.group(1)), m.group(2) or m.group(3)), 0, ambiguous=False)
 
 
 def _cn_time(m: re.Match[str]) -> Quantity | None:

@@ -103,6 +103,8 @@ _TOLD_RE = re.compile(
     r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
     r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
+    # done already: "2nd coffee already", "刚开完会", "第3个了"
+    r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了"
     r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
     re.IGNORECASE,
 )

@@ -52,6 +52,7 @@ HOLDOUT_19 = DATA / "holdout_19.jsonl"  # speech-to-text; written after 17-18's 
 HOLDOUT_20 = DATA / "holdout_20.jsonl"  # professionals' jargon; written after 17-18's fixes
 HOLDOUT_21 = DATA / "holdout_21.jsonl"  # direction said in hard ways; after 19-20's fixes
 HOLDOUT_22 = DATA / "holdout_22.jsonl"  # on behalf of others, family and care; same
+HOLDOUT_23 = DATA / "holdout_23.jsonl"  # short fragments; after 21-22's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -75,6 +76,7 @@ HOLDOUTS = (
     HOLDOUT_20,
     HOLDOUT_21,
     HOLDOUT_22,
+    HOLDOUT_23,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

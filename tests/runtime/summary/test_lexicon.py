@@ -7,12 +7,14 @@ figure. The corpora in ``tests/data/constraints`` measure sentences; these pin t
 from __future__ import annotations
 
 import itertools
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from runtime.summary.extract_signals import split_clauses
+from runtime.summary.extract_values import clause_readings
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
 from runtime.summary.quantities import extract_quantities
@@ -86,6 +88,8 @@ NOT_READ = [
     "my 2w trip",  # "w" is 万 only among Chinese words
 ]
 
+NO_CLOCK = ["gate 5a", "at 7:30 a car picks me up"]
+
 
 @pytest.mark.parametrize(("text", "values"), READ)
 def test_numbers_in_words_read_as_digits(text: str, values: list[str]) -> None:
@@ -96,6 +100,13 @@ def test_numbers_in_words_read_as_digits(text: str, values: list[str]) -> None:
 def test_words_that_are_not_numbers_stay(text: str) -> None:
     assert find_numerals(text) == []
     assert spell_digits(text) == text
+
+
+@pytest.mark.parametrize("text", NO_CLOCK)
+def test_a_letter_after_a_number_is_no_clock(text: str) -> None:
+    """ "7:30p" and "after 6p" are clocks; "gate 5a" and "7:30 a car" are not read as pm/am."""
+    readings = clause_readings(text, reference=datetime(2026, 9, 1, tzinfo=UTC))
+    assert [r.value for r in readings if r.kind == "time"] in ([], ["7:30"])
 
 
 def test_a_fraction_is_no_ordinal() -> None:
@@ -313,6 +324,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Our cat Mochi weighs 6 kg and never eats before 7 in the morning, the lazy thing.",
         "我爸八十多了，还天天早上五点起来去公园打太极，谁劝都不听。",
         "你知道狗一般几岁算老年吗？我家那只十二岁了。",
+        "ugh, 2nd coffee already ☕",
+        "刚开完会，第3个了😵",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -384,6 +397,12 @@ def test_a_clause_that_points_back_joins_the_one_before(
             "the plumber last time came at 7am and woke the baby up. so nobody before 10 am ok??",
             "10",
         ),
+        # fragments
+        ("aisle if poss 🙏", "aisle"),
+        ("dinner ~7:30p, 90 min max", "19:30"),
+        ("no red-eyes; window > aisle", "window"),
+        ("下午吧", "下午"),
+        ("anything after 6p works", "18:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
