@@ -343,6 +343,7 @@ def extract_sentence(
     pinned: bool,
     reference: datetime,
     check: Check = lambda _: True,
+    asks: bool = True,
 ) -> SentenceItems:
     """Structured items of one sentence of a user or assistant message.
 
@@ -360,7 +361,7 @@ def extract_sentence(
         facts, decisions = _options(sentence, source_id, pinned, role=role)
         items.facts += facts
         items.decisions += decisions
-    if role == "user":
+    if role == "user" and asks:
         items.facts += _constraints(sentence, source_id, pinned, reference, check)
     items.consumed = covers(sentence, items)
     return items

@@ -86,12 +86,23 @@ _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早)|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
+    # the contrast that makes the clause before precise: "aisle seat, not window"
+    r"|^not\s+\w+(?:\s+\w+)?\W*$"
     r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
     # the value of what the clause before compared with, or its exception: "cheaper than the
     # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
     r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)",
     re.IGNORECASE,
 )
+# The figure a clause before asked for without giving it: "别拖太久，最多45分钟", "keep the toast
+# short, at most 5 minutes" (not after a clause with a figure of its own: "leave on September
+# 19, at most $45.50 one-way" are two constraints)
+_LIMIT_START_RE = re.compile(
+    r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)",
+    re.IGNORECASE,
+)
+_ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
+_REFUSED_RE = re.compile(r"^[不别][\u4e00-\u9fff]{1,4}\W*$|^(?:not|no)\s+\w+(?:\s+\w+)?\W*$", re.I)
 # A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
 # that"), "the rest…" ("剩下的放货币基金").
 _CONTINUATION_RE = re.compile(
@@ -146,8 +157,6 @@ _PREFERENCE_RE = re.compile(
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
-    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
-    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|稀饭|与其|^\W*不如|宁可|宁愿"
     # "window > aisle": the one before the sign is preferred
@@ -160,6 +169,13 @@ _PREFERENCE_RE = re.compile(
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b",
+    re.IGNORECASE,
+)
+# A diet is a lasting rule even when told as a change: "I switched to a vegetarian diet last
+# month", "我上个月开始吃素了".
+_DIET_RE = re.compile(
+    r"\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
+    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真",
     re.IGNORECASE,
 )
 # A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
@@ -305,6 +321,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
             ("exclusion", _EXCLUSION_RE),
             ("allergy", _ALLERGY_RE),
             ("preference", _PREFERENCE_RE),
+            ("diet", _DIET_RE),
             ("deadline", _DEADLINE_RE),
             ("imperative", _IMPERATIVE_RE),
         ):
@@ -447,7 +464,15 @@ def _voiced_signal(
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
         return clause_signal(text, figures_only=True)
-    return clause_signal(text, figures_only=figures_only, told=told)
+    signal = clause_signal(text, figures_only=figures_only, told=told)
+    if told and signal.kinds <= _TELLING_KINDS and tells_what_happened(text):
+        # a clause that itself tells what happened, with nothing addressed to the task, keeps
+        # nothing: "we ended up on a 6:40 am bus instead", "We only spent 2 nights in Seville"
+        return _QUIET
+    return signal
+
+
+_TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
 
 
 def constraint_clauses(sentence: str) -> list[str]:
@@ -489,6 +514,15 @@ def constraint_clauses(sentence: str) -> list[str]:
         tail = last_kept == index - 1 and (
             (loose and (_short(text) or _CONTINUATION_RE.search(text)))
             or _BACK_RE.search(text) is not None
+            or (
+                _LIMIT_START_RE.search(text) is not None
+                and "figure" not in signals[index - 1].kinds
+            )
+            # "只坐高铁，不坐飞机": the one allowed, then the one refused
+            or (
+                _ONLY_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                and _REFUSED_RE.search(text) is not None
+            )
             # "Bruno weighs 32 kg, so the place must take dogs that big"
             or (kept and _SO_RE.search(text) is not None)
         )

@@ -41,6 +41,7 @@ from runtime.summary.schema import (
     OpenQuestion,
     ToolResultDigest,
 )
+from runtime.summary.sentence_mood import message_asks_nothing
 from runtime.summary.validate import SourceTexts
 
 __all__ = ["ExtractiveSummarizer", "estimate_tokens", "eviction_order", "note_value"]
@@ -179,6 +180,8 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         return order
     by_id = {message.id: message}
     loose: list[tuple[float, str]] = []
+    # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
+    asks = not (message.role == "user" and message_asks_nothing(text))
     for sentence in split_sentences(text):
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
@@ -189,6 +192,7 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             pinned=pinned,
             reference=reference,
             check=lambda fact: passes_checks(fact, by_id, chunk.texts),
+            asks=asks,
         )
         _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts

@@ -642,8 +642,8 @@ def _clock(hour: int, minute: int, period: str | None) -> str:
     late = any(word.replace(" ", "") in period for word in _LATE) or period.startswith("p")
     if late and hour < 12:
         hour += 12
-    if period.startswith(("a", "上午", "早", "凌晨")) and hour == 12:
-        hour = 0
+    if period.startswith(("a", "凌晨")) and hour == 12:
+        hour = 0  # "12 am", "凌晨12点"; "上午9点到12点" ends at noon
     return f"{hour}:{minute:02d}"
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from runtime.summary.small_talk import is_narrative
+from runtime.summary.small_talk import PAST_VERB, is_narrative
 
 __all__ = [
     "TASK_NEGATION_RE",
@@ -36,6 +36,7 @@ __all__ = [
     "clause_voices",
     "is_question",
     "is_request",
+    "message_asks_nothing",
     "tells_what_happened",
 ]
 
@@ -91,7 +92,7 @@ _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
     r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:^|[,:;]\s)\W*(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
@@ -99,9 +100,13 @@ _TOLD_RE = re.compile(
     r"|funny\s+(?:story|how|thing)|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
-    r"|(?:i|we|he|she|they)\s+(?:\w+ly\s+)?(?:drove|went|came|got|took|ate|bought|paid|spent|saw"
-    r"|met|left|flew|(?!(?:want|need|hop|plan|wonder|lik|prefer|ask|expect|intend)ed)\w+[^e\W]ed)"
-    r"|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
+    # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
+    # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
+    r"|(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+(?:\w+ly\s+|never\s+)?(?!(?:had|was|were|did"
+    r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
+    r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
+    + PAST_VERB
+    + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了"
@@ -181,9 +186,48 @@ def asks_nothing(sentence: str) -> bool:
     return bool(_NO_ASK_RE.search(sentence) or (is_question(sentence) and _WHY_RE.search(sentence)))
 
 
+# A message that says of itself that it asks nothing: an update, a vent, curiosity, "I'm not
+# planning anything" ("Just got back from the trip, so here's an update…", "跟你汇报一下",
+# "纯属好奇", "想问一下…"); it holds no constraint unless it also asks for something.
+_NOTHING_ASKED_RE = re.compile(
+    r"\bjust\s+(?:wanted|want)"
+    r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
+    r"|\bjust\s+(?:curious|wondering|trying\s+to\s+understand)\b|\bi'?m\s+curious\b"
+    r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b|\bno\s+action\s+needed\b"
+    r"|汇报一下|纯属好奇|只是好奇|随便问问|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
+    re.IGNORECASE,
+)
+
+
+_THANKS_RE = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|谢谢|多谢|感谢)", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"(?<=[。！？!?\n])|(?<=[.])\s")
+
+
+def message_asks_nothing(text: str) -> bool:
+    """Whether the whole message ``text`` says it asks nothing (``_NOTHING_ASKED_RE``: "just
+    wanted to vent", "纯属好奇", "I'm not planning anything") and no sentence of it asks for
+    something (thanks for past help, "谢谢你之前帮我做攻略", is no request)."""
+    if _NOTHING_ASKED_RE.search(text) is None:
+        return False
+    sentences = _SENTENCE_END_RE.split(text)
+    return not any(is_request(s) and not _THANKS_RE.search(s) for s in sentences)
+
+
+# "This time" sets what is asked now against what happened then ("要比上次那台便宜" in "这次买的…
+# 要比上次那台便宜"), unless a day gone by is named ("昨天…这次期中考试…").
+_THIS_TIME_RE = re.compile(r"\bthis\s+time\b|这次|这回", re.IGNORECASE)
+_DAY_GONE_RE = re.compile(
+    r"\b(?:yesterday|ago|last\s+(?:night|week|weekend|month|year))\b|昨天|昨晚|前天|去年|上周|上礼拜",
+    re.IGNORECASE,
+)
+
+
 def tells_what_happened(sentence: str) -> bool:
-    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it."""
-    return _TOLD_RE.search(sentence) is not None and _AHEAD_RE.search(sentence) is None
+    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it and no
+    "this time" set against it."""
+    if _TOLD_RE.search(sentence) is None or _AHEAD_RE.search(sentence) is not None:
+        return False
+    return not (_THIS_TIME_RE.search(sentence) and not _DAY_GONE_RE.search(sentence))
 
 
 def bounds_something(text: str) -> bool:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_narrative", "without_small_talk"]
+__all__ = ["PAST_VERB", "is_narrative", "without_small_talk"]
 
 # A past form: regular "-ed" or a common irregular verb.
-_PAST = (
+PAST_VERB = (
     r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
     r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won|lost|sat|stood"
     r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined|ate|drank|drove|flew|paid"
@@ -38,7 +38,7 @@ _PAST = (
 _NEGATION_PHRASES = re.compile(
     # greetings, reactions, fillers
     r"\blong\s+time\s+no\b(?:\s+\w+)?|\bno\s+(?:way|worries|problem|prob|idea|doubt|wonder"
-    r"|kidding|matter|big\s+deal|joke|clue)\b|\boh\s+no\b|\bnever\s+mind\b|\bnot\s+(?:bad|much"
+    r"|kidding|matter|big\s+deal|joke|clue|complaints?)\b|\boh\s+no\b|\bnever\s+mind\b|\bnot\s+(?:bad|much"
     r"|really|at\s+all|yet|sure|gonna\s+lie|only|to\s+mention)\b|\bwhy\s+not\b|\bif\s+not\b"
     r"|\b(?:doesn'?t|don'?t|didn'?t)\s+do\s+much\b"
     r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
@@ -62,7 +62,7 @@ _NEGATION_PHRASES = re.compile(
     r"|simple|fun|bad|important|true|fair|perfect|normal|over|the\s+same|the\s+end|big\s+deal)\b"
     # what happened: a modal perfect, a negated past
     r"|\b(?:never|nobody|no\s+one|nothing|none\s+of\s+\w+)\s+(?:\w+ly\s+|even\s+|ever\s+)?"
-    + _PAST
+    + PAST_VERB
     + r"\b|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
     # Chinese
     r"|好久不见|不会吧|不容易|没什么|别提了|不敢相信|没想到|不认识|不知道|不记得|不确定|说不定"

@@ -53,6 +53,7 @@ HOLDOUT_20 = DATA / "holdout_20.jsonl"  # professionals' jargon; written after 1
 HOLDOUT_21 = DATA / "holdout_21.jsonl"  # direction said in hard ways; after 19-20's fixes
 HOLDOUT_22 = DATA / "holdout_22.jsonl"  # on behalf of others, family and care; same
 HOLDOUT_23 = DATA / "holdout_23.jsonl"  # short fragments; after 21-22's fixes
+HOLDOUT_24 = DATA / "holdout_24.jsonl"  # long briefs and updates; after 21-22's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -77,6 +78,7 @@ HOLDOUTS = (
     HOLDOUT_21,
     HOLDOUT_22,
     HOLDOUT_23,
+    HOLDOUT_24,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

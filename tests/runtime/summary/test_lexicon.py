@@ -326,6 +326,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "你知道狗一般几岁算老年吗？我家那只十二岁了。",
         "ugh, 2nd coffee already ☕",
         "刚开完会，第3个了😵",
+        # whole messages that say nothing is asked
+        "I've been reading about electric cars. How long does a battery last before it degrades "
+        "to 70% capacity? This is purely curiosity; nobody in my house is shopping for a car.",
+        "上周刚从日本回来，跟你汇报一下。大阪玩得很开心，五天里吃了不下十顿拉面。谢谢你之前帮我做攻略。",
+        "Lisbon was wonderful, but our train was cancelled and we ended up on a 6:40 am bus "
+        "instead. We only spent 2 nights in Seville. Still, no complaints overall.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -359,6 +365,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("与其吃安眠药，不如先试试睡前泡脚。", ("安眠药", "泡脚")),
         ("I'd sooner take the night train than fly with a budget airline.", ("night", "budget")),
         ("Bruno weighs 32 kg, so the place must take dogs that big.", ("32 kg", "must")),
+        ("敬酒环节别拖太久，最多４５分钟。", ("别拖太久", "最多")),
+        ("三个城市之间只坐高铁，不坐飞机。", ("只坐高铁", "不坐飞机")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -403,6 +411,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("no red-eyes; window > aisle", "window"),
         ("下午吧", "下午"),
         ("anything after 6p works", "18:00"),
+        ("Update Dad's care plan: metformin 500 mg twice a day, and no NSAIDs.", "500"),
+        ("Quick update: the kids are both allergic to kiwi now.", "kiwi"),
+        ("希望搬家公司周六上午９点到１２点之间上门打包。", "12:00"),
+        ("I need the contract signed and back to me by 2026-10-15 at 12:00 CET.", "2026-10-15"),
+        ("Hold off on anything pricier than what we paid last year.", "pricier"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
