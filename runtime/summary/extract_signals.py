@@ -101,6 +101,10 @@ _LIMIT_START_RE = re.compile(
     r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)",
     re.IGNORECASE,
 )
+_GREETING_RE = re.compile(
+    r"^\W*(?:good\s+(?:morning|afternoon|evening|night|day)|morning|night)\b|早上好|早安|下午好|晚上好|晚安",
+    re.IGNORECASE,
+)
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
 _REFUSED_RE = re.compile(r"^[不别][\u4e00-\u9fff]{1,4}\W*$|^(?:not|no)\s+\w+(?:\s+\w+)?\W*$", re.I)
 # A clause that goes on from the one before: "and…", "plus…", a short "but…" ("but no more than
@@ -331,6 +335,12 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
             kinds.add("exclusion")
         if _FREQUENCY_RE.search(plain):
             kinds.add("frequency")
+    elif not is_narrative(text):
+        # what the user is, said beside a question, stays: "I'm lactose intolerant, any ideas
+        # for a creamy pasta sauce?"
+        for name, pattern in (("allergy", _ALLERGY_RE), ("diet", _DIET_RE)):
+            if pattern.search(text):
+                kinds.add(name)
     weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and not told and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
@@ -503,7 +513,9 @@ def constraint_clauses(sentence: str) -> list[str]:
             for (a, b), s in zip(spans, signals, strict=True)
         ]
     # a fragment that is only a day or a part of one answers a question: "下午吧", "Sat then"
-    fragment = len(spans) == 1 and _short(sentence) and not asked
+    fragment = (
+        len(spans) == 1 and _short(sentence) and not asked and not _GREETING_RE.search(sentence)
+    )
     any_strong = request or fragment or any(s.strong for s in signals)
     runs: list[list[int]] = []
     last_kept = -2

@@ -191,7 +191,8 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _BARE_HOUR_RE = re.compile(
     r"\b(?:by|before|after|until|till|at|no\s+(?:later|earlier)\s+than|not\s+before)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
-    r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest)\b"
+    r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
+    r"|then|please|pls)\b"
     r"|\s*(?:[,.;!?)]|$))",
     re.IGNORECASE,
 )
@@ -205,7 +206,7 @@ _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
-    r"|but|and|or|please|pls|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
+    r"|but|and|or|please|pls|though|tho|then|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
 )
 # British "half seven" (7:30), not "half an hour", "half past", "half 2 litres"
 _HALF_HOUR_RE = re.compile(

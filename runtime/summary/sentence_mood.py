@@ -222,10 +222,20 @@ _DAY_GONE_RE = re.compile(
 )
 
 
+# An offer on the table is a figure of the task, told or not: "The plumber quoted $1,250",
+# "the quote came in at 4,200", "the seller is asking 9k"
+_OFFER_RE = re.compile(
+    r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at)\b|报价|开价|要价",
+    re.IGNORECASE,
+)
+
+
 def tells_what_happened(sentence: str) -> bool:
-    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it and no
-    "this time" set against it."""
+    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it, no
+    offer on the table and no "this time" set against it."""
     if _TOLD_RE.search(sentence) is None or _AHEAD_RE.search(sentence) is not None:
+        return False
+    if _OFFER_RE.search(sentence):
         return False
     return not (_THIS_TIME_RE.search(sentence) and not _DAY_GONE_RE.search(sentence))
 
