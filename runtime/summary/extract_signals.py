@@ -101,8 +101,36 @@ _LIMIT_START_RE = re.compile(
     r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)",
     re.IGNORECASE,
 )
+_ASKING_CLAUSE_RE = re.compile(
+    r"(?:^|:)\W*(?:(?:um|uh|so|oh|hey|and|but|also|or)\W+)*(?:did|does|do|is|are|was|were|can"
+    r"|could|would|will|should|what|where|when|why|how|who|which|any)\b|[?？]|什么|怎么|咋|哪|谁"
+    r"|几|多少|吗|呢|是不是|有没有|要不要|会不会|可不可以|行不行",
+    re.IGNORECASE,
+)
+_OWNED_RE = re.compile(r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b", re.IGNORECASE)
+
+
+def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
+    """The index of the first clause of a question that asks (the last one if none shows it)."""
+    for index, (a, b) in enumerate(spans):
+        if _ASKING_CLAUSE_RE.search(sentence[a:b]):
+            return index
+    return len(spans) - 1
+
+
+def _owned(text: str) -> bool:
+    """Whether a clause speaks of the user ("我手上有…", "I'm lactose intolerant") or tells the
+    assistant not to do something ("股票就别碰了")."""
+    return _OWNED_RE.search(text) is not None or TASK_NEGATION_RE.search(text) is not None
+
+
 _GREETING_RE = re.compile(
     r"^\W*(?:good\s+(?:morning|afternoon|evening|night|day)|morning|night)\b|早上好|早安|下午好|晚上好|晚安",
+    re.IGNORECASE,
+)
+_THAT_TIME_RE = re.compile(
+    r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|\b(?:that|this)\s+(?:time|window|slot|period)\b"
+    r"|\bduring\s+(?:that|those\s+hours)\b",
     re.IGNORECASE,
 )
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
@@ -496,14 +524,28 @@ def constraint_clauses(sentence: str) -> list[str]:
     spans = split_clauses(sentence)
     request = is_request(sentence)
     asked = is_question(sentence) and not request
-    figures_only = asked or bool(spans and is_narrative(sentence[: spans[0][1]]))
+    opens_told = bool(spans and is_narrative(sentence[: spans[0][1]]))
+    figures_only = asked or opens_told
     told = tells_what_happened(sentence)
     if told and figures_only:
         return []  # a question about what happened: "did I leave the door open after nine"
+    # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
+    # 就别碰了，…，你有什么建议？"; a clause before the question without "I"/"我" or a "don't"
+    # belongs to the question ("SLA里写的99.9%可用性，一年下来能停机多久？")
+    said = [
+        asked and index < _first_asking(sentence, spans) and _owned(sentence[a:b])
+        for index, (a, b) in enumerate(spans)
+    ]
     voices = clause_voices(sentence, spans, told=told)
     signals = [
-        _voiced_signal(sentence[a:b], voice, figures_only=figures_only, told=told, asked=asked)
-        for (a, b), voice in zip(spans, voices, strict=True)
+        _voiced_signal(
+            sentence[a:b],
+            voice,
+            figures_only=opens_told or (figures_only and not own),
+            told=told,
+            asked=asked,
+        )
+        for (a, b), voice, own in zip(spans, voices, said, strict=True)
     ]
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
     if not request and all(s.kinds <= {"figure"} for s in signals):
@@ -537,6 +579,8 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
             # "Bruno weighs 32 kg, so the place must take dogs that big"
             or (kept and _SO_RE.search(text) is not None)
+            # "下周二下午两点到四点我要开会，这段时间别给我安排别的事"
+            or (kept and _THAT_TIME_RE.search(text) is not None)
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)

@@ -110,7 +110,7 @@ _TOLD_RE = re.compile(
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了"
-    r"|[\u4e00-\u9fff]了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
+    r"|(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
     re.IGNORECASE,
 )
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";

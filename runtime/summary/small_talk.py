@@ -129,6 +129,12 @@ _NARRATIVE_RE = re.compile(
     r"(?:以前|总|老|常|也|还|就)*"
     r"(?:说|讲|劝|告诉我|觉得|认为)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
+    # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
+    # contract states…"
+    r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"
+    r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?)\s+(?:says|states|stipulates)\b"
+    # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
+    r"|听说|据说|\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
     r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前",

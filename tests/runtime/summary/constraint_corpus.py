@@ -54,6 +54,8 @@ HOLDOUT_21 = DATA / "holdout_21.jsonl"  # direction said in hard ways; after 19-
 HOLDOUT_22 = DATA / "holdout_22.jsonl"  # on behalf of others, family and care; same
 HOLDOUT_23 = DATA / "holdout_23.jsonl"  # short fragments; after 21-22's fixes
 HOLDOUT_24 = DATA / "holdout_24.jsonl"  # long briefs and updates; after 21-22's fixes
+HOLDOUT_25 = DATA / "holdout_25.jsonl"  # typical English messages; after 23-24's fixes
+HOLDOUT_26 = DATA / "holdout_26.jsonl"  # typical Chinese messages; after 23-24's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -79,6 +81,8 @@ HOLDOUTS = (
     HOLDOUT_22,
     HOLDOUT_23,
     HOLDOUT_24,
+    HOLDOUT_25,
+    HOLDOUT_26,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -332,6 +332,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "上周刚从日本回来，跟你汇报一下。大阪玩得很开心，五天里吃了不下十顿拉面。谢谢你之前帮我做攻略。",
         "Lisbon was wonderful, but our train was cancelled and we ended up on a 6:40 am bus "
         "instead. We only spent 2 nights in Seville. Still, no complaints overall.",
+        # typical messages of the sixth round
+        "good morning! anything interesting happening in the world?",
+        "Quick question: is a fortnight always 14 days, or do Aussies count it differently?",
+        "SLA里写的99.9%可用性，一年下来大概能停机多久？我一直算不明白。",
+        "劳动法里试用期最长不能超过六个月，这个规定是针对所有合同吗？",
+        "听说有的地方红包必须是双数，不能包单数，这是真的吗？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -367,6 +373,7 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Bruno weighs 32 kg, so the place must take dogs that big.", ("32 kg", "must")),
         ("敬酒环节别拖太久，最多４５分钟。", ("别拖太久", "最多")),
         ("三个城市之间只坐高铁，不坐飞机。", ("只坐高铁", "不坐飞机")),
+        ("下周二下午两点到四点我要开会，这段时间别给我安排别的事。", ("两点到四点", "这段时间")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -416,6 +423,12 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("希望搬家公司周六上午９点到１２点之间上门打包。", "12:00"),
         ("I need the contract signed and back to me by 2026-10-15 at 12:00 CET.", "2026-10-15"),
         ("Hold off on anything pricier than what we paid last year.", "pricier"),
+        ("The plumber quoted $1,250 to replace our water heater. Is that reasonable?", "1250"),
+        ("Find me a handyman for Saturday morning. Not before 9 though.", "9:00"),
+        ("I'm lactose intolerant, any ideas for a creamy pasta sauce?", "lactose"),
+        ("我手上有5万块闲钱，想买点理财，股票就别碰了，你有什么建议？", "股票"),
+        ("房贷还剩80万没还，现在提前还款划算吗？", "800000"),
+        ("家里来了6个人吃火锅，大概要准备多少肉？", "6"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
