@@ -98,6 +98,9 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _BEFORE_AFTER_RE = re.compile(r"(?P<pre>before|by|no later than|until|till|不晚于|最晚)\s*$", re.I)
 _AFTER_PRE_RE = re.compile(r"(?P<pre>after|no earlier than|not before|from|不早于)\s*$", re.I)
+_EVENING_AFTER_RE = re.compile(
+    r"\s*(?:(?:every|each)\s+)?(?:night|evening)s?\b|\s*tonight\b|\s*in\s+the\s+evening\b", re.I
+)
 _BOUND_POST_RE = re.compile(r"^\s*(?P<post>之前|以前|前|或更早|之后|以后|后|或更晚)")
 _JOIN_GAP_RE = re.compile(
     r"^[\s,，]*(?:at|@|的|(?P<before>before|by|no\s+later\s+than|until)|(?P<after>after))?\s*$",
@@ -279,6 +282,11 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         mentions.append(DateMention(start, end, text[start:end], iso, relative, bound))
     for index, (tkind, tm) in enumerate(times):
         clock = _resolve_time(tkind, tm, before + text[: tm.start()])
+        evening = (
+            tkind == "clock" and not tm.group("ap") and _EVENING_AFTER_RE.match(text, tm.end())
+        )
+        if clock is not None and clock.hour < 12 and evening:
+            clock = clock.replace(hour=clock.hour + 12)  # "at 8:30 every night"
         if index in used_times or clock is None:
             continue
         bound, start, end = _bound(text, tm.start(), tm.end())

@@ -207,7 +207,7 @@ _PREFERENCE_RE = re.compile(
 # month", "我上个月开始吃素了".
 _DIET_RE = re.compile(
     r"\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
-    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|素食|清真",
+    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|全素|纯素|素食|清真",
     re.IGNORECASE,
 )
 # A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
@@ -242,7 +242,9 @@ _WEAK_RE = re.compile(
     r"|saturday|sunday|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)s?\b"
     r"|今天|今晚|明天|明早|明晚|后天|昨天|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜"
-    r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一",
+    r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一"
+    # holidays are days: "五一", "国庆", "Thanksgiving"
+    r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b",
     re.IGNORECASE,
 )
 # A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
@@ -270,6 +272,12 @@ _NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00
 # no more a figure than "in April" is
 _BARE_MONTH_RE = re.compile(
     r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(?:份)?(?![\d一二三四五六七八九十号日])"
+)
+# In a question a month or a year named is what is asked about, no figure ("那边四月份天气怎么
+# 样？", "What's the Roth IRA contribution limit for 2025?")
+_ASKED_ABOUT_RE = re.compile(
+    _BARE_MONTH_RE.pattern
+    + r"|(?<!\d)(?:19|20)\d\d(?!\d)(?!\s*(?:[元块$€£¥%]|dollars|bucks|euros))"
 )
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
 # Words quoted as words: "keeps saying 'half six'", "what does 'net 30' mean"
@@ -344,7 +352,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     unbounded = (figures_only or told) and not bounds_something(text)
     # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
     unbounded = unbounded or (told and tells_what_happened(text))
-    if not unbounded and _has_figure(_BARE_MONTH_RE.sub(" ", text) if figures_only else text):
+    if not unbounded and _has_figure(_ASKED_ABOUT_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
         plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))

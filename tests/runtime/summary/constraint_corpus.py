@@ -56,6 +56,7 @@ HOLDOUT_23 = DATA / "holdout_23.jsonl"  # short fragments; after 21-22's fixes
 HOLDOUT_24 = DATA / "holdout_24.jsonl"  # long briefs and updates; after 21-22's fixes
 HOLDOUT_25 = DATA / "holdout_25.jsonl"  # typical English messages; after 23-24's fixes
 HOLDOUT_26 = DATA / "holdout_26.jsonl"  # typical Chinese messages; after 23-24's fixes
+HOLDOUT_27 = DATA / "holdout_27.jsonl"  # typical messages, EN and ZH; after 25-26's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -83,6 +84,7 @@ HOLDOUTS = (
     HOLDOUT_24,
     HOLDOUT_25,
     HOLDOUT_26,
+    HOLDOUT_27,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
