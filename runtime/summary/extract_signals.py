@@ -511,7 +511,12 @@ def _voiced_signal(
     if voice == "relayed":
         return clause_signal(text, figures_only=True)
     signal = clause_signal(text, figures_only=figures_only, told=told)
-    if told and signal.kinds <= _TELLING_KINDS and tells_what_happened(text):
+    if (
+        told
+        and signal.kinds <= _TELLING_KINDS
+        and tells_what_happened(text)
+        and not _WISH_RE.search(text)
+    ):
         # a clause that itself tells what happened, with nothing addressed to the task, keeps
         # nothing: "we ended up on a 6:40 am bus instead", "We only spent 2 nights in Seville"
         return _QUIET
@@ -519,6 +524,12 @@ def _voiced_signal(
 
 
 _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
+# A wish said now is no story, whatever the sentence told before it: "So I finally got my
+# bonus and I want to put about 10k into an index fund"
+_WISH_RE = re.compile(
+    r"\b(?:i|we)\s+(?:really\s+)?(?:want|need|would\s+like|'d\s+like|'m\s+looking)\b|我想|我要|想要|想买",
+    re.IGNORECASE,
+)
 
 
 def constraint_clauses(sentence: str) -> list[str]:

@@ -206,7 +206,7 @@ _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
-    r"|but|and|or|please|pls|though|tho|then|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
+    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
 )
 # British "half seven" (7:30), not "half an hour", "half past", "half 2 litres"
 _HALF_HOUR_RE = re.compile(
@@ -228,7 +228,8 @@ _SPOKEN_CLOCK_RE = re.compile(
 _ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
 # "between 8 and 11", "from 7 to midnight": a window said with bare hours
 _BARE_RANGE_RE = re.compile(
-    r"\b(?:from|between)\s+(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
+    r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–)))(?<![\d:])"
+    r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
     r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
     + _CLOCK_FOLLOW,
     re.IGNORECASE,
@@ -242,6 +243,12 @@ _AM_WORDS_RE = re.compile(
 _PM_WORDS_RE = re.compile(
     r"\b(?:afternoons?|evenings?|tonight|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
     r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚",
+    re.IGNORECASE,
+)
+# "between 5 and 7 this evening": the half of the day said right after a window
+_HALF_AFTER_RE = re.compile(
+    r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
+    r"|\s*(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
     re.IGNORECASE,
 )
 AFTERNOON_HOURS = range(1, 6)
@@ -716,7 +723,8 @@ def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
         end = "0:00" if word == "midnight" else "12:00"
         return _clock(h1, m1, "pm" if word == "midnight" else "am"), end
     h2, m2 = int(m.group("h2")), int(m.group("m2") or 0)
-    half = day_half(before + text[: m.start()])
+    after = _HALF_AFTER_RE.match(text, m.end())
+    half = day_half(after.group(0)) if after else day_half(before + text[: m.start()])
     if half is None and h2 in AFTERNOON_HOURS:
         half = "pm"
     first_half = half if h1 <= h2 or h2 == 12 or half != "pm" else "am"

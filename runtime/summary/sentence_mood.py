@@ -61,7 +61,7 @@ TASK_NEGATION_RE = re.compile(
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|能不能|能否|可不可以|可以帮"
-    r"|麻烦|帮我|帮忙|劳驾"
+    r"|麻烦|帮我|帮忙|劳驾|推荐|\brecommend\w*|\bsuggest\w*"
     r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
 )

@@ -57,6 +57,7 @@ HOLDOUT_24 = DATA / "holdout_24.jsonl"  # long briefs and updates; after 21-22's
 HOLDOUT_25 = DATA / "holdout_25.jsonl"  # typical English messages; after 23-24's fixes
 HOLDOUT_26 = DATA / "holdout_26.jsonl"  # typical Chinese messages; after 23-24's fixes
 HOLDOUT_27 = DATA / "holdout_27.jsonl"  # typical messages, EN and ZH; after 25-26's fixes
+HOLDOUT_28 = DATA / "holdout_28.jsonl"  # typical messages, EN and ZH; after 27's fixes
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -85,6 +86,7 @@ HOLDOUTS = (
     HOLDOUT_25,
     HOLDOUT_26,
     HOLDOUT_27,
+    HOLDOUT_28,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -432,6 +432,10 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Remind me to take my meds at 8:30 every night.", "20:30"),
         ("五一想带爸妈去云南，人均预算两千左右。", "五一"),
         ("我吃全素，帮我推荐几家餐厅。", "全素"),
+        ("Can you find us a babysitter for Friday night, 6:30 to 11?", "23:00"),
+        ("Delivery between 5 and 7 this evening.", "19:00"),
+        ("So I finally got my bonus and I want to put about 10k into an index fund.", "10000"),
+        ("想买个扫地机器人，不要小米的，1500到2500之间，有推荐吗？", "2500"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
