@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
+    PAST_DAY_RE,
     TASK_NEGATION_RE,
     Voice,
     asks_nothing,
@@ -247,13 +248,6 @@ _WEAK_RE = re.compile(
     r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b",
     re.IGNORECASE,
 )
-# A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
-_PAST_DAY_RE = re.compile(
-    r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
-    r"|昨天|昨晚|前天|上周[一二三四五六日天末]?|上个?(?:月|星期|礼拜|周末)|去年",
-    re.IGNORECASE,
-)
 _DIGIT_RE = re.compile(r"\d")
 _PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
@@ -377,7 +371,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
         for name, pattern in (("allergy", _ALLERGY_RE), ("diet", _DIET_RE)):
             if pattern.search(text):
                 kinds.add(name)
-    weak = bool(_WEAK_RE.search(_PAST_DAY_RE.sub(" ", text)))
+    weak = bool(_WEAK_RE.search(PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and not told and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
     return ClauseSignal(frozenset(kinds), strong=bool(kinds), weak=weak)

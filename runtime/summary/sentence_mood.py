@@ -29,6 +29,7 @@ from typing import Literal
 from runtime.summary.small_talk import PAST_VERB, is_narrative
 
 __all__ = [
+    "PAST_DAY_RE",
     "TASK_NEGATION_RE",
     "Voice",
     "asks_nothing",
@@ -213,13 +214,16 @@ def message_asks_nothing(text: str) -> bool:
     return not any(is_request(s) and not _THANKS_RE.search(s) for s in sentences)
 
 
+# A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
+PAST_DAY_RE = re.compile(
+    r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
+    r"|昨天|昨晚|前天|上周[一二三四五六日天末]?|上个?(?:月|星期|礼拜|周末)|去年",
+    re.IGNORECASE,
+)
 # "This time" sets what is asked now against what happened then ("要比上次那台便宜" in "这次买的…
 # 要比上次那台便宜"), unless a day gone by is named ("昨天…这次期中考试…").
 _THIS_TIME_RE = re.compile(r"\bthis\s+time\b|这次|这回", re.IGNORECASE)
-_DAY_GONE_RE = re.compile(
-    r"\b(?:yesterday|ago|last\s+(?:night|week|weekend|month|year))\b|昨天|昨晚|前天|去年|上周|上礼拜",
-    re.IGNORECASE,
-)
 
 
 # An offer on the table is a figure of the task, told or not: "The plumber quoted $1,250",
@@ -237,7 +241,7 @@ def tells_what_happened(sentence: str) -> bool:
         return False
     if _OFFER_RE.search(sentence):
         return False
-    return not (_THIS_TIME_RE.search(sentence) and not _DAY_GONE_RE.search(sentence))
+    return not (_THIS_TIME_RE.search(sentence) and not PAST_DAY_RE.search(sentence))
 
 
 def bounds_something(text: str) -> bool:
