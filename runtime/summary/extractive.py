@@ -181,8 +181,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     by_id = {message.id: message}
     loose: list[tuple[float, str]] = []
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
-    asks = not (message.role == "user" and message_asks_nothing(text))
-    for sentence in split_sentences(text):
+    sentences = split_sentences(text)
+    asks = not (message.role == "user" and message_asks_nothing(sentences))
+    for sentence in sentences:
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
         items = extract_sentence(
@@ -202,7 +203,7 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         if not items.consumed:
             loose.append((salience(sentence), sentence))
     whole = len(text) <= _TURN_CHARS and INJECTION_MARKER not in text
-    if whole and len(loose) == len(split_sentences(text)):
+    if whole and len(loose) == len(sentences):
         # Nothing was captured as a structured item: keep the turn verbatim, as it was said.
         loose = [(sum(max(score, 0.0) for score, _ in loose), text)]
     if pinned:

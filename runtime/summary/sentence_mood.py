@@ -24,6 +24,7 @@ The lexicon was grown from hold-outs written by people who never read it (see
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Literal
 
 from runtime.summary.small_talk import PAST_VERB, is_narrative
@@ -201,16 +202,15 @@ _NOTHING_ASKED_RE = re.compile(
 
 
 _THANKS_RE = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|谢谢|多谢|感谢)", re.IGNORECASE)
-_SENTENCE_END_RE = re.compile(r"(?<=[。！？!?\n])|(?<=[.])\s")
 
 
-def message_asks_nothing(text: str) -> bool:
-    """Whether the whole message ``text`` says it asks nothing (``_NOTHING_ASKED_RE``: "just
-    wanted to vent", "纯属好奇", "I'm not planning anything") and no sentence of it asks for
-    something (thanks for past help, "谢谢你之前帮我做攻略", is no request)."""
-    if _NOTHING_ASKED_RE.search(text) is None:
+def message_asks_nothing(sentences: Sequence[str]) -> bool:
+    """Whether a whole message, given as its ``sentences`` (``extract_clauses.split_sentences``),
+    says it asks nothing (``_NOTHING_ASKED_RE``: "just wanted to vent", "纯属好奇", "I'm not
+    planning anything") and no sentence of it asks for something (thanks for past help,
+    "谢谢你之前帮我做攻略", is no request)."""
+    if not any(_NOTHING_ASKED_RE.search(s) for s in sentences):
         return False
-    sentences = _SENTENCE_END_RE.split(text)
     return not any(is_request(s) and not _THANKS_RE.search(s) for s in sentences)
 
 
