@@ -92,7 +92,9 @@ _BACK_RE = re.compile(
     r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
     # the value of what the clause before compared with, or its exception: "cheaper than the
     # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
-    r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)",
+    r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)"
+    # what the clause before meant, said again: "…剔除掉，就是user_id以test_开头的那些"
+    r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b",
     re.IGNORECASE,
 )
 # The figure a clause before asked for without giving it: "别拖太久，最多45分钟", "keep the toast
@@ -108,7 +110,13 @@ _ASKING_CLAUSE_RE = re.compile(
     r"|几|多少|吗|呢|是不是|有没有|要不要|会不会|可不可以|行不行",
     re.IGNORECASE,
 )
-_OWNED_RE = re.compile(r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b", re.IGNORECASE)
+_OWNED_RE = re.compile(
+    r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
+    # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
+    # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
+    r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b",
+    re.IGNORECASE,
+)
 
 
 def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
@@ -169,7 +177,13 @@ _NOT_NEGATION_RE = re.compile(
 )
 _EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
-    r"|\w-free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])",
+    r"|\w-free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
+    # taking an option out: "Drop the Lenovo from the list", "so swap out the satay", "Swap the
+    # ibuprofen for something else", "把测试账号的数据剔除掉"
+    r"|^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*(?:drop|remove|ditch|nix|scratch"
+    r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
+    r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
+    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉",
     re.IGNORECASE,
 )
 _ALLERGY_RE = re.compile(
@@ -196,12 +210,24 @@ _PREFERENCE_RE = re.compile(
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
     r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,6}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
-    r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b",
+    r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
+    # an option taken: "The second option works", "that slot sounds good"
+    r"|\b(?:option|choice|one|plan|proposal|slot|offer|version|draft)\b(?:\s+\w+)?\s+(?:works"
+    r"|will\s+do|sounds\s+(?:good|great|fine|perfect)|looks\s+(?:good|great|fine|perfect))\b"
+    # what the thing asked for must have: "find a hotel with free cancellation", "book a table
+    # that has outdoor seating"
+    r"|\b(?:find|get|book|pick|choose|look\s+for|search\s+for|recommend|suggest)\s+(?:me\s+|us\s+)?"
+    r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,2}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
+    r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?))\b"
+    # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
+    r"|\b(?:as|in|into|to)\s+(?:an?\s+)?(?:csv|tsv|json|jsonl|pdf|xlsx?|excel|markdown|parquet"
+    r"|docx?|yaml|html|png|jpe?g|svg|bullet\s+points|plain\s+text)\b"
+    r"|(?:导出|存|转|保存|输出|整理|做|写)成|(?i:csv|json|pdf|excel|markdown|word|ppt)格式",
     re.IGNORECASE,
 )
 # A diet is a lasting rule even when told as a change: "I switched to a vegetarian diet last
@@ -273,15 +299,30 @@ _ASKED_ABOUT_RE = re.compile(
     _BARE_MONTH_RE.pattern
     + r"|(?<!\d)(?:19|20)\d\d(?!\d)(?!\s*(?:[元块$€£¥%]|dollars|bucks|euros))"
 )
+# A question for one quantity that gives another, measured: "猪肉馅一斤要配多少白菜合适？",
+# "how much water for 3 cups of rice?" (not "how long to 5th avenue", "how many calories in 2
+# eggs": a name, a count asked about)
+_HOW_MUCH_RE = re.compile(
+    r"多少|多久|多长时间|几(?=[个斤克两杯勺碗片根块次天])|\bhow\s+(?:much|many|long)\b", re.I
+)
+_MEASURED_RE = re.compile(
+    r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份)"
+    r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
+    r"|servings?|portions?)\b",
+    re.IGNORECASE,
+)
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
 # Words quoted as words: "keeps saying 'half six'", "what does 'net 30' mean"
 _MENTION_RE = re.compile(
     r"\b(?:say(?:s|ing)?|said|call(?:s|ed|ing)?|means?|word|term|does)\s+['\"‘“][^'\"’”]{1,30}['\"’”]",
     re.IGNORECASE,
 )
-# A figure that names a thing, not an amount: "my flight number is literally 777", "#12".
+# A figure that names a thing, not an amount: "my flight number is literally 777", "#12", a
+# version.
 _NUMBER_ID_RE = re.compile(
-    r"\bnumber\s+(?:is\s+|was\s+)?(?:\w+ly\s+)?\d+|#\s?\d+|(?:号码|编号|单号|尾号)是?\s*\d+",
+    r"\bnumber\s+(?:is\s+|was\s+)?(?:\w+ly\s+)?\d+|#\s?\d+|(?:号码|编号|单号|尾号)是?\s*\d+"
+    # a version: "v2.8.1", "version 3.11", "版本号是2.4"
+    r"|(?<![A-Za-z0-9])v\d+(?:\.\d+)+|\bversion\s+v?\d+(?:\.\d+)*|版本号?(?:是|为)?\s*v?\d+(?:\.\d+)*",
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
@@ -344,6 +385,10 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     text = _fold(clause)
     kinds: set[str] = set()
     unbounded = (figures_only or told) and not bounds_something(text)
+    # a question for one quantity gives the others: "猪肉馅一斤要配多少白菜合适？"
+    unbounded = unbounded and not (
+        figures_only and not told and _HOW_MUCH_RE.search(text) and _MEASURED_RE.search(text)
+    )
     # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
     unbounded = unbounded or (told and tells_what_happened(text))
     if not unbounded and _has_figure(_ASKED_ABOUT_RE.sub(" ", text) if figures_only else text):
@@ -450,16 +495,18 @@ _PREDICATE_RE = re.compile(
 # 他们家了", "The Hilton was filthy, never book them again".
 _ANAPHOR_RE = re.compile(
     r"\b(?:them|those|that\s+(?:one|place|company|airline|hotel|shop|guy)|there)\b"
-    r"|他们家|他家|她家|那家|这家|他们|她们|那边",
+    r"|他们家|他家|她家|那家|这家|他们|她们|那边|他的|她的",
     re.IGNORECASE,
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
 _PAIR_OPEN_RE = re.compile(
-    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程|与其|宁可|宁愿", re.I
+    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程|与其|宁可|宁愿"
+    r"|先(?:给我|让我|跟我|和我|问|确认|发给我)",
+    re.I,
 )
 _PAIR_CLOSE_RE = re.compile(
     r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来"
-    r"|不如|也不|也要|也得)",
+    r"|不如|也不|也要|也得|别|不要|千万别)",
     re.I,
 )
 # A concession that the next clause narrows: "辣也不是不可以，微辣就好", "I wouldn't say no to

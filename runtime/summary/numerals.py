@@ -145,7 +145,7 @@ _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9, "俩": 2, "仨": 3}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫"
-    "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页"
+    "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -206,7 +206,9 @@ _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
-    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b)"
+    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b"
+    # what the window is for: "Saturday morning 8 to 10 to watch the dog"
+    r"|\s+to\s+(?!\d)[a-z]{2,}\b|\s+for\s+(?:the|a|an|my|our)\b)"
 )
 # British "half seven" (7:30), not "half an hour", "half past", "half 2 litres"
 _HALF_HOUR_RE = re.compile(
@@ -226,9 +228,12 @@ _SPOKEN_CLOCK_RE = re.compile(
 )
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
-# "between 8 and 11", "from 7 to midnight": a window said with bare hours
+# "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
+# hours
 _BARE_RANGE_RE = re.compile(
-    r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–)))(?<![\d:])"
+    r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
+    r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d))"
+    r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
     r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
     + _CLOCK_FOLLOW,
@@ -724,7 +729,7 @@ def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
         return _clock(h1, m1, "pm" if word == "midnight" else "am"), end
     h2, m2 = int(m.group("h2")), int(m.group("m2") or 0)
     after = _HALF_AFTER_RE.match(text, m.end())
-    half = day_half(after.group(0)) if after else day_half(before + text[: m.start()])
+    half = day_half(after.group(0)) if after else day_half(before + text[: m.start("h1")])
     if half is None and h2 in AFTERNOON_HOURS:
         half = "pm"
     first_half = half if h1 <= h2 or h2 == 12 or half != "pm" else "am"
@@ -800,15 +805,20 @@ def with_readings(text: str) -> str:
     For a reader of quantities: "two adults" then yields the number 2 as well, "six in the
     evening" the time 18:00, and a summary that writes "2 adults, by 18:00" is backed by them.
     """
-    # Chinese numerals before these measure words are read by quantities itself (``_arabize``).
+    # Chinese numerals before these measure words are read by quantities itself (``_arabize``),
+    # except the second of two neighbours ("两三百块": quantities reads one number, 200 and 300
+    # are both said)
+    found = find_numerals(text)
+    ends = {n.end for n in found}
     numerals = [
         n
-        for n in find_numerals(text)
+        for n in found
         if not (
             _is_cjk(n.text)
             and "半" not in n.text
             and not any(c.isdigit() for c in n.text)
             and text[n.end : n.end + 1] in _READ
+            and n.start not in ends
         )
     ]
     if not numerals and not _TIME_WORD_RE.search(text):

@@ -79,7 +79,11 @@ _STOP_WORDS = (
     "too user assistant please want wants wanted need needs like okay yes because since"
 )
 _STOP = frozenset(_STOP_WORDS.split(" "))
-_CLAUSE_RE = re.compile(r"[,.;:!?，。；：！？、\n]+|\s+(?:but|and|while|whereas)\s+|但是?|而且?")
+# a dash between spaces ends a clause ("Swap the ibuprofen for something else — I can't take
+# NSAIDs"); one between figures is a range ("300—500")
+_CLAUSE_RE = re.compile(
+    r"[,.;:!?，。；：！？、\n]+|\s+(?:but|and|while|whereas)\s+|\s+[—–-]{1,2}\s+|但是?|而且?"
+)
 _INJECTION_RE = re.compile(
     r"ignore\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)"
     r"|disregard\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|instructions|rules)"

@@ -62,7 +62,8 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|能不能|能否|可不可以|可以帮"
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brecommend\w*|\bsuggest\w*"
     r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
@@ -94,12 +95,19 @@ _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
     r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:^|[,:;]\s)\W*(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
     r"|funny\s+(?:story|how|thing)|"
+    # how something went: "that lasagna recipe was a hit", "the report … looked great"
+    r"\b(?:was|were|looked|tasted|sounded|worked\s+out|went(?:\s+(?:down|over|off))?)\s+"
+    r"(?:so\s+|really\s+|just\s+)?"
+    r"(?:great|good|amazing|awesome|perfect|fantastic|lovely|delicious|wonderful|excellent"
+    r"|a\s+(?:hit|success|blast|disaster))|"
+    # said without its subject: "just ran my first 10k in 58 minutes", "finally finished it"
+    r"^\W*(?:(?:so|and|oh|well)\s+)?(?:just|finally)\s+" + PAST_VERB + r"|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
@@ -110,6 +118,8 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
+    # only then done: "加班到十点才回家"
+    r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了"
     r"|(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",

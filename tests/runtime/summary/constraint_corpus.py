@@ -58,6 +58,10 @@ HOLDOUT_25 = DATA / "holdout_25.jsonl"  # typical English messages; after 23-24'
 HOLDOUT_26 = DATA / "holdout_26.jsonl"  # typical Chinese messages; after 23-24's fixes
 HOLDOUT_27 = DATA / "holdout_27.jsonl"  # typical messages, EN and ZH; after 25-26's fixes
 HOLDOUT_28 = DATA / "holdout_28.jsonl"  # typical messages, EN and ZH; after 27's fixes
+HOLDOUT_29 = DATA / "holdout_29.jsonl"  # typical English messages; after 28's fixes
+HOLDOUT_30 = DATA / "holdout_30.jsonl"  # typical Chinese messages; after 28's fixes
+HOLDOUT_31 = DATA / "holdout_31.jsonl"  # follow-ups mid-conversation; after 28's fixes
+HOLDOUT_32 = DATA / "holdout_32.jsonl"  # instructions to agents doing knowledge work; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -87,6 +91,10 @@ HOLDOUTS = (
     HOLDOUT_26,
     HOLDOUT_27,
     HOLDOUT_28,
+    HOLDOUT_29,
+    HOLDOUT_30,
+    HOLDOUT_31,
+    HOLDOUT_32,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -339,6 +339,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "劳动法里试用期最长不能超过六个月，这个规定是针对所有合同吗？",
         "听说有的地方红包必须是双数，不能包单数，这是真的吗？",
         "What's the Roth IRA contribution limit for 2025?",
+        # the ninth and tenth rounds: how something went, a deed said without its subject, a
+        # version, "才" + a deed done, a count asked about
+        "Thanks, the slides you made for the Q3 review went down great and the boss loved slide 7.",
+        "that pasta bake was a hit, all three kids cleaned their plates",
+        "finally finished my first half marathon in 2 hours 10!! legs are dead",
+        "服务器升级到了v5.1.0，一切正常，日志我看过了。",
+        "今天开会开到九点才下班，好累",
+        "How many calories are in 2 eggs?",
+        "How long does it take to walk to 5th avenue from 42nd street?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -436,6 +445,27 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Delivery between 5 and 7 this evening.", "19:00"),
         ("So I finally got my bonus and I want to put about 10k into an index fund.", "10000"),
         ("想买个扫地机器人，不要小米的，1500到2500之间，有推荐吗？", "2500"),
+        # the ninth and tenth rounds: taking an option out, "can we", an option taken, what the
+        # thing asked for must have, a file format, a wish before a question, neighbours, a
+        # measure word, "first this, then not that", a restatement, a window after its half
+        ("Cross the Dell off the shortlist, the reviews are bad.", "dell"),
+        ("Please take out the shrimp dish, my wife reacts to shellfish.", "shrimp"),
+        ("Replace the almond milk with oat milk in that stew — my son can't have nuts.", "almond"),
+        ("把榴莲从水果清单里划掉，我老公闻不了那个味。", "榴莲"),
+        ("Could we push the call to no earlier than 10:15? I have the school run.", "10:15"),
+        ("That second slot sounds good, but only if it ends before 4.", "second slot"),
+        ("Can you look for a flat that allows pets this time?", "pets"),
+        ("Send me the monthly numbers in JSON; the dashboard can't read Excel.", "json"),
+        ("表格导出成Excel发我，别用csv。", "excel"),
+        ("打算把体重减到60公斤，每天最多运动一小时，有什么食谱推荐吗", "60"),
+        ("婚礼红包包个五六百就行，别太多。", "600"),
+        ("每封邮件控制在五句话以内，别太啰嗦。", "5"),
+        ("I'll need someone Saturday morning 8 to 10 to watch the dog.", "10:00"),
+        ("先发我确认一下，千万别直接下单。", "下单"),
+        ("金庸的书我都读完了，别再推荐他的了。", "金庸"),
+        ("周报里把外包的工时去掉，也就是供应商账号填的那些。", "供应商"),
+        ("两斤排骨要炖多久？", "2"),
+        ("How much water for 3 cups of rice?", "3"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
