@@ -40,6 +40,8 @@ _REL_DAYS = {
 _ISO_RE = re.compile(
     r"(?<!\d)(?P<y>\d{4})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})[日号]?(?!\d)"
 )
+# "28.11.2025": day, month and year with dots, as most of Europe writes a date
+_DOTTED_DMY_RE = re.compile(r"(?<![\d.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?!\.?\d)")
 _CN_NUM = "[一二三四五六七八九十]{1,3}"
 _CN_MD_RE = re.compile(
     rf"(?<![\d一二三四五六七八九十])(?P<m>\d{{1,2}}|{_CN_NUM})\s*月\s*(?P<d>\d{{1,2}}|{_CN_NUM})\s*[日号]"
@@ -64,6 +66,7 @@ _EN_WD_RE = re.compile(
 )
 _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", _ISO_RE),
+    ("dotted_dmy", _DOTTED_DMY_RE),
     ("cn_md", _CN_MD_RE),
     ("en_md", _EN_MD_RE),
     ("en_dm", _EN_DM_RE),

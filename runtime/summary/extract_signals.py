@@ -129,7 +129,10 @@ def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
 
 def _owned(text: str) -> bool:
     """Whether a clause speaks of the user ("我手上有…", "I'm lactose intolerant") or tells the
-    assistant not to do something ("股票就别碰了")."""
+    assistant not to do something ("股票就别碰了"); a condition of the question is asked with it
+    ("If my bank does a chargeback on the £72 order, does the shop…?")."""
+    if _CONDITION_OPEN_RE.search(text):
+        return False
     return _OWNED_RE.search(text) is not None or TASK_NEGATION_RE.search(text) is not None
 
 
@@ -210,18 +213,20 @@ _PREFERENCE_RE = re.compile(
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
     r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
-    r"|换成|改成|改为|换为|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
+    r"|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])"
+    r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
     # an option taken: "The second option works", "that slot sounds good"
     r"|\b(?:option|choice|one|plan|proposal|slot|offer|version|draft)\b(?:\s+\w+)?\s+(?:works"
     r"|will\s+do|sounds\s+(?:good|great|fine|perfect)|looks\s+(?:good|great|fine|perfect))\b"
     # what the thing asked for must have: "find a hotel with free cancellation", "book a table
     # that has outdoor seating"
-    r"|\b(?:find|get|book|pick|choose|look\s+for|search\s+for|recommend|suggest)\s+(?:me\s+|us\s+)?"
+    r"|(?:^\W*|\b(?:you|u|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
+    r"|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,2}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
     r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?))\b"
     # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
@@ -245,6 +250,7 @@ _DEADLINE_RE = re.compile(
     r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b"
     r"|\bat\s+(?:the\s+)?(?:very\s+)?(?:most|latest|earliest)\b"
     r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日"
+    r"|\blatest\s+(?:on|by)\b"
     r"|(?:月底|月初|年底|年初|节前|周末|下班|放假|开学|中午|今晚|明天|后天|周[一二三四五六日天]"
     r"|星期[一二三四五六日天]|礼拜[一二三四五六日天]|\d{1,2}[号日])前(?![面边台])",
     re.IGNORECASE,
@@ -258,14 +264,26 @@ _IMPERATIVE_RE = re.compile(
     r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)",
     re.IGNORECASE,
 )
+# A sentence that opens with a task for the assistant tells no story, whatever its relative
+# clauses did: "Summarize the article I pasted above in 3 bullet points"
+_TASK_START_RE = re.compile(
+    _IMPERATIVE_RE.pattern
+    + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
+    r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
+    r"|shorten|proofread|reply|respond|forward)\b",
+    re.IGNORECASE,
+)
 _TRAVEL_RE = re.compile(
     r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|\b(?:leav\w*|depart\w*|return\w*"
-    r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b",
+    r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
+    # a plan's day: "Looking at Japan for next April", "planning a trip for May"
+    r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+of|eyeing)\s+[\w\s]{1,30}?\b(?:for|in)\b",
     re.IGNORECASE,
 )
 _WEAK_RE = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|weekend|morning|afternoon|evening|night|noon"
     r"|midnight|next\s+(?:day|week|month|year)|monday|tuesday|wednesday|thursday|friday"
+    r"|(?:next|this|early|late|mid|in)[-\s]may"
     r"|saturday|sunday|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)s?\b"
     r"|今天|今晚|明天|明早|明晚|后天|昨天|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜"
@@ -304,6 +322,12 @@ _ASKED_ABOUT_RE = re.compile(
 # eggs": a name, a count asked about)
 _HOW_MUCH_RE = re.compile(
     r"多少|多久|多长时间|几(?=[个斤克两杯勺碗片根块次天])|\bhow\s+(?:much|many|long)\b", re.I
+)
+# A conversion asks what one unit is in another: "1公斤等于多少磅？", "how many grams is a cup?"
+_CONVERSION_RE = re.compile(
+    r"等于|换算|折合|相当于|\bconvert\w*|\bequals?\b"
+    r"|\b(?:is|in)\s+(?:a|an|one|1)\s+(?:cup|gram|pound|kilo|liter|litre|ounce)\b",
+    re.IGNORECASE,
 )
 _MEASURED_RE = re.compile(
     r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份)"
@@ -385,9 +409,16 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     text = _fold(clause)
     kinds: set[str] = set()
     unbounded = (figures_only or told) and not bounds_something(text)
+    # the user's own figure set against what a story said: "…说我家上个月用了210立方，明显不
+    # 对，我自己抄的表是86立方"
+    unbounded = unbounded and not (told and not figures_only and _OWN_FIGURE_RE.search(text))
     # a question for one quantity gives the others: "猪肉馅一斤要配多少白菜合适？"
     unbounded = unbounded and not (
-        figures_only and not told and _HOW_MUCH_RE.search(text) and _MEASURED_RE.search(text)
+        figures_only
+        and not told
+        and _HOW_MUCH_RE.search(text)
+        and _MEASURED_RE.search(text)
+        and not _CONVERSION_RE.search(text)
     )
     # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
     unbounded = unbounded or (told and tells_what_happened(text))
@@ -483,6 +514,12 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
+_OWN_FIGURE_RE = re.compile(
+    r"我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
+    r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d",
+    re.IGNORECASE,
+)
+_FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
 # A clause that is only the predicate of a subject said clauses before: "The limit for the
 # whole renovation, and I mean tiles, …, is 9,000 pounds", "总预算，包括…在内，控制在十五万以内"
@@ -550,7 +587,10 @@ def _voiced_signal(
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
-        return clause_signal(text, figures_only=True)
+        rule = _RELAYED_RULE_RE.search(text)
+        if rule is None:
+            return clause_signal(text, figures_only=True)
+        return clause_signal(text[rule.start("rule") :])  # the rule itself, in the user's hands
     signal = clause_signal(text, figures_only=figures_only, told=told)
     if (
         told
@@ -564,6 +604,13 @@ def _voiced_signal(
     return signal
 
 
+# A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
+# weeks", "医生说不能吃辣"
+_RELAYED_RULE_RE = re.compile(
+    r"(?:\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off)\b)"
+    r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止)))(?P<rule>)",
+    re.IGNORECASE,
+)
 _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
 # A wish said now is no story, whatever the sentence told before it: "So I finally got my
 # bonus and I want to put about 10k into an index fund"
@@ -586,7 +633,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     asked = is_question(sentence) and not request
     opens_told = bool(spans and is_narrative(sentence[: spans[0][1]]))
     figures_only = asked or opens_told
-    told = tells_what_happened(sentence)
+    told = tells_what_happened(sentence) and not _TASK_START_RE.search(sentence)
     if told and figures_only:
         return []  # a question about what happened: "did I leave the door open after nine"
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
@@ -641,6 +688,8 @@ def constraint_clauses(sentence: str) -> list[str]:
             or (kept and _SO_RE.search(text) is not None)
             # "下周二下午两点到四点我要开会，这段时间别给我安排别的事"
             or (kept and _THAT_TIME_RE.search(text) is not None)
+            # "Send them my actual meter reading, 612 kWh": the figure of what the clause named
+            or (kept and _FIGURE_ONLY_RE.match(_fold(text)) is not None)
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)

@@ -136,7 +136,7 @@ _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b"
-    r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+the)|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
+    r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
     re.IGNORECASE,
 )
@@ -160,9 +160,7 @@ _HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)
 _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
 
 
-_PERIOD = (
-    r"(?P<period>in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight|a\.?m\.?|p\.?m\.?)"
-)
+_PERIOD = r"(?P<period>in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night|tonight|a\.?m\.?|p\.?m\.?)"
 _EN_PERIOD_RE = re.compile(
     r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?:o'?clock\s*)?"
     + _PERIOD.replace("a\\.?m\\.?|p\\.?m\\.?", "(?!)")
@@ -189,11 +187,11 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "checked out by 11 on Sunday", "before 9 tomorrow", "at 7 sharp": a bare hour after a time
 # preposition, when a day, "sharp" or the end of the clause follows (not "after 3 tries")
 _BARE_HOUR_RE = re.compile(
-    r"\b(?:by|before|after|until|till|at|no\s+(?:later|earlier)\s+than|not\s+before)\s+"
-    r"(?P<h>1[0-2]|0?[1-9])\b(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
+    r"\b(?:by|before|after|until|till|at|no[t]?\s+(?:later|earlier)\s+than|not\s+before)\s+"
+    r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
-    r"|then|please|pls)\b"
-    r"|\s*(?:[,.;!?)]|$))",
+    r"|then|please|pls|because|since|as)\b"
+    r"|\s*(?:[,.](?!\d)|[;!?)]|$))",
     re.IGNORECASE,
 )
 _PART_AT_RE = re.compile(
@@ -253,7 +251,7 @@ _PM_WORDS_RE = re.compile(
 # "between 5 and 7 this evening": the half of the day said right after a window
 _HALF_AFTER_RE = re.compile(
     r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
-    r"|\s*(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
+    r"|\s*(?:in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
     re.IGNORECASE,
 )
 AFTERNOON_HOURS = range(1, 6)

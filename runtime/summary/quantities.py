@@ -59,7 +59,8 @@ _MONTH = (
 _ISO_DATE_RE = re.compile(
     r"(?<!\d)(\d{4})\s*+[-/.年]\s*+(\d{1,2})\s*+[-/.月]\s*+(\d{1,2})[日号]?(?!\d)"
 )
-_NUMERIC_DATE_RE = re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])")
+# a full stop after the year ends the sentence: "latest by 15.01.2027."
+_NUMERIC_DATE_RE = re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/])(?!\.\d)")
 _CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*+月\s*+(\d{1,2})\s*+[日号]")
 _EN_MD_RE = re.compile(
     rf"\b{_MONTH}\s++(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s++(\d{{4}}))?(?!\d)", re.IGNORECASE

@@ -62,9 +62,12 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brecommend\w*|\bsuggest\w*"
+    # asking for advice: "Any tips for a first trip to Lisbon in October?", "有啥备考建议吗"
+    r"|\bany\s+(?:tips|advice|ideas|pointers)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
+    r"|有(?:啥|什么|没有)\w{0,4}(?:建议|推荐)|给点建议|求建议"
     r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
 )
@@ -89,18 +92,29 @@ _BOUND_CUE_RE = re.compile(
     r"|封顶|上限|最晚|最早",
     re.IGNORECASE,
 )
+_EVENT_CUE_RE = re.compile(
+    r"\b(?:after|before)\s+(?:the|a|an|my|his|her|their|our|your)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?\b"
+    r"(?!\s*\d)",
+    re.IGNORECASE,
+)
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
 # in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
     r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+\w+\s+\w+[^e\W]ed"
+    r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+"
+    r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have)\b)\w+\s+){1,2}\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
     r"|funny\s+(?:story|how|thing)|"
+    # a day something was: "Mine was on the 12th", "it was on Tuesday"
+    r"\b(?:mine|ours|it|that)\s+was\s+(?:on|at|in)\b|"
+    # what has happened: "I've heard nothing since", "we've paid twice"
+    r"\b(?:i|we|they|he|she)(?:'ve|'s|\s+have|\s+has)\s+(?:\w+ly\s+|already\s+|never\s+)?"
+    r"(?!(?:got|been|gotten)\b)" + PAST_VERB + r"\b|"
     # how something went: "that lasagna recipe was a hit", "the report … looked great"
     r"\b(?:was|were|looked|tasted|sounded|worked\s+out|went(?:\s+(?:down|over|off))?)\s+"
     r"(?:so\s+|really\s+|just\s+)?"
@@ -121,7 +135,7 @@ _TOLD_RE = re.compile(
     # only then done: "加班到十点才回家"
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
-    r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了"
+    r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
     re.IGNORECASE,
 )
@@ -255,8 +269,9 @@ def tells_what_happened(sentence: str) -> bool:
 
 
 def bounds_something(text: str) -> bool:
-    """Whether ``text`` has a word that makes a figure a bound (``_BOUND_CUE_RE``)."""
-    return _BOUND_CUE_RE.search(text) is not None
+    """Whether ``text`` has a word that makes a figure a bound (``_BOUND_CUE_RE``); "after" or
+    "before" an event named by a noun ("after the MMR jab") bounds no figure."""
+    return _BOUND_CUE_RE.search(_EVENT_CUE_RE.sub(" ", text)) is not None
 
 
 def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) -> list[Voice]:

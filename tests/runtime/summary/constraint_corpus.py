@@ -62,6 +62,10 @@ HOLDOUT_29 = DATA / "holdout_29.jsonl"  # typical English messages; after 28's f
 HOLDOUT_30 = DATA / "holdout_30.jsonl"  # typical Chinese messages; after 28's fixes
 HOLDOUT_31 = DATA / "holdout_31.jsonl"  # follow-ups mid-conversation; after 28's fixes
 HOLDOUT_32 = DATA / "holdout_32.jsonl"  # instructions to agents doing knowledge work; same
+HOLDOUT_33 = DATA / "holdout_33.jsonl"  # typical messages, EN and ZH; after 29-32's fixes
+HOLDOUT_34 = DATA / "holdout_34.jsonl"  # non-native English, Chinese mixed with English; same
+HOLDOUT_35 = DATA / "holdout_35.jsonl"  # after-sales stories and what the user wants now; same
+HOLDOUT_36 = DATA / "holdout_36.jsonl"  # personal life admin and planning; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -95,6 +99,10 @@ HOLDOUTS = (
     HOLDOUT_30,
     HOLDOUT_31,
     HOLDOUT_32,
+    HOLDOUT_33,
+    HOLDOUT_34,
+    HOLDOUT_35,
+    HOLDOUT_36,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

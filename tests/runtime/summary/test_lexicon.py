@@ -348,6 +348,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "今天开会开到九点才下班，好累",
         "How many calories are in 2 eggs?",
         "How long does it take to walk to 5th avenue from 42nd street?",
+        # the eleventh and twelfth rounds: a conversion, an announced change, a condition of the
+        # question, a day something was, what has happened, 已经…了, a cue before an event
+        "2斤等于多少克？",
+        "你听说了吗？我们学校下学期要改成线上上课了。",
+        "If my card gets charged the £60 fee, can I dispute it?",
+        "Ours was on the 3rd and nobody has called since.",
+        "谢谢你上周帮我查快递，包裹今天下午3点已经到了。",
+        "Is it normal for a puppy to sleep 18 hours after the first vaccine?",
+        "The landlord deducted $350 from my deposit for the carpet, which seems a lot.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -466,6 +475,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("周报里把外包的工时去掉，也就是供应商账号填的那些。", "供应商"),
         ("两斤排骨要炖多久？", "2"),
         ("How much water for 3 cups of rice?", "3"),
+        # the eleventh and twelfth rounds: asking for advice, a task whose relative clause is
+        # past, "not earlier than … o'clock", "in afternoon", a dotted date, an appositive
+        # figure, the user's own figure against a story, a rule relayed, a plan's day
+        ("Any advice for a week in Hokkaido in February?", "february"),
+        ("Translate the email I forwarded yesterday into 2 short paragraphs.", "2"),
+        ("Book the dentist, but not earlier than 9 o'clock because of school run.", "9:00"),
+        ("Please no deliveries between 2 and 4 in afternoon.", "16:00"),
+        ("The report must reach the client latest by 15.01.2027.", "2027-01-15"),
+        ("Tell the gym my real start date, 3 March, and ask them to fix the bill.", "3 march"),
+        ("物业说我们上个月用了50吨水，肯定搞错了，我家水表是12吨。", "12"),
+        ("My dentist says no hard food for the next 2 days.", "hard food"),
+        ("Planning a trip to Portugal for next May; budget is 2,000 euros.", "next may"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
