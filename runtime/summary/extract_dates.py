@@ -258,10 +258,13 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
     is what was said before ``text`` (the half of the day of a bare hour, ``_resolve_time``)."""
     ref = reference.date()
     dates = [(k, m) for k, m in _spans(text, _DATE_PATTERNS)]
+    # a time may start inside a day that ends with its half ("明早7点半": 明早 and 早7点半)
     times = [
         (k, m)
         for k, m in _spans(text, _TIME_PATTERNS)
-        if not any(m.start() < d.end() and d.start() < m.end() for _, d in dates)
+        if not any(
+            m.start() < d.end() and d.start() < m.end() and not _shares_half(d, m) for _, d in dates
+        )
     ]
     mentions: list[DateMention] = []
     used_times: set[int] = set()
@@ -272,7 +275,13 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         day, relative = resolved
         iso, end, gap_bound = day.isoformat(), m.end(), None
         for index, (tkind, tm) in enumerate(times):
-            gap = _JOIN_GAP_RE.match(text[end : tm.start()]) if tm.start() >= end else None
+            gap = (
+                _JOIN_GAP_RE.match(text[end : tm.start()])
+                if tm.start() >= end
+                else _JOIN_GAP_RE.match("")
+                if _shares_half(m, tm)
+                else None
+            )
             if gap:
                 clock = _resolve_time(tkind, tm, before + text[: tm.start()])
                 if clock is not None:
@@ -296,6 +305,12 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         iso = f"T{clock.strftime('%H:%M')}"
         mentions.append(DateMention(start, end, text[start:end], iso, False, bound))
     return _join_time_then_date(text, sorted(mentions, key=lambda mention: mention.start))
+
+
+def _shares_half(day: re.Match[str], clock: re.Match[str]) -> bool:
+    """Whether ``clock`` begins on the last character of ``day``, its half of the day ("明早"
+    and "早7点半")."""
+    return clock.start() == day.end() - 1 and day.group(0)[-1:] in "早晚"
 
 
 _TIME_DATE_GAP_RE = re.compile(r"^\s*(?:on|,)?\s*$", re.I)

@@ -101,7 +101,9 @@ _BACK_RE = re.compile(
 # short, at most 5 minutes" (not after a clause with a figure of its own: "leave on September
 # 19, at most $45.50 one-way" are two constraints)
 _LIMIT_START_RE = re.compile(
-    r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)",
+    r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)"
+    r"|^\W*[\d.,]+\s*[A-Za-z]{0,10}\s+(?:max(?:imum)?|tops|at\s+(?:most|the\s+most)|or\s+(?:less|under"
+    r"|fewer))\W*$|^\W*[\d.,]+\s*[\u4e00-\u9fff]{0,3}(?:以内|以下|封顶|顶天)\W*$",
     re.IGNORECASE,
 )
 _ASKING_CLAUSE_RE = re.compile(
@@ -114,7 +116,8 @@ _OWNED_RE = re.compile(
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
-    r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b",
+    r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b"
+    r"|还剩|剩下|每个?月能|能(?:多)?(?:还|付|出|拿出|承受)",
     re.IGNORECASE,
 )
 
@@ -125,6 +128,11 @@ def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
         if _ASKING_CLAUSE_RE.search(sentence[a:b]):
             return index
     return len(spans) - 1
+
+
+def _asks_for_quantity(text: str) -> bool:
+    """Whether a question asks how much or how many of something (not a conversion)."""
+    return _HOW_MUCH_RE.search(text) is not None and _CONVERSION_RE.search(text) is None
 
 
 def _owned(text: str) -> bool:
@@ -161,7 +169,7 @@ NEGATION_RE = re.compile(
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
-    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|拒绝|勿|不|没|免"
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
     # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
     r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
     re.IGNORECASE,
@@ -270,7 +278,7 @@ _TASK_START_RE = re.compile(
     _IMPERATIVE_RE.pattern
     + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
     r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
-    r"|shorten|proofread|reply|respond|forward)\b",
+    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake)\b",
     re.IGNORECASE,
 )
 _TRAVEL_RE = re.compile(
@@ -321,7 +329,7 @@ _ASKED_ABOUT_RE = re.compile(
 # "how much water for 3 cups of rice?" (not "how long to 5th avenue", "how many calories in 2
 # eggs": a name, a count asked about)
 _HOW_MUCH_RE = re.compile(
-    r"多少|多久|多长时间|几(?=[个斤克两杯勺碗片根块次天])|\bhow\s+(?:much|many|long)\b", re.I
+    r"多少|多久|多长时间|几(?=[\u4e00-\u9fff])(?!点)|\bhow\s+(?:much|many|long)\b", re.I
 )
 # A conversion asks what one unit is in another: "1公斤等于多少磅？", "how many grams is a cup?"
 _CONVERSION_RE = re.compile(
@@ -330,7 +338,8 @@ _CONVERSION_RE = re.compile(
     re.IGNORECASE,
 )
 _MEASURED_RE = re.compile(
-    r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份)"
+    r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|平米"
+    r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
     r"|servings?|portions?)\b",
     re.IGNORECASE,
@@ -408,6 +417,8 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     """
     text = _fold(clause)
     kinds: set[str] = set()
+    # "We'll have the conference room from 9:30 to 4, and lunch is already handled"
+    told = told and _FUTURE_RE.search(text) is None
     unbounded = (figures_only or told) and not bounds_something(text)
     # the user's own figure set against what a story said: "…说我家上个月用了210立方，明显不
     # 对，我自己抄的表是86立方"
@@ -514,6 +525,7 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
+_FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
     r"我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d",
@@ -615,7 +627,9 @@ _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
 # A wish said now is no story, whatever the sentence told before it: "So I finally got my
 # bonus and I want to put about 10k into an index fund"
 _WISH_RE = re.compile(
-    r"\b(?:i|we)\s+(?:really\s+)?(?:want|need|would\s+like|'d\s+like|'m\s+looking)\b|我想|我要|想要|想买",
+    r"\b(?:i|we)(?:\s+(?:really\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
+    r"|['’]d\s+(?:really\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
+    r"|我想|我要|想要|想买|宁可|宁愿|还是别",
     re.IGNORECASE,
 )
 
@@ -629,9 +643,15 @@ def constraint_clauses(sentence: str) -> list[str]:
     if asks_nothing(sentence):
         return []
     spans = split_clauses(sentence)
-    request = is_request(sentence)
+    request = is_request(sentence) or _TASK_START_RE.search(sentence) is not None
     asked = is_question(sentence) and not request
-    opens_told = bool(spans and is_narrative(sentence[: spans[0][1]]))
+    # a wish said now opens no story, whatever its reason tells: "We'd rather skip Tokyo since
+    # we've already been"
+    opens_told = bool(
+        spans
+        and is_narrative(sentence[: spans[0][1]])
+        and not _WISH_RE.search(sentence[: spans[0][1]])
+    )
     figures_only = asked or opens_told
     told = tells_what_happened(sentence) and not _TASK_START_RE.search(sentence)
     if told and figures_only:
@@ -639,8 +659,14 @@ def constraint_clauses(sentence: str) -> list[str]:
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
     # 就别碰了，…，你有什么建议？"; a clause before the question without "I"/"我" or a "don't"
     # belongs to the question ("SLA里写的99.9%可用性，一年下来能停机多久？")
+    # and so is a measured quantity given for a question about another: "客厅墙面大概30平，要买
+    # 几桶乳胶漆？"
+    asking = _first_asking(sentence, spans)
+    measure = asked and bool(spans) and _asks_for_quantity(sentence[slice(*spans[asking])])
     said = [
-        asked and index < _first_asking(sentence, spans) and _owned(sentence[a:b])
+        asked
+        and index < asking
+        and (_owned(sentence[a:b]) or (measure and _MEASURED_RE.search(sentence[a:b]) is not None))
         for index, (a, b) in enumerate(spans)
     ]
     voices = clause_voices(sentence, spans, told=told)

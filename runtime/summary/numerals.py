@@ -160,7 +160,10 @@ _HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)
 _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
 
 
-_PERIOD = r"(?P<period>in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night|tonight|a\.?m\.?|p\.?m\.?)"
+_PERIOD = (
+    r"(?P<period>in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night|tonight"
+    r"|a\.?m\.?|p\.?m\.?)"
+)
 _EN_PERIOD_RE = re.compile(
     r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?:o'?clock\s*)?"
     + _PERIOD.replace("a\\.?m\\.?|p\\.?m\\.?", "(?!)")
@@ -190,7 +193,7 @@ _BARE_HOUR_RE = re.compile(
     r"\b(?:by|before|after|until|till|at|no[t]?\s+(?:later|earlier)\s+than|not\s+before)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
-    r"|then|please|pls|because|since|as)\b"
+    r"|then|please|pls|because|since|as|if|when|unless)\b"
     r"|\s*(?:[,.](?!\d)|[;!?)]|$))",
     re.IGNORECASE,
 )
@@ -245,7 +248,9 @@ _AM_WORDS_RE = re.compile(
 )
 _PM_WORDS_RE = re.compile(
     r"\b(?:afternoons?|evenings?|tonight|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
-    r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚",
+    r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
+    # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
+    r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b",
     re.IGNORECASE,
 )
 # "between 5 and 7 this evening": the half of the day said right after a window

@@ -91,6 +91,7 @@ _REL_DAYS = {
 _REL_RE = re.compile(
     "|".join(sorted((re.escape(k) for k in _REL_DAYS), key=len, reverse=True)), re.IGNORECASE
 )
+_REL_BEFORE_CLOCK_RE = re.compile(r"(?:明早|明晚|今晚)(?=\s*\d)")
 _UNIT_SUFFIX = r"(?:cny|rmb|usd|eur|gbp|jpy|yuan|kg|km|mi|hrs?|h|mins?|m|s|k|pcs|x)"
 _AMOUNT_CODE_RE = re.compile(rf"(?i)^(\d+(?:\.\d+)?){_UNIT_SUFFIX}$|^[$¥€£]?(\d+(?:\.\d+)?)$")
 # A code is read off a whole run of ``[A-Za-z0-9_-]`` (see ``_code_span``), not matched from
@@ -302,6 +303,15 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     found: list[Quantity] = []
     # numbers and times said in words (see numerals), full-width digits as ASCII
     work = _arabize(with_readings(unicodedata.normalize("NFKC", text)))
+
+    def relative(match: re.Match[str]) -> Quantity:
+        if ref is None:
+            return Quantity("reldate", "*")
+        offset = _REL_DAYS[match.group(0).lower()]
+        return Quantity("date", (ref + timedelta(days=offset)).isoformat())
+
+    # "明早7点半": the day is read before the clock takes its 早 as the half of the day
+    found.extend(relative(m) for m in _REL_BEFORE_CLOCK_RE.finditer(work))
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),
@@ -313,13 +323,6 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
         (_CN_TIME_RE, _cn_time),
     ):
         work = _scan(work, pattern, found, make)
-
-    def relative(match: re.Match[str]) -> Quantity:
-        if ref is None:
-            return Quantity("reldate", "*")
-        offset = _REL_DAYS[match.group(0).lower()]
-        return Quantity("date", (ref + timedelta(days=offset)).isoformat())
-
     work = _scan(work, _REL_RE, found, relative)
     _codes_and_numbers(work, found)
     return frozenset(found)

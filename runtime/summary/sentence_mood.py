@@ -132,6 +132,8 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
+    # lived through: "三天两晚住下来"
+    r"|(?:住|玩|跑|走|吃|算|干|做|学|坚持|熬)下来"
     # only then done: "加班到十点才回家"
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"

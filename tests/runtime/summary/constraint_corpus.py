@@ -66,6 +66,10 @@ HOLDOUT_33 = DATA / "holdout_33.jsonl"  # typical messages, EN and ZH; after 29-
 HOLDOUT_34 = DATA / "holdout_34.jsonl"  # non-native English, Chinese mixed with English; same
 HOLDOUT_35 = DATA / "holdout_35.jsonl"  # after-sales stories and what the user wants now; same
 HOLDOUT_36 = DATA / "holdout_36.jsonl"  # personal life admin and planning; same
+HOLDOUT_37 = DATA / "holdout_37.jsonl"  # typical English messages; after 33-36's fixes
+HOLDOUT_38 = DATA / "holdout_38.jsonl"  # typical Chinese messages; same
+HOLDOUT_39 = DATA / "holdout_39.jsonl"  # shopping, groceries, food delivery, restaurants; same
+HOLDOUT_40 = DATA / "holdout_40.jsonl"  # longer messages, requirements among context; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -103,6 +107,10 @@ HOLDOUTS = (
     HOLDOUT_34,
     HOLDOUT_35,
     HOLDOUT_36,
+    HOLDOUT_37,
+    HOLDOUT_38,
+    HOLDOUT_39,
+    HOLDOUT_40,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

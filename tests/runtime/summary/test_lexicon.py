@@ -357,6 +357,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "谢谢你上周帮我查快递，包裹今天下午3点已经到了。",
         "Is it normal for a puppy to sleep 18 hours after the first vaccine?",
         "The landlord deducted $350 from my deposit for the carpet, which seems a lot.",
+        # the thirteenth and fourteenth rounds: a stay lived through
+        "一周五天住下来，孩子们都舍不得走了，谢谢推荐！",
+        "Funny thing: Grandpa is 91 and still won't let anyone drive him.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -487,6 +490,20 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("物业说我们上个月用了50吨水，肯定搞错了，我家水表是12吨。", "12"),
         ("My dentist says no hard food for the next 2 days.", "hard food"),
         ("Planning a trip to Portugal for next May; budget is 2,000 euros.", "next may"),
+        # the thirteenth and fourteenth rounds: a task is a request, a wish with its reason told,
+        # a bound after the figure a clause asked for, what is left and what one can, a
+        # quantity given for 几, a day ending in its half, a clause of the future in a story,
+        # 避开, an evening named by what happens in it, "before 7 if possible"
+        ("Organize a weekend in Lisbon for us in March.", "march"),
+        ("We'd rather avoid Heathrow since we've had bad luck there.", "heathrow"),
+        ("Write my best man speech. Keep it light, 3 minutes tops.", "3 minutes"),
+        ("车贷还剩12万，每月能多还3000，要不要提前还？", "120000"),
+        ("阳台大概15平，要铺多少块地砖？", "15"),
+        ("明晚8点半提醒我给妈妈打电话", "20:30"),
+        ("We'll have the hall from 10 to 3, and the caterer is already booked.", "15:00"),
+        ("行程尽量避开早高峰", "早高峰"),
+        ("年底部门聚餐，订七点以后的包间。", "19:00"),
+        ("Set the alarm for Monday morning, before 7 if possible.", "7:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
