@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
+    DONT_BIE,
     PAST_DAY_RE,
     TASK_NEGATION_RE,
     Voice,
@@ -93,6 +94,9 @@ _BACK_RE = re.compile(
     # the value of what the clause before compared with, or its exception: "cheaper than the
     # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
     r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)"
+    # the same again, its verb left out: "晚上10点以后别给我推送消息，早上7点前也别"; "我不太爱
+    # 吃香菜，做菜尽量少放"
+    r"|也(?:别|不要|不行|不用|不能)\W*$|(?:少|别|不要|不用|尽量不)(?:放|加|搁|用)(?:了|点|些)?\W*$"
     # what the clause before meant, said again: "…剔除掉，就是user_id以test_开头的那些"
     r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b",
     re.IGNORECASE,
@@ -117,7 +121,10 @@ _OWNED_RE = re.compile(
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b"
-    r"|还剩|剩下|每个?月能|能(?:多)?(?:还|付|出|拿出|承受)",
+    r"|还剩|剩下|每个?月能|能(?:多)?(?:还|付|出|拿出|承受)"
+    r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?\d[\d.,]*\s*(?:万|千|块|元|w|k|年|个月)"
+    r"(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
+    r"|(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷)[^，,]{0,4}?\d",
     re.IGNORECASE,
 )
 
@@ -135,6 +142,15 @@ def _asks_for_quantity(text: str) -> bool:
     return _HOW_MUCH_RE.search(text) is not None and _CONVERSION_RE.search(text) is None
 
 
+def _trip_day(text: str) -> bool:
+    """Whether a clause gives the day of a trip ("10月3号从成都飞拉萨，有没有…起飞的"): the user's
+    plan, said before what is asked about it."""
+    folded = _fold(text)
+    return _TRAVEL_RE.search(folded) is not None and (
+        _WEAK_RE.search(folded) is not None or _DAY_NUMBER_RE.search(folded) is not None
+    )
+
+
 def _owned(text: str) -> bool:
     """Whether a clause speaks of the user ("我手上有…", "I'm lactose intolerant") or tells the
     assistant not to do something ("股票就别碰了"); a condition of the question is asked with it
@@ -144,12 +160,21 @@ def _owned(text: str) -> bool:
     return _OWNED_RE.search(text) is not None or TASK_NEGATION_RE.search(text) is not None
 
 
+# Wishes for the other person: greetings of the season, "hope … you"
+_WELL_WISH_RE = re.compile(
+    r"^\W*(?:happy\s+(?:new\s+year|birthday|holidays|thanksgiving|easter|anniversary|diwali"
+    r"|hanukkah|lunar\s+new\s+year)|merry\s+christmas|season'?s\s+greetings)\b"
+    r"|^\W*(?:(?:i|we)\s+)?(?:hope|wish(?:ing)?)\s+(?:\w+\s+){0,4}?(?:you|your|u|ya|y'all)\b"
+    r"|(?:新年|生日|节日|中秋|春节|国庆|元旦)快乐|^\W*祝(?:你|您)",
+    re.IGNORECASE,
+)
 _GREETING_RE = re.compile(
     r"^\W*(?:good\s+(?:morning|afternoon|evening|night|day)|morning|night)\b|早上好|早安|下午好|晚上好|晚安",
     re.IGNORECASE,
 )
 _THAT_TIME_RE = re.compile(
-    r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|\b(?:that|this)\s+(?:time|window|slot|period)\b"
+    r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
+    r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b",
     re.IGNORECASE,
 )
@@ -170,8 +195,7 @@ NEGATION_RE = re.compile(
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
-    # 别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)
-    r"|(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])",
+    r"|" + DONT_BIE,
     re.IGNORECASE,
 )
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
@@ -188,7 +212,8 @@ _NOT_NEGATION_RE = re.compile(
 )
 _EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
-    r"|\w-free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
+    r"|\w-free\b|\b(?:gluten|dairy|nut|peanut|sugar|lactose|soy|egg|alcohol|caffeine|meat|pork"
+    r"|fragrance|scent|smoke|pet|msg)\s+free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
     # taking an option out: "Drop the Lenovo from the list", "so swap out the satay", "Swap the
     # ibuprofen for something else", "把测试账号的数据剔除掉"
     r"|^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*(?:drop|remove|ditch|nix|scratch"
@@ -265,7 +290,8 @@ _DEADLINE_RE = re.compile(
 )
 # A clause that opens with an imperative about the task ("Use the debit card").
 _IMPERATIVE_RE = re.compile(
-    r"^\W*(?:(?:please|just|and|then|so)\s+)?(?:use|get|keep|make|book|buy|pick|choose|take"
+    r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
+    r"(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
     r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
@@ -282,7 +308,8 @@ _TASK_START_RE = re.compile(
     re.IGNORECASE,
 )
 _TRAVEL_RE = re.compile(
-    r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|\b(?:leav\w*|depart\w*|return\w*"
+    r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|从[\u4e00-\u9fff]{1,4}飞|\bfly(?:ing)?\s+(?:to|from)\b"
+    r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"
     r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+of|eyeing)\s+[\w\s]{1,30}?\b(?:for|in)\b",
@@ -416,6 +443,8 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
             when it bounds something, a negation only when it is addressed to the task.
     """
     text = _fold(clause)
+    if _WELL_WISH_RE.search(text):
+        return _QUIET  # "Happy new year! Hope 2026 treats you well", "祝你生日快乐"
     kinds: set[str] = set()
     # "We'll have the conference room from 9:30 to 4, and lunch is already handled"
     told = told and _FUTURE_RE.search(text) is None
@@ -436,7 +465,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     if not unbounded and _has_figure(_ASKED_ABOUT_RE.sub(" ", text) if figures_only else text):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
-        plain = without_small_talk(_NOT_NEGATION_RE.sub(" ", text))
+        plain = without_small_talk(_NOT_NEGATION_RE.sub(" … ", text))  # "…" keeps words apart
         for name, pattern in (
             ("negation", TASK_NEGATION_RE if told else NEGATION_RE),
             ("exclusion", _EXCLUSION_RE),
@@ -525,6 +554,7 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
+_DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
     r"我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
@@ -666,7 +696,11 @@ def constraint_clauses(sentence: str) -> list[str]:
     said = [
         asked
         and index < asking
-        and (_owned(sentence[a:b]) or (measure and _MEASURED_RE.search(sentence[a:b]) is not None))
+        and (
+            _owned(sentence[a:b])
+            or (measure and _MEASURED_RE.search(sentence[a:b]) is not None)
+            or _trip_day(sentence[a:b])
+        )
         for index, (a, b) in enumerate(spans)
     ]
     voices = clause_voices(sentence, spans, told=told)
@@ -716,6 +750,8 @@ def constraint_clauses(sentence: str) -> list[str]:
             or (kept and _THAT_TIME_RE.search(text) is not None)
             # "Send them my actual meter reading, 612 kWh": the figure of what the clause named
             or (kept and _FIGURE_ONLY_RE.match(_fold(text)) is not None)
+            # "…that's gluten free, my niece has celiac": the allergy the exclusion is for
+            or (kept and "allergy" in signal.kinds and "exclusion" in signals[index - 1].kinds)
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)

@@ -30,6 +30,7 @@ from typing import Literal
 from runtime.summary.small_talk import PAST_VERB, is_narrative
 
 __all__ = [
+    "DONT_BIE",
     "PAST_DAY_RE",
     "TASK_NEGATION_RE",
     "Voice",
@@ -46,6 +47,8 @@ Voice = Literal["own", "relayed", "quiet"]
 """Whose a clause is: the user's own, an instruction relayed (bounded figures only), or
 someone else's words, a story or an opinion (nothing)."""
 
+DONT_BIE = r"(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])"
+"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
@@ -55,7 +58,7 @@ TASK_NEGATION_RE = re.compile(
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
-    r"|别|不要|不许|不准|千万别|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
+    r"|" + DONT_BIE + r"|不要|不许|不准|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
     re.IGNORECASE,
 )
 # A question that asks the assistant to do something ("hey can u find me…", "Leo is allergic
@@ -66,12 +69,21 @@ _REQUEST_RE = re.compile(
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brecommend\w*|\bsuggest\w*"
     # asking for advice: "Any tips for a first trip to Lisbon in October?", "有啥备考建议吗"
-    r"|\bany\s+(?:tips|advice|ideas|pointers)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
+    r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
+    r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
+    # the task asked as a question about it: "Could the BP pill reminder go off at quarter past
+    # seven?", "can the delivery come after 6?"
+    r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off|be\s+(?:set"
+    r"|moved|scheduled|booked|done|ready|delivered|sent|changed)|start|end|arrive|come)\b"
     r"|有(?:啥|什么|没有)\w{0,4}(?:建议|推荐)|给点建议|求建议"
     r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
 )
-_QUESTION_END_RE = re.compile(r"[?？]\s*$|[吗么]\W*$")
+_QUESTION_END_RE = re.compile(
+    r"[?？]\s*$|[吗么]\W*$|有[^，。,]{0,10}没\W*$"
+    # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests)
+    r"|是不是|有没有|会不会|对不对|算不算|够不够"
+)
 # Asking to be told something is a question, however politely: "Can you explain what net-30
 # means?", "能不能解释一下…"
 _EXPLAIN_RE = re.compile(
@@ -138,8 +150,19 @@ _TOLD_RE = re.compile(
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
-    r"|(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])|[完好]了(?=\W|$)",
+    r"|[完好]了(?=\W|$)"
+    # how one feels now: "今天练腿练得好累啊", "累死了"
+    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|累死了|困死了",
     re.IGNORECASE,
+)
+# A verb done to a count ("排了两个小时", "送了俩果盘") tells what happened, unless it is the
+# current period's account ("这个月水电燃气一共交了八百二", "这个月工资到手12,500，房租就占了3500"):
+# the user's own figures now
+_DONE_COUNT_RE = re.compile(r"(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])")
+_CURRENT_PERIOD_RE = re.compile(r"这个月|本月|今年|这周|本周|目前|每个?月|每年")
+# "那天" right after the day it points at is that day, not a day gone by
+_THAT_DAY_RE = re.compile(
+    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,3}?)那天"
 )
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
@@ -261,9 +284,14 @@ _OFFER_RE = re.compile(
 
 
 def tells_what_happened(sentence: str) -> bool:
-    """Whether ``sentence`` tells of the past (``_TOLD_RE``) with no day ahead in it, no
-    offer on the table and no "this time" set against it."""
-    if _TOLD_RE.search(sentence) is None or _AHEAD_RE.search(sentence) is not None:
+    """Whether ``sentence`` tells of the past (``_TOLD_RE``, or a verb done to a count outside
+    the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
+    no "this time" set against it."""
+    sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
+    told = _TOLD_RE.search(sentence) is not None or (
+        _DONE_COUNT_RE.search(sentence) is not None and _CURRENT_PERIOD_RE.search(sentence) is None
+    )
+    if not told or _AHEAD_RE.search(sentence) is not None:
         return False
     if _OFFER_RE.search(sentence):
         return False

@@ -70,6 +70,10 @@ HOLDOUT_37 = DATA / "holdout_37.jsonl"  # typical English messages; after 33-36'
 HOLDOUT_38 = DATA / "holdout_38.jsonl"  # typical Chinese messages; same
 HOLDOUT_39 = DATA / "holdout_39.jsonl"  # shopping, groceries, food delivery, restaurants; same
 HOLDOUT_40 = DATA / "holdout_40.jsonl"  # longer messages, requirements among context; same
+HOLDOUT_41 = DATA / "holdout_41.jsonl"  # typical English messages; after 37-40's fixes
+HOLDOUT_42 = DATA / "holdout_42.jsonl"  # typical Chinese messages; same
+HOLDOUT_43 = DATA / "holdout_43.jsonl"  # health, medication, fitness, diet; same
+HOLDOUT_44 = DATA / "holdout_44.jsonl"  # work calendars and business travel; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -111,6 +115,10 @@ HOLDOUTS = (
     HOLDOUT_38,
     HOLDOUT_39,
     HOLDOUT_40,
+    HOLDOUT_41,
+    HOLDOUT_42,
+    HOLDOUT_43,
+    HOLDOUT_44,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -360,6 +360,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the thirteenth and fourteenth rounds: a stay lived through
         "一周五天住下来，孩子们都舍不得走了，谢谢推荐！",
         "Funny thing: Grandpa is 91 and still won't let anyone drive him.",
+        # the fifteenth and sixteenth rounds: wishes for the other, A-not-A questions, "有…没",
+        # how one feels now, a negation blanked between two words
+        "Happy birthday! Hope 30 is your best year yet",
+        "新年快乐！祝你2027万事如意",
+        "这个月电费怎么这么贵？是不是空调开多了",
+        "最近老掉头发，有啥办法没",
+        "今天搬家搬得好累，腰都直不起来了",
+        "I tried my best but didn't make it.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -504,6 +512,20 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("行程尽量避开早高峰", "早高峰"),
         ("年底部门聚餐，订七点以后的包间。", "19:00"),
         ("Set the alarm for Monday morning, before 7 if possible.", "7:00"),
+        # the fifteenth and sixteenth rounds: the allergy an exclusion is for, an imperative after
+        # "but", advice asked with a word between, the task asked as a question about it, an
+        # object left out, the same ban again, the situation before a question, the current
+        # period's account, a trip's day before a question, "那天"/"当天" after its day
+        ("Find me a dairy free dessert, my son is lactose intolerant.", "dairy free"),
+        ("Proofread this but keep it formal, it's for the board.", "formal"),
+        ("Any restaurant suggestions that aren't chains?", "chains"),
+        ("Can the cleaner come after 2 on Thursday?", "14:00"),
+        ("我不吃葱，做饭的时候别放", "葱"),
+        ("晚上11点以后别打电话，中午12点到1点也别", "12:00"),
+        ("车贷20万，分5年还，每个月要还多少？", "200000"),
+        ("这个月奖金到手8000，信用卡还了2000，剩下的怎么理财？", "8000"),
+        ("后天从上海飞成都，有没有下午3点以后的航班", "后天"),
+        ("体检约在周四，当天别安排会议", "周四"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
