@@ -42,6 +42,7 @@ from runtime.summary.sentence_mood import (
     clause_voices,
     is_question,
     is_request,
+    names_offer,
     tells_what_happened,
 )
 from runtime.summary.small_talk import is_narrative, without_small_talk
@@ -121,10 +122,10 @@ _OWNED_RE = re.compile(
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b"
-    r"|还剩|剩下|每个?月能|能(?:多)?(?:还|付|出|拿出|承受)"
-    r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?\d[\d.,]*\s*(?:万|千|块|元|w|k|年|个月)"
-    r"(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
-    r"|(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷)[^，,]{0,4}?\d",
+    r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
+    r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
+    r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
+    r"|(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投)[^，,]{0,4}?[\d一二两三四五六七八九十]",
     re.IGNORECASE,
 )
 
@@ -157,7 +158,11 @@ def _owned(text: str) -> bool:
     ("If my bank does a chargeback on the £72 order, does the shop…?")."""
     if _CONDITION_OPEN_RE.search(text):
         return False
-    return _OWNED_RE.search(text) is not None or TASK_NEGATION_RE.search(text) is not None
+    return (
+        _OWNED_RE.search(text) is not None
+        or TASK_NEGATION_RE.search(text) is not None
+        or names_offer(text)  # "Plumber quote came in at 850 for…, does that sound fair?"
+    )
 
 
 # Wishes for the other person: greetings of the season, "hope … you"
@@ -216,7 +221,7 @@ _EXCLUSION_RE = re.compile(
     r"|fragrance|scent|smoke|pet|msg)\s+free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
     # taking an option out: "Drop the Lenovo from the list", "so swap out the satay", "Swap the
     # ibuprofen for something else", "把测试账号的数据剔除掉"
-    r"|^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*(?:drop|remove|ditch|nix|scratch"
+    r"|(?:^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*|\bso\s+)(?:drop|remove|ditch|nix|scratch"
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉",
@@ -241,7 +246,7 @@ _PREFERENCE_RE = re.compile(
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
-    r"|稀饭|与其|^\W*不如|宁可|宁愿"
+    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
@@ -251,6 +256,7 @@ _PREFERENCE_RE = re.compile(
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     r"|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])"
+    r"|\b(?:cheapest|fastest|quickest|shortest)\b"
     r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
     # an option taken: "The second option works", "that slot sounds good"
@@ -368,7 +374,7 @@ _MEASURED_RE = re.compile(
     r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|平米"
     r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
-    r"|servings?|portions?)\b",
+    r"|servings?|portions?|euros?|dollars?|bucks|quid|yen)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d",
     re.IGNORECASE,
 )
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
@@ -555,6 +561,12 @@ def _bare(text: str) -> bool:
 
 
 _DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
+# What someone likes or is after: a preference beside a requirement, never alone (LoCoMo's "I
+# love this song!" is no constraint)
+_TASTE_RE = re.compile(
+    r"\b(?:loves?|(?:is|are|'s|'re)\s+(?:really\s+)?into|adores?|looking\s+for)\b|爱吃|爱玩|迷上",
+    re.IGNORECASE,
+)
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
     r"我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
@@ -725,12 +737,17 @@ def constraint_clauses(sentence: str) -> list[str]:
     fragment = (
         len(spans) == 1 and _short(sentence) and not asked and not _GREETING_RE.search(sentence)
     )
-    any_strong = request or fragment or any(s.strong for s in signals)
+    real = any(s.strong for s in signals)  # a requirement of its own, not only a request's
+    any_strong = request or fragment or real
     runs: list[list[int]] = []
     last_kept = -2
     for index, ((a, b), signal) in enumerate(zip(spans, signals, strict=True)):
         text = sentence[a:b]
-        kept = signal.strong or (signal.weak and any_strong and not figures_only)
+        kept = (
+            signal.strong
+            or (signal.weak and any_strong and not figures_only)
+            or (real and not figures_only and _TASTE_RE.search(text) is not None)
+        )
         loose = not signal.strong or _bare(text)
         tail = last_kept == index - 1 and (
             (loose and (_short(text) or _CONTINUATION_RE.search(text)))
@@ -751,7 +768,11 @@ def constraint_clauses(sentence: str) -> list[str]:
             # "Send them my actual meter reading, 612 kWh": the figure of what the clause named
             or (kept and _FIGURE_ONLY_RE.match(_fold(text)) is not None)
             # "…that's gluten free, my niece has celiac": the allergy the exclusion is for
-            or (kept and "allergy" in signal.kinds and "exclusion" in signals[index - 1].kinds)
+            or (
+                kept
+                and signal.kinds & {"allergy", "diet"}
+                and signals[index - 1].kinds & {"exclusion", "negation"}
+            )
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition
         # leads to is part of it (the bound's direction is in the two together)

@@ -506,6 +506,8 @@ _CN_TENTH_RE = re.compile(
     r"(?![二两三四五六七八九十百千万钱毛角])(?!一(?![个份张只件斤杯瓶]))"
 )
 _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
+# "两大一小": two adults and a child
+_CN_PARTY_RE = re.compile(r"(?P<a>[一二两三四五六七八九])大(?P<b>[一二两三四五六七八九])小")
 
 
 def _neighbours(run: str) -> tuple[int, int] | None:
@@ -545,6 +547,9 @@ def _rough(text: str) -> list[Numeral]:
             found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
     for m in _CN_UPWARDS_RE.finditer(text):
         found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
+    for m in _CN_PARTY_RE.finditer(text):  # 两大一小: 2 adults, 1 child
+        found.append(Numeral(m.start("a"), m.end("a"), m.group("a"), str(_CN_DIGITS[m.group("a")])))
+        found.append(Numeral(m.start("b"), m.end("b"), m.group("b"), str(_CN_DIGITS[m.group("b")])))
     return found
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "is_question",
     "is_request",
     "message_asks_nothing",
+    "names_offer",
     "tells_what_happened",
 ]
 
@@ -71,6 +72,8 @@ _REQUEST_RE = re.compile(
     # asking for advice: "Any tips for a first trip to Lisbon in October?", "有啥备考建议吗"
     r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
     r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
+    r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+|^\W*(?:cheapest|fastest|quickest|easiest|best)"
+    r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
     # the task asked as a question about it: "Could the BP pill reminder go off at quarter past
     # seven?", "can the delivery come after 6?"
     r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off|be\s+(?:set"
@@ -101,7 +104,7 @@ _BOUND_CUE_RE = re.compile(
     r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit)\b|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
-    r"|封顶|上限|最晚|最早",
+    r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
     re.IGNORECASE,
 )
 _EVENT_CUE_RE = re.compile(
@@ -281,6 +284,12 @@ _OFFER_RE = re.compile(
     r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at)\b|报价|开价|要价",
     re.IGNORECASE,
 )
+
+
+def names_offer(text: str) -> bool:
+    """Whether ``text`` names an offer on the table ("The plumber quoted $1,250", "quote came in
+    at 850", "报价"): a figure of the task, however it is told or asked about."""
+    return _OFFER_RE.search(text) is not None
 
 
 def tells_what_happened(sentence: str) -> bool:

@@ -74,6 +74,10 @@ HOLDOUT_41 = DATA / "holdout_41.jsonl"  # typical English messages; after 37-40'
 HOLDOUT_42 = DATA / "holdout_42.jsonl"  # typical Chinese messages; same
 HOLDOUT_43 = DATA / "holdout_43.jsonl"  # health, medication, fitness, diet; same
 HOLDOUT_44 = DATA / "holdout_44.jsonl"  # work calendars and business travel; same
+HOLDOUT_45 = DATA / "holdout_45.jsonl"  # typical messages, EN and ZH; after 41-44's fixes
+HOLDOUT_46 = DATA / "holdout_46.jsonl"  # typical Chinese assistant-app messages; same
+HOLDOUT_47 = DATA / "holdout_47.jsonl"  # typical English assistant-app messages; same
+HOLDOUT_48 = DATA / "holdout_48.jsonl"  # family logistics over a week; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -119,6 +123,10 @@ HOLDOUTS = (
     HOLDOUT_42,
     HOLDOUT_43,
     HOLDOUT_44,
+    HOLDOUT_45,
+    HOLDOUT_46,
+    HOLDOUT_47,
+    HOLDOUT_48,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -368,6 +368,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "最近老掉头发，有啥办法没",
         "今天搬家搬得好累，腰都直不起来了",
         "I tried my best but didn't make it.",
+        # the seventeenth and eighteenth rounds: a taste alone is no requirement
+        "I love hiking! Sounds like fun.",
+        "我们全家都爱吃火锅，哈哈",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -526,6 +529,25 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("这个月奖金到手8000，信用卡还了2000，剩下的怎么理财？", "8000"),
         ("后天从上海飞成都，有没有下午3点以后的航班", "后天"),
         ("体检约在周四，当天别安排会议", "周四"),
+        # the seventeenth and eighteenth rounds: "any cheap X…?", "so cross it off", 提醒我,
+        # the situation in Chinese numerals, "每天能…", 只想, 定投, 两大一小, "7点前", 找个…近点的,
+        # a quote before a question, a diet after its exclusion, a taste beside a requirement,
+        # "Cheapest option…?", "Looking for…"
+        ("any cheap hotels near the station that aren't hostels?", "hostels"),
+        ("We've been to Paris twice so cross it off.", "paris"),
+        ("周五提醒我给车续保险", "周五"),
+        ("车贷十五万，分三年还，每个月还多少？", "150000"),
+        ("我想学吉他，每天能练一个小时，多久能弹唱？", "每天能练"),
+        ("房东要求押二付一，我只想押一付一，怎么说比较好？", "押一付一"),
+        ("每个月定投2000，哪个基金合适？", "2000"),
+        ("订去三亚的机票，两大一小，不要转机。", "2"),
+        ("后天早上9点前要到公司，现在出门来得及吗？", "9:00"),
+        ("找个离公司近点的健身房", "近点"),
+        ("The contractor's quote came in at 12k for the roof, is that reasonable?", "12000"),
+        ("Pack lunches for the week, no meat please, we're vegan.", "vegan"),
+        ("Gift for my nephew, he loves dinosaurs, under 30 dollars.", "dinosaurs"),
+        ("Cheapest option to ship a parcel to Berlin on Monday?", "monday"),
+        ("Looking for a second-hand Mazda, budget around 9k.", "mazda"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
