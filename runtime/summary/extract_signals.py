@@ -251,7 +251,7 @@ _PREFERENCE_RE = re.compile(
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
     r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
@@ -301,7 +301,9 @@ _IMPERATIVE_RE = re.compile(
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
     r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
-    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)",
+    # a Chinese request that does something to the task, not one that looks something up
+    # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)
+    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)",
     re.IGNORECASE,
 )
 # A sentence that opens with a task for the assistant tells no story, whatever its relative
@@ -374,7 +376,8 @@ _MEASURED_RE = re.compile(
     r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|平米"
     r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
-    r"|servings?|portions?|euros?|dollars?|bucks|quid|yen)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d",
+    r"|servings?|portions?|euros?|dollars?|bucks|quid|yen|sq\.?\s*f(?:ee)?t|square\s+(?:feet|foot"
+    r"|met(?:er|re)s?)|m2)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d",
     re.IGNORECASE,
 )
 _ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
@@ -438,6 +441,36 @@ def is_allergy(clause: str) -> bool:
     return _ALLERGY_RE.search(_fold(clause)) is not None
 
 
+def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
+    """Whether the figures of a clause count for nothing: only figures that bound something
+    count in a question or a story (``clause_signal``)."""
+    unbounded = (figures_only or told) and not bounds_something(text)
+    # the user's own figure set against what a story said: "…说我家上个月用了210立方，明显不
+    # 对，我自己抄的表是86立方"
+    unbounded = unbounded and not (told and not figures_only and _OWN_FIGURE_RE.search(text))
+    # a question for one quantity gives the others: "猪肉馅一斤要配多少白菜合适？"
+    unbounded = unbounded and not (
+        figures_only
+        and not told
+        and _HOW_MUCH_RE.search(text)
+        and _MEASURED_RE.search(text)
+        and not _CONVERSION_RE.search(text)
+    )
+    # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
+    return unbounded or (told and tells_what_happened(text))
+
+
+def _asked_kinds(text: str) -> set[str]:
+    """What a clause of a question still requires: what the thing asked for must lack ("有没有
+    不用化学疏通剂的办法？"), and what the user is ("I'm lactose intolerant, any ideas for a
+    creamy pasta sauce?")."""
+    kinds = {"exclusion"} if _ASKED_WITHOUT_RE.search(text) else set()
+    for name, pattern in (("allergy", _ALLERGY_RE), ("diet", _DIET_RE)):
+        if pattern.search(text):
+            kinds.add(name)
+    return kinds
+
+
 def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False) -> ClauseSignal:
     """The constraint signals of one clause (see the module docstring).
 
@@ -454,21 +487,9 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     kinds: set[str] = set()
     # "We'll have the conference room from 9:30 to 4, and lunch is already handled"
     told = told and _FUTURE_RE.search(text) is None
-    unbounded = (figures_only or told) and not bounds_something(text)
-    # the user's own figure set against what a story said: "…说我家上个月用了210立方，明显不
-    # 对，我自己抄的表是86立方"
-    unbounded = unbounded and not (told and not figures_only and _OWN_FIGURE_RE.search(text))
-    # a question for one quantity gives the others: "猪肉馅一斤要配多少白菜合适？"
-    unbounded = unbounded and not (
-        figures_only
-        and not told
-        and _HOW_MUCH_RE.search(text)
-        and _MEASURED_RE.search(text)
-        and not _CONVERSION_RE.search(text)
-    )
-    # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
-    unbounded = unbounded or (told and tells_what_happened(text))
-    if not unbounded and _has_figure(_ASKED_ABOUT_RE.sub(" ", text) if figures_only else text):
+    if not _unbounded(text, figures_only=figures_only, told=told) and _has_figure(
+        _ASKED_ABOUT_RE.sub(" ", text) if figures_only else text
+    ):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
         plain = without_small_talk(_NOT_NEGATION_RE.sub(" … ", text))  # "…" keeps words apart
@@ -488,11 +509,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
         if _FREQUENCY_RE.search(plain):
             kinds.add("frequency")
     elif not is_narrative(text):
-        # what the user is, said beside a question, stays: "I'm lactose intolerant, any ideas
-        # for a creamy pasta sauce?"
-        for name, pattern in (("allergy", _ALLERGY_RE), ("diet", _DIET_RE)):
-            if pattern.search(text):
-                kinds.add(name)
+        kinds |= _asked_kinds(text)
     weak = bool(_WEAK_RE.search(PAST_DAY_RE.sub(" ", text)))
     if weak and not figures_only and not told and _TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
@@ -565,6 +582,13 @@ _DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
 # love this song!" is no constraint)
 _TASTE_RE = re.compile(
     r"\b(?:loves?|(?:is|are|'s|'re)\s+(?:really\s+)?into|adores?|looking\s+for)\b|爱吃|爱玩|迷上",
+    re.IGNORECASE,
+)
+# What a question asks for, without something: "有没有不用化学疏通剂的办法？", "any recipes without
+# eggs?", "a sunscreen that doesn't contain oxybenzone?"
+_ASKED_WITHOUT_RE = re.compile(
+    r"不(?:用|含|加|放|带)[\u4e00-\u9fff]{1,8}的|\bwithout\s+\w+|\bwith\s+no\s+\w+"
+    r"|\bthat\s+(?:doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:contain|have|use|include|need)\b",
     re.IGNORECASE,
 )
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)

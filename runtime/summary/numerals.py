@@ -285,8 +285,9 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
 
 _CN_PART = rf"(?P<part>{CN_DAY_PARTS})"
 _CN_RANGE_RE = re.compile(
-    _CN_PART + r"\s*(?P<h1>\d{1,2})\s*(?:[点时](?P<half1>半)?(?:\s*(?P<m1>\d{1,2})\s*分)?)?\s*"
-    r"(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?"
+    _CN_PART + r"\s*(?P<h1>\d{1,2})(?::(?P<c1>[0-5]\d)|\s*(?:[点时](?P<half1>半)?"
+    r"(?:\s*(?P<m1>\d{1,2})\s*分)?)?)\s*(?:到|至|-|~|～|–|—)\s*(?P<h2>\d{1,2})"
+    r"(?::(?P<c2>[0-5]\d)|\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?)"
 )
 _CN_QUARTER_RE = re.compile(r"(?:" + _CN_PART + r"\s*)?(?P<h>\d{1,2})\s*[点时]\s*(?P<q>[13])\s*刻")
 _CN_NOON_RE = re.compile(r"中午(?!\s*\d)|(?P<midnight>午夜|半夜)(?!\s*\d)")
@@ -576,7 +577,11 @@ def _chinese(text: str) -> list[Numeral]:
             not _measured(text, end) or text[start - 1 : start].isdigit()
         ):
             continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
-        if not any(c in _CN_UNITS or c == "廿" for c in run) and not _measured(text, end):
+        if (
+            not any(c in _CN_UNITS or c == "廿" for c in run)
+            and not _measured(text, end)
+            and not _measured_range_start(text, end)
+        ):
             continue  # 一起, 一下, 统一: no number without a unit or a measure word
         if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
             run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610
@@ -590,6 +595,17 @@ def _chinese(text: str) -> list[Numeral]:
 
 
 _CN_RANGE_TO = r"\s*(?:到|至|-|~|～|–|—)\s*"
+_CN_RANGE_END_RE = re.compile(_CN_RANGE_TO + r"[零〇一二两三四五六七八九十百千万俩仨廿]+")
+
+
+def _measured_range_start(text: str, end: int) -> bool:
+    """Whether a numeral ending at ``end`` opens a range whose other end is measured ("三到五个":
+    3 as much as 5)."""
+    m = _CN_RANGE_END_RE.match(text, end)
+    # "两到三千块" shares its unit (``_CN_SHARED_UNIT_RE``), not only its measure word
+    return m is not None and not any(c in "百千万" for c in m.group(0)) and _measured(text, m.end())
+
+
 # "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w)
 _CN_UNIT_OF_DIGITS_RE = re.compile(
     r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆])|[wW](?![A-Za-z]))"
@@ -788,8 +804,8 @@ def _chinese_times(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for m in _CN_RANGE_RE.finditer(text):
         part = m.group("part")
-        for h, half, mi in (("h1", "half1", "m1"), ("h2", "half2", "m2")):
-            minute = 30 if m.group(half) else int(m.group(mi) or 0)
+        for h, half, mi, colon in (("h1", "half1", "m1", "c1"), ("h2", "half2", "m2", "c2")):
+            minute = 30 if m.group(half) else int(m.group(mi) or m.group(colon) or 0)
             hour, period = int(m.group(h)), part
             if h == "h2" and hour < int(m.group("h1")) <= 12:
                 period = "下午"  # "中午十二点到两点": noon to 14:00

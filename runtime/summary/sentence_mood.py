@@ -141,7 +141,7 @@ _TOLD_RE = re.compile(
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
-    r"|(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+(?:\w+ly\s+|never\s+)?(?!(?:had|was|were|did"
+    r"|(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+(?:\w+ly\s+|never\s+|just\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
@@ -162,7 +162,11 @@ _TOLD_RE = re.compile(
 # current period's account ("这个月水电燃气一共交了八百二", "这个月工资到手12,500，房租就占了3500"):
 # the user's own figures now
 _DONE_COUNT_RE = re.compile(r"(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])")
-_CURRENT_PERIOD_RE = re.compile(r"这个月|本月|今年|这周|本周|目前|每个?月|每年")
+_CURRENT_PERIOD_RE = re.compile(
+    r"这个月|本月|今年|这周|本周|目前|每个?月|每年"
+    # or the user's own money: "房租从3800涨到了4500，帮我算算…"
+    r"|房租|工资|房贷|车贷|月薪|年薪|收入|存款|物业费|学费"
+)
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
     r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,3}?)那天"

@@ -78,6 +78,10 @@ HOLDOUT_45 = DATA / "holdout_45.jsonl"  # typical messages, EN and ZH; after 41-
 HOLDOUT_46 = DATA / "holdout_46.jsonl"  # typical Chinese assistant-app messages; same
 HOLDOUT_47 = DATA / "holdout_47.jsonl"  # typical English assistant-app messages; same
 HOLDOUT_48 = DATA / "holdout_48.jsonl"  # family logistics over a week; same
+HOLDOUT_49 = DATA / "holdout_49.jsonl"  # typical messages, EN and ZH; after 45-48's fixes
+HOLDOUT_50 = DATA / "holdout_50.jsonl"  # typical English messages, background beside; same
+HOLDOUT_51 = DATA / "holdout_51.jsonl"  # typical Chinese messages, background beside; same
+HOLDOUT_52 = DATA / "holdout_52.jsonl"  # students and teachers; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -127,6 +131,10 @@ HOLDOUTS = (
     HOLDOUT_46,
     HOLDOUT_47,
     HOLDOUT_48,
+    HOLDOUT_49,
+    HOLDOUT_50,
+    HOLDOUT_51,
+    HOLDOUT_52,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

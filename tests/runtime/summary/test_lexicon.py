@@ -371,6 +371,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the seventeenth and eighteenth rounds: a taste alone is no requirement
         "I love hiking! Sounds like fun.",
         "我们全家都爱吃火锅，哈哈",
+        # the nineteenth and twentieth rounds: a deed with "just", a request to look something up
+        "omg my toddler just dumped the whole cereal box on the floor for the 2nd time today",
+        "帮我查一下从公司到浦东机场坐地铁大概要多久。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -548,6 +551,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Gift for my nephew, he loves dinosaurs, under 30 dollars.", "dinosaurs"),
         ("Cheapest option to ship a parcel to Berlin on Monday?", "monday"),
         ("Looking for a second-hand Mazda, budget around 9k.", "mazda"),
+        # the nineteenth and twentieth rounds: an area given for a question, a question for
+        # something without X, the user's own money with 了, a clock range with colons in
+        # Chinese, the first end of a measured Chinese range
+        ("How many tiles for about 120 square feet of floor?", "120"),
+        ("有没有不含酒精的漱口水推荐？", "酒精"),
+        ("Any shampoo recommendations without sulfates?", "sulfates"),
+        ("工资从8000涨到了9500，帮我重新做个月度预算。", "9500"),
+        ("孩子只能在下午4:30到6:00之间上网课", "18:00"),
+        ("PPT做五到八页就行", "5"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
