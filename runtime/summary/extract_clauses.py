@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from runtime.summary.extract_signals import NEGATION_RE
+from runtime.summary.signal_words import NEGATION_RE
 
 __all__ = [
     "CODE_RE",

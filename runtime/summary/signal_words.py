@@ -1,0 +1,224 @@
+"""The words that signal each kind of constraint in a user's clause (English and Chinese).
+
+``extract_signals`` reads a clause against these patterns to say which kinds of constraint it
+carries (a negation, an exclusion, an allergy, a preference, a diet, a deadline, an imperative,
+a frequency), which words only weigh beside another requirement (a day, a taste), and which
+clauses are no requirement at all (wishes for the other person). Each pattern holds the forms
+hold-outs written by people who never read it showed (``tests/data/constraints/HOLDOUT.md``);
+every form is pinned in ``tests/runtime/summary/test_lexicon.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime.summary.sentence_mood import DONT_BIE
+
+__all__ = [
+    "ALLERGY_RE",
+    "ASKED_WITHOUT_RE",
+    "DEADLINE_RE",
+    "DIET_RE",
+    "EXCLUSION_RE",
+    "FREQUENCY_RE",
+    "IMPERATIVE_RE",
+    "NEGATION_RE",
+    "NEVER_HAD_RE",
+    "NOT_NEGATION_RE",
+    "PREFERENCE_RE",
+    "TASK_START_RE",
+    "TASTE_RE",
+    "TRAVEL_RE",
+    "WEAK_RE",
+    "WELL_WISH_RE",
+]
+
+# Wishes for the other person: greetings of the season, "hope … you"
+WELL_WISH_RE = re.compile(
+    r"^\W*(?:happy\s+(?:new\s+year|birthday|holidays|thanksgiving|easter|anniversary|diwali"
+    r"|hanukkah|lunar\s+new\s+year)|merry\s+christmas|season'?s\s+greetings)\b"
+    r"|^\W*(?:(?:i|we)\s+)?(?:hope|wish(?:ing)?)\s+(?:\w+\s+){0,4}?(?:you|your|u|ya|y'all)\b"
+    r"|(?:新年|生日|节日|中秋|春节|国庆|元旦)快乐|^\W*祝(?:你|您)",
+    re.IGNORECASE,
+)
+
+NEGATION_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|w/o"
+    r"|w/out|can'?t"
+    r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
+    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
+    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
+    r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
+    r"|" + DONT_BIE,
+    re.IGNORECASE,
+)
+
+# Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
+NOT_NEGATION_RE = re.compile(
+    r"\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
+    r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
+    # what happened is not a rule: "I never had a chance", "it wasn't easy", "I didn't go"
+    r"|\bnever\s+(?:had|been|was|were|did|knew|thought|got|seen|heard|imagined|expected|felt)\b"
+    r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
+    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没想到"
+    r"|不知道|没错",
+    re.IGNORECASE,
+)
+
+EXCLUSION_RE = re.compile(
+    r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
+    r"|\w-free\b|\b(?:gluten|dairy|nut|peanut|sugar|lactose|soy|egg|alcohol|caffeine|meat|pork"
+    r"|fragrance|scent|smoke|pet|msg)\s+free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
+    # taking an option out: "Drop the Lenovo from the list", "so swap out the satay", "Swap the
+    # ibuprofen for something else", "把测试账号的数据剔除掉"
+    r"|(?:^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*|\bso\s+)(?:drop|remove|ditch|nix|scratch"
+    r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
+    r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
+    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉",
+    re.IGNORECASE,
+)
+
+ALLERGY_RE = re.compile(
+    r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
+    r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
+    r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
+    # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
+    r"|吃了?就?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
+    re.IGNORECASE,
+)
+
+PREFERENCE_RE = re.compile(
+    r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
+    r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
+    r"|only"
+    r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
+    r"|the\s+\w+\s+the\s+better"
+    r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
+    r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
+    r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
+    r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
+    r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
+    # "window > aisle": the one before the sign is preferred
+    r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
+    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
+    r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
+    r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
+    r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
+    r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
+    r"|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|接受|考虑|能)(?![了过])"
+    r"|\b(?:cheapest|fastest|quickest|shortest)\b"
+    r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
+    r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
+    # an option taken: "The second option works", "that slot sounds good"
+    r"|\b(?:option|choice|one|plan|proposal|slot|offer|version|draft)\b(?:\s+\w+)?\s+(?:works"
+    r"|will\s+do|sounds\s+(?:good|great|fine|perfect)|looks\s+(?:good|great|fine|perfect))\b"
+    # what the thing asked for must have: "find a hotel with free cancellation", "book a table
+    # that has outdoor seating"
+    r"|(?:^\W*|\b(?:you|u|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
+    r"|recommend|suggest)\s+(?:me\s+|us\s+)?"
+    r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,2}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
+    r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?))\b"
+    # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
+    r"|\b(?:as|in|into|to)\s+(?:an?\s+)?(?:csv|tsv|json|jsonl|pdf|xlsx?|excel|markdown|parquet"
+    r"|docx?|yaml|html|png|jpe?g|svg|bullet\s+points|plain\s+text)\b"
+    r"|(?:导出|存|转|保存|输出|整理|做|写)成|(?i:csv|json|pdf|excel|markdown|word|ppt)格式",
+    re.IGNORECASE,
+)
+
+# A diet is a lasting rule even when told as a change: "I switched to a vegetarian diet last
+# month", "我上个月开始吃素了".
+DIET_RE = re.compile(
+    r"\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
+    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|全素|纯素|素食|清真",
+    re.IGNORECASE,
+)
+
+# A bound on a day or a time is a deadline even without a figure: "before noon tomorrow".
+DEADLINE_RE = re.compile(
+    r"\b(?:before|by|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
+    r"(?:noon|midnight|tonight|tomorrow|today|morning|evening|lunch|dinner|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前"
+    r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b"
+    r"|\bat\s+(?:the\s+)?(?:very\s+)?(?:most|latest|earliest)\b"
+    r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日"
+    r"|\blatest\s+(?:on|by)\b"
+    r"|(?:月底|月初|年底|年初|节前|周末|下班|放假|开学|中午|今晚|明天|后天|周[一二三四五六日天]"
+    r"|星期[一二三四五六日天]|礼拜[一二三四五六日天]|\d{1,2}[号日])前(?![面边台])",
+    re.IGNORECASE,
+)
+
+# A clause that opens with an imperative about the task ("Use the debit card").
+IMPERATIVE_RE = re.compile(
+    r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
+    r"(?:use|get|keep|make|book|buy|pick|choose|take"
+    r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
+    r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
+    r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
+    # a Chinese request that does something to the task, not one that looks something up
+    # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)
+    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)",
+    re.IGNORECASE,
+)
+
+# A sentence that opens with a task for the assistant tells no story, whatever its relative
+# clauses did: "Summarize the article I pasted above in 3 bullet points"
+TASK_START_RE = re.compile(
+    IMPERATIVE_RE.pattern
+    + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
+    r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
+    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake)\b",
+    re.IGNORECASE,
+)
+
+TRAVEL_RE = re.compile(
+    r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|从[\u4e00-\u9fff]{1,4}飞|\bfly(?:ing)?\s+(?:to|from)\b"
+    r"|\b(?:leav\w*|depart\w*|return\w*"
+    r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
+    # a plan's day: "Looking at Japan for next April", "planning a trip for May"
+    r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+of|eyeing)\s+[\w\s]{1,30}?\b(?:for|in)\b",
+    re.IGNORECASE,
+)
+
+WEAK_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|weekend|morning|afternoon|evening|night|noon"
+    r"|midnight|next\s+(?:day|week|month|year)|monday|tuesday|wednesday|thursday|friday"
+    r"|(?:next|this|early|late|mid|in)[-\s]may"
+    r"|saturday|sunday|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)s?\b"
+    r"|今天|今晚|明天|明早|明晚|后天|昨天|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜"
+    r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一"
+    # holidays are days: "五一", "国庆", "Thanksgiving"
+    r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b",
+    re.IGNORECASE,
+)
+
+# How often: "every other day", "twice a week" (twice is a number), "隔天", "每隔两天"; not
+# "daily" or "weekly", which on LoCoMo are what someone's routine is ("my daily routine")
+FREQUENCY_RE = re.compile(
+    r"\bevery\s+(?:other|second|third)\s+(?:day|week|month|morning|night|hour)\b"
+    r"|隔天|隔周|隔一天|每隔",
+    re.IGNORECASE,
+)
+
+# "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
+# alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
+NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")
+
+# What someone likes or is after: a preference beside a requirement, never alone (LoCoMo's "I
+# love this song!" is no constraint)
+TASTE_RE = re.compile(
+    r"\b(?:loves?|(?:is|are|'s|'re)\s+(?:really\s+)?into|adores?|looking\s+for)\b|爱吃|爱玩|迷上",
+    re.IGNORECASE,
+)
+
+# What a question asks for, without something: "有没有不用化学疏通剂的办法？", "any recipes without
+# eggs?", "a sunscreen that doesn't contain oxybenzone?"
+ASKED_WITHOUT_RE = re.compile(
+    r"不(?:用|含|加|放|带)[\u4e00-\u9fff]{1,8}的|\bwithout\s+\w+|\bwith\s+no\s+\w+"
+    r"|\bthat\s+(?:doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:contain|have|use|include|need)\b",
+    re.IGNORECASE,
+)
