@@ -16,7 +16,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Literal
 
 from runtime.summary.extract_numbers import CN_DIGITS as _CN_DIGITS
-from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, bare_clock
+from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, bare_clock, day_half
 
 __all__ = ["DateMention", "find_dates", "parse_reference"]
 
@@ -212,9 +212,9 @@ def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
         kind == "clock"
         and not groups.get("ap")
         and hour < 12
-        and _LATE_PART_BEFORE_RE.search(before)
+        and (_LATE_PART_BEFORE_RE.search(before) or day_half(before) == "pm")
     ):
-        hour += 12  # "下午2:30"
+        hour += 12  # "下午2:30"; "move our dinner … to 7:30" (validation reads 7:30 as either)
     else:
         ampm = (groups.get("ap") or "").lower()
         if ampm == "p" and hour < 12:

@@ -253,7 +253,8 @@ _NUMBER_ID_RE = re.compile(
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
 _QUALIFIER_TEXT = (
     "more less bigger smaller larger longer shorter higher lower over under above below ever "
-    "tops max min maximum minimum please it that this than at the latest earliest all a an "
+    "tops max min maximum minimum please it that this than at the latest earliest later earlier "
+    "sooner all a an "
     "cent penny he she they we i i'm he's she's they're is are allergic either too then "
     "though okay ok fine sure and or but"
 )

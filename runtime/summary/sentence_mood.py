@@ -72,7 +72,8 @@ _REQUEST_RE = re.compile(
     # asking for advice: "Any tips for a first trip to Lisbon in October?", "有啥备考建议吗"
     r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
     r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
-    r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+|^\W*(?:cheapest|fastest|quickest|easiest|best)"
+    r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+"
+    r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
     # the task asked as a question about it: "Could the BP pill reminder go off at quarter past
     # seven?", "can the delivery come after 6?"
@@ -155,7 +156,7 @@ _TOLD_RE = re.compile(
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
-    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|累死了|困死了",
+    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了",
     re.IGNORECASE,
 )
 # A verb done to a count ("排了两个小时", "送了俩果盘") tells what happened, unless it is the
@@ -193,7 +194,9 @@ _OPINION_RE = re.compile(
     re.IGNORECASE,
 )
 _PRESENT_REPORT_RE = re.compile(
-    r"\b(?:says|tells\s+(?:me|us))\b|(?<![以前常老时总])(?:说|告诉我)", re.IGNORECASE
+    r"\b(?:says|tells\s+(?:me|us)|keeps?\s+(?:telling|saying)|(?:is|are)\s+(?:telling|saying))\b"
+    r"|(?<![以前常老时总])(?:说|告诉我)",
+    re.IGNORECASE,
 )
 # A clause that only introduces someone's words: the rest of the sentence is theirs
 # ("我爷爷以前常说，饭不能吃十分饱"; "She used to say any meal under 10 dollars…").

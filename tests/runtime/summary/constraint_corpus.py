@@ -82,6 +82,10 @@ HOLDOUT_49 = DATA / "holdout_49.jsonl"  # typical messages, EN and ZH; after 45-
 HOLDOUT_50 = DATA / "holdout_50.jsonl"  # typical English messages, background beside; same
 HOLDOUT_51 = DATA / "holdout_51.jsonl"  # typical Chinese messages, background beside; same
 HOLDOUT_52 = DATA / "holdout_52.jsonl"  # students and teachers; same
+HOLDOUT_53 = DATA / "holdout_53.jsonl"  # typical messages, EN and ZH; after 49-52's fixes
+HOLDOUT_54 = DATA / "holdout_54.jsonl"  # money and paperwork; same
+HOLDOUT_55 = DATA / "holdout_55.jsonl"  # travel at home and on the road; same
+HOLDOUT_56 = DATA / "holdout_56.jsonl"  # very short phone-typed messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -135,6 +139,10 @@ HOLDOUTS = (
     HOLDOUT_50,
     HOLDOUT_51,
     HOLDOUT_52,
+    HOLDOUT_53,
+    HOLDOUT_54,
+    HOLDOUT_55,
+    HOLDOUT_56,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

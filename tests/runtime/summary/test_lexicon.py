@@ -374,6 +374,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the nineteenth and twentieth rounds: a deed with "just", a request to look something up
         "omg my toddler just dumped the whole cereal box on the floor for the 2nd time today",
         "帮我查一下从公司到浦东机场坐地铁大概要多久。",
+        # the twenty-first and twenty-second rounds: words kept being told, how hot it is
+        "My neighbour keeps saying I'll need a permit for the shed.",
+        "外面35度，热死了",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -560,6 +563,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("工资从8000涨到了9500，帮我重新做个月度预算。", "9500"),
         ("孩子只能在下午4:30到6:00之间上网课", "18:00"),
         ("PPT做五到八页就行", "5"),
+        # the twenty-first and twenty-second rounds: "what's the best way … that isn't", a
+        # clock after the half of the day its event names, "no later" after a deadline
+        ("What's the fastest way to the stadium that isn't the subway?", "subway"),
+        ("Please push our dinner reservation to 8:15.", "20:15"),
+        ("Have it on my desk by Friday noon, no later", "no later"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
