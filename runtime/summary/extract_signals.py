@@ -301,10 +301,11 @@ def is_allergy(clause: str) -> bool:
 def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
     """Whether the figures of a clause count for nothing: only figures that bound something
     count in a question or a story (``clause_signal``)."""
+    # the user's own figure, even in a story: "…说我家上个月用了210立方，明显不对，我自己抄的表是
+    # 86立方", "我去年接私活收入大概15万，个税汇算要补多少？"
+    if told and not figures_only and _OWN_FIGURE_RE.search(text):
+        return False
     unbounded = (figures_only or told) and not bounds_something(text)
-    # the user's own figure set against what a story said: "…说我家上个月用了210立方，明显不
-    # 对，我自己抄的表是86立方"
-    unbounded = unbounded and not (told and not figures_only and _OWN_FIGURE_RE.search(text))
     # a question for one quantity gives the others: "猪肉馅一斤要配多少白菜合适？"
     unbounded = unbounded and not (
         figures_only
@@ -437,7 +438,8 @@ def _bare(text: str) -> bool:
 _DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
-    r"我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
+    r"(?:收入|工资|月薪|年薪|存款|房租|房贷)[^，,]{0,4}?[\d一二两三四五六七八九十]"
+    r"|我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d",
     re.IGNORECASE,
 )
@@ -506,19 +508,24 @@ def _voiced_signal(
     text: str, voice: Voice, *, figures_only: bool, told: bool, asked: bool
 ) -> ClauseSignal:
     """A clause's signal as its voice allows (``sentence_mood.clause_voices``)."""
+    rule = None
+    if not asked and voice != "own":
+        rule = (_RELAYED_RULE_RE if voice == "relayed" else _RULE_SAID_RE).search(text)
+    if rule is not None:
+        # a rule relayed, now or then, that binds the user: "My physio says no running for the
+        # next 3 weeks", "My parents said we can't spend more than 150 dollars"
+        return clause_signal(text[rule.start("rule") :])
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
-        rule = _RELAYED_RULE_RE.search(text)
-        if rule is None:
-            return clause_signal(text, figures_only=True)
-        return clause_signal(text[rule.start("rule") :])  # the rule itself, in the user's hands
+        return clause_signal(text, figures_only=True)
     signal = clause_signal(text, figures_only=figures_only, told=told)
     if (
         told
         and signal.kinds <= _TELLING_KINDS
         and tells_what_happened(text)
         and not _WISH_RE.search(text)
+        and not _OWN_FIGURE_RE.search(text)
     ):
         # a clause that itself tells what happened, with nothing addressed to the task, keeps
         # nothing: "we ended up on a 6:40 am bus instead", "We only spent 2 nights in Seville"
@@ -529,8 +536,16 @@ def _voiced_signal(
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
 # weeks", "医生说不能吃辣"
 _RELAYED_RULE_RE = re.compile(
-    r"(?:\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off)\b)"
+    r"(?:\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
+    r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
     r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止)))(?P<rule>)",
+    re.IGNORECASE,
+)
+# A rule said then that still binds the user: "My parents said we can't spend more than 150
+# dollars" (not "昨天非说不要睡午觉": a child's words told, nor "the sign said nothing over $10")
+_RULE_SAID_RE = re.compile(
+    r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
+    r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)",
     re.IGNORECASE,
 )
 _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
@@ -564,7 +579,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     )
     figures_only = asked or opens_told
     told = tells_what_happened(sentence) and not TASK_START_RE.search(sentence)
-    if told and figures_only:
+    if told and figures_only and not _OWN_FIGURE_RE.search(sentence):
         return []  # a question about what happened: "did I leave the door open after nine"
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
     # 就别碰了，…，你有什么建议？"; a clause before the question without "I"/"我" or a "don't"

@@ -571,8 +571,9 @@ def _chinese(text: str) -> list[Numeral]:
             continue  # 十分: "very"
         if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
             continue  # 一点: "a little"
-        if text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
-            continue  # 周五, 星期三: a weekday
+        weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
+        if weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
+            continue  # 周五, 星期三: a weekday (not "一周两次", "一周三次": times a week)
         if run in {"万", "千", "百", "十"} and (
             not _measured(text, end) or text[start - 1 : start].isdigit()
         ):

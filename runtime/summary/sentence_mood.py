@@ -75,6 +75,8 @@ _REQUEST_RE = re.compile(
     r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+"
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
+    # can someone come: "师傅明天上午能来吗？"
+    r"|(?:能|可以)(?:来|到|上门|送|过来|送到)吗"
     # the task asked as a question about it: "Could the BP pill reminder go off at quarter past
     # seven?", "can the delivery come after 6?"
     r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off|be\s+(?:set"
@@ -147,7 +149,7 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是|居然|竟然"
     # lived through: "三天两晚住下来"
     r"|(?:住|玩|跑|走|吃|算|干|做|学|坚持|熬)下来"
     # only then done: "加班到十点才回家"
@@ -167,6 +169,11 @@ _CURRENT_PERIOD_RE = re.compile(
     r"这个月|本月|今年|这周|本周|目前|每个?月|每年"
     # or the user's own money: "房租从3800涨到了4500，帮我算算…"
     r"|房租|工资|房贷|车贷|月薪|年薪|收入|存款|物业费|学费"
+)
+# A count that still runs now: "车子跑了六万公里了", "这台电脑用了五年了"
+_SO_FAR_RE = re.compile(
+    r"了[^，。,]{0,6}?[\d一二两三四五六七八九十百千万]+(?![\d一二两三四五六七八九十百千万遍次回趟下])"
+    r"[^，。,]{0,4}了"
 )
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
@@ -305,7 +312,9 @@ def tells_what_happened(sentence: str) -> bool:
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
     told = _TOLD_RE.search(sentence) is not None or (
-        _DONE_COUNT_RE.search(sentence) is not None and _CURRENT_PERIOD_RE.search(sentence) is None
+        _DONE_COUNT_RE.search(sentence) is not None
+        and _CURRENT_PERIOD_RE.search(sentence) is None
+        and _SO_FAR_RE.search(sentence) is None
     )
     if not told or _AHEAD_RE.search(sentence) is not None:
         return False

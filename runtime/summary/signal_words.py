@@ -125,7 +125,8 @@ PREFERENCE_RE = re.compile(
     # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
     r"|\b(?:as|in|into|to)\s+(?:an?\s+)?(?:csv|tsv|json|jsonl|pdf|xlsx?|excel|markdown|parquet"
     r"|docx?|yaml|html|png|jpe?g|svg|bullet\s+points|plain\s+text)\b"
-    r"|(?:导出|存|转|保存|输出|整理|做|写)成|(?i:csv|json|pdf|excel|markdown|word|ppt)格式",
+    r"|(?:导出|存|转|保存|输出|整理|做|写)成|(?i:csv|json|pdf|excel|markdown|word|ppt)格式"
+    r"|格式(?:上)?(?:用|要|是|为|改成)|用\s*(?i:csv|json|jsonl|pdf|xlsx?|excel|markdown|parquet|yaml|utc)\b",
     re.IGNORECASE,
 )
 
@@ -179,7 +180,8 @@ TRAVEL_RE = re.compile(
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"
-    r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+of|eyeing)\s+[\w\s]{1,30}?\b(?:for|in)\b",
+    r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+(?:of|about)|considering|eyeing)"
+    r"\s+[\w\s]{1,30}?\b(?:for|in)\b",
     re.IGNORECASE,
 )
 

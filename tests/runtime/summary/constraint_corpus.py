@@ -86,6 +86,10 @@ HOLDOUT_53 = DATA / "holdout_53.jsonl"  # typical messages, EN and ZH; after 49-
 HOLDOUT_54 = DATA / "holdout_54.jsonl"  # money and paperwork; same
 HOLDOUT_55 = DATA / "holdout_55.jsonl"  # travel at home and on the road; same
 HOLDOUT_56 = DATA / "holdout_56.jsonl"  # very short phone-typed messages; same
+HOLDOUT_57 = DATA / "holdout_57.jsonl"  # typical messages, EN and ZH; after 53-56's fixes
+HOLDOUT_58 = DATA / "holdout_58.jsonl"  # typical English messages, many walks of life; same
+HOLDOUT_59 = DATA / "holdout_59.jsonl"  # typical Chinese messages, many walks of life; same
+HOLDOUT_60 = DATA / "holdout_60.jsonl"  # messages to a coding or data agent; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -143,6 +147,10 @@ HOLDOUTS = (
     HOLDOUT_54,
     HOLDOUT_55,
     HOLDOUT_56,
+    HOLDOUT_57,
+    HOLDOUT_58,
+    HOLDOUT_59,
+    HOLDOUT_60,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

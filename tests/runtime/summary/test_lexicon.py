@@ -377,6 +377,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the twenty-first and twenty-second rounds: words kept being told, how hot it is
         "My neighbour keeps saying I'll need a permit for the shed.",
         "外面35度，热死了",
+        # the twenty-third and twenty-fourth rounds: a count of tries so far, a child's words
+        # told, surprise at what happened
+        "这份报告我都写了四遍了，烦死了",
+        "我儿子昨天非说不要吃早饭，结果十点就饿哭了。",
+        "今天带狗去洗澡，它居然一点都没闹，太乖了",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -568,6 +573,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("What's the fastest way to the stadium that isn't the subway?", "subway"),
         ("Please push our dinner reservation to 8:15.", "20:15"),
         ("Have it on my desk by Friday noon, no later", "no later"),
+        # the twenty-third and twenty-fourth rounds: "thinking about … in", a rule said then,
+        # twice a week after 周, a count that still runs, the user's income in a past year, can
+        # someone come, a format said with 用
+        ("We're thinking about a ski trip in February. Nothing over 5 nights.", "february"),
+        ("My boss said we can't spend more than 500 euros on the offsite.", "500"),
+        ("想报个游泳班，一周三次那种。", "3"),
+        ("这台电脑用了五年了，换个什么配置的好？", "5"),
+        ("我前年工资收入大概20万，能退多少税？", "200000"),
+        ("空调坏了，师傅后天下午能来吗？", "后天"),
+        ("日志格式用 JSON，时间一律用 UTC。", "json"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
