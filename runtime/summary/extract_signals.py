@@ -107,7 +107,7 @@ _BACK_RE = re.compile(
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
     # the contrast that makes the clause before precise: "aisle seat, not window"
-    r"|^not\s+\w+(?:\s+\w+)?\W*$"
+    r"|^not\s+(?:just\s+|only\s+)?(?:a\s+|an\s+|the\s+)?\w+(?:\s+\w+)?\W*$"
     r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
     # the value of what the clause before compared with, or its exception: "cheaper than the
     # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
@@ -153,6 +153,15 @@ def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
         if _ASKING_CLAUSE_RE.search(sentence[a:b]):
             return index
     return len(spans) - 1
+
+
+_CHECKS_RE = re.compile(
+    r"(?:这样|这么)\w{0,3}(?:对|行|可以|合适|够)(?:吗|不)|对吗|对不对|\bis\s+(?:that|this)\s+(?:right"
+    r"|ok(?:ay)?|correct|enough|fine|safe)\b|\bdoes\s+(?:that|this)\s+sound\s+(?:right|ok(?:ay)?|fine"
+    r"|safe)\b",
+    re.IGNORECASE,
+)
+"""A question asking to check what the user said before it."""
 
 
 def _asks_for_quantity(text: str) -> bool:
@@ -436,6 +445,7 @@ def _bare(text: str) -> bool:
 
 
 _DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
+_YEAR_ALONE_RE = re.compile(r"^\W*(?:in\s+)?(?:19|20)\d\d\s*(?:年的?)?\W*$", re.IGNORECASE)
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
     r"(?:收入|工资|月薪|年薪|存款|房租|房贷)[^，,]{0,4}?[\d一二两三四五六七八九十]"
@@ -559,6 +569,16 @@ _WISH_RE = re.compile(
 )
 
 
+def qualifies_question(previous: str, sentence: str) -> bool:
+    """Whether ``sentence`` only names the year of the question asked right before it in the
+    same message ("中秋节是哪天来着？2027年的。"): no constraint of its own. A quantity said after
+    a question stays ("这个充电宝能带上飞机吗？10000毫安的。"), and so does a bound ("Any flights to
+    Tokyo? Under $500.")."""
+    if not previous or not is_question(previous) or is_request(previous):
+        return False
+    return _YEAR_ALONE_RE.match(_fold(sentence)) is not None
+
+
 def constraint_clauses(sentence: str) -> list[str]:
     """The clauses of a user's ``sentence`` that carry a constraint, as written.
 
@@ -588,16 +608,28 @@ def constraint_clauses(sentence: str) -> list[str]:
     # 几桶乳胶漆？"
     asking = _first_asking(sentence, spans)
     measure = asked and bool(spans) and _asks_for_quantity(sentence[slice(*spans[asking])])
-    said = [
-        asked
-        and index < asking
-        and (
-            _owned(sentence[a:b])
-            or (measure and _MEASURED_RE.search(sentence[a:b]) is not None)
-            or _trip_day(sentence[a:b])
+    # what the user states and asks to have checked ("降压药每天吃一次，每次5mg，这样吃对吗？"),
+    # and what follows a clause of theirs with its subject left out ("我在吃布洛芬，一天三次，每次
+    # 200mg，可以…吗？"), is said too
+    checks = (
+        asked and bool(spans) and _CHECKS_RE.search(sentence[slice(*spans[asking])]) is not None
+    )
+    said: list[bool] = []
+    for index, (a, b) in enumerate(spans):
+        clause = sentence[a:b]
+        said.append(
+            asked
+            and index < asking
+            and (
+                checks
+                or _owned(clause)
+                or (measure and _MEASURED_RE.search(clause) is not None)
+                or _trip_day(clause)
+                or (
+                    bool(said) and said[-1] and _has_figure(clause) and not _OWNED_RE.search(clause)
+                )
+            )
         )
-        for index, (a, b) in enumerate(spans)
-    ]
     voices = clause_voices(sentence, spans, told=told)
     signals = [
         _voiced_signal(
@@ -617,8 +649,13 @@ def constraint_clauses(sentence: str) -> list[str]:
             for (a, b), s in zip(spans, signals, strict=True)
         ]
     # a fragment that is only a day or a part of one answers a question: "下午吧", "Sat then"
+    # a year alone qualifies what was asked before it ("中秋节是哪天来着？2027年的。")
     fragment = (
-        len(spans) == 1 and _short(sentence) and not asked and not _GREETING_RE.search(sentence)
+        len(spans) == 1
+        and _short(sentence)
+        and not asked
+        and not _GREETING_RE.search(sentence)
+        and not _YEAR_ALONE_RE.match(sentence)
     )
     real = any(s.strong for s in signals)  # a requirement of its own, not only a request's
     any_strong = request or fragment or real
@@ -687,6 +724,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                 _short(text)
                 or _SO_RE.search(text)
                 or _ANAPHOR_RE.search(text)
+                or _BACK_RE.search(text)
                 or _CONDITION_OPEN_RE.search(sentence[slice(*spans[index - 1])])
             )
             and not figures_only

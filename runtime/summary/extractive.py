@@ -28,6 +28,7 @@ from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
 from runtime.summary.extract_dates import find_dates, parse_reference
 from runtime.summary.extract_facts import SentenceItems, covers, extract_sentence
+from runtime.summary.extract_signals import qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.merge import merge_summaries, normalize_item_text
@@ -183,6 +184,7 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
     sentences = split_sentences(text)
     asks = not (message.role == "user" and message_asks_nothing(sentences))
+    previous = ""
     for sentence in sentences:
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
@@ -193,8 +195,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             pinned=pinned,
             reference=reference,
             check=lambda fact: passes_checks(fact, by_id, chunk.texts),
-            asks=asks,
+            asks=asks and not (message.role == "user" and qualifies_question(previous, sentence)),
         )
+        previous = sentence
         _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts
         chunk.decisions += items.decisions

@@ -90,6 +90,10 @@ HOLDOUT_57 = DATA / "holdout_57.jsonl"  # typical messages, EN and ZH; after 53-
 HOLDOUT_58 = DATA / "holdout_58.jsonl"  # typical English messages, many walks of life; same
 HOLDOUT_59 = DATA / "holdout_59.jsonl"  # typical Chinese messages, many walks of life; same
 HOLDOUT_60 = DATA / "holdout_60.jsonl"  # messages to a coding or data agent; same
+HOLDOUT_61 = DATA / "holdout_61.jsonl"  # typical messages, EN and ZH; after 57-60's fixes
+HOLDOUT_62 = DATA / "holdout_62.jsonl"  # typical English messages; same
+HOLDOUT_63 = DATA / "holdout_63.jsonl"  # typical Chinese messages; same
+HOLDOUT_64 = DATA / "holdout_64.jsonl"  # events and hosting; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -151,6 +155,10 @@ HOLDOUTS = (
     HOLDOUT_58,
     HOLDOUT_59,
     HOLDOUT_60,
+    HOLDOUT_61,
+    HOLDOUT_62,
+    HOLDOUT_63,
+    HOLDOUT_64,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

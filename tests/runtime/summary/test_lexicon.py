@@ -382,6 +382,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "这份报告我都写了四遍了，烦死了",
         "我儿子昨天非说不要吃早饭，结果十点就饿哭了。",
         "今天带狗去洗澡，它居然一点都没闹，太乖了",
+        # the twenty-fifth and twenty-sixth rounds: feedback that it helped, the one chosen
+        # then, someone's words just told, a year naming the question before it
+        "Your tips on the cover letter were really useful, my manager liked it a lot.",
+        "thanks, that worked perfectly! the 2nd link was the one",
+        "My dad just told me he paid 40 cents for a movie ticket in 1970.",
+        "国庆节放几天来着？2026年的。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -583,6 +589,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("我前年工资收入大概20万，能退多少税？", "200000"),
         ("空调坏了，师傅后天下午能来吗？", "后天"),
         ("日志格式用 JSON，时间一律用 UTC。", "json"),
+        # the twenty-fifth and twenty-sixth rounds: "Is there a … that …?", 只看, the task asked
+        # as what someone could do with its contrast, "would feel nicer", "lean towards", 找个有
+        # …的, a regimen before a question about it, what follows the user's own clause
+        ("Is there a pharmacy near the station that opens on Sundays?", "sundays"),
+        ("帮我查下去成都的火车，只看高铁。", "高铁"),
+        ("Could the bakery make a proper gluten-free cake, not just cupcakes?", "gluten"),
+        ("A sit-down lunch would be nicer than a picnic this time.", "sit-down"),
+        ("I'd lean towards a quieter hotel away from the centre.", "quieter"),
+        ("想找个带院子的民宿", "院子"),
+        ("维生素D每天吃一粒，每粒1000单位，这样吃对吗？", "1000"),
+        ("我在吃阿莫西林，一天两次，每次500mg，能喝咖啡吗？", "500"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
