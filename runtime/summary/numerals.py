@@ -101,6 +101,12 @@ _ORDINAL_RE = re.compile(
 )
 _ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=(?!half\b)[A-Za-z]{3,})", re.IGNORECASE)
 _AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+# "at most an hour", "within a week": one unit of time, bounded
+_BOUNDED_ONE_RE = re.compile(
+    r"\b(?:at\s+most|at\s+least|under|over|within|no\s+more\s+than|less\s+than|more\s+than|up\s+to"
+    r"|max(?:imum)?|tops)\s+(?P<one>an?)\s+(?=(?:hour|day|week|month|year|minute|night)\b)",
+    re.IGNORECASE,
+)
 _DIGITS_AND_A_HALF_RE = re.compile(
     r"(?<![A-Za-z0-9_.])(?P<num>\d+)\s+and\s+a\s+half\b", re.IGNORECASE
 )
@@ -145,7 +151,7 @@ _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9, "俩": 2, "仨": 3}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫"
-    "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行"
+    "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -383,6 +389,8 @@ def _english(text: str) -> list[Numeral]:
             article = m.group(0).split()[1]
             start = m.start() + m.group(0).rindex(article)
             found.append(Numeral(start, start + len(article), article, "1"))
+    for m in _BOUNDED_ONE_RE.finditer(text):
+        found.append(Numeral(m.start("one"), m.end("one"), m.group("one"), "1"))
     return found
 
 

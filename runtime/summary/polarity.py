@@ -49,7 +49,7 @@ _LIMITS_RE = re.compile(
 )
 _NEG_RE = re.compile(
     r"\b(?:not|no|never|neither|nor|none|nobody|nothing|without|w/o|w/out|avoid(?:s|ed|ing)?"
-    r"|exclud(?:e|es|ed|ing)"
+    r"|exclud(?:e|es|ed|ing)|excl"  # "excl": the key prefix of an exclusion ("excl.peanuts")
     r"|ruled?\s+out|rule\s+out|reject(?:s|ed)?|refus(?:e|es|ed)|skip(?:s|ped)?|don'?t|doesn'?t"
     r"|didn'?t|won'?t|can'?t|cannot|shouldn'?t|mustn'?t|isn'?t|aren'?t|wasn'?t|false|disabled?"
     r"|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b|不|没|别|勿|禁止|严禁|排除|拒绝|避免|无|否|非",

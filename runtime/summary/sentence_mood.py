@@ -140,14 +140,16 @@ _TOLD_RE = re.compile(
     r"\b(?:was|were|looked|tasted|sounded|worked(?:\s+out)?|went(?:\s+(?:down|over|off))?)\s+"
     r"(?:so\s+|really\s+|just\s+)?"
     r"(?:great|good|amazing|awesome|perfect(?:ly)?|fantastic|lovely|delicious|wonderful|excellent"
-    r"|helpful|useful|spot\s+on|a\s+(?:hit|success|blast|disaster)|the\s+one)|"
+    r"|helpful|useful|brilliant|superb|spot\s+on|a\s+(?:hit|success|blast|disaster)|the\s+one)|"
     # said without its subject: "just ran my first 10k in 58 minutes", "finally finished it"
     r"^\W*(?:(?:so|and|oh|well)\s+)?(?:just|finally)\s+" + PAST_VERB + r"|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
-    r"|(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+(?:\w+ly\s+|never\s+|just\s+)?(?!(?:had|was|were|did"
+    # (not a participle after "get"/"have": "I have to get my passport renewed")
+    r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our)\s+\w+)\s+"
+    r"(?:\w+ly\s+|never\s+|just\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
@@ -161,7 +163,9 @@ _TOLD_RE = re.compile(
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
-    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了",
+    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
+    # done already: "师傅下午三点就到了"
+    r"|就(?:到|来|好|修好|搞定|做完)了",
     re.IGNORECASE,
 )
 # A verb done to a count ("排了两个小时", "送了俩果盘") tells what happened, unless it is the

@@ -100,7 +100,7 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
-    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
+    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
@@ -114,7 +114,8 @@ PREFERENCE_RE = re.compile(
     r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
     # "a plated dinner would feel nicer", "I'd lean towards somewhere casual"
-    r"|\bwould\s+(?:be|feel|look|work)\s+(?:nicer|better|best|ideal|perfect)\b|\blean(?:ing)?\s+towards?\b"
+    r"|\bwould\s+(?:be|feel|look|work)\s+(?:nicer|nice|better|best|ideal|perfect|great|lovely)\b"
+    r"|\blean(?:ing)?\s+towards?\b"
     # what the place looked for must have: "想找个有草坪的地方"
     r"|找(?:个|家|一家|一个)?(?:有|带|能)[\u4e00-\u9fff]{1,8}的"
     # an option taken: "The second option works", "that slot sounds good"
@@ -175,7 +176,7 @@ TASK_START_RE = re.compile(
     IMPERATIVE_RE.pattern
     + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
     r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
-    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake)\b",
+    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew)\b",
     re.IGNORECASE,
 )
 

@@ -133,7 +133,8 @@ _NARRATIVE_RE = re.compile(
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
     r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"
-    r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?)\s+(?:says|states|stipulates)\b"
+    r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box"
+    r"|package|screen|display|receipt|invoice|ticket|letter|website|site)\s+(?:says|states|stipulates|reads)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     r"|听说|据说|\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")

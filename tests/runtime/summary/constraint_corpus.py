@@ -94,6 +94,10 @@ HOLDOUT_61 = DATA / "holdout_61.jsonl"  # typical messages, EN and ZH; after 57-
 HOLDOUT_62 = DATA / "holdout_62.jsonl"  # typical English messages; same
 HOLDOUT_63 = DATA / "holdout_63.jsonl"  # typical Chinese messages; same
 HOLDOUT_64 = DATA / "holdout_64.jsonl"  # events and hosting; same
+HOLDOUT_65 = DATA / "holdout_65.jsonl"  # typical messages, EN and ZH; after 61-64's fixes
+HOLDOUT_66 = DATA / "holdout_66.jsonl"  # typical English messages; same
+HOLDOUT_67 = DATA / "holdout_67.jsonl"  # typical Chinese messages; same
+HOLDOUT_68 = DATA / "holdout_68.jsonl"  # home, car and pets; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -159,6 +163,10 @@ HOLDOUTS = (
     HOLDOUT_62,
     HOLDOUT_63,
     HOLDOUT_64,
+    HOLDOUT_65,
+    HOLDOUT_66,
+    HOLDOUT_67,
+    HOLDOUT_68,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

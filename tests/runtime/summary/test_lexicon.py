@@ -388,6 +388,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "thanks, that worked perfectly! the 2nd link was the one",
         "My dad just told me he paid 40 cents for a movie ticket in 1970.",
         "国庆节放几天来着？2026年的。",
+        # the twenty-seventh and twenty-eighth rounds: praise for what was done, a label's words,
+        # done already with 就…了
+        "Thanks, the electrician was brilliant, sorted the fuse box in about 15 minutes.",
+        "What does the E mean on my oil? The label says 5W-30 API SP.",
+        "谢谢，快递员中午十二点就到了，很准时。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -600,6 +605,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("想找个带院子的民宿", "院子"),
         ("维生素D每天吃一粒，每粒1000单位，这样吃对吗？", "1000"),
         ("我在吃阿莫西林，一天两次，每次500mg，能喝咖啡吗？", "500"),
+        # the twenty-seventh and twenty-eighth rounds: "at most an hour", "would be nice", a
+        # reorder, a deadline after "I have to get it renewed", 想自己, a bill and installments
+        # before a question, 棵, a number in words in an exclusion
+        ("Find me a soup recipe that takes at most an hour.", "1"),
+        ("Get a gift for my sister, under 50 bucks. Something bookish would be nice.", "bookish"),
+        ("Reorder the same printer ink as last time, 3 cartridges, but ask before paying.", "3"),
+        ("I have to get my visa renewed before I fly on March 3, 2027, what's fastest?", "2027"),
+        ("空调不制冷了，我想自己修，需要什么工具？", "自己修"),
+        ("这个月花呗要还5,200，分6期的话利息多少？", "5,200"),
+        ("阳台想种几盆花，最多四盆，别太占地方。", "4"),
+        ("帮我找房子，月租超过三千的直接排除。", "3000"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
