@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
+    OWN_MONEY,
     PAST_DAY_RE,
     TASK_NEGATION_RE,
     Voice,
@@ -142,7 +143,7 @@ _OWNED_RE = re.compile(
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
     r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
     r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
-    r"|(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款)[^，,]{0,4}?"
+    r"|" + OWN_MONEY + r"[^，,]{0,4}?"
     r"[\d一二两三四五六七八九十]|分\s*\d+\s*期",
     re.IGNORECASE,
 )
@@ -449,7 +450,7 @@ _DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
 _YEAR_ALONE_RE = re.compile(r"^\W*(?:in\s+)?(?:19|20)\d\d\s*(?:年的?)?\W*$", re.IGNORECASE)
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(
-    r"(?:收入|工资|月薪|年薪|存款|房租|房贷)[^，,]{0,4}?[\d一二两三四五六七八九十]"
+    OWN_MONEY + r"[^，,]{0,4}?[\d一二两三四五六七八九十]"
     r"|我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d",
     re.IGNORECASE,

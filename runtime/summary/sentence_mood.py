@@ -31,6 +31,7 @@ from runtime.summary.small_talk import PAST_VERB, is_narrative
 
 __all__ = [
     "DONT_BIE",
+    "OWN_MONEY",
     "PAST_DAY_RE",
     "TASK_NEGATION_RE",
     "Voice",
@@ -48,6 +49,10 @@ Voice = Literal["own", "relayed", "quiet"]
 """Whose a clause is: the user's own, an instruction relayed (bounded figures only), or
 someone else's words, a story or an opinion (nothing)."""
 
+OWN_MONEY = (
+    r"(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款|物业费|学费)"
+)
+"""The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
 DONT_BIE = r"(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])"
 """别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
@@ -175,7 +180,7 @@ _DONE_COUNT_RE = re.compile(r"(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二
 _CURRENT_PERIOD_RE = re.compile(
     r"这个月|本月|今年|这周|本周|目前|每个?月|每年"
     # or the user's own money: "房租从3800涨到了4500，帮我算算…"
-    r"|房租|工资|房贷|车贷|月薪|年薪|收入|存款|物业费|学费"
+    r"|" + OWN_MONEY
 )
 # A count that still runs now: "车子跑了六万公里了", "这台电脑用了五年了"
 _SO_FAR_RE = re.compile(
