@@ -64,7 +64,8 @@ TASK_NEGATION_RE = re.compile(
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
-    r"|" + DONT_BIE + r"|不要|不许|不准|不能|不用|禁止|严禁|不得|就算了|还是算了|免了",
+    r"|" + DONT_BIE + r"|不要|不许|不准|不能|(?<!终于)(?<!总算)(?<!再也)不用|禁止|严禁|不得"
+    r"|就算了|还是算了|免了",
     re.IGNORECASE,
 )
 # A question that asks the assistant to do something ("hey can u find me…", "Leo is allergic
@@ -94,7 +95,9 @@ _REQUEST_RE = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_END_RE = re.compile(
-    r"[?？]\s*$|[吗么]\W*$|有[^，。,]{0,10}没\W*$"
+    r"[?？]\s*$|[吗么]\W*$|有[^，。,]{0,10}没\W*$|(?:对吧|是吧|对不)\W*$"
+    # a question word and a final particle: "今年是阳历几月几号啊"
+    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests)
     r"|是不是|有没有|会不会|对不对|算不算|够不够"
 )
@@ -134,8 +137,20 @@ _TOLD_RE = re.compile(
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
+    r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
     r"|funny\s+(?:story|how|thing)|"
+    # surprise at what happened, hearsay, what someone told us, what a count of family did:
+    # "never thought I'd do it", "I read somewhere that…", "the hotel told us checkout was at
+    # 11", "My three kids ate like 12", "my six year old just announced…", "never once switched"
+    r"\bnever\s+(?:thought|expected|imagined|dreamed|dreamt)\b|\bnever\s+once\b|"
+    r"\b(?:i|we)\s+(?:read|heard|saw)\s+(?:somewhere|online|that|on\s+(?:the\s+)?\w+|in\s+(?:a|an|the)\s+\w+)\b|"
+    r"\b(?:the|my|our)\s+\w+\s+(?:told|gave|sent|showed)\s+(?:us|me)\b|"
+    r"\b(?:my|our)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?:(?:year|month)[\s-]+old|kids|children|boys|girls|sons|daughters|friends|guests)\s+"
+    r"(?:just\s+|finally\s+)?" + PAST_VERB + r"\b|"
+    # a request taken back and done: "Never mind, found the booking ref myself"
+    r"^\W*(?:never\s*mind|nvm)\W+(?:i\s+)?(?:just\s+|already\s+)?" + PAST_VERB + r"\b|"
     # a day something was: "Mine was on the 12th", "it was on Tuesday"
     r"\b(?:mine|ours|it|that)\s+was\s+(?:on|at|in)\b|"
     # what has happened: "I've heard nothing since", "we've paid twice"
@@ -154,12 +169,14 @@ _TOLD_RE = re.compile(
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
     r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our)\s+\w+)\s+"
-    r"(?:\w+ly\s+|never\s+|just\s+)?(?!(?:had|was|were|did"
+    r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|天天|老是|总是|居然|竟然"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
+    # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
+    r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)"
     # lived through: "三天两晚住下来"
     r"|(?:住|玩|跑|走|吃|算|干|做|学|坚持|熬)下来"
     # only then done: "加班到十点才回家"
@@ -168,7 +185,7 @@ _TOLD_RE = re.compile(
     r"|\balready\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
-    r"|(?:好|太|真|特别|超)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
+    r"|(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"
     r"|就(?:到|来|好|修好|搞定|做完)了",
     re.IGNORECASE,
@@ -194,7 +211,7 @@ _THAT_DAY_RE = re.compile(
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
-    r"\bjust\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
+    r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
     r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的"
     r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
     # not said to the assistant, or asking what it said
@@ -243,6 +260,9 @@ _QUESTION_OPEN_RE = re.compile(
 )
 
 
+_THANKS_RE = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|谢谢|多谢|感谢)", re.IGNORECASE)
+
+
 def is_question(sentence: str) -> bool:
     """Whether ``sentence`` ends as a question (a question mark, 吗, 呢 beside a question word)
     or opens as one without a full stop (speech: "did I leave the door open")."""
@@ -256,7 +276,9 @@ def is_question(sentence: str) -> bool:
 
 def is_request(sentence: str) -> bool:
     """Whether ``sentence`` asks the assistant to do something (see ``_REQUEST_RE``), not to
-    explain something."""
+    explain something. Thanks for what was done is none ("谢谢你昨天帮我改的简历，今天面试过啦")."""
+    if _THANKS_RE.search(sentence) and tells_what_happened(sentence):
+        return False
     return _REQUEST_RE.search(sentence) is not None and not _EXPLAIN_RE.search(sentence)
 
 
@@ -272,14 +294,11 @@ def asks_nothing(sentence: str) -> bool:
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
     r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
-    r"|\bjust\s+(?:curious|wondering|trying\s+to\s+understand)\b|\bi'?m\s+curious\b"
+    r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand)\b|\bi'?m\s+curious\b"
     r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b|\bno\s+action\s+needed\b"
     r"|汇报一下|纯属好奇|只是好奇|随便问问|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
     re.IGNORECASE,
 )
-
-
-_THANKS_RE = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|谢谢|多谢|感谢)", re.IGNORECASE)
 
 
 def message_asks_nothing(sentences: Sequence[str]) -> bool:

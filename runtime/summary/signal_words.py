@@ -56,7 +56,14 @@ NEGATION_RE = re.compile(
 
 # Negations that are not requirements: "no worries", "不错", "不过" (but), "差不多" (about).
 NOT_NEGATION_RE = re.compile(
-    r"\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    # courtesy: "No worries if you've got nothing to say", "No need to apologize", "No rush at
+    # all", "不用不用", "不着急"
+    r"\bno\s+worries\s+if\b[^,.;!?]*"
+    r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
+    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)"
+    # an interjection answering: "lol no, I meant…", "no no, the other one"
+    r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"
     r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
     # what happened is not a rule: "I never had a chance", "it wasn't easy", "I didn't go"

@@ -393,6 +393,26 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Thanks, the electrician was brilliant, sorted the fuse box in about 15 minutes.",
         "What does the E mean on my oil? The label says 5W-30 API SP.",
         "谢谢，快递员中午十二点就到了，很准时。",
+        # the twenty-ninth to thirty-second rounds: courtesy, an interjection answering,
+        # surprise, hearsay, what a place told us, a count of family that did something, a
+        # request taken back and done, a habit (平时, 以前每…), a feeling with 可, 终于, thanks
+        # for what was done, a question with a final particle or 对吧
+        "No worries if you can't find anything, I was only wondering.",
+        "No need to thank me, happy to help.",
+        "What year did the Berlin wall fall? No rush.",
+        "nah no, I meant the other Springfield, the one in Illinois.",
+        "Just swam 2 km without a break, never thought I'd manage it",
+        "I heard that people in Japan walk 8,000 steps a day on average. Is that right?",
+        "the airline told us boarding was at 6 but we didn't leave till 9, so we just waited.",
+        "My two sons ate 10 dumplings each at dinner, proud dad moment.",
+        "Never mind, fixed it myself — it was the 2nd cable all along.",
+        "我平时一周跑三次步，每次五公里，这样够吗？",
+        "我爷爷以前每天都要喝两杯白酒。",
+        "我女儿这次钢琴考了九级 我可开心了",
+        "终于不用每天六点起床了，太爽了。",
+        "谢谢你上周帮我选的礼物，今天送出去了！",
+        "你说冬至是十二月二十二号对吧",
+        "今年春节是几月几号啊",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
