@@ -49,6 +49,12 @@ _CN_MD_RE = re.compile(
 _EN_MD_RE = re.compile(
     rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?(?![\d:])", re.I
 )
+# "from March 14 to 21, 2025": the year said once, at the end, is both days'
+_EN_MD_RANGE_RE = re.compile(
+    rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till)\s*"
+    r"(?P<d2>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})\b",
+    re.I,
+)
 _EN_DM_RE = re.compile(
     rf"(?<!\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(?P<y>\d{{4}}))?\b",
     re.I,
@@ -68,6 +74,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", _ISO_RE),
     ("dotted_dmy", _DOTTED_DMY_RE),
     ("cn_md", _CN_MD_RE),
+    ("en_md_range", _EN_MD_RANGE_RE),
     ("en_md", _EN_MD_RE),
     ("en_dm", _EN_DM_RE),
     ("rel", _REL_RE),
@@ -269,6 +276,9 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
     mentions: list[DateMention] = []
     used_times: set[int] = set()
     for kind, m in dates:
+        if kind == "en_md_range":
+            mentions.extend(_range_days(text, m))
+            continue
         resolved = _resolve_date(kind, m, ref)
         if resolved is None:
             continue
@@ -305,6 +315,19 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         iso = f"T{clock.strftime('%H:%M')}"
         mentions.append(DateMention(start, end, text[start:end], iso, False, bound))
     return _join_time_then_date(text, sorted(mentions, key=lambda mention: mention.start))
+
+
+def _range_days(text: str, m: re.Match[str]) -> list[DateMention]:
+    """The two days of "March 14 to 21, 2025", each with the year said after the second."""
+    month, year = _MONTHS[m.group("mon")[:3].lower()], int(m.group("y"))
+    out: list[DateMention] = []
+    for group, start, end in (("d", m.start(), m.start("d2")), ("d2", m.start("d2"), m.end())):
+        try:
+            day = date(year, month, int(m.group(group)))
+        except ValueError:
+            continue
+        out.append(DateMention(start, end, text[start:end], day.isoformat(), False, None))
+    return out
 
 
 def _shares_half(day: re.Match[str], clock: re.Match[str]) -> bool:

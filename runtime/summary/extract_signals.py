@@ -139,7 +139,7 @@ _OWNED_RE = re.compile(
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
-    r"|^\W*(?:想|打算|准备|计划|希望)|^\W*(?:hoping|planning|trying)\s+to\b"
+    r"|^\W*(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)|^\W*(?:hoping|planning|trying)\s+to\b"
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
     r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
     r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
@@ -213,7 +213,7 @@ _CONTINUATION_RE = re.compile(
     re.IGNORECASE,
 )
 _DIGIT_RE = re.compile(r"\d")
-_PERFECTIVE_RE = re.compile(r"[\u4e00-\u9fff][了过](?![解])")
+_PERFECTIVE_RE = re.compile(r"(?!超过|越过)[\u4e00-\u9fff][了过](?![解])")  # 超过: "exceeds"
 # "四月份", "4月": a month named without its day; in a question ("那边四月份天气怎么样？") it is
 # no more a figure than "in April" is
 _BARE_MONTH_RE = re.compile(
@@ -516,6 +516,19 @@ def _only_ages(text: str) -> bool:
     return bool(_AGE_RE.search(spelled)) and not _DIGIT_RE.search(_AGE_RE.sub(" ", spelled))
 
 
+# "but" then the user's own request after someone's words (not "but it was"): the clause's rest
+_BUT_OWN_RE = re.compile(
+    r"\bbut\s+(?=(?:pls|please|plz|just|do(?:n'?t)?|dont|never|no|i|we|make|keep|book|find|get)\b)"
+    r"|(?:但是?|不过)(?=请|别|不要|千万|一定|我|帮|先)",
+    re.IGNORECASE,
+)
+# A reason given after a clause ("preferably not python bc he already did a year of it") tells
+# of the reason, not of the clause
+_REASON_RE = re.compile(
+    r"\s+(?:because|bc|b/c|cos|coz|cuz|'cause|since)\s+|因为|由于", re.IGNORECASE
+)
+
+
 def _voiced_signal(
     text: str, voice: Voice, *, figures_only: bool, told: bool, asked: bool
 ) -> ClauseSignal:
@@ -527,6 +540,11 @@ def _voiced_signal(
         # a rule relayed, now or then, that binds the user: "My physio says no running for the
         # next 3 weeks", "My parents said we can't spend more than 150 dollars"
         return clause_signal(text[rule.start("rule") :])
+    contrast = _BUT_OWN_RE.search(text) if voice != "own" and not asked else None
+    if contrast is not None:
+        # what the user sets against someone's words is theirs: "My sister keeps telling me to
+        # let you handle it but pls dont book anything without asking me first"
+        return clause_signal(text[contrast.end() :])
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
@@ -535,7 +553,7 @@ def _voiced_signal(
     if (
         told
         and signal.kinds <= _TELLING_KINDS
-        and tells_what_happened(text)
+        and tells_what_happened(_REASON_RE.split(text, maxsplit=1)[0])
         and not _WISH_RE.search(text)
         and not _OWN_FIGURE_RE.search(text)
     ):

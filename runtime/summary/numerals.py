@@ -28,10 +28,12 @@ Every pattern runs in linear time (no nested quantifiers over the same character
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Final
 
 __all__ = [
     "CN_DAY_PARTS",
@@ -575,7 +577,10 @@ def _chinese(text: str) -> list[Numeral]:
             continue
         if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
             continue  # 千万别: "by all means do not"
-        if run == "十" and rest.startswith("分") and not rest.startswith("分钟"):
+        minutes = rest.startswith("分") and text[max(0, start - 3) : start].rstrip().endswith(
+            ("点", "点钟", "时")
+        )  # "六点十分": ten past six
+        if run == "十" and rest.startswith("分") and not rest.startswith("分钟") and not minutes:
             continue  # 十分: "very"
         if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
             continue  # 一点: "a little"
@@ -583,7 +588,7 @@ def _chinese(text: str) -> list[Numeral]:
         if weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
             continue  # 周五, 星期三: a weekday (not "一周两次", "一周三次": times a week)
         if run in {"万", "千", "百", "十"} and (
-            not _measured(text, end) or text[start - 1 : start].isdigit()
+            (not _measured(text, end) and not minutes) or text[start - 1 : start].isdigit()
         ):
             continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
         if (
@@ -665,6 +670,29 @@ def find_numerals(text: str) -> list[Numeral]:
         if out and numeral.start < out[-1].end:
             continue
         out.append(numeral)
+    return _shared_scale(text, out)
+
+
+_EN_RANGE_JOIN_RE = re.compile(r"\s+(?:to|and|or)\s+|\s*[-–—]\s*", re.IGNORECASE)
+_EN_SCALES: Final = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
+
+
+def _shared_scale(text: str, numerals: list[Numeral]) -> list[Numeral]:
+    """A range's scale word said once is both ends': "between two and three thousand" is 2000
+    and 3000, "two to three hundred" 200 and 300 (as "两到三千" is, ``_CN_SHARED_UNIT_RE``)."""
+    out = list(numerals)
+    for index, (low, high) in enumerate(itertools.pairwise(numerals)):
+        scale = _EN_SCALES.get(high.text.lower().rsplit(None, 1)[-1]) if " " in high.text else None
+        if (
+            scale is None
+            or not low.text.isalpha()
+            or not _EN_RANGE_JOIN_RE.fullmatch(text[low.end : high.start])
+            or not low.value.isdigit()
+            or not 0 < int(low.value) < 10
+            or int(high.value) >= 10 * scale
+        ):
+            continue
+        out[index] = Numeral(low.start, low.end, low.text, str(int(low.value) * scale))
     return out
 
 

@@ -65,6 +65,12 @@ _CN_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})\s*+月\s*+(\d{1,2})\s*+[日号]")
 _EN_MD_RE = re.compile(
     rf"\b{_MONTH}\s++(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s++(\d{{4}}))?(?!\d)", re.IGNORECASE
 )
+# "March 14 to 21, 2025": the year said once, at the end, is both days'
+_EN_MD_RANGE_RE = re.compile(
+    rf"\b{_MONTH}\s++(\d{{1,2}})(?:st|nd|rd|th)?\s*+(?:-|–|—|to|through|thru|until|till)\s*+"
+    r"(\d{1,2})(?:st|nd|rd|th)?,?\s++(\d{4})\b",
+    re.IGNORECASE,
+)
 _EN_DM_RE = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s++(?:of\s++)?{_MONTH}(?:,?\s++(\d{{4}}))?\b",
     re.IGNORECASE,
@@ -171,6 +177,11 @@ def _cn_md(m: re.Match[str]) -> Quantity | None:
 
 def _en_md(m: re.Match[str]) -> Quantity | None:
     return _date(m.group(3), _MONTHS[m.group(1)[:3].lower()], int(m.group(2)))
+
+
+def _en_md_range_end(m: re.Match[str]) -> Quantity | None:
+    """The second day of "March 14 to 21, 2025" (``_extract`` reads the first beside it)."""
+    return _date(m.group(4), _MONTHS[m.group(1)[:3].lower()], int(m.group(3)))
 
 
 def _en_dm(m: re.Match[str]) -> Quantity | None:
@@ -312,6 +323,10 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
 
     # "明早7点半": the day is read before the clock takes its 早 as the half of the day
     found.extend(relative(m) for m in _REL_BEFORE_CLOCK_RE.finditer(work))
+    for m in _EN_MD_RANGE_RE.finditer(work):
+        first = _date(m.group(4), _MONTHS[m.group(1)[:3].lower()], int(m.group(2)))
+        found.extend(q for q in (first, _en_md_range_end(m)) if q is not None)
+    work = _EN_MD_RANGE_RE.sub(lambda m: " " * (m.end() - m.start()), work)
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),

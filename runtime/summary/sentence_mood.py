@@ -174,7 +174,7 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
+    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)"
     # lived through: "三天两晚住下来"
@@ -315,7 +315,7 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 PAST_DAY_RE = re.compile(
     r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
-    r"|昨天|昨晚|前天|上周[一二三四五六日天末]?|上个?(?:月|星期|礼拜|周末)|去年",
+    r"|昨天|昨晚|前天|(?<![加算带])上周[一二三四五六日天末]?|(?<![加算带])上个?(?:月|星期|礼拜|周末)|去年",
     re.IGNORECASE,
 )
 # "This time" sets what is asked now against what happened then ("要比上次那台便宜" in "这次买的…

@@ -108,6 +108,9 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
+    # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
+    r"|(?:客气|自然|正式|简单|简短|详细|具体|通俗|轻松|委婉|礼貌|专业|口语化|活泼|严肃|温和|直接)"
+    r"(?:一)?点儿?(?=[，,。！!；;\s]|$)"
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
@@ -132,8 +135,8 @@ PREFERENCE_RE = re.compile(
     # that has outdoor seating"
     r"|(?:^\W*|\b(?:you|u|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
     r"|recommend|suggest)\s+(?:me\s+|us\s+)?"
-    r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,2}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
-    r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?))\b"
+    r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,5}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
+    r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?)|that'?s\s+\w+)\b"
     # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
     r"|\b(?:as|in|into|to)\s+(?:an?\s+)?(?:csv|tsv|json|jsonl|pdf|xlsx?|excel|markdown|parquet"
     r"|docx?|yaml|html|png|jpe?g|svg|bullet\s+points|plain\s+text)\b"
@@ -189,6 +192,8 @@ TASK_START_RE = re.compile(
 
 TRAVEL_RE = re.compile(
     r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|从[\u4e00-\u9fff]{1,4}飞|\bfly(?:ing)?\s+(?:to|from)\b"
+    # going somewhere on a day: "这周六要去爬山", "十月二号走"
+    r"|要去|打算去|准备去|(?<=[号日天一二三四五六七])走(?![路了过着])"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"

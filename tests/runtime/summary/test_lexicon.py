@@ -636,6 +636,32 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("这个月花呗要还5,200，分6期的话利息多少？", "5,200"),
         ("阳台想种几盆花，最多四盆，别太占地方。", "4"),
         ("帮我找房子，月租超过三千的直接排除。", "3000"),
+        # the twenty-ninth to thirty-second rounds: a date range with its year once, ten past
+        # as 十分, a range's scale said once, a trip's day before a question (要去, X号走), a
+        # plan before a question (打算, not "加上周末" read as 上周), 不超过一 (超过 is no
+        # perfective), "a bit more X" (客气点), 不太想, a reason that tells a story, "but" after
+        # someone's words, a message to pass on (说一声), "find a X that's Y"
+        ("Book a cabin from June 3 to 7, 2027, two adults.", "2027-06-07"),
+        ("明天早上八点二十分叫我起床", "8:20"),
+        ("We need name badges, between four and five hundred of them.", "400"),
+        ("下周三要去徒步，预报说有雨，带什么装备好？", "下周三"),
+        ("腊月二十八走，有没有两千以内的机票？", "2000"),
+        ("我准备从5月1日开始休两周，能去哪玩？", "5月1"),
+        ("每天能练一次，每次不超过一刻钟，能练出腹肌吗？", "1"),
+        ("帮我写个请假条，措辞正式点，别太长。", "正式"),
+        ("手机有点卡，不太想重装系统，还有别的办法吗？", "重装"),
+        (
+            "find a piano teacher for my daughter, preferably not on weekends bc she already"
+            " has swim practice",
+            "weekends",
+        ),
+        (
+            "My boss keeps saying to just go with the cheapest but please don't book anything"
+            " over 300 without me.",
+            "300",
+        ),
+        ("帮我跟房东说一声，改成下周二再来看房。", "下周二"),
+        ("can u find a yoga class near me thats beginner friendly", "beginner"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
