@@ -446,7 +446,7 @@ def _bare(text: str) -> bool:
     return len(re.sub(r"[^\u4e00-\u9fff]|[也就都了吧啊呢的行是太很要过敏]", "", plain)) < 2
 
 
-_DAY_NUMBER_RE = re.compile(r"\d{1,2}\s*[日号]|\d{1,2}/\d{1,2}")
+_DAY_NUMBER_RE = re.compile(r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|\d{1,2}/\d{1,2}")
 _YEAR_ALONE_RE = re.compile(r"^\W*(?:in\s+)?(?:19|20)\d\d\s*(?:年的?)?\W*$", re.IGNORECASE)
 _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
 _OWN_FIGURE_RE = re.compile(

@@ -258,7 +258,7 @@ _PM_WORDS_RE = re.compile(
     r"\b(?:afternoons?|evenings?|tonight|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
     r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
-    r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b",
+    r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前",
     re.IGNORECASE,
 )
 # "between 5 and 7 this evening": the half of the day said right after a window
