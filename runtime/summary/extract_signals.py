@@ -452,7 +452,10 @@ _FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IG
 _OWN_FIGURE_RE = re.compile(
     OWN_MONEY + r"[^，,]{0,4}?[\d一二两三四五六七八九十]"
     r"|我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
-    r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d",
+    r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d"
+    # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
+    r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
+    r"(?:\w+\s+){0,3}?[$€£¥]\s?\d",
     re.IGNORECASE,
 )
 _FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")

@@ -74,7 +74,10 @@ TASK_NEGATION_RE = re.compile(
 _REQUEST_RE = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|能不能|能否|可不可以|可以帮"
-    r"|麻烦|帮我|帮忙|劳驾|推荐|\brecommend\w*|\bsuggest\w*"
+    r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
+    # asking whether the task can be done: "Is there any way to pause my subscription for
+    # three weeks?", "is it possible to move it to Friday?"
+    r"|^\W*(?:is\s+there\s+(?:any|a|some)\s+way\s+(?:to|for|i\s+can)|is\s+it\s+possible\s+to)\b"
     # asking for advice: "Any tips for a first trip to Lisbon in October?", "有啥备考建议吗"
     r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
     r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"

@@ -64,17 +64,14 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
-    "holdout_70.jsonl": 0.96,
-    "holdout_73.jsonl": 0.94,
+    "holdout_73.jsonl": 0.96,
     "holdout_75.jsonl": 0.94,
     "holdout_76.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-second rounds (2026-12-05, fourth session) with
-forms no rule reads yet, each said in HOLDOUT.md (not label disagreements: misses): a bill of
-the current quarter ("My electricity bill jumped to £212 this quarter"), a duration inside a
-question ("pause my subscription for three weeks"), "three figures" as 100, an evening named
-after the hour ("before 8 cos of bedtime"), a diet word in a request ("suggest a few vegetarian
-meals"), a day inside the asking clause ("…the Lakers game on the 12th?"), a typo of "anything
+forms no rule reads yet, each said in HOLDOUT.md (not label disagreements: misses): "three
+figures" as 100, an evening named after the hour ("before 8 cos of bedtime"), a day inside the
+asking clause ("…the Lakers game on the 12th?"), a typo of "anything
 but", a bare noun phrase as a wish ("Window seat, and…"), a drive told as the data of a task,
 and a deadline or a refusal said over two clauses ("周五下班前给我，最晚18:00", "空出周四整个
 下午，谁约都别接")."""
