@@ -521,7 +521,8 @@ def _only_ages(text: str) -> bool:
 
 # "but" then the user's own request after someone's words (not "but it was"): the clause's rest
 _BUT_OWN_RE = re.compile(
-    r"\bbut\s+(?=(?:pls|please|plz|just|do(?:n'?t)?|dont|never|no|i|we|make|keep|book|find|get)\b)"
+    r"\bbut\s+(?=(?:pls|please|plz|just|don'?t|dont|do\s+not|never|no|make|keep|book|find|get)\b"
+    r"|(?:i|we)(?:'d|\s+(?:want|need|would|only|can'?t|won'?t|must|have\s+to))\b)"
     r"|(?:但是?|不过)(?=请|别|不要|千万|一定|我|帮|先)",
     re.IGNORECASE,
 )

@@ -255,7 +255,7 @@ _AM_WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 _PM_WORDS_RE = re.compile(
-    r"\b(?:afternoons?|evenings?|tonight|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
+    r"\b(?:afternoons?|evenings?|tonight|nite|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
     r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前",

@@ -75,6 +75,11 @@ _REQUEST_RE = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
+    # a search asked as a bare noun and what it is for: "dog sitter for aug 3-6?", "babysitter
+    # for sat 6-11pm??"
+    r"|^\W*(?!(?:what|how|who|why|when|where|which|is|are|do|does|did|can|could|should|would"
+    r"|will|any)\b)(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+for\s+(?:this\s+|next\s+)?(?:\d|(?:mon|tue|wed"
+    r"|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|tonight|tomorrow)"
     # asking whether the task can be done: "Is there any way to pause my subscription for
     # three weeks?", "is it possible to move it to Friday?"
     r"|^\W*(?:is\s+there\s+(?:any|a|some)\s+way\s+(?:to|for|i\s+can)|is\s+it\s+possible\s+to)\b"
@@ -102,7 +107,7 @@ _QUESTION_END_RE = re.compile(
     # a question word and a final particle: "今年是阳历几月几号啊"
     r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests)
-    r"|是不是|有没有|会不会|对不对|算不算|够不够"
+    r"|是不是|有没有|会不会|对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
 )
 # Asking to be told something is a question, however politely: "Can you explain what net-30
 # means?", "能不能解释一下…"
@@ -214,8 +219,11 @@ _THAT_DAY_RE = re.compile(
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
-    r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|只是好奇|随便问问|好奇问一下|随口一问"
+    r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|就是好奇|只是好奇|随便问问|好奇问一下|随口一问"
     r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的"
+    # asking whether what someone said holds: "医生说我一天最多喝两杯咖啡，这个说法有依据吗？"
+    r"|(?:这个|这种|这)说法|有依据吗|有科学依据|\bis\s+(?:that|this)\s+(?:actually\s+)?(?:true|right"
+    r"|correct|a\s+myth)\b"
     r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
     # not said to the assistant, or asking what it said
     r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
@@ -258,7 +266,8 @@ _AHEAD_RE = re.compile(
 # Speech comes without a question mark: a sentence opening like a question is one
 _QUESTION_OPEN_RE = re.compile(
     r"^\W*(?:(?:um|uh|so|oh|hey|and)\W+)*(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
-    r"|how|who)\b(?!.*[.!。！]\s*\S)",
+    r"|how|who|whats|hows|wheres|whens|any\s+idea\s+(?:why|how|what|when|where|if|whether))\b"
+    r"(?!.*[.!。！]\s*\S)",
     re.IGNORECASE,
 )
 

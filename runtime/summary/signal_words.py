@@ -61,7 +61,8 @@ NOT_NEGATION_RE = re.compile(
     r"\bno\s+worries\s+if\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
-    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)"
+    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)"
+    r"|\b(?:don'?t|do\s+not)\s+believe\b"
     # an interjection answering: "lol no, I meant…", "no no, the other one"
     r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"
     r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
@@ -127,6 +128,10 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:vegetarian|vegan|pescatarian|halal|kosher|keto|low[- ]carb|low[- ]sodium)\s+"
     r"(?:meals?|recipes?|dishes|options?|food|restaurants?|places?|dinners?|lunch(?:es)?"
     r"|breakfasts?|snacks?|menus?|cafes?)\b"
+    # "Email is best for reaching me", "mornings are easiest for me"
+    r"|\b(?:is|are|'s)\s+(?:best|easiest|ideal)\s+for\b"
+    # a wish with what the thing must be: "想给我爸买个上臂式的血压计"
+    r"|想(?:给[\u4e00-\u9fff]{1,3})?(?:买|找|订|租|换)(?:个|一个|台|一台|件|双|款|套)?[\u4e00-\u9fff]{1,6}的"
     # "a plated dinner would feel nicer", "I'd lean towards somewhere casual"
     r"|\bwould\s+(?:be|feel|look|work)\s+(?:nicer|nice|better|best|ideal|perfect|great|lovely)\b"
     r"|\blean(?:ing)?\s+towards?\b"
@@ -190,7 +195,10 @@ TASK_START_RE = re.compile(
     IMPERATIVE_RE.pattern
     + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
     r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
-    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew)\b",
+    r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew"
+    # an explanation asked with its form: "Explain compound interest in two or three sentences"
+    r"|explain(?=[^.?!。？！]*\b(?:in|within|under)\s+(?:\w+\s+){0,3}(?:sentences?|words?|lines?"
+    r"|paragraphs?|bullets?|points?|minutes?)\b))\b",
     re.IGNORECASE,
 )
 

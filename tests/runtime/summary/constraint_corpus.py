@@ -106,6 +106,10 @@ HOLDOUT_73 = DATA / "holdout_73.jsonl"  # typical English messages, many walks o
 HOLDOUT_74 = DATA / "holdout_74.jsonl"  # typical Chinese messages; same
 HOLDOUT_75 = DATA / "holdout_75.jsonl"  # travel, dining and going out; same
 HOLDOUT_76 = DATA / "holdout_76.jsonl"  # instructions to an office agent; same
+HOLDOUT_77 = DATA / "holdout_77.jsonl"  # typical messages, EN and ZH; after 69-76's fixes
+HOLDOUT_78 = DATA / "holdout_78.jsonl"  # personal finance, insurance, taxes; same
+HOLDOUT_79 = DATA / "holdout_79.jsonl"  # typed quickly on a phone; same
+HOLDOUT_80 = DATA / "holdout_80.jsonl"  # health, care and diet, Chinese; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -183,6 +187,10 @@ HOLDOUTS = (
     HOLDOUT_74,
     HOLDOUT_75,
     HOLDOUT_76,
+    HOLDOUT_77,
+    HOLDOUT_78,
+    HOLDOUT_79,
+    HOLDOUT_80,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

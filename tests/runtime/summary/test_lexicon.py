@@ -413,6 +413,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "谢谢你上周帮我选的礼物，今天送出去了！",
         "你说冬至是十二月二十二号对吧",
         "今年春节是几月几号啊",
+        # the thirty-third and thirty-fourth rounds: "but I don't believe", 不用道歉, 就是好奇,
+        # "whats" and "any idea why" without a question mark, 要不要, asking whether a claim holds
+        "My uncle says the tax rate is 30% but I don't believe it.",
+        "没事没事，不用道歉，我也才刚到。",
+        "这个月电费怎么这么贵，没别的意思，就是好奇",
+        "whats 20% of 150",
+        "any idea why my laptop shuts down at 10% battery",
+        "我妈最近老是睡不着，每天就睡四个小时，要不要去医院看看",
+        "朋友说一天只能吃一个鸡蛋，这个说法有依据吗？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -668,6 +677,14 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Is there any way to hold my mail for ten days while I'm away?", "10"),
         ("Can you find a couple of vegan restaurants near the office?", "vegan"),
         ("My water bill went up to $96 this month, can you find where I can save?", "96"),
+        # the thirty-third and thirty-fourth rounds: an explanation asked with its form, a
+        # bare noun searched for a day, "X is best for", a wish with what the thing must be,
+        # "nite" names an evening
+        ("Explain how a mortgage works in under 100 words", "100"),
+        ("plumber for tues 9-12??", "tues"),
+        ("Texts are best for reaching me during the day.", "texts"),
+        ("想给我妈买个带语音的电子秤，两百以内。", "语音"),
+        ("get us a table fri nite around 8:15", "20:15"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
