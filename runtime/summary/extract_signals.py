@@ -139,7 +139,8 @@ _OWNED_RE = re.compile(
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
-    r"|^\W*(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)|^\W*(?:hoping|planning|trying)\s+to\b"
+    r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
+    r"|^\W*(?:hoping|planning|trying)\s+to\b"
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
     r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
     r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
@@ -416,6 +417,10 @@ def _same_moment(text: str, start: int, end: int) -> bool:
     return bool(_DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after))
 
 
+_NEGATED_ITEM_RE = re.compile(r"(?:^|[\s,])(?:no|without)\s+[a-z-]+$", re.IGNORECASE)
+_LIST_END_RE = re.compile(r"\s*[a-z-]+\s+(?:or|and|nor)\s+[a-z-]+\b", re.IGNORECASE)
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
@@ -425,6 +430,8 @@ def _breaks(text: str, at: int) -> bool:
         return False
     if _DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after):
         return False  # "Friday, 5 pm", "March 3, 14:00", "周五，下午3点": one moment
+    if _NEGATED_ITEM_RE.search(before) and _LIST_END_RE.match(after):
+        return False  # "no dairy, eggs or honey": one list under one "no"
     return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
 
 
@@ -643,7 +650,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         clause = sentence[a:b]
         said.append(
             asked
-            and index < asking
+            and (index < asking or (index == asking and _trip_day(clause)))
             and (
                 checks
                 or _owned(clause)

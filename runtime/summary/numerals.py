@@ -564,6 +564,26 @@ def _rough(text: str) -> list[Numeral]:
     return found
 
 
+_UNIT_ALONE: Final = {"百": 100, "千": 1000, "万": 10000}
+
+
+def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool) -> bool:
+    """Whether numeral characters at ``start:end`` are a word, not a number: 千万别 ("by all
+    means do not"), 十分 ("very"; not "六点十分", ten past six), 一点 ("a little"), 万一 ("in
+    case"), a weekday (周五; not "一周两次", twice a week)."""
+    rest = text[end : end + 2]
+    if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
+        return True
+    if run == "十" and rest.startswith("分") and not rest.startswith("分钟") and not minutes:
+        return True
+    if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
+        return True
+    if run == "万一" and not _measured(text, end):
+        return True
+    weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
+    return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
+
+
 def _chinese(text: str) -> list[Numeral]:
     found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
@@ -575,18 +595,14 @@ def _chinese(text: str) -> list[Numeral]:
             found.append(Numeral(start, cut, text[start:cut], str(pair[0])))
             found.append(Numeral(cut, end, text[cut:end], str(pair[1])))
             continue
-        if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
-            continue  # 千万别: "by all means do not"
         minutes = rest.startswith("分") and text[max(0, start - 3) : start].rstrip().endswith(
             ("点", "点钟", "时")
         )  # "六点十分": ten past six
-        if run == "十" and rest.startswith("分") and not rest.startswith("分钟") and not minutes:
-            continue  # 十分: "very"
-        if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
-            continue  # 一点: "a little"
-        weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
-        if weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜")):
-            continue  # 周五, 星期三: a weekday (not "一周两次", "一周三次": times a week)
+        if _word_not_number(text, run, start, end, minutes=minutes):
+            continue
+        if run in _UNIT_ALONE and text[start - 1 : start] in ("过", "破"):
+            found.append(Numeral(start, end, run, str(_UNIT_ALONE[run])))  # 过千: over 1000
+            continue
         if run in {"万", "千", "百", "十"} and (
             (not _measured(text, end) and not minutes) or text[start - 1 : start].isdigit()
         ):
@@ -876,7 +892,7 @@ def with_readings(text: str) -> str:
         for n in found
         if not (
             _is_cjk(n.text)
-            and "半" not in n.text
+            and not any(c in n.text for c in "半来把")  # "十来个", "千把块": quantities reads 十
             and not any(c.isdigit() for c in n.text)
             and text[n.end : n.end + 1] in _READ
             and n.start not in ends

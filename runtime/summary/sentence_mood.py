@@ -72,7 +72,10 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\bany\s+chance\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
+    # a follow-up that proposes another option: "What about Porto instead?", "how about Friday"
+    r"|^\W*(?:what|how)\s+about\b"
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
     # a search asked as a bare noun and what it is for: "dog sitter for aug 3-6?", "babysitter
@@ -145,9 +148,18 @@ _TOLD_RE = re.compile(
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
+    r"|\b(?:the|my|our)\s+(?:earlier|first|last|previous|old|original)\s+\w+\s+(?:was|were)\s+(?:fine|ok(?:ay)?"
+    r"|good|great|better)\b"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
     r"|funny\s+(?:story|how|thing)|"
+    # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
+    # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
+    r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
+    r"|\s+would|\s+will)\b|"
+    r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b|\bwho\s+(?:just\s+)?"
+    + PAST_VERB
+    + r"\b|\b(?:but\s+)?never\s+(?:once\s+)?\w+[^e\W]ed\b|"
     # surprise at what happened, hearsay, what someone told us, what a count of family did:
     # "never thought I'd do it", "I read somewhere that…", "the hotel told us checkout was at
     # 11", "My three kids ate like 12", "my six year old just announced…", "never once switched"
@@ -179,12 +191,15 @@ _TOLD_RE = re.compile(
     r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our)\s+\w+)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
+    r"|changed\s+(?:my|our)\s+mind"
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)"
+    # what was seen: "今天地铁上看到一个大爷…"
+    r"|(?:看到|看见|碰到|遇到|碰见)(?:了|一个|一位|个)"
     # lived through: "三天两晚住下来"
     r"|(?:住|玩|跑|走|吃|算|干|做|学|坚持|熬)下来"
     # only then done: "加班到十点才回家"
@@ -251,7 +266,7 @@ _PRESENT_REPORT_RE = re.compile(
 # sign said nothing over $10" (outside one, "The roofer said ballpark five grand" is the
 # user's figure to go by)
 _PAST_REPORT_RE = re.compile(
-    r"\b(?:the\s+\w+(?:'s\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}说(?!话|明|服)",
+    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}说(?!话|明|服)",
     re.IGNORECASE,
 )
 _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)

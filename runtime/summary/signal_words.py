@@ -60,6 +60,7 @@ NOT_NEGATION_RE = re.compile(
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+if\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
     r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)"
     r"|\b(?:don'?t|do\s+not)\s+believe\b"
@@ -77,6 +78,9 @@ NOT_NEGATION_RE = re.compile(
 
 EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
+    # taking a thing out of a draft: "just lose the emoji from the title", "remove the intro"
+    r"|(?:^\W*|\b(?:just|please|pls|and|then)\s+)(?:lose|remove|delete|ditch|get\s+rid\s+of)\s+"
+    r"(?:the|that|those|all|any|every)\b"
     r"|\w-free\b|\b(?:gluten|dairy|nut|peanut|sugar|lactose|soy|egg|alcohol|caffeine|meat|pork"
     r"|fragrance|scent|smoke|pet|msg)\s+free\b|除了|除外|以外|排除|无(?=[糖盐油辣烟麸乳奶蛋肉添酒])"
     # taking an option out: "Drop the Lenovo from the list", "so swap out the satay", "Swap the
@@ -123,7 +127,15 @@ PREFERENCE_RE = re.compile(
     r"|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b"
     r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
-    r"|\b(?:any|either|whichever|whatever)\s+(?:\w+\s+){0,3}?(?:works|will\s+do)\b"
+    r"|\b(?:any|anything|either|whichever|whatever)\s+(?:[\w:]+\s+){0,5}?(?:works|will\s+do)\b"
+    # a move asked for: "asking to push my paper to next Monday", "move the call to 3"
+    r"|\b(?:push|move|shift|reschedule|bump|change|switch)\s+(?:\w+\s+){0,4}?to\s+(?:next\s+|this\s+)?"
+    r"(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d|tomorrow"
+    r"|tonight|the\s+\d)"
+    # what the thing must be in: "find that same lamp in brass", "order it in a size 10"
+    r"|\b(?:find|get|order|buy)\s+(?:me\s+)?(?:\w+\s+){1,4}?in\s+(?:a\s+)?(?:black|white|red|blue|green"
+    r"|grey|gray|navy|pink|beige|brass|gold|silver|steel|wood|oak|walnut|leather|cotton|linen|wool"
+    r"|size\s+\w+|small|medium|large|xl)\b"
     # a diet the thing asked for keeps: "suggest a few vegetarian meals", "any vegan places"
     r"|\b(?:vegetarian|vegan|pescatarian|halal|kosher|keto|low[- ]carb|low[- ]sodium)\s+"
     r"(?:meals?|recipes?|dishes|options?|food|restaurants?|places?|dinners?|lunch(?:es)?"
@@ -204,6 +216,8 @@ TASK_START_RE = re.compile(
 
 TRAVEL_RE = re.compile(
     r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|从[\u4e00-\u9fff]{1,4}飞|\bfly(?:ing)?\s+(?:to|from)\b"
+    # when the user is free, where they go to play: "周日下午才有空走", "这周六带孩子去哪玩"
+    r"|才有空|才有时间|有空|去[\u4e00-\u9fff]{0,2}玩"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
     r"|要去|打算去|准备去|(?<=[号日天一二三四五六七])走(?![路了过着])"
     r"|\b(?:leav\w*|depart\w*|return\w*"

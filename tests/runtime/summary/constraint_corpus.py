@@ -110,6 +110,10 @@ HOLDOUT_77 = DATA / "holdout_77.jsonl"  # typical messages, EN and ZH; after 69-
 HOLDOUT_78 = DATA / "holdout_78.jsonl"  # personal finance, insurance, taxes; same
 HOLDOUT_79 = DATA / "holdout_79.jsonl"  # typed quickly on a phone; same
 HOLDOUT_80 = DATA / "holdout_80.jsonl"  # health, care and diet, Chinese; same
+HOLDOUT_81 = DATA / "holdout_81.jsonl"  # typical messages, EN and ZH; after 77-80's fixes
+HOLDOUT_82 = DATA / "holdout_82.jsonl"  # shopping, returns, gifts, deliveries; same
+HOLDOUT_83 = DATA / "holdout_83.jsonl"  # casual chat-style Chinese; same
+HOLDOUT_84 = DATA / "holdout_84.jsonl"  # follow-ups that change or correct a request; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -191,6 +195,10 @@ HOLDOUTS = (
     HOLDOUT_78,
     HOLDOUT_79,
     HOLDOUT_80,
+    HOLDOUT_81,
+    HOLDOUT_82,
+    HOLDOUT_83,
+    HOLDOUT_84,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

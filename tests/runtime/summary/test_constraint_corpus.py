@@ -68,14 +68,20 @@ _OPEN_MISSES = {
     "holdout_75.jsonl": 0.94,
     "holdout_76.jsonl": 0.94,
     "holdout_79.jsonl": 0.96,
+    "holdout_83.jsonl": 0.94,
+    "holdout_84.jsonl": 0.94,
 }
-"""Hold-outs of the twenty-ninth to thirty-fourth rounds (2026-12-05, fourth session) with
+"""Hold-outs of the twenty-ninth to thirty-sixth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
 figures" as 100, an evening named after the hour ("before 8 cos of bedtime") or by what happens
 in it ("kids go down at 8 so no calls after that"), a day inside the asking clause ("…the
 Lakers game on the 12th?"), a typo of "anything but", a bare noun phrase as a wish ("Window
 seat, and…"), a drive told as the data of a task, texting shorthand for "before" ("no meetings
-b4 10"), and a deadline or a refusal said over two clauses ("周五下班前给我，最晚18:00",
+b4 10"), a name excluded by pointing back ("We already had a dog called Max so not that one"),
+Chinese dictated with spaces for commas ("老板说周五下班前要交报告 你帮我列个大纲 … 一页纸就
+够", "…有没有啥助眠的法子 但是不想吃药"), a weekday and its date as one value ("Thursday the
+14th"), a relative's diet relayed ("我妈说她不吃辣"), and a deadline or a refusal said over two
+clauses ("周五下班前给我，最晚18:00",
 "空出周四整个下午，谁约都别接")."""
 
 _PRECISION_FLOOR = {
@@ -86,6 +92,8 @@ _PRECISION_FLOOR = {
     "holdout_74.jsonl": 0.875,
     "holdout_78.jsonl": 0.875,
     "holdout_80.jsonl": 0.875,
+    "holdout_81.jsonl": 0.875,
+    "holdout_83.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -95,7 +103,10 @@ calendar over again. 24 little doors everywhere.": a verbless sentence after a s
 alone), h70en-25 ("There's a line that says $13.40 pro-rated": a document's words), h74zh-32
 ("…不用不用，我自己来就行，明天在说吧": "talk tomorrow" read as a day and a wish), h78en-11
 ("And is the contribution limit still 7,000 or did it go up": a limit asked about, said as a
-bound), h80zh-28 ("我爸最近血压老是150多，这正常吗": a reading asked about)."""
+bound), h80zh-28 ("我爸最近血压老是150多，这正常吗": a reading asked about), h81en-24 ("Tell
+me a joke about accountants…"), h83zh-05 ("…今年好像放三天": a hedged fact), h83zh-30 ("上个月
+花了八千多 看到信用卡账单我直接破防了": the user's own money told, which holdout_54's author
+labelled the other way)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -422,6 +422,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "any idea why my laptop shuts down at 10% battery",
         "我妈最近老是睡不着，每天就睡四个小时，要不要去医院看看",
         "朋友说一天只能吃一个鸡蛋，这个说法有依据吗？",
+        # the thirty-fifth and thirty-sixth rounds: what was seen, someone who did something,
+        # what made us laugh, "the X guy said", "but never explained", an earlier version was
+        # fine, 没毛病, 没看懂, 万一
+        "哈哈今天楼下看到一个小孩牵着3只狗",
+        "that video of the woman who swam 20 km with her dog made me smile",
+        "The plumber guy said he'd be here between 9 and 11, it's noon now. Is that normal?",
+        "Why do receipts fade? The shop said 6 months but never explained.",
+        "No worries, the first draft was fine for a start. Why did you pick 800 words?",
+        "好的收到，没毛病",
+        "你上次说的那个20%的税率我没太看懂",
+        "万一下雨怎么办？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -685,6 +696,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Texts are best for reaching me during the day.", "texts"),
         ("想给我妈买个带语音的电子秤，两百以内。", "语音"),
         ("get us a table fri nite around 8:15", "20:15"),
+        # the thirty-fifth and thirty-sixth rounds: 十来 reaches validation, a move asked for,
+        # "can we" after a leading phrase, "any chance you can", "in <colour or material>",
+        # a list under one "no", taking a thing out of a draft, a day the user is free, a trip's
+        # day in the asking clause, "what about … instead", 过千, a change of mind is no story
+        ("帮我订个包间，大概十来个人", "10"),
+        ("Write to the landlord asking to move the inspection to next Tuesday.", "tuesday"),
+        ("for the team lunch can we keep it between 20 and 30 dollars a head?", "20"),
+        ("Any chance you can find these boots in navy?", "navy"),
+        ("No nuts, sesame or soy in anything you suggest, please.", "sesame"),
+        ("ok just remove the footnotes from the report", "footnotes"),
+        ("我周六上午才有空，帮我约个理发", "周六"),
+        ("下周日带爸妈去哪玩比较好？", "下周日"),
+        ("What about Lisbon instead? Same week.", "lisbon"),
+        ("手机帮我挑一个，过万的就别看了", "10000"),
+        ("I changed my mind: anything before 9:30 in the morning works.", "9:30"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
