@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Role
+from runtime.summary.chinese_script import as_simplified
 from runtime.summary.extract_clauses import (
     date_role,
     find_codes,
@@ -260,13 +261,17 @@ def _constraints(
     sentence: str, src: str, pinned: bool, reference: datetime, check: Check
 ) -> list[Fact]:
     """One fact per constraint clause of a user's sentence: the clause, verbatim, after what
-    it states in normalized form; the first variant that passes ``check`` is kept."""
+    it states in normalized form; the first variant that passes ``check`` is kept.
+
+    The rules read the sentence in simplified characters (``chinese_script``: the same length),
+    and the fact quotes the user's own characters at the same place."""
     facts: list[Fact] = []
     keys: set[str] = set()
-    clauses = [
-        part for clause in constraint_clauses(sentence) for part in _by_role(clause, reference)
-    ]
+    plain = as_simplified(sentence)
+    clauses = [part for clause in constraint_clauses(plain) for part in _by_role(clause, reference)]
     for clause in clauses:
+        at = plain.find(clause)
+        said = sentence[at : at + len(clause)] if at >= 0 else clause
         prefix, status = _kind(clause, reference)
         words = _PREF_WORDS_RE.sub(" ", _NEG_WORDS_RE.sub(" ", clause))
         slug = _slug(words) or _slug(clause) or "clause"
@@ -275,13 +280,13 @@ def _constraints(
             key += "_"
         if pinned and prefix == "req":
             continue  # a pinned message stays verbatim in the context: its figures are there
-        heads = _heads(clause, reference, sentence[: max(sentence.find(clause), 0)])
+        heads = _heads(clause, reference, plain[: max(at, 0)])
         # a figure validation cannot back (a weekday resolved to a date) leaves the rest
         # numbers said in words, read as digits, when nothing else was ("年费超过两百的直接排除":
         # 200), before the clause alone
         heads = heads or list(dict.fromkeys(n.value for n in find_numerals(clause)))
         options = [heads, *([h for h in heads if h != bad] for bad in heads), []]
-        for value, quote in dict.fromkeys(_value(clause, option, pinned) for option in options):
+        for value, quote in dict.fromkeys(_value(said, option, pinned) for option in options):
             fact = _fact(key, value, status, src, pinned).model_copy(update={"quote": quote})
             neutral = fact.model_copy(update={"key": f"user.{slug}"})
             chosen = next((f for f in (fact, neutral) if check(f)), None)
@@ -358,7 +363,7 @@ def extract_sentence(
     be emitted (the summarizer passes validation's per-item checks).
     """
     items = SentenceItems()
-    question = is_question(sentence)
+    question = is_question(as_simplified(sentence))
     if question:
         items.question = role == "user"
     else:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Message
+from runtime.summary.chinese_script import as_simplified
 from runtime.summary.envelope import render_summary_block
 from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
@@ -183,7 +184,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     loose: list[tuple[float, str]] = []
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
     sentences = split_sentences(text)
-    asks = not (message.role == "user" and message_asks_nothing(sentences))
+    asks = not (
+        message.role == "user" and message_asks_nothing([as_simplified(s) for s in sentences])
+    )
     previous = ""
     for sentence in sentences:
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
@@ -195,7 +198,11 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             pinned=pinned,
             reference=reference,
             check=lambda fact: passes_checks(fact, by_id, chunk.texts),
-            asks=asks and not (message.role == "user" and qualifies_question(previous, sentence)),
+            asks=asks
+            and not (
+                message.role == "user"
+                and qualifies_question(as_simplified(previous), as_simplified(sentence))
+            ),
         )
         previous = sentence
         _keep_valid(items, message, sentence, chunk.texts)

@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import cast
 
+from runtime.summary.chinese_script import as_simplified
 from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
 from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, cn_value, with_readings
 from runtime.summary.quantity_support import Kind, Quantity, is_supported
@@ -312,8 +313,9 @@ def extract_quantities(
 def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     """``extract_quantities`` without the memo."""
     found: list[Quantity] = []
-    # numbers and times said in words (see numerals), full-width digits as ASCII
-    work = _arabize(with_readings(unicodedata.normalize("NFKC", text)))
+    # numbers and times said in words (see numerals), full-width digits as ASCII, traditional
+    # characters read as simplified ("一萬五", "十點")
+    work = _arabize(with_readings(as_simplified(unicodedata.normalize("NFKC", text))))
 
     def relative(match: re.Match[str]) -> Quantity:
         if ref is None:

@@ -1,0 +1,35 @@
+"""Traditional Chinese read as simplified (``runtime.summary.chinese_script``): the same length,
+so the rules read simplified characters and a fact still quotes the user's own."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from runtime.summary.chinese_script import as_simplified
+from runtime.summary.extractive import ExtractiveSummarizer
+from runtime.summary.quantities import extract_quantities
+from tests.runtime.summary.constraint_corpus import summarize_statement
+
+
+def test_traditional_characters_become_simplified() -> None:
+    assert as_simplified("晚上十點以後別打電話給我") == "晚上十点以后别打电话给我"
+    assert as_simplified("no Chinese here, 42") == "no Chinese here, 42"
+
+
+@given(st.text(alphabet=st.sampled_from("我對過敏萬點週後別電話與為這個們abc 1,。")))
+def test_the_length_never_changes(text: str) -> None:
+    assert len(as_simplified(text)) == len(text)
+
+
+def test_validation_reads_traditional_numbers() -> None:
+    assert {q.value for q in extract_quantities("預算一萬五以下")} == {"15000"}
+
+
+def test_a_traditional_sentence_keeps_its_rule_and_its_characters() -> None:
+    facts = summarize_statement(
+        "幫我訂餐廳，晚上八點以後，別訂有花生的菜。", ExtractiveSummarizer()
+    ).facts
+    kept = [f for f in facts if f.status in {"constraint", "preference", "excluded"}]
+    assert any("20:00" in f.value for f in kept), facts
+    assert any(f.quote and "別" in f.quote for f in kept), facts  # the user's own character
