@@ -55,6 +55,12 @@ _EN_MD_RANGE_RE = re.compile(
     r"(?P<d2>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})\b",
     re.I,
 )
+# "from 3 to 7 April 2026": the month and the year said once, after the second day
+_EN_DM_RANGE_RE = re.compile(
+    rf"(?<!\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till)\s*"
+    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}})\b",
+    re.I,
+)
 _EN_DM_RE = re.compile(
     rf"(?<!\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(?P<y>\d{{4}}))?\b",
     re.I,
@@ -75,6 +81,7 @@ _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dotted_dmy", _DOTTED_DMY_RE),
     ("cn_md", _CN_MD_RE),
     ("en_md_range", _EN_MD_RANGE_RE),
+    ("en_md_range", _EN_DM_RANGE_RE),
     ("en_md", _EN_MD_RE),
     ("en_dm", _EN_DM_RE),
     ("rel", _REL_RE),
@@ -318,7 +325,8 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
 
 
 def _range_days(text: str, m: re.Match[str]) -> list[DateMention]:
-    """The two days of "March 14 to 21, 2025", each with the year said after the second."""
+    """The two days of "March 14 to 21, 2025" or "3 to 7 April 2026", each with the month and
+    the year said once."""
     month, year = _MONTHS[m.group("mon")[:3].lower()], int(m.group("y"))
     out: list[DateMention] = []
     for group, start, end in (("d", m.start(), m.start("d2")), ("d2", m.start("d2"), m.end())):

@@ -140,6 +140,8 @@ _OWNED_RE = re.compile(
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
+    # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"
+    r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去"
     r"|^\W*(?:hoping|planning|trying)\s+to\b"
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
     r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
@@ -172,12 +174,20 @@ def _asks_for_quantity(text: str) -> bool:
     return _HOW_MUCH_RE.search(text) is not None and _CONVERSION_RE.search(text) is None
 
 
+_STAY_RE = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十]+)\s*(?:天|晚|夜|周|个月)|\b\d+\s*(?:days?|nights?|weeks?)\b",
+    re.IGNORECASE,
+)
+
+
 def _trip_day(text: str) -> bool:
     """Whether a clause gives the day of a trip ("10月3号从成都飞拉萨，有没有…起飞的"): the user's
     plan, said before what is asked about it."""
     folded = _fold(text)
     return TRAVEL_RE.search(folded) is not None and (
-        WEAK_RE.search(folded) is not None or _DAY_NUMBER_RE.search(folded) is not None
+        WEAK_RE.search(folded) is not None
+        or _DAY_NUMBER_RE.search(folded) is not None
+        or _STAY_RE.search(folded) is not None  # "去日本玩七天"
     )
 
 
@@ -288,6 +298,9 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_ORDINAL_RE = re.compile(r"第[\d一二两三四五六七八九十百]+")
+
+
 def _has_figure(text: str) -> bool:
     """Digits outside ids (``G7301``, ``HAT069``), or a number in words.
 
@@ -295,6 +308,7 @@ def _has_figure(text: str) -> bool:
     counts no more than English "a" does.
     """
     plain = _ID_RE.sub(" ", _NUMBER_ID_RE.sub(" ", _MENTION_RE.sub(" ", text)))
+    plain = _ORDINAL_RE.sub(" ", plain)  # "第二部比第一部好看": which one, not how many
     if _DIGIT_RE.search(plain):
         return True
     told = _PERFECTIVE_RE.search(plain) is not None

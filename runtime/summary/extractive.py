@@ -29,7 +29,7 @@ from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
 from runtime.summary.extract_dates import find_dates, parse_reference
 from runtime.summary.extract_facts import SentenceItems, covers, extract_sentence
-from runtime.summary.extract_signals import qualifies_question
+from runtime.summary.extract_signals import is_allergy, qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.merge import merge_summaries, normalize_item_text
@@ -184,8 +184,12 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     loose: list[tuple[float, str]] = []
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
     sentences = split_sentences(text)
+    # ... unless it states an allergy, which is always the user's to keep ("just curious. Also
+    # I'm allergic to sulfa drugs — which meds should I watch out for?")
     asks = not (
-        message.role == "user" and message_asks_nothing([as_simplified(s) for s in sentences])
+        message.role == "user"
+        and message_asks_nothing([as_simplified(s) for s in sentences])
+        and not any(is_allergy(as_simplified(s)) for s in sentences)
     )
     previous = ""
     for sentence in sentences:

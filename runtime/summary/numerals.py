@@ -686,7 +686,25 @@ def find_numerals(text: str) -> list[Numeral]:
         if out and numeral.start < out[-1].end:
             continue
         out.append(numeral)
-    return _shared_scale(text, out)
+    return _dozens(text, _shared_scale(text, out))
+
+
+def _dozens(text: str, numerals: list[Numeral]) -> list[Numeral]:
+    """ "two dozen eggs" is 24, not 2 and 12."""
+    out: list[Numeral] = []
+    for numeral in numerals:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and numeral.text.lower() == "dozen"
+            and not text[last.end : numeral.start].strip()
+            and last.value.isdigit()
+        ):
+            value = str(int(last.value) * 12)
+            out[-1] = Numeral(last.start, numeral.end, text[last.start : numeral.end], value)
+            continue
+        out.append(numeral)
+    return out
 
 
 _EN_RANGE_JOIN_RE = re.compile(r"\s+(?:to|and|or)\s+|\s*[-–—]\s*", re.IGNORECASE)

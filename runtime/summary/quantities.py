@@ -72,6 +72,12 @@ _EN_MD_RANGE_RE = re.compile(
     r"(\d{1,2})(?:st|nd|rd|th)?,?\s++(\d{4})\b",
     re.IGNORECASE,
 )
+# "3 to 7 April 2026": the month and the year said once, after the second day
+_EN_DM_RANGE_RE = re.compile(
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s*+(?:-|–|—|to|through|thru|until|till)\s*+"
+    rf"(\d{{1,2}})(?:st|nd|rd|th)?\s++(?:of\s++)?{_MONTH},?\s++(\d{{4}})\b",
+    re.IGNORECASE,
+)
 _EN_DM_RE = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s++(?:of\s++)?{_MONTH}(?:,?\s++(\d{{4}}))?\b",
     re.IGNORECASE,
@@ -329,6 +335,11 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
         first = _date(m.group(4), _MONTHS[m.group(1)[:3].lower()], int(m.group(2)))
         found.extend(q for q in (first, _en_md_range_end(m)) if q is not None)
     work = _EN_MD_RANGE_RE.sub(lambda m: " " * (m.end() - m.start()), work)
+    for m in _EN_DM_RANGE_RE.finditer(work):
+        month = _MONTHS[m.group(3)[:3].lower()]
+        days = (_date(m.group(4), month, int(m.group(g))) for g in (1, 2))
+        found.extend(q for q in days if q is not None)
+    work = _EN_DM_RANGE_RE.sub(lambda m: " " * (m.end() - m.start()), work)
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),

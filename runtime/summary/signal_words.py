@@ -58,11 +58,11 @@ NEGATION_RE = re.compile(
 NOT_NEGATION_RE = re.compile(
     # courtesy: "No worries if you've got nothing to say", "No need to apologize", "No rush at
     # all", "不用不用", "不着急"
-    r"\bno\s+worries\s+if\b[^,.;!?]*"
+    r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
-    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)"
+    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)|不用了(?=[，,。.！!\s]|$)"
     r"|\b(?:don'?t|do\s+not)\s+believe\b"
     # an interjection answering: "lol no, I meant…", "no no, the other one"
     r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"
@@ -264,6 +264,8 @@ TASTE_RE = re.compile(
 # eggs?", "a sunscreen that doesn't contain oxybenzone?"
 ASKED_WITHOUT_RE = re.compile(
     r"不(?:用|含|加|放|带)[\u4e00-\u9fff]{1,8}的|\bwithout\s+\w+|\bwith\s+no\s+\w+"
-    r"|\bthat\s+(?:doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:contain|have|use|include|need)\b",
+    r"|\bthat\s+(?:doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:contain|have|use|include|need)\b"
+    # "what can i make with chicken thighs that's not spicy?"
+    r"|\bthat(?:'s|\s+is|\s+isn'?t|\s+are|'re)\s+not\s+(?:too\s+)?\w+|\bthat\s+(?:isn'?t|aren'?t)\s+\w+",
     re.IGNORECASE,
 )

@@ -114,6 +114,10 @@ HOLDOUT_81 = DATA / "holdout_81.jsonl"  # typical messages, EN and ZH; after 77-
 HOLDOUT_82 = DATA / "holdout_82.jsonl"  # shopping, returns, gifts, deliveries; same
 HOLDOUT_83 = DATA / "holdout_83.jsonl"  # casual chat-style Chinese; same
 HOLDOUT_84 = DATA / "holdout_84.jsonl"  # follow-ups that change or correct a request; same
+HOLDOUT_85 = DATA / "holdout_85.jsonl"  # typical messages, EN and ZH; after 81-84's fixes
+HOLDOUT_86 = DATA / "holdout_86.jsonl"  # English from many countries and ages; same
+HOLDOUT_87 = DATA / "holdout_87.jsonl"  # Chinese, simplified and traditional, some Cantonese
+HOLDOUT_88 = DATA / "holdout_88.jsonl"  # home services and errands; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -199,6 +203,10 @@ HOLDOUTS = (
     HOLDOUT_82,
     HOLDOUT_83,
     HOLDOUT_84,
+    HOLDOUT_85,
+    HOLDOUT_86,
+    HOLDOUT_87,
+    HOLDOUT_88,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

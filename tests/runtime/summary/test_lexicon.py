@@ -433,6 +433,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "好的收到，没毛病",
         "你上次说的那个20%的税率我没太看懂",
         "万一下雨怎么办？",
+        # the thirty-seventh and thirty-eighth rounds: "can you believe it", "No worries about
+        # …", 不用了, which one is no count (第二部)
+        "My aunt ran 3 marathons at 70, can you believe it? Just wanted to share.",
+        "No worries about the late reply, the 2 forms arrived fine.",
+        "哈哈不用了，没事",
+        "第三季比第二季好看多了，你看了吗",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -711,6 +717,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("What about Lisbon instead? Same week.", "lisbon"),
         ("手机帮我挑一个，过万的就别看了", "10000"),
         ("I changed my mind: anything before 9:30 in the morning works.", "9:30"),
+        # the thirty-seventh and thirty-eighth rounds: an allergy in a message that asks
+        # nothing else, "that's not X" in a question, two dozen, who comes along (带…去), a
+        # stay before a question, a day range with the month and year once
+        (
+            "just curious about dosages. also I'm allergic to penicillin — what should I avoid?",
+            "penicillin",
+        ),
+        ("what can i cook with tofu that's not too salty?", "salty"),
+        ("Put three dozen bagels on the order.", "36"),
+        ("带三个老人去爬山，路线怎么选？", "3"),
+        ("去泰国玩五天，要换多少泰铢？", "5"),
+        ("Book a villa from 12 to 15 May 2027 for four of us.", "2027-05-15"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
