@@ -298,7 +298,9 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-_ORDINAL_RE = re.compile(r"第[\d一二两三四五六七八九十百]+")
+_ORDINAL_RE = re.compile(
+    r"第[\d一二两三四五六七八九十百]+|\b(?:chapter|episode|season|page)\s+\d+", re.IGNORECASE
+)
 
 
 def _has_figure(text: str) -> bool:

@@ -686,7 +686,27 @@ def find_numerals(text: str) -> list[Numeral]:
         if out and numeral.start < out[-1].end:
             continue
         out.append(numeral)
-    return _dozens(text, _shared_scale(text, out))
+    return sorted(
+        _dozens(text, _shared_scale(text, out)) + _k_range_starts(text, out),
+        key=lambda n: n.start,
+    )
+
+
+_K_RANGE_START_RE = re.compile(
+    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*[-–—~]\s*\d+(?:\.\d+)?\s*k\b)", re.I
+)
+
+
+def _k_range_starts(text: str, numerals: list[Numeral]) -> list[Numeral]:
+    """ "budget 15-18k": the k said once is both ends' (15000 and 18000)."""
+    taken = [(n.start, n.end) for n in numerals]
+    out: list[Numeral] = []
+    for m in _K_RANGE_START_RE.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        value = format((Decimal(m.group(1)) * 1000).normalize(), "f")
+        out.append(Numeral(m.start(), m.end(), m.group(1), value))
+    return out
 
 
 def _dozens(text: str, numerals: list[Numeral]) -> list[Numeral]:

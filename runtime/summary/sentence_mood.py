@@ -164,6 +164,7 @@ _TOLD_RE = re.compile(
     # "never thought I'd do it", "I read somewhere that…", "the hotel told us checkout was at
     # 11", "My three kids ate like 12", "my six year old just announced…", "never once switched"
     r"\bnever\s+(?:thought|expected|imagined|dreamed|dreamt)\b|\bnever\s+once\b|"
+    r"\bturn(?:s|ed)\s+out\b|"
     r"\b(?:i|we)\s+(?:read|heard|saw)\s+(?:somewhere|online|that|on\s+(?:the\s+)?\w+|in\s+(?:a|an|the)\s+\w+)\b|"
     r"\b(?:the|my|our)\s+\w+\s+(?:told|gave|sent|showed)\s+(?:us|me)\b|"
     r"\b(?:my|our)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"

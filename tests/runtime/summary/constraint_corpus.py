@@ -118,6 +118,10 @@ HOLDOUT_85 = DATA / "holdout_85.jsonl"  # typical messages, EN and ZH; after 81-
 HOLDOUT_86 = DATA / "holdout_86.jsonl"  # English from many countries and ages; same
 HOLDOUT_87 = DATA / "holdout_87.jsonl"  # Chinese, simplified and traditional, some Cantonese
 HOLDOUT_88 = DATA / "holdout_88.jsonl"  # home services and errands; same
+HOLDOUT_89 = DATA / "holdout_89.jsonl"  # typical messages, EN and ZH; after 85-88's fixes
+HOLDOUT_90 = DATA / "holdout_90.jsonl"  # typical English messages; same
+HOLDOUT_91 = DATA / "holdout_91.jsonl"  # typical Chinese messages; same
+HOLDOUT_92 = DATA / "holdout_92.jsonl"  # work and study; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -207,6 +211,10 @@ HOLDOUTS = (
     HOLDOUT_86,
     HOLDOUT_87,
     HOLDOUT_88,
+    HOLDOUT_89,
+    HOLDOUT_90,
+    HOLDOUT_91,
+    HOLDOUT_92,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -439,6 +439,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "No worries about the late reply, the 2 forms arrived fine.",
         "哈哈不用了，没事",
         "第三季比第二季好看多了，你看了吗",
+        # the thirty-ninth and fortieth rounds: "turns out", which chapter, 不用了不用了
+        "lol turns out I'd booked 2 rooms instead of 1, all sorted now",
+        "Cried my eyes out at episode 9 of that show",
+        "哈哈不用了不用了，谢谢",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -729,6 +733,9 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("带三个老人去爬山，路线怎么选？", "3"),
         ("去泰国玩五天，要换多少泰铢？", "5"),
         ("Book a villa from 12 to 15 May 2027 for four of us.", "2027-05-15"),
+        # the thirty-ninth and fortieth rounds: a k said once for a range, "go easy on"
+        ("looking for a laptop, budget 1.2-1.5k", "1200"),
+        ("Make a curry for six, and go easy on the chilli.", "chilli"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
