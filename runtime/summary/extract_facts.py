@@ -258,7 +258,12 @@ def _value(clause: str, heads: list[str], pinned: bool) -> tuple[str, str | None
 
 
 def _constraints(
-    sentence: str, src: str, pinned: bool, reference: datetime, check: Check
+    sentence: str,
+    src: str,
+    pinned: bool,
+    reference: datetime,
+    check: Check,
+    read: str | None = None,
 ) -> list[Fact]:
     """One fact per constraint clause of a user's sentence: the clause, verbatim, after what
     it states in normalized form; the first variant that passes ``check`` is kept.
@@ -267,7 +272,7 @@ def _constraints(
     and the fact quotes the user's own characters at the same place."""
     facts: list[Fact] = []
     keys: set[str] = set()
-    plain = as_simplified(sentence)
+    plain = as_simplified(read if read is not None and len(read) == len(sentence) else sentence)
     clauses = [part for clause in constraint_clauses(plain) for part in _by_role(clause, reference)]
     for clause in clauses:
         at = plain.find(clause)
@@ -347,6 +352,7 @@ def _decides(head: str, sentence: str, *, role: Role) -> bool:
 def extract_sentence(
     sentence: str,
     *,
+    read: str | None = None,
     role: Role,
     source_id: str,
     pinned: bool,
@@ -360,7 +366,9 @@ def extract_sentence(
     constraint signal (``extract_signals``), choices and exclusions, and questions; assistant
     sentences yield choices and exclusions (with their reasons) only, because an assistant's
     "not available" is an observation, not a user constraint. ``check`` says whether a fact may
-    be emitted (the summarizer passes validation's per-item checks).
+    be emitted (the summarizer passes validation's per-item checks). ``read``: the same
+    sentence as the rules read it, the same length (text the user quotes for a translation
+    blanked, ``runtime.summary.quoted_text``); the sentence itself by default.
     """
     items = SentenceItems()
     question = is_question(as_simplified(sentence))
@@ -371,7 +379,7 @@ def extract_sentence(
         items.facts += facts
         items.decisions += decisions
     if role == "user" and asks:
-        items.facts += _constraints(sentence, source_id, pinned, reference, check)
+        items.facts += _constraints(sentence, source_id, pinned, reference, check, read)
     items.consumed = covers(sentence, items)
     return items
 

@@ -36,6 +36,7 @@ from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.provenance import authored_text
+from runtime.summary.quoted_text import without_quoted_text
 from runtime.summary.schema import (
     CompactionSummary,
     Decision,
@@ -192,11 +193,16 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         and not any(is_allergy(as_simplified(s)) for s in sentences)
     )
     previous = ""
+    masked = without_quoted_text(text) if message.role == "user" else text
+    cursor = 0
     for sentence in sentences:
+        at = text.find(sentence, cursor)
+        cursor = at + len(sentence) if at >= 0 else cursor
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
         items = extract_sentence(
             sentence,
+            read=masked[at : at + len(sentence)] if at >= 0 else sentence,
             role=message.role,
             source_id=message.id,
             pinned=pinned,

@@ -120,8 +120,7 @@ alone), h70en-25 ("There's a line that says $13.40 pro-rated": a document's word
 bound), h80zh-28 ("我爸最近血压老是150多，这正常吗": a reading asked about), h81en-24 ("Tell
 me a joke about accountants…"), h83zh-05 ("…今年好像放三天": a hedged fact), h83zh-30 ("上个月
 花了八千多 看到信用卡账单我直接破防了": the user's own money told, which holdout_54's author
-labelled the other way), h89en-11 and h89zh-08 (a text to translate, "How do you say 'my friend is
-allergic to shellfish' in Spanish": quoted words are read as the user's), h89zh-12 ("她才五岁"),
+labelled the other way), h89zh-12 ("她才五岁"),
 h90en-28 ("I never get it right, not even once"), h92zh-02 ("老板说下周一不用来开会了，开心")."""
 
 

@@ -1,0 +1,53 @@
+"""Text the user quotes to have it translated or said is that text's, not the user's rules.
+
+"Translate this into Spanish, keep it informal: 'We'll arrive on the 2nd around noon, don't
+cook anything big.'" asks for one thing (keep it informal); the arrival day, the noon and the
+"don't" belong to the letter. The same holds for "How do you say 'my friend is allergic to
+shellfish' in Spanish" and "把这句话翻译成英文：“会议改到下周三下午两点，请准时参加。”".
+
+``without_quoted_text`` blanks, in a message that asks for a translation, a way to say
+something or work on a text (rewrite, summarize, proofread, 润色, 总结), every quoted span and
+what follows a colon after the request to the end of its paragraph (the pasted text), keeping
+the length, so a span found in the result is the same span of the message: the extractor reads
+the blanked copy, and nothing quoted or pasted becomes a constraint; the user's own words
+around it ("keep it under 150 words") still do.
+A message that asks for nothing of the kind is returned as is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["without_quoted_text"]
+
+_QUOTING_RE: Final = re.compile(
+    r"\b(?:translat\w*|how\s+(?:do|would|should)\s+(?:you|i|we)\s+say|(?:in|into)\s+(?:spanish"
+    r"|french|german|english|chinese|mandarin|cantonese|japanese|korean|italian|portuguese"
+    r"|russian|arabic)|rewrite|rephrase|reword|paraphrase|proofread|polish|summari[sz]e"
+    r"|shorten|tighten|simplify|explain\s+(?:this|it)|reply\s+to\s+this|respond\s+to\s+this)\b"
+    r"|翻译|翻成|译成|怎么说|用(?:英|日|法|德|韩|俄|西班牙)(?:文|语)|改写|润色|总结|概括|缩写|精简",
+    re.IGNORECASE,
+)
+# What follows a colon after such a request, to the end of the paragraph, is the pasted text:
+# "把这篇文章总结成三点，每点不超过二十个字：2023年全国快递业务量突破1200亿件…"
+_PASTED_RE: Final = re.compile(r"(?<!\d)[:：](?!\d)\s*(?P<pasted>[^\n]*(?:\n(?!\s*\n)[^\n]*)*)")
+# A single quote opens after a non-letter and closes before one; an apostrophe inside a word
+# ("We'll") is neither.
+_QUOTED_RE: Final = re.compile(
+    r"(?<![\w'])'(?:[^'\n]|'(?=\w))+?'(?![\w'])"
+    r"|\"[^\"\n]+\"|“[^”]+”|‘[^’]+’|「[^」]+」|『[^』]+』"
+)
+
+
+def without_quoted_text(text: str) -> str:
+    """``text`` with what it quotes blanked when it asks for a translation (module docstring)."""
+    cue = _QUOTING_RE.search(text)
+    if cue is None:
+        return text
+    text = _QUOTED_RE.sub(lambda m: " " * len(m.group(0)), text)
+    pasted = _PASTED_RE.search(text, cue.end())
+    if pasted is None:
+        return text
+    start, end = pasted.span("pasted")
+    return text[:start] + " " * (end - start) + text[end:]
