@@ -165,6 +165,8 @@ _CN_RUN_RE = re.compile(
 _DAY_PART_RE = re.compile(r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*$")
 _READ = frozenset("元块张人个位次天晚月日号点时小分岁周间趟")
 _HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)")
+# the half after the measure word: "一斤半" 1.5 斤, "两年半" 2.5 years
+_MEASURE_HALF_RE = re.compile(r"(?:斤|公斤|年|天|杯|瓶|碗|米|公里|里|块|站|层|圈|周)半")
 _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
 
 
@@ -619,6 +621,8 @@ def _chinese(text: str) -> list[Numeral]:
         half = _HALF_RE.match(text, end)
         if value is not None and half:
             found.append(Numeral(start, half.end(), text[start : half.end()], f"{value}.5"))
+        elif value is not None and _MEASURE_HALF_RE.match(text, end):
+            found.append(Numeral(start, end, run, f"{value}.5"))
         elif value is not None:
             found.append(Numeral(start, end, run, str(value)))
     return found

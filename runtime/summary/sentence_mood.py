@@ -152,7 +152,7 @@ _TOLD_RE = re.compile(
     r"|good|great|better)\b"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
-    r"|funny\s+(?:story|how|thing)|"
+    r"|funny\s+(?:story|how|thing)|fun\s+fact|"
     # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
     # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
     r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
@@ -183,7 +183,7 @@ _TOLD_RE = re.compile(
     r"(?:great|good|amazing|awesome|perfect(?:ly)?|fantastic|lovely|delicious|wonderful|excellent"
     r"|helpful|useful|brilliant|superb|spot\s+on|a\s+(?:hit|success|blast|disaster)|the\s+one)|"
     # said without its subject: "just ran my first 10k in 58 minutes", "finally finished it"
-    r"^\W*(?:(?:so|and|oh|well)\s+)?(?:just|finally)\s+" + PAST_VERB + r"|"
+    r"^\W*(?:(?:so|and|oh|well)\s+)?(?:just|finally|only)\s+" + PAST_VERB + r"|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I

@@ -122,6 +122,10 @@ HOLDOUT_89 = DATA / "holdout_89.jsonl"  # typical messages, EN and ZH; after 85-
 HOLDOUT_90 = DATA / "holdout_90.jsonl"  # typical English messages; same
 HOLDOUT_91 = DATA / "holdout_91.jsonl"  # typical Chinese messages; same
 HOLDOUT_92 = DATA / "holdout_92.jsonl"  # work and study; same
+HOLDOUT_93 = DATA / "holdout_93.jsonl"  # typical messages, EN and ZH; after 89-92's fixes
+HOLDOUT_94 = DATA / "holdout_94.jsonl"  # writing help beside quoted or pasted text; same
+HOLDOUT_95 = DATA / "holdout_95.jsonl"  # hobbies, sports, games, outdoors; same
+HOLDOUT_96 = DATA / "holdout_96.jsonl"  # typical Chinese messages, all ages and regions; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -215,6 +219,10 @@ HOLDOUTS = (
     HOLDOUT_90,
     HOLDOUT_91,
     HOLDOUT_92,
+    HOLDOUT_93,
+    HOLDOUT_94,
+    HOLDOUT_95,
+    HOLDOUT_96,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -74,6 +74,9 @@ _OPEN_MISSES = {
     "holdout_86.jsonl": 0.92,
     "holdout_87.jsonl": 0.9,
     "holdout_88.jsonl": 0.96,
+    "holdout_94.jsonl": 0.96,
+    "holdout_95.jsonl": 0.92,
+    "holdout_96.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -88,8 +91,11 @@ Chinese dictated with spaces for commas ("老板说周五下班前要交报告 �
 percent"), what the user has before a question ("家里只有六寸的模具"), a European thousands
 separator ("3.200 EUR"), "under half an hour" as 30, a landing time after a story, Cantonese
 ("唔食得蝦"), 一成 as 10%, "十月中", a tradesman's price relayed before a question, "coming
-Tuesday", and a deadline or a refusal said over two clauses ("周五下班前给我，最晚18:00",
-"空出周四整个下午，谁约都别接")."""
+Tuesday", an evening said after its hour ("before my 4:30 call this afternoon"), "总结成三点"
+read as a clock, days listed with commas ("Tue, Thu and Sat mornings"), "I'm free Saturday from 9
+to 1 — can you…", Cantonese money ("千把蚊就得"), 就想 (taken out: "就想跟你随便聊两句" is no
+wish about the task), and a deadline or a refusal said over two clauses ("周五下班前给我，最晚
+18:00", "空出周四整个下午，谁约都别接")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -101,13 +107,17 @@ _PRECISION_FLOOR = {
     "holdout_80.jsonl": 0.875,
     "holdout_81.jsonl": 0.875,
     "holdout_83.jsonl": 0.75,
-    "holdout_89.jsonl": 0.625,
+    "holdout_89.jsonl": 0.875,
     "holdout_90.jsonl": 0.875,
     "holdout_92.jsonl": 0.875,
     "holdout_85.jsonl": 0.875,
     "holdout_86.jsonl": 0.75,
     "holdout_87.jsonl": 0.75,
     "holdout_88.jsonl": 0.875,
+    "holdout_93.jsonl": 0.875,
+    "holdout_94.jsonl": 0.625,
+    "holdout_95.jsonl": 0.75,
+    "holdout_96.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -121,7 +131,10 @@ bound), h80zh-28 ("我爸最近血压老是150多，这正常吗": a reading ask
 me a joke about accountants…"), h83zh-05 ("…今年好像放三天": a hedged fact), h83zh-30 ("上个月
 花了八千多 看到信用卡账单我直接破防了": the user's own money told, which holdout_54's author
 labelled the other way), h89zh-12 ("她才五岁"),
-h90en-28 ("I never get it right, not even once"), h92zh-02 ("老板说下周一不用来开会了，开心")."""
+h90en-28 ("I never get it right, not even once"), h92zh-02 ("老板说下周一不用来开会了，开心"),
+holdout_93-96's: a question about a fact with a bound ("…unsend an email in Gmail after like 30
+seconds"), quoted wording asked about ("Is it 'fewer than 10 items' or…"), "Pretty wild for a 60
+year old, right", "3 hours of work gone. Never again", "我今年68了"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -443,6 +443,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "lol turns out I'd booked 2 rooms instead of 1, all sorted now",
         "Cried my eyes out at episode 9 of that show",
         "哈哈不用了不用了，谢谢",
+        # the forty-first and forty-second rounds: someone insists, a fun fact, a deed said
+        # with "only"
+        "My uncle insists the Eiffel Tower is 500 metres tall. Who's right?",
+        "Fun fact: the longest chess game lasted 269 moves.",
+        "Only burned 2 of the 12 cookies, progress!",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -736,6 +741,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         # the thirty-ninth and fortieth rounds: a k said once for a range, "go easy on"
         ("looking for a laptop, budget 1.2-1.5k", "1200"),
         ("Make a curry for six, and go easy on the chilli.", "chilli"),
+        # the forty-first and forty-second rounds: the half after the measure word, 就得,
+        # "in plain English"
+        ("买点排骨，别超过两斤半。", "2.5"),
+        ("想买部新电脑，五千蚊就得", "5000"),
+        ("Explain my lease to me in plain English, please.", "plain"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
