@@ -115,8 +115,12 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _BEFORE_AFTER_RE = re.compile(r"(?P<pre>before|by|no later than|until|till|不晚于|最晚)\s*$", re.I)
 _AFTER_PRE_RE = re.compile(r"(?P<pre>after|no earlier than|not before|from|不早于)\s*$", re.I)
+# the half of the day said after a clock, a noun between allowed: "at 8:30 every night", "before
+# my 4:30 call this afternoon"
 _EVENING_AFTER_RE = re.compile(
-    r"\s*(?:(?:every|each)\s+)?(?:night|evening)s?\b|\s*tonight\b|\s*in\s+the\s+evening\b", re.I
+    r"\s*(?:[a-z]+\s+)?(?:(?:every|each|this|tomorrow)\s+)?(?:night|evening|afternoon)s?\b"
+    r"|\s*(?:[a-z]+\s+)?tonight\b|\s*in\s+the\s+(?:evening|afternoon)\b",
+    re.I,
 )
 _BOUND_POST_RE = re.compile(r"^\s*(?P<post>之前|以前|前|或更早|之后|以后|后|或更晚)")
 _JOIN_GAP_RE = re.compile(

@@ -746,6 +746,7 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("买点排骨，别超过两斤半。", "2.5"),
         ("想买部新电脑，五千蚊就得", "5000"),
         ("Explain my lease to me in plain English, please.", "plain"),
+        ("Send the summary before my 3:15 meeting this afternoon.", "15:15"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
