@@ -40,12 +40,21 @@ _QUOTED_RE: Final = re.compile(
 )
 
 
+def _a_text(quoted: str) -> bool:
+    """Whether a quoted span is a text to work on, not a word the user names ("don't use
+    'usted'"): three words or more, or four Chinese characters."""
+    inner = quoted[1:-1]
+    return len(inner.split()) >= 3 or sum("\u4e00" <= c <= "\u9fff" for c in inner) >= 4
+
+
 def without_quoted_text(text: str) -> str:
     """``text`` with what it quotes blanked when it asks for a translation (module docstring)."""
     cue = _QUOTING_RE.search(text)
     if cue is None:
         return text
-    text = _QUOTED_RE.sub(lambda m: " " * len(m.group(0)), text)
+    text = _QUOTED_RE.sub(
+        lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text
+    )
     pasted = _PASTED_RE.search(text, cue.end())
     if pasted is None:
         return text

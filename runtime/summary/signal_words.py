@@ -141,6 +141,9 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:vegetarian|vegan|pescatarian|halal|kosher|keto|low[- ]carb|low[- ]sodium)\s+"
     r"(?:meals?|recipes?|dishes|options?|food|restaurants?|places?|dinners?|lunch(?:es)?"
     r"|breakfasts?|snacks?|menus?|cafes?)\b"
+    # the tone asked for: "informal tone", "keep it casual"
+    r"|\b(?:informal|formal|casual|friendly|polite|professional|neutral)\s+(?:tone|style|register)\b"
+    r"|\bkeep\s+it\s+(?:informal|formal|casual|friendly|polite|professional|simple|light)\b"
     # "in plain English", "no jargon": how the answer is to be said
     r"|\bin\s+(?:plain|simple)\s+(?:english|language|words|terms)\b"
     # "Go easy on the salt", "light on the sauce"

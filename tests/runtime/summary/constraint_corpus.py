@@ -126,6 +126,10 @@ HOLDOUT_93 = DATA / "holdout_93.jsonl"  # typical messages, EN and ZH; after 89-
 HOLDOUT_94 = DATA / "holdout_94.jsonl"  # writing help beside quoted or pasted text; same
 HOLDOUT_95 = DATA / "holdout_95.jsonl"  # hobbies, sports, games, outdoors; same
 HOLDOUT_96 = DATA / "holdout_96.jsonl"  # typical Chinese messages, all ages and regions; same
+HOLDOUT_97 = DATA / "holdout_97.jsonl"  # typical messages, EN and ZH; after 93-96's fixes
+HOLDOUT_98 = DATA / "holdout_98.jsonl"  # typical English messages; same
+HOLDOUT_99 = DATA / "holdout_99.jsonl"  # typical Chinese messages; same
+HOLDOUT_100 = DATA / "holdout_100.jsonl"  # planning events and trips for groups; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -223,6 +227,10 @@ HOLDOUTS = (
     HOLDOUT_94,
     HOLDOUT_95,
     HOLDOUT_96,
+    HOLDOUT_97,
+    HOLDOUT_98,
+    HOLDOUT_99,
+    HOLDOUT_100,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -448,6 +448,7 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My uncle insists the Eiffel Tower is 500 metres tall. Who's right?",
         "Fun fact: the longest chess game lasted 269 moves.",
         "Only burned 2 of the 12 cookies, progress!",
+        "I'd been stuck on that puzzle for 4 hours before it clicked.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -747,6 +748,14 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("想买部新电脑，五千蚊就得", "5000"),
         ("Explain my lease to me in plain English, please.", "plain"),
         ("Send the summary before my 3:15 meeting this afternoon.", "15:15"),
+        # the forty-third and forty-fourth rounds: a word the user names inside a translation
+        # request, the tone asked for, what the user already has
+        ("Translate this into French for my neighbour, and don't use 'tu'", "tu"),
+        ("Draft a reply to the landlord, friendly tone, under 100 words.", "friendly"),
+        (
+            "Suggest a cleaner for the oven, preferably something I already have like lemon juice.",
+            "lemon",
+        ),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
