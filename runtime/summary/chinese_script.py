@@ -21,7 +21,15 @@ import opencc
 __all__ = ["as_simplified"]
 
 _CJK_RE: Final = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_T2S: Final = opencc.OpenCC("t2s")  # its dictionaries, loaded once (a few milliseconds)
+_CONVERTERS: list[opencc.OpenCC] = []
+"""OpenCC's ``t2s``, built at the first Chinese text (its dictionaries take a few
+milliseconds to load; a process that never meets Chinese never pays them)."""
+
+
+def _t2s() -> opencc.OpenCC:
+    if not _CONVERTERS:
+        _CONVERTERS.append(opencc.OpenCC("t2s"))
+    return _CONVERTERS[0]
 
 
 def as_simplified(text: str) -> str:
@@ -32,8 +40,9 @@ def as_simplified(text: str) -> str:
     """
     if not _CJK_RE.search(text):
         return text
-    converted: str = _T2S.convert(text)
+    converter = _t2s()
+    converted: str = converter.convert(text)
     if len(converted) == len(text):
         return converted
-    pieces = [_T2S.convert(char) for char in text]
+    pieces = [converter.convert(char) for char in text]
     return "".join(p if len(p) == 1 else c for p, c in zip(pieces, text, strict=True))

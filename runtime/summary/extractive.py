@@ -185,17 +185,18 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     loose: list[tuple[float, str]] = []
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
     sentences = split_sentences(text)
+    plain = [as_simplified(s) for s in sentences]  # the rules read simplified characters
     # ... unless it states an allergy, which is always the user's to keep ("just curious. Also
     # I'm allergic to sulfa drugs — which meds should I watch out for?")
     asks = not (
         message.role == "user"
-        and message_asks_nothing([as_simplified(s) for s in sentences])
-        and not any(is_allergy(as_simplified(s)) for s in sentences)
+        and message_asks_nothing(plain)
+        and not any(is_allergy(s) for s in plain)
     )
     previous = ""
     masked = without_quoted_text(text) if message.role == "user" else text
     cursor = 0
-    for sentence in sentences:
+    for sentence, simplified in zip(sentences, plain, strict=True):
         at = text.find(sentence, cursor)
         cursor = at + len(sentence) if at >= 0 else cursor
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
@@ -208,13 +209,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             pinned=pinned,
             reference=reference,
             check=lambda fact: passes_checks(fact, by_id, chunk.texts),
-            asks=asks
-            and not (
-                message.role == "user"
-                and qualifies_question(as_simplified(previous), as_simplified(sentence))
-            ),
+            asks=asks and not (message.role == "user" and qualifies_question(previous, simplified)),
         )
-        previous = sentence
+        previous = simplified
         _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts
         chunk.decisions += items.decisions
