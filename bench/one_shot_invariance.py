@@ -6,9 +6,10 @@ at 1/3, 1/6 and 1/12 of its tokens keeps the same constraints as compacting afte
 This script asks the same of other files and other strides, so that the invariance is measured
 on input the test was not written against. It prints each disagreement and a count.
 
-    .venv/bin/python bench/one_shot_invariance.py holdout_30.jsonl holdout_45.jsonl ...
+    .venv/bin/python bench/one_shot_invariance.py [--strides 4:0,3:1] holdout_30.jsonl ...
 
-A setting where either run falls back to the window (the summary's reserve cannot hold even
+``--strides`` takes ``stride:offset`` pairs (every ``stride``-th statement from ``offset``;
+``1:0`` is every statement, a history of about 300 messages per file). A setting where either run falls back to the window (the summary's reserve cannot hold even
 its head: a limit of a few hundred tokens) is counted apart, as ``window``.
 """
 
@@ -26,11 +27,22 @@ STRIDES = ((4, 0), (3, 1))
 TIMES = (3, 6, 12)
 
 
+def _arguments(argv: list[str]) -> tuple[list[str], tuple[tuple[int, int], ...]]:
+    """The files and the ``(stride, offset)`` pairs of the command line."""
+    strides = STRIDES
+    if argv[:1] == ["--strides"]:
+        pairs = [pair.split(":") for pair in argv[1].split(",")]
+        strides = tuple((int(stride), int(offset)) for stride, offset in pairs)
+        argv = argv[2:]
+    return argv or ["corpus.jsonl"], strides
+
+
 def main() -> None:
     """Run every file, stride and limit given; print disagreements and the counts."""
     counts = {"agree": 0, "disagree": 0, "window": 0}
-    for name in sys.argv[1:] or ["corpus.jsonl"]:
-        for stride, offset in STRIDES:
+    names, strides = _arguments(sys.argv[1:])
+    for name in names:
+        for stride, offset in strides:
             messages, rows = never_empty.padded_history(DATA / name, stride=stride, offset=offset)
             for times in TIMES:
                 compactor = never_empty._compactor(never_empty._tokens(messages) // times)

@@ -87,6 +87,9 @@ def resume_after_rollback(
         summary_until_id=start.id,
         summary_active=True,
         held_out=tuple(sorted(held)),
+        # what that version had set aside competes again at the next roll (items citing
+        # messages past its coverage are never offered: runtime.summary.set_aside)
+        set_aside=version_state.set_aside if version_state is not None else None,
     ).with_summary(outcome.summary)
 
 

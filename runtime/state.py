@@ -23,6 +23,7 @@ from runtime.formats.reuse import ReadMemo
 from runtime.messages import JSON, Format
 from runtime.recall.index import RecallIndex
 from runtime.summary.schema import CompactionSummary
+from runtime.summary.set_aside import SetAside, set_aside_of_json
 
 __all__ = ["STATE_SCHEMA", "CompactionState", "Mark", "PinnedSpan"]
 
@@ -76,6 +77,10 @@ class CompactionState:
             carried unchanged between compactions (so a warm call never rebuilds it), and
             written by ``to_dict`` only when it holds a group (a state without it reads as an
             empty index, so states written before recall existed stay readable).
+        set_aside: the constraints and decisions the summary's budget could not place, which
+            the next roll offers again (``runtime.summary.set_aside``; read them with
+            ``set_aside_items``), as ``{"facts": [...], "decisions": [...]}`` or ``None``;
+            written by ``to_dict`` only when there are some.
 
     The five before ``held_out`` let the next call skip re-reading the part before the cut
     when the state still applies and the trigger is not crossed (see ``Compactor.compact``).
@@ -97,6 +102,7 @@ class CompactionState:
     held_out: tuple[tuple[int, str], ...] = ()
     cleared: tuple[tuple[int, str], ...] = ()
     recall_index: RecallIndex = field(default_factory=RecallIndex)
+    set_aside: dict[str, Any] | None = None
     _parsed: tuple[dict[str, Any], CompactionSummary] | None = field(
         default=None, repr=False, compare=False
     )
@@ -138,6 +144,15 @@ class CompactionState:
         object.__setattr__(self, "_parsed", (data, model))  # a cache, not a change of value
         return model
 
+    @property
+    def set_aside_items(self) -> SetAside:
+        """``set_aside`` as items, the earliest said first.
+
+        Raises:
+            FormatError: ``set_aside`` is not ``set_aside_to_json``'s form.
+        """
+        return set_aside_of_json(self.set_aside)
+
     def with_summary(self, summary: CompactionSummary) -> CompactionState:
         """A copy holding ``summary`` (its JSON and its version), already parsed."""
         data = summary.model_dump(mode="json")
@@ -171,8 +186,10 @@ class CompactionState:
         """The state as a JSON-ready dict (with a ``schema`` tag)."""
         data: dict[str, Any] = {"schema": STATE_SCHEMA}
         for name in _FIELDS:
-            if name != "recall_index":
+            if name not in ("recall_index", "set_aside"):
                 data[name] = copy.deepcopy(getattr(self, name))
+        if self.set_aside is not None:
+            data["set_aside"] = copy.deepcopy(self.set_aside)
         if len(self.recall_index):
             data["recall_index"] = self.recall_index.to_dict()
         return data
@@ -203,6 +220,7 @@ class CompactionState:
         if unknown:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
+        set_aside_of_json(body.get("set_aside"))  # refused here rather than at the next roll
         body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
         body["held_out"] = _marks(body.get("held_out", ()), "held_out")
         body["cleared"] = _marks(body.get("cleared", ()), "cleared")
@@ -230,11 +248,11 @@ def _check_types(body: dict[str, Any]) -> None:
             raise FormatError(f"compaction state field {name} must be an integer or null")
         if isinstance(value, int) and value < 0:
             raise FormatError(f"compaction state field {name} must not be negative")
-    for name in optional_str:
-        if body.get(name) is not None and not isinstance(body[name], str):
-            raise FormatError(f"compaction state field {name} must be a string or null")
-    if body.get("summary") is not None and not isinstance(body["summary"], dict):
-        raise FormatError("compaction state field summary must be an object or null")
+    optional: list[tuple[str, type, str]] = [(name, str, "a string") for name in optional_str]
+    optional += [(name, dict, "an object") for name in ("summary", "set_aside")]
+    for name, kind, label in optional:
+        if body.get(name) is not None and not isinstance(body[name], kind):
+            raise FormatError(f"compaction state field {name} must be {label} or null")
     version = body.get("summary_version", 0)
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise FormatError("compaction state field summary_version must be a non-negative integer")

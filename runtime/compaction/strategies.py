@@ -45,6 +45,7 @@ from runtime.summary.polarity import ClauseCache, clause_cache
 from runtime.summary.protocol import Summarizer
 from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary
+from runtime.summary.set_aside import SetAside, set_aside_to_json
 from runtime.tokens import TokenCounter
 
 __all__ = [
@@ -207,6 +208,7 @@ class Strategies:
             info=outcome.info,
             current=current,
             clear=clear,
+            set_aside=outcome.set_aside,
         )
 
     def _clearing_targets(
@@ -267,6 +269,7 @@ class Strategies:
             budget_tokens=reserve,
             count_text=self.counter.count_text,
             count_summary=lambda summary: summary_message(fmt, summary, self.counter)[1],
+            set_aside=resumed.state.set_aside_items,
         )
         with clause_cache(self.clauses):  # validation reuses the clauses judged before
             return roll(summarizer, request)
@@ -281,7 +284,10 @@ class Strategies:
         info: RollInfo,
         current: Plan,
         clear: Sequence[Message] = (),
+        set_aside: SetAside | None = None,
     ) -> Plan:
+        """The plan sending ``summary`` beside ``fit``; ``set_aside`` replaces the state's
+        items set aside when a new version was adopted (``None``: they stay)."""
         clearing = self.clear(view, clear, summary)
         costs: Sequence[int] = view.costs
         if clearing.replaced or clear:
@@ -308,6 +314,8 @@ class Strategies:
             summary_until_index=mark.index if mark else None,
             summary_until_id=mark.id if mark else None,
         ).with_cut(mark)
+        if set_aside is not None:
+            state = replace(state, set_aside=set_aside_to_json(set_aside))
         return Plan(
             fit=fit,
             strategy="summary",
@@ -374,6 +382,7 @@ class RollRequest:
     budget_tokens: int
     count_text: Callable[[str], int]
     count_summary: Callable[[CompactionSummary], int]
+    set_aside: SetAside = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,6 +391,7 @@ class RollResult:
 
     summary: CompactionSummary | None
     info: RollInfo
+    set_aside: SetAside = ()
 
 
 def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
@@ -400,6 +410,7 @@ def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
         pinned_ids=request.pinned_ids,
         now=request.now,
         count_summary=request.count_summary,
+        set_aside=request.set_aside,
     )
     summary, snapshot = outcome.summary, outcome.snapshot
     info = RollInfo(
@@ -415,4 +426,4 @@ def roll(summarizer: Summarizer, request: RollRequest) -> RollResult:
         error=outcome.error,
         sanitized=SanitizeReport.of(outcome.sanitize_counts),
     )
-    return RollResult(summary, info)
+    return RollResult(summary, info, outcome.set_aside)

@@ -238,11 +238,21 @@ def _holds(text: str, clause: UserClause) -> bool:
     return bool(clause.quantities)
 
 
-def _covered(summary: CompactionSummary, clause: UserClause, *, superseded: bool = False) -> bool:
+def _covered(
+    summary: CompactionSummary,
+    clause: UserClause,
+    *,
+    superseded: bool = False,
+    notes: bool = True,
+) -> bool:
     """Whether an item of ``summary`` citing the clause's message holds it (``superseded``:
-    also count values a newer statement replaced)."""
+    also count values a newer statement replaced; ``notes``: count observed notes too)."""
     items: list[Fact | Decision | OpenQuestion] = [
-        *(f for f in summary.facts if superseded or f.status != "superseded"),
+        *(
+            f
+            for f in summary.facts
+            if (superseded or f.status != "superseded") and (notes or f.status != "observed")
+        ),
         *summary.decisions,
         *summary.open_questions,
     ]
@@ -332,9 +342,11 @@ def check_coverage(
     added: list[Fact] = []
     replaced: list[UserClause] = []
     for clause in clauses:
-        if _covered(summary, clause):
+        # a note does not spare the repair: notes are the first items the shrink drops, and
+        # which sentences one note gathers depends on where the chunk was cut
+        if _covered(summary, clause, notes=False):
             continue
-        if _covered(summary, clause, superseded=True):
+        if _covered(summary, clause, superseded=True, notes=False):
             replaced.append(clause)  # the user said something newer under the same key
             continue
         fact = _repair_fact(clause)

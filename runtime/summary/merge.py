@@ -68,8 +68,25 @@ def fact_priority(fact: Fact) -> tuple[int, int]:
     return (0 if fact.pinned and fact.status != "superseded" else 1, _STATUS_RANK[fact.status])
 
 
+MAX_SAYINGS = 1
+"""A merged item cites the first this many messages that said it, not every repeat.
+
+An item's cost in the summary grows with its source ids, and a later repeat of the same words
+adds nothing a reader needs: what was said and where it was first said is there. Citing every
+repeat made the summary's fill depend on how many repeats a compaction happened to evict, so
+one-shot and turn-by-turn compaction of one history kept different constraints at the budget's
+edge (``bench/one_shot_invariance.py``). A saying not cited is a repeat of words the summary
+holds; the coverage check may still re-add its clause as a fact of its own, which the shrink
+places by when it was said, after the first saying."""
+
+
 def _union(*groups: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(item for group in groups for item in group))
+
+
+def _sayings(old: Iterable[str], new: Iterable[str]) -> list[str]:
+    """The source ids of an item said again: the first ``MAX_SAYINGS``."""
+    return _union(old, new)[:MAX_SAYINGS]
 
 
 def _label(kind: str, ident: str) -> str:
@@ -110,7 +127,7 @@ def _merge_facts(previous: list[Fact], delta: list[Fact], log: _Log) -> list[Fac
         elif _same_fact(old, fact):
             live[fact.key] = old.model_copy(
                 update={
-                    "source_ids": _union(old.source_ids, fact.source_ids),
+                    "source_ids": _sayings(old.source_ids, fact.source_ids),
                     "pinned": old.pinned or fact.pinned,
                     "confidence": max(old.confidence, fact.confidence),
                 }
@@ -139,7 +156,7 @@ def _merge_decisions(previous: list[Decision], delta: list[Decision], log: _Log)
         merged[ident] = old.model_copy(
             update={
                 "reason": decision.reason or old.reason,
-                "source_ids": _union(old.source_ids, decision.source_ids),
+                "source_ids": _sayings(old.source_ids, decision.source_ids),
             }
         )
         if decision.reason and decision.reason != old.reason:
@@ -164,7 +181,7 @@ def _merge_questions(
                 log.added.append(_label("question", question.text))
         else:
             merged[ident] = old.model_copy(
-                update={"source_ids": _union(old.source_ids, question.source_ids)}
+                update={"source_ids": _sayings(old.source_ids, question.source_ids)}
             )
     kept: list[OpenQuestion] = []
     for ident, question in merged.items():

@@ -33,7 +33,8 @@ from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import Summarizer, SummaryRequest, SummaryResponse
 from runtime.summary.provenance import attribute_speakers
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages
-from runtime.summary.schema import CompactionSummary
+from runtime.summary.schema import CompactionSummary, Decision, Fact
+from runtime.summary.set_aside import SetAside, left_out, offer
 from runtime.summary.shrink import ShrinkResult, shrink_summary
 from runtime.summary.snapshots import SnapshotRecord, make_snapshot
 from runtime.summary.validate import (
@@ -69,6 +70,8 @@ class RollOutcome:
         elapsed_ms: wall time of the whole step.
         diff: the candidate's diff against the previous version, evictions recorded.
         error: a one-line description of the summarizer error, for the report.
+        set_aside: the constraint-tier items the adopted version could not place, for the next
+            roll to offer again (``runtime.summary.set_aside``); empty unless adopted.
     """
 
     summary: CompactionSummary | None
@@ -82,6 +85,7 @@ class RollOutcome:
     elapsed_ms: float
     diff: SummaryDiff | None
     error: str | None = None
+    set_aside: SetAside = ()
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,7 @@ def roll_summary(
     now: datetime,
     max_chars: int = 4000,
     count_summary: Callable[[CompactionSummary], int] | None = None,
+    set_aside: Sequence[Fact | Decision] = (),
 ) -> RollOutcome:
     """Summarize ``chunk`` into ``previous`` and decide whether the result is adopted.
 
@@ -195,6 +200,7 @@ def roll_summary(
         max_chars: per-text length limit applied by sanitizing.
         count_summary: exact cost of a summary as injected (the compactor's data message);
             defaults to ``count_tokens(render_summary_block(summary))``.
+        set_aside: what earlier rolls dropped for room, offered again before the shrink.
 
     Returns:
         The outcome; never raises for summarizer failures or bad summaries.
@@ -222,9 +228,11 @@ def roll_summary(
     )
     # Constraints the candidate dropped go back in from the user's clause (coverage.py) ...
     coverage = _coverage(step, response.summary, sanitized, max_chars)
+    # Constraints earlier rolls set aside compete again, by when they were said ...
+    offered = offer(coverage.summary, set_aside, [m.id for m in summarized_range])
     # ... and who wrote each cited source is tiermem's to say, whatever the summarizer claimed.
     candidate = attribute_speakers(
-        coverage.summary, messages=sanitized, previous=previous, context=summarized_range
+        offered, messages=sanitized, previous=previous, context=summarized_range
     )
     shrunk, diff, validation = step.judge(candidate, count_summary)
     validation = with_coverage(validation, coverage)
@@ -244,7 +252,12 @@ def roll_summary(
         now=now,
         lost=[entry.to_dict() for entry in coverage.lost(shrunk.summary)],
     )
-    return done(summary=shrunk.summary, snapshot=snapshot, **judged)
+    return done(
+        summary=shrunk.summary,
+        snapshot=snapshot,
+        set_aside=left_out(candidate, shrunk.summary),
+        **judged,
+    )
 
 
 def _emptied(candidate: CompactionSummary, shrunk: CompactionSummary) -> bool:

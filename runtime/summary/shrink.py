@@ -115,7 +115,12 @@ def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[
     ordered: list[Item] = []
     for tier in sorted(tiers):
         group = tiers[tier]
-        ordered += sorted(group, key=said) if tier <= 1 else group[::-1]
+        # ties (items of one message) by label, so the order never depends on list order
+        ordered += (
+            sorted(group, key=lambda item: (said(item), _eviction_label(item)))
+            if tier <= 1
+            else group[::-1]
+        )
     return ordered
 
 
@@ -234,7 +239,7 @@ def shrink_summary(
     mandatory = [item for item in _all(summary) if id(item) not in unpinned]
     base = _without(summary, order)
     v1 = summary.schema_version == SCHEMA_V1
-    room = budget_tokens - total(base)
+    room = budget_tokens - total(_widest_versions(base))
     packer = _Packer(count_tokens, room, set(base.source_message_ids), v1)
     kept = [item for item in order if packer.take(item)]
     current, tokens = _counted(summary, mandatory, kept, total)
@@ -248,6 +253,22 @@ def shrink_summary(
     dropped = [item for item in order if id(item) not in gone]
     evicted = tuple(_eviction_label(item) for item in dropped)
     return ShrinkResult(current, evicted, tokens, tokens <= budget_tokens)
+
+
+_VERSION_WIDTH = 10**6
+"""Version numbers are counted at this width while items are chosen (see ``_widest_versions``)."""
+
+
+def _widest_versions(base: CompactionSummary) -> CompactionSummary:
+    """``base`` with its version numbers (the first version's ``null`` previous one included)
+    seven digits wide: the room left for items then does not depend on how many versions came
+    before (the 30th version's head costs a few tokens more than the first's), so compacting a
+    history at once and turn by turn choose the same items. The few tokens this leaves unused
+    are the price."""
+    widest = {"summary_version": _VERSION_WIDTH + 1, "previous_version": _VERSION_WIDTH}
+    if base.restored_from is not None:
+        widest["restored_from"] = _VERSION_WIDTH
+    return base.model_copy(update=widest)
 
 
 def _all(summary: CompactionSummary) -> list[Item]:

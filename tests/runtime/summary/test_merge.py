@@ -54,7 +54,8 @@ def test_first_merge_takes_delta_and_sets_versions() -> None:
     assert result.superseded == () and result.changed == ()
 
 
-def test_carries_over_and_unites_sources() -> None:
+def test_carries_over_and_cites_the_first_saying() -> None:
+    # a repeat cites no new source: the cost of an item never grows with how often it was said
     delta = _summary(
         2,
         source_message_ids=["m4", "m5"],
@@ -66,10 +67,10 @@ def test_carries_over_and_unites_sources() -> None:
     assert merged.summary_version == 2 and merged.previous_version == 1
     assert merged.source_message_ids == ["m1", "m2", "m3", "m4", "m5"]
     budget = next(f for f in merged.facts if f.key == "budget.one_way_max")
-    assert budget.source_ids == ["m1", "m5"] and budget.pinned
+    assert budget.source_ids == ["m1"] and budget.pinned
     assert len(merged.decisions) == 1
     assert merged.decisions[0].reason == "arrives too late"
-    assert merged.decisions[0].source_ids == ["m3", "m5"]
+    assert merged.decisions[0].source_ids == ["m3"]
     assert len(merged.open_questions) == 1 and len(merged.tool_result_digests) == 1
     assert result.added == () and result.superseded == ()
 
