@@ -25,7 +25,7 @@ from runtime.summary.coverage import LOST_REASONS, scan_user_clauses
 from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TiktokenCounter
-from tests.runtime.summary.constraint_corpus import CORPUS, item_texts, kept, load
+from tests.runtime.summary.constraint_corpus import CORPUS, DATA, item_texts, kept, load
 from tests.scenarios.trip import TRANSCRIPTS, transcript
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
@@ -116,6 +116,21 @@ def test_one_shot_keeps_what_turn_by_turn_keeps(times: int) -> None:
     assert len(evicted) >= len(rows) // 2
     assert _kept(one_shot, rows, evicted) == _kept(turns, rows, evicted)
     assert _kept(one_shot, rows, evicted)  # the room went to constraints first
+
+
+@pytest.mark.parametrize("times", [3, 6, 12])
+def test_one_shot_keeps_what_turn_by_turn_keeps_when_the_summary_is_full(times: int) -> None:
+    # every statement of another file: the summary's room runs out long before the history
+    # does, so a constraint dropped in one compaction must come back when room does
+    # (runtime.summary.set_aside), as compacting everything at once would have kept it
+    messages, rows = padded_history(DATA / "holdout_59.jsonl", stride=1, offset=0)
+    compactor = _compactor(_tokens(messages) // times)
+    one_shot = compactor.compact(messages, now=NOW)
+    turns, empty = _turn_by_turn(compactor, messages)
+    assert empty == 0 and _empty(one_shot) == 0
+    evicted = {r["id"] for r in rows} - set(one_shot.ids) - set(turns.ids)
+    assert _kept(one_shot, rows, evicted) == _kept(turns, rows, evicted)
+    assert turns.state.set_aside_items  # the room ran out: some were set aside
 
 
 @pytest.mark.parametrize("times", [3, 6, 12])
