@@ -143,6 +143,11 @@ _OWNED_RE = re.compile(
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去"
     r"|^\W*(?:hoping|planning|trying)\s+to\b"
+    # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
+    # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
+    r"|^\W*(?:cooking|baking|hosting|catering|feeding|making\s+\w+|booking\s+\w+|shopping)\b"
+    r"[\w\s]{0,20}?\bfor\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|a\s+dozen)\b(?!\s*(?:hours?|hrs?|min(?:ute)?s?|days?|weeks?|months?|years?|[$€£%]))"
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
     r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
     r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
@@ -664,11 +669,15 @@ def constraint_clauses(sentence: str) -> list[str]:
     said: list[bool] = []
     for index, (a, b) in enumerate(spans):
         clause = sentence[a:b]
+        # the asking clause gives its own figures when it is a trip's day or asks for something
+        # to be done: "Speech therapy is twice a week for my son, could we do it somewhere 3–5pm?"
+        requested = index == asking and is_request(clause)
         said.append(
             asked
-            and (index < asking or (index == asking and _trip_day(clause)))
+            and (index < asking or (index == asking and (_trip_day(clause) or requested)))
             and (
                 checks
+                or requested
                 or _owned(clause)
                 or (measure and _MEASURED_RE.search(clause) is not None)
                 or _trip_day(clause)

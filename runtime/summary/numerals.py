@@ -69,7 +69,8 @@ _TEN_WORDS = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?|(?:{_UNIT_WORDS}))"
 _EN_NUMBER_RE = re.compile(
     rf"\b(?P<half>half\s+a\s+)?(?P<dozen>(?:a|one)\s+)?dozen\b"
-    rf"|\b(?P<twice>once(?=\s+(?:a|an|per|every)\s)|twice|thrice)\b"
+    rf"|\b(?P<twice>once(?=\s+(?:a|an|per|every)\s|\s+or\s+twice)"
+    rf"|(?<=(?:than|only|just|most)\s)once|twice|thrice)\b"
     rf"|\b(?P<num>{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
     rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
@@ -590,6 +591,8 @@ def _chinese(text: str) -> list[Numeral]:
     found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
         run, start, end = m.group(0), m.start(), m.end()
+        if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
+            run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610; 两三百一次: 200-300
         rest = text[end : end + 2]
         pair = _neighbours(run)
         if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
@@ -615,8 +618,6 @@ def _chinese(text: str) -> list[Numeral]:
             and not _measured_range_start(text, end)
         ):
             continue  # 一起, 一下, 统一: no number without a unit or a measure word
-        if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
-            run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610
         value = cn_value(run)
         half = _HALF_RE.match(text, end)
         if value is not None and half:

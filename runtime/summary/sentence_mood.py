@@ -157,7 +157,9 @@ _TOLD_RE = re.compile(
     # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
     r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
     r"|\s+would|\s+will)\b|"
-    r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b|\bwho\s+(?:just\s+)?"
+    r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b"
+    # what the assistant did for us: "You saved me like two hours of work today"
+    r"|\byou\s+(?:\w+ly\s+|just\s+)?(?:saved|helped|rescued)\s+(?:me|us)\b|\bwho\s+(?:just\s+)?"
     + PAST_VERB
     + r"\b|\b(?:but\s+)?never\s+(?:once\s+)?\w+[^e\W]ed\b|"
     # surprise at what happened, hearsay, what someone told us, what a count of family did:
@@ -197,6 +199,9 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
+    # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
+    r"|年轻的时候|年轻时|小时候|那时候|那会儿"
+    r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)"
     # what was seen: "今天地铁上看到一个大爷…"
@@ -310,10 +315,25 @@ def is_request(sentence: str) -> bool:
     return _REQUEST_RE.search(sentence) is not None and not _EXPLAIN_RE.search(sentence)
 
 
+# A question asking for a bound of something not the user's: "你知道故宫一天最多能接待多少游客吗？",
+# "what's the maximum how many bags…" (not "我预算最多两千，最多能买几件？": the budget is theirs)
+_ASKED_BOUND_RE = re.compile(
+    r"(?:最多|最少|至多|至少|顶多)[^，,。？?]{0,6}(?:多少|几)"
+    r"|\b(?:at\s+(?:most|least)|max(?:imum)?|min(?:imum)?)\s+how\s+(?:many|much|long)\b",
+    re.IGNORECASE,
+)
+_SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
+
+
 def asks_nothing(sentence: str) -> bool:
     """Whether ``sentence`` says nothing is asked ("just curious", "rhetorical", "I wasn't
-    talking to you", "没听清") or asks why."""
-    return bool(_NO_ASK_RE.search(sentence) or (is_question(sentence) and _WHY_RE.search(sentence)))
+    talking to you", "没听清"), asks why, or asks for a bound of what is not the user's."""
+    if _NO_ASK_RE.search(sentence):
+        return True
+    if not is_question(sentence):
+        return False
+    asked_bound = _ASKED_BOUND_RE.search(sentence) and not _SELF_RE.search(sentence)
+    return bool(_WHY_RE.search(sentence) or asked_bound)
 
 
 # A message that says of itself that it asks nothing: an update, a vent, curiosity, "I'm not

@@ -127,6 +127,12 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     r"|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b"
+    # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion
+    # of what is more important: "我觉得善良比聪明更重要")
+    r"|\b(?:matters?|counts?)\s+(?:(?:way|much|far|a\s+lot)\s+)?more\b|\bmatters?\s+(?:the\s+)?most\b"
+    r"|更看重|最看重"
+    # how to reach whom: "有事发微信给我女儿", "有事就打我手机"
+    r"|有事(?:就|请|的话)?(?:发|打|找|联系|告诉|通知)"
     r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
     r"|\b(?:any|anything|either|whichever|whatever)\s+(?:[\w:]+\s+){0,5}?(?:works|will\s+do)\b"
     # a move asked for: "asking to push my paper to next Monday", "move the call to 3"

@@ -130,6 +130,10 @@ HOLDOUT_97 = DATA / "holdout_97.jsonl"  # typical messages, EN and ZH; after 93-
 HOLDOUT_98 = DATA / "holdout_98.jsonl"  # typical English messages; same
 HOLDOUT_99 = DATA / "holdout_99.jsonl"  # typical Chinese messages; same
 HOLDOUT_100 = DATA / "holdout_100.jsonl"  # planning events and trips for groups; same
+HOLDOUT_101 = DATA / "holdout_101.jsonl"  # typical messages, EN and ZH; after 97-100's fixes
+HOLDOUT_102 = DATA / "holdout_102.jsonl"  # typical English messages; same
+HOLDOUT_103 = DATA / "holdout_103.jsonl"  # typical Chinese messages; same
+HOLDOUT_104 = DATA / "holdout_104.jsonl"  # accessibility, care, a new baby; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -231,6 +235,10 @@ HOLDOUTS = (
     HOLDOUT_98,
     HOLDOUT_99,
     HOLDOUT_100,
+    HOLDOUT_101,
+    HOLDOUT_102,
+    HOLDOUT_103,
+    HOLDOUT_104,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

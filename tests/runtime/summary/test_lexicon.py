@@ -449,6 +449,13 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Fun fact: the longest chess game lasted 269 moves.",
         "Only burned 2 of the 12 cookies, progress!",
         "I'd been stuck on that puzzle for 4 hours before it clicked.",
+        # the forty-fifth and forty-sixth rounds: what the assistant did for us, a bound asked
+        # about the world, when it was told with 是…的 or "when young"
+        "Honestly you helped me a ton, that took like 3 hours off my evening.",
+        "长城最多能同时容纳几万人啊？",
+        "At most how many people fit in a standard elevator?",
+        "我妈小时候住过上海，那边冬天不到零度。",
+        "这块表是2008年买的，一直走得挺准。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -756,6 +763,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
             "Suggest a cleaner for the oven, preferably something I already have like lemon juice.",
             "lemon",
         ),
+        # the forty-fifth and forty-sixth rounds: "two or three hundred" with its unit said
+        # once before "a time", "more than once", who the cooking is for, the time inside the
+        # asking request, what weighs more, how to reach whom
+        ("帮我找个保洁，两三百一次的就行", "300"),
+        ("Book me a direct route if you can, I won't connect more than once", "1"),
+        ("Baking for twelve on Sunday, which cake travels best?", "12"),
+        ("My mum has physio on Mondays, could you book her somewhere 10-11am?", "11:00"),
+        ("Compare these two laptops, weight matters a lot more than speed", "weight"),
+        ("我白天上班，有事就打我手机", "手机"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
