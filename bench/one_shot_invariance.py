@@ -9,8 +9,9 @@ on input the test was not written against. It prints each disagreement and a cou
     .venv/bin/python bench/one_shot_invariance.py [--strides 4:0,3:1] holdout_30.jsonl ...
 
 ``--strides`` takes ``stride:offset`` pairs (every ``stride``-th statement from ``offset``;
-``1:0`` is every statement, a history of about 300 messages per file). A setting where either run falls back to the window (the summary's reserve cannot hold even
-its head: a limit of a few hundred tokens) is counted apart, as ``window``.
+``1:0`` is every statement, a history of about 300 messages per file). A setting where
+either run falls back to the window (the summary's reserve cannot hold even its head: a limit
+of a few hundred tokens) is counted apart, as ``window``.
 """
 
 from __future__ import annotations
