@@ -2,8 +2,10 @@
 
 The state is a small immutable value: where the kept window starts (index AND id of the first
 kept message after the prefix, so that an edited or truncated history is noticed rather than
-silently misread), and the rolling summary. It holds no message text besides the summary, and
-it is JSON-serializable so the caller (or the service) can persist it anywhere.
+silently misread), and the rolling summary. It holds no message text besides the summary, the
+summary items set aside for room (``set_aside``) and recall's index of evicted groups (both
+sanitized like the summary), and it is JSON-serializable so the caller (or the service) can
+persist it anywhere.
 
 The summary is kept as its JSON (``summary``, what ``to_json`` writes) and read as a model
 through ``summary_model``, parsed once per value and shared by the copies ``replace`` makes.
