@@ -250,6 +250,9 @@ _HOW_MUCH_RE = re.compile(
 # A conversion asks what one unit is in another: "1公斤等于多少磅？", "how many grams is a cup?"
 _CONVERSION_RE = re.compile(
     r"等于|换算|折合|相当于|\bconvert\w*|\bequals?\b"
+    # what a food holds: "How many calories are in 100 g of cooked rice?", "100克米饭多少热量"
+    r"|\bcalories\b|\b(?:grams?\s+of\s+)?(?:protein|carbs|sugar|caffeine|sodium|fib(?:er|re))\s+(?:is\s+|are\s+)?in\b"
+    r"|热量|卡路里|大卡|蛋白质|含糖量|咖啡因"
     r"|\b(?:is|in)\s+(?:a|an|one|1)\s+(?:cup|gram|pound|kilo|liter|litre|ounce)\b",
     re.IGNORECASE,
 )

@@ -75,8 +75,16 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
         taken.append((mention.start, mention.end, mention.iso))
     for m in _CN_MD_RE.finditer(spelled):
         found.append((m.start(), Reading("date", f"{int(m.group('m'))}月{int(m.group('d'))}日")))
-    for numeral in find_numerals(unicodedata.normalize("NFKC", clause)):
-        found.append((numeral.start, Reading("number", numeral.value)))
+    normalized = unicodedata.normalize("NFKC", clause)
+    for numeral in find_numerals(normalized):
+        month = (
+            normalized[numeral.end : numeral.end + 1] == "月"
+            and "两" not in numeral.text
+            and numeral.value.isdigit()
+            and 1 <= int(numeral.value) <= 12
+        )  # "明年三月之前": the month, 3月, not the number 3
+        reading = Reading("date", f"{numeral.value}月") if month else None
+        found.append((numeral.start, reading or Reading("number", numeral.value)))
     folded = fold(clause)
     out: list[Reading] = []
     for _, reading in sorted(found, key=lambda item: item[0]):
@@ -94,4 +102,14 @@ def _without_parts(readings: list[Reading]) -> list[Reading]:
             parts.update({str(hour), str(hour % 12 or 12)})
         elif reading.kind == "date":
             parts.update(p.lstrip("0") for p in re.split(r"[-月日]", reading.value) if p)
-    return [r for r in readings if r.kind != "number" or r.value not in parts]
+    months = {
+        (r.value.split("-")[1] if "-" in r.value else r.value.split("月")[0]).lstrip("0")
+        for r in readings
+        if r.kind == "date" and not r.value.endswith("月")
+    }  # a month said alone goes beside a whole date of it ("一月一号": 1月1日, not 1月 too)
+    return [
+        r
+        for r in readings
+        if (r.kind != "number" or r.value not in parts)
+        and not (r.kind == "date" and r.value.endswith("月") and r.value[:-1] in months)
+    ]

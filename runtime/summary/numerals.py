@@ -649,7 +649,9 @@ _CN_UNIT_OF_DIGITS_RE = re.compile(
 _CN_SHARED_UNIT_RE = re.compile(
     r"(?<![\d.零〇一二两三四五六七八九十百千万])(?P<first>\d+(?:\.\d+)?|[一二两三四五六七八九])"
     + _CN_RANGE_TO
-    + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九])\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
+    # the other end may take tens: "八到十万" (80000 to 100000), "五到十二万"
+    + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
+    + r"\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
 )
 _CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100, "w": 10000, "W": 10000}
 
@@ -858,6 +860,21 @@ def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
     return _clock(h1, m1, first_half), _clock(h2, m2, half)
 
 
+# A slot of the working day said in bare hours: "no meetings from 12 to 1", "I'm busy between
+# 2 and 4" (hours 7-11 are the morning's, 12 noon, 1-6 the afternoon's)
+_SLOT_RE = re.compile(
+    r"\b(?:meetings?|calls?|appointments?|lunch|busy|free|available|block(?:ed)?|slots?)\b"
+    r"[^.?!;]{0,25}?\b(?:from|between)\s+(?P<h1>1[0-2]|[1-9])(?::(?P<m1>[0-5]\d))?\s*"
+    r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
+    r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))",
+    re.IGNORECASE,
+)
+
+
+def _working_hour(hour: int, minute: int) -> str:
+    return f"{hour + 12 if hour <= 6 else hour}:{minute:02d}"
+
+
 def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
@@ -892,6 +909,12 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         found.append(
             (m.start(), m.end(), "0:00" if m.group("word").lower() == "midnight" else "12:00")
         )
+    for m in _SLOT_RE.finditer(text):
+        if any(start < m.end() and m.start("h1") < end for start, end, _ in found):
+            continue
+        for hour, minute in (("h1", "m1"), ("h2", "m2")):
+            clock = _working_hour(int(m.group(hour)), int(m.group(minute) or 0))
+            found.append((m.start(hour), m.end(hour), clock))
     return found + _chinese_times(text)
 
 

@@ -158,6 +158,12 @@ _TOLD_RE = re.compile(
     r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
     r"|\s+would|\s+will)\b|"
     r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b"
+    # how long it took them: "Took them 3 months to fix it"; what is remembered: "I remember
+    # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
+    r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
+    r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate)\s+"
+    r"(?!(?:is|has|needs|wants|can'?t|doesn'?t|won'?t|hates|loves|likes|prefers|says|tells"
+    r"|thinks|insists|reckons|swears|claims|keeps|suggests|recommends)\b)\w+[^s\W]s\b"
     # what the assistant did for us: "You saved me like two hours of work today"
     r"|\byou\s+(?:\w+ly\s+|just\s+)?(?:saved|helped|rescued)\s+(?:me|us)\b|\bwho\s+(?:just\s+)?"
     + PAST_VERB
@@ -191,7 +197,8 @@ _TOLD_RE = re.compile(
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
-    r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+)\s+"
+    r"|(?:i|we|he|she|they|mine|ours|the\s+kids"
+    r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|changed\s+(?:my|our)\s+mind"
@@ -203,7 +210,9 @@ _TOLD_RE = re.compile(
     r"|年轻的时候|年轻时|小时候|那时候|那会儿"
     r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
-    r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)"
+    r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
+    # hearsay: "说是存款证明不够十万" (what they said then)
+    r"|(?<![你您])说是"
     # what was seen: "今天地铁上看到一个大爷…"
     r"|(?:看到|看见|碰到|遇到|碰见)(?:了|一个|一位|个)"
     # lived through: "三天两晚住下来"

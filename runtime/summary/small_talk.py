@@ -141,7 +141,9 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
     r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
-    r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也)",
+    r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
+    # hearsay: "说是存款证明不够十万" (what they said)
+    r"|(?<![你您])说是",
     re.IGNORECASE,
 )
 

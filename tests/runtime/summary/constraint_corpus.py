@@ -134,6 +134,10 @@ HOLDOUT_101 = DATA / "holdout_101.jsonl"  # typical messages, EN and ZH; after 9
 HOLDOUT_102 = DATA / "holdout_102.jsonl"  # typical English messages; same
 HOLDOUT_103 = DATA / "holdout_103.jsonl"  # typical Chinese messages; same
 HOLDOUT_104 = DATA / "holdout_104.jsonl"  # accessibility, care, a new baby; same
+HOLDOUT_105 = DATA / "holdout_105.jsonl"  # typical messages, EN and ZH; after 101-104's fixes
+HOLDOUT_106 = DATA / "holdout_106.jsonl"  # typical English, some second-language; same
+HOLDOUT_107 = DATA / "holdout_107.jsonl"  # typical Chinese, very short and rambling; same
+HOLDOUT_108 = DATA / "holdout_108.jsonl"  # paperwork: insurance, tax, visas, contracts; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -239,6 +243,10 @@ HOLDOUTS = (
     HOLDOUT_102,
     HOLDOUT_103,
     HOLDOUT_104,
+    HOLDOUT_105,
+    HOLDOUT_106,
+    HOLDOUT_107,
+    HOLDOUT_108,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -75,7 +75,7 @@ _OPEN_MISSES = {
     "holdout_87.jsonl": 0.9,
     "holdout_88.jsonl": 0.96,
     "holdout_94.jsonl": 0.96,
-    "holdout_95.jsonl": 0.92,
+    "holdout_95.jsonl": 0.96,
     "holdout_96.jsonl": 0.96,
     "holdout_98.jsonl": 0.94,
     "holdout_99.jsonl": 0.96,
@@ -100,7 +100,9 @@ to 1 — can you…", Cantonese money ("千把蚊就得"), 就想 (taken out: "�
 wish about the task), "Nothing past 5", "before the meeting at 10 tomorow", "五百以下的拿不出手，
 上千的又舍不得" (a range said as two refusals), "Vegas is out", "Thursday to Sunday" after a task
 with no verb for it, and a deadline or a refusal said over two clauses ("周五下班前给我，最晚
-18:00", "空出周四整个下午，谁约都别接")."""
+18:00", "空出周四整个下午，谁约都别接"); from the fifth session's rounds, a requirement on a
+contract read as what the contract says ("装修合同里违约金不能低于总价的10%，这个你帮我盯着点",
+``holdout_108``, above the default floor)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,

@@ -456,6 +456,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "At most how many people fit in a standard elevator?",
         "我妈小时候住过上海，那边冬天不到零度。",
         "这块表是2008年买的，一直走得挺准。",
+        # the forty-seventh and forty-eighth rounds: a colleague's habit, how long it took,
+        # what is remembered, hearsay (说是), what used to be (以前一天能…), what a food holds
+        "my colleague spends 300 a month on lunches, is that normal?",
+        "Took me 2 weeks to get a reply from them.",
+        "I remember my old passport expired in 2019.",
+        "上次去银行，说是要排两个小时，最后半小时就办完了。",
+        "我家猫以前一天能吃三顿，最近胃口不太好。",
+        "How much protein is in 200 g of chicken breast?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -772,6 +780,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("My mum has physio on Mondays, could you book her somewhere 10-11am?", "11:00"),
         ("Compare these two laptops, weight matters a lot more than speed", "weight"),
         ("我白天上班，有事就打我手机", "手机"),
+        # the forty-seventh and forty-eighth rounds: a drug reacted to, a range whose far end
+        # takes tens, "想刷成", a field left blank, a month in words, a working-day slot in
+        # bare hours
+        ("I react badly to penicillin, keep that in mind", "penicillin"),
+        ("预算六到十万", "60000"),
+        ("客厅想刷成浅灰色", "浅灰"),
+        ("表格里电话那栏空着就行", "电话"),
+        ("今年十月之前把签证办好", "10月"),
+        ("no calls from 12 to 2 please", "14:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
