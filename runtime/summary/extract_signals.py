@@ -157,6 +157,12 @@ _OWNED_RE = re.compile(
 )
 
 
+# An option the asking clause rules out: "whats the cheapest way thats not western union?"
+_EXCLUDING_RE = re.compile(
+    r"\b(?:that'?s|thats|that\s+is|which\s+is|as\s+long\s+as\s+it'?s)\s+not\s+\w+", re.IGNORECASE
+)
+
+
 def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
     """The index of the first clause of a question that asks (the last one if none shows it)."""
     for index, (a, b) in enumerate(spans):
@@ -253,6 +259,8 @@ _CONVERSION_RE = re.compile(
     # what a food holds: "How many calories are in 100 g of cooked rice?", "100克米饭多少热量"
     r"|\bcalories\b|\b(?:grams?\s+of\s+)?(?:protein|carbs|sugar|caffeine|sodium|fib(?:er|re))\s+(?:is\s+|are\s+)?in\b"
     r"|热量|卡路里|大卡|蛋白质|含糖量|咖啡因"
+    # a unit price asked: "鸡蛋批发价一般多少钱一斤？"
+    r"|多少钱一[\u4e00-\u9fff]|\bhow\s+much\s+(?:is\s+it\s+|are\s+they\s+)?(?:a|per)\s+(?:pound|lb|kilo|kg|dozen)\b"
     r"|\b(?:is|in)\s+(?:a|an|one|1)\s+(?:cup|gram|pound|kilo|liter|litre|ounce)\b",
     re.IGNORECASE,
 )
@@ -674,7 +682,9 @@ def constraint_clauses(sentence: str) -> list[str]:
         clause = sentence[a:b]
         # the asking clause gives its own figures when it is a trip's day or asks for something
         # to be done: "Speech therapy is twice a week for my son, could we do it somewhere 3–5pm?"
-        requested = index == asking and is_request(clause)
+        requested = index == asking and (
+            is_request(clause) or _EXCLUDING_RE.search(clause) is not None
+        )
         said.append(
             asked
             and (index < asking or (index == asking and (_trip_day(clause) or requested)))

@@ -53,14 +53,15 @@ OWN_MONEY = (
     r"(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款|物业费|学费)"
 )
 """The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
-DONT_BIE = r"(?<![特分区告级类性差个识辨鉴离])别(?![人处墅致])"
-"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others)."""
+DONT_BIE = r"(?<![特区告级类性差个识辨鉴离])(?<!(?<!部)分)别(?![人处墅致])"
+"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others); after
+部分 it is "don't" again ("数据那部分别动")."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
 TASK_NEGATION_RE = re.compile(
     r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
-    r"|stop|nothing|no|not(?!\s+even))\b|\b(?:not|never)\s+again\b"
+    r"|stop|nothing|no|not(?!\s+(?:even|a\s+single|one\s+single)))\b|\b(?:not|never)\s+again\b"
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
@@ -151,7 +152,7 @@ _TOLD_RE = re.compile(
     r"|\b(?:the|my|our)\s+(?:earlier|first|last|previous|old|original)\s+\w+\s+(?:was|were)\s+(?:fine|ok(?:ay)?"
     r"|good|great|better)\b"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
-    r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b"
+    r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b|^\W*(?:was|were)\s+(?:it|that|they)\b"
     r"|funny\s+(?:story|how|thing)|fun\s+fact|"
     # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
     # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
@@ -197,7 +198,7 @@ _TOLD_RE = re.compile(
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
-    r"|(?:i|we|he|she|they|mine|ours|the\s+kids"
+    r"|(?:i|we|he|she|they|it|mine|ours|the\s+kids"
     r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
@@ -207,7 +208,7 @@ _TOLD_RE = re.compile(
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
-    r"|年轻的时候|年轻时|小时候|那时候|那会儿"
+    r"|年轻的时候|年轻时|小时候|那时候|那会儿|成功[了啦]"
     r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
@@ -250,7 +251,9 @@ _THAT_DAY_RE = re.compile(
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
     r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|就是好奇|只是好奇|随便问问|好奇问一下|随口一问"
-    r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的"
+    r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的|真的假的"
+    # whether a figure of the world still holds: "Is the contribution limit still around 7000?"
+    r"|^\W*(?:is|are)\s+(?:the|it|they)\b[^?]{0,40}\bstill\b(?=[^?]*\?)"
     # asking whether what someone said holds: "医生说我一天最多喝两杯咖啡，这个说法有依据吗？"
     r"|(?:这个|这种|这)说法|有依据吗|有科学依据|\bis\s+(?:that|this)\s+(?:actually\s+)?(?:true|right"
     r"|correct|a\s+myth)\b"

@@ -71,6 +71,8 @@ NOT_NEGATION_RE = re.compile(
     r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"
     r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
+    # what the user cannot manage, told: "I never get it right", "cant find it anywhere"
+    r"|\bnever\s+gets?\s+(?:it|this|that|them)\s+right\b|\bcan'?t\s+find\s+(?:it|them|that|this)\b"
     # what happened is not a rule: "I never had a chance", "it wasn't easy", "I didn't go"
     r"|\bnever\s+(?:had|been|was|were|did|knew|thought|got|seen|heard|imagined|expected|felt)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
@@ -101,7 +103,7 @@ ALLERGY_RE = re.compile(
     r"|\breacts?\s+badly\s+to\b|\bcan'?t\s+tolerate\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
-    r"|吃了?就?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
+    r"|吃了?[就也]?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
     re.IGNORECASE,
 )
 
@@ -237,7 +239,7 @@ TRAVEL_RE = re.compile(
     r"|才有空|才有时间|有空|去[\u4e00-\u9fff]{0,2}玩"
     r"|\bi'?m\s+(?:only\s+)?(?:free|available)\b"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
-    r"|要去|打算去|准备去|(?<=[号日天一二三四五六七])走(?![路了过着])"
+    r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"

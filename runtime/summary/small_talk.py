@@ -126,14 +126,15 @@ _NARRATIVE_RE = re.compile(
     r"never\s+)?(?:says|said|told\s+(?:me|us)|thinks|thought|claims|insists|swears|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
-    r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|店家|那家店|商家|客服|网上|新闻)"
+    r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻)"
     r"(?:以前|总|老|常|也|还|就)*"
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
     r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"
-    r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box"
+    r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box|recipe"
+    r"|instructions|guide|app"
     r"|package|screen|display|receipt|invoice|ticket|letter|website|site)\s+(?:says|states|stipulates|reads)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     r"|听说|据说|\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b|\bapparently\b"

@@ -138,6 +138,10 @@ HOLDOUT_105 = DATA / "holdout_105.jsonl"  # typical messages, EN and ZH; after 1
 HOLDOUT_106 = DATA / "holdout_106.jsonl"  # typical English, some second-language; same
 HOLDOUT_107 = DATA / "holdout_107.jsonl"  # typical Chinese, very short and rambling; same
 HOLDOUT_108 = DATA / "holdout_108.jsonl"  # paperwork: insurance, tax, visas, contracts; same
+HOLDOUT_109 = DATA / "holdout_109.jsonl"  # typical messages, EN and ZH; after 105-108's fixes
+HOLDOUT_110 = DATA / "holdout_110.jsonl"  # typical English, writers of all ages; same
+HOLDOUT_111 = DATA / "holdout_111.jsonl"  # typical Chinese, all ages and regions; same
+HOLDOUT_112 = DATA / "holdout_112.jsonl"  # small business owners and their agents; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -247,6 +251,10 @@ HOLDOUTS = (
     HOLDOUT_106,
     HOLDOUT_107,
     HOLDOUT_108,
+    HOLDOUT_109,
+    HOLDOUT_110,
+    HOLDOUT_111,
+    HOLDOUT_112,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

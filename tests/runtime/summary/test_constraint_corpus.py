@@ -129,6 +129,9 @@ _PRECISION_FLOOR = {
     "holdout_98.jsonl": 0.625,
     "holdout_99.jsonl": 0.75,
     "holdout_100.jsonl": 0.75,
+    "holdout_109.jsonl": 0.875,
+    "holdout_110.jsonl": 0.875,
+    "holdout_111.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -148,7 +151,11 @@ seconds"), quoted wording asked about ("Is it 'fewer than 10 items' or…"), "Pr
 year old, right", "3 hours of work gone. Never again", "我今年68了"; holdout_97-100's: figures of
 stories and of other people ("…walked 12 miles… in 1953", "九十二了…从来不熬夜", "We had 200
 guests at the wedding and not a single thing went wrong"), times in passing ("at like 2am",
-"after midnight"), "不想干别的", "不用帮我做什么", "Never really understood it"."""
+"after midnight"), "不想干别的", "不用帮我做什么", "Never really understood it"; holdout_109-111's:
+what a party paid at a restaurant recommended before ("我们四个人才花了不到三百块", labelled as
+no constraint where holdout_77's author labelled the user's own bill as an amount), a pet's habit
+asked to be checked ("she sleeps like 20 hours a day lately, is that normal"), a boss's deadline
+told beside last night's overtime ("老板说这个项目下个月必须上线")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:
