@@ -159,7 +159,10 @@ _OWNED_RE = re.compile(
 
 # An option the asking clause rules out: "whats the cheapest way thats not western union?"
 _EXCLUDING_RE = re.compile(
-    r"\b(?:that'?s|thats|that\s+is|which\s+is|as\s+long\s+as\s+it'?s)\s+not\s+\w+", re.IGNORECASE
+    r"\b(?:that'?s|thats|that\s+is|which\s+is|as\s+long\s+as\s+it'?s)\s+not\s+\w+"
+    # a bound set on what is asked: "can the porch light stay on at night but not past 11:30pm?"
+    r"|\bbut\s+not\s+(?:past|after|before|over|under|more\s+than|later\s+than|earlier\s+than)\b",
+    re.IGNORECASE,
 )
 
 

@@ -161,6 +161,9 @@ _TOLD_RE = re.compile(
     r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b"
     # how long it took them: "Took them 3 months to fix it"; what is remembered: "I remember
     # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
+    r"|\b(?:i|we)\s+didn'?t\s+(?:even\s+)?(?:need|use|end\s+up)\b"
+    # what people say: "People keep telling me never touch it before 59 and a half"
+    r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
     r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
     r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate)\s+"
     r"(?!(?:is|has|needs|wants|can'?t|doesn'?t|won'?t|hates|loves|likes|prefers|says|tells"
@@ -209,6 +212,8 @@ _TOLD_RE = re.compile(
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
     r"|年轻的时候|年轻时|小时候|那时候|那会儿|成功[了啦]"
+    # the hour it already was: "到家都凌晨一点了"
+    r"|都(?:凌晨|晚上|半夜|快)?[一二三四五六七八九十两\d]+点(?:多|半)?了"
     r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
@@ -334,6 +339,7 @@ _ASKED_BOUND_RE = re.compile(
     r"|\b(?:at\s+(?:most|least)|max(?:imum)?|min(?:imum)?)\s+how\s+(?:many|much|long)\b",
     re.IGNORECASE,
 )
+_WHY_OPEN_RE = re.compile(r"^\W*(?:为什么|为啥|凭什么)")
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 
@@ -342,6 +348,8 @@ def asks_nothing(sentence: str) -> bool:
     talking to you", "没听清"), asks why, or asks for a bound of what is not the user's."""
     if _NO_ASK_RE.search(sentence):
         return True
+    if _WHY_OPEN_RE.match(sentence):
+        return True  # "为啥要吃粽子": a why-question, with its mark or without
     if not is_question(sentence):
         return False
     asked_bound = _ASKED_BOUND_RE.search(sentence) and not _SELF_RE.search(sentence)

@@ -131,7 +131,7 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
-    r"|\b(?:cheapest|fastest|quickest|shortest)\b"
+    r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
     # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion
     # of what is more important: "我觉得善良比聪明更重要")
     r"|\b(?:matters?|counts?)\s+(?:(?:way|much|far|a\s+lot)\s+)?more\b|\bmatters?\s+(?:the\s+)?most\b"

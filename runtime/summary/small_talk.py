@@ -122,7 +122,7 @@ _NARRATIVE_RE = re.compile(
     r"|teen)|growing\s+up|used\s+to)\b"
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
-    r"|(?:^\W*|\b(?:but|and|though)\s+)(?:he|she|they|my\s+\w+|our\s+\w+)\s+(?:always\s+|just\s+|"
+    r"|(?:^\W*|\b(?:but|and|though)\s+)(?:he|she|they|people|everyone|everybody|my\s+\w+|our\s+\w+)\s+(?:always\s+|just\s+|"
     r"never\s+)?(?:says|said|told\s+(?:me|us)|thinks|thought|claims|insists|swears|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
@@ -135,6 +135,7 @@ _NARRATIVE_RE = re.compile(
     r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"
     r"|\bthe\s+(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box|recipe"
     r"|instructions|guide|app"
+    r"|\b(?:my|our|his|her|their|\w+'s)\s+(?:\w+'s\s+)?(?:recipe|instructions|manual|guide)\s+(?:says|said|states)\b"
     r"|package|screen|display|receipt|invoice|ticket|letter|website|site)\s+(?:says|states|stipulates|reads)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     r"|听说|据说|\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b|\bapparently\b"

@@ -142,6 +142,10 @@ HOLDOUT_109 = DATA / "holdout_109.jsonl"  # typical messages, EN and ZH; after 1
 HOLDOUT_110 = DATA / "holdout_110.jsonl"  # typical English, writers of all ages; same
 HOLDOUT_111 = DATA / "holdout_111.jsonl"  # typical Chinese, all ages and regions; same
 HOLDOUT_112 = DATA / "holdout_112.jsonl"  # small business owners and their agents; same
+HOLDOUT_113 = DATA / "holdout_113.jsonl"  # typical messages, EN and ZH; after 109-112's fixes
+HOLDOUT_114 = DATA / "holdout_114.jsonl"  # typical English messages; same
+HOLDOUT_115 = DATA / "holdout_115.jsonl"  # typical Chinese messages; same
+HOLDOUT_116 = DATA / "holdout_116.jsonl"  # a voice or home assistant; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -255,6 +259,10 @@ HOLDOUTS = (
     HOLDOUT_110,
     HOLDOUT_111,
     HOLDOUT_112,
+    HOLDOUT_113,
+    HOLDOUT_114,
+    HOLDOUT_115,
+    HOLDOUT_116,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

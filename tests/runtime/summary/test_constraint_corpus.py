@@ -132,6 +132,8 @@ _PRECISION_FLOOR = {
     "holdout_109.jsonl": 0.875,
     "holdout_110.jsonl": 0.875,
     "holdout_111.jsonl": 0.75,
+    "holdout_115.jsonl": 0.875,
+    "holdout_116.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -155,7 +157,9 @@ guests at the wedding and not a single thing went wrong"), times in passing ("at
 what a party paid at a restaurant recommended before ("我们四个人才花了不到三百块", labelled as
 no constraint where holdout_77's author labelled the user's own bill as an amount), a pet's habit
 asked to be checked ("she sleeps like 20 hours a day lately, is that normal"), a boss's deadline
-told beside last night's overtime ("老板说这个项目下个月必须上线")."""
+told beside last night's overtime ("老板说这个项目下个月必须上线"); holdout_115 and 116's:
+"你说人一天到底要喝多少水才够啊" (a question about people in general), what a grandmother's
+recipe says ("my grandma's recipe says 2 tbsp")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

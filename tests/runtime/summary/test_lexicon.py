@@ -477,6 +477,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "How do you fold a fitted sheet? I never get it right",
         "现在猪肉多少钱一斤啊？",
         "We went to Lisbon in 2019 and it poured for 4 days",
+        # the fifty-first and fifty-second rounds: a why-question without its mark, what we
+        # did not need, what people keep saying, the hour it already was
+        "为什么端午要赛龙舟",
+        "we didn't even use the 3 extra towels they brought",
+        "People keep telling me never to buy a car before 30.",
+        "昨晚加班，到家都十二点多了",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -808,6 +814,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("阿司匹林吃了也胃疼，换个药吧", "阿司匹林"),
         ("国庆想去趟西安，现在订票来得及吗？", "国庆"),
         ("what's a good gym near me that's not a chain?", "chain"),
+        # the fifty-first and fifty-second rounds: a bound on what is asked, a digit clock
+        # after 下午, "a little sweeter"
+        ("can the heater stay on overnight but not past 6am?", "6:00"),
+        ("下午3:30到5:00别安排会", "15:30"),
+        ("make the curry a little sweeter please", "sweeter"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
