@@ -109,6 +109,10 @@ class CompactionState:
         default=None, repr=False, compare=False
     )
     """``summary`` and its model, once parsed (see ``summary_model``); not part of the value."""
+    _aside: tuple[dict[str, Any] | None, SetAside] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """``set_aside`` and its items, once parsed (see ``set_aside_items``); not part of the value."""
     _reads: ReadMemo | None = field(default=None, repr=False, compare=False)
     """The messages the call that returned this state read and the next one reads again, by
     entry (``runtime.formats.reuse``): the next call reuses them for the entries passed again
@@ -153,7 +157,13 @@ class CompactionState:
         Raises:
             FormatError: ``set_aside`` is not ``set_aside_to_json``'s form.
         """
-        return set_aside_of_json(self.set_aside)
+        data = self.set_aside
+        cached = self._aside
+        if cached is not None and cached[0] is data:
+            return cached[1]
+        items = set_aside_of_json(data)
+        object.__setattr__(self, "_aside", (data, items))  # a cache, not a change of value
+        return items
 
     def with_summary(self, summary: CompactionSummary) -> CompactionState:
         """A copy holding ``summary`` (its JSON and its version), already parsed."""
@@ -222,13 +232,14 @@ class CompactionState:
         if unknown:
             raise FormatError(f"compaction state has unknown fields: {', '.join(unknown)}")
         _check_types(body)
-        set_aside_of_json(body.get("set_aside"))  # refused here rather than at the next roll
         body["pinned_spans"] = _spans(body.get("pinned_spans", ()))
         body["held_out"] = _marks(body.get("held_out", ()), "held_out")
         body["cleared"] = _marks(body.get("cleared", ()), "cleared")
         index = body.pop("recall_index", None)
         body["recall_index"] = RecallIndex() if index is None else RecallIndex.from_dict(index)
-        return cls(**body)
+        state = cls(**body)
+        state.set_aside_items  # noqa: B018 - refused here rather than at the next roll, parsed once
+        return state
 
 
 _FIELDS: Final = tuple(f.name for f in fields(CompactionState) if not f.name.startswith("_"))

@@ -25,7 +25,14 @@ from runtime.summary.schema import (
     ToolResultDigest,
 )
 
-__all__ = ["MergeResult", "fact_priority", "merge_summaries", "normalize_item_text"]
+__all__ = [
+    "MAX_SAYINGS",
+    "MergeResult",
+    "fact_priority",
+    "first_sayings",
+    "merge_summaries",
+    "normalize_item_text",
+]
 
 # Lower sorts first: what must survive a budget squeeze comes first.
 _STATUS_RANK = {
@@ -84,8 +91,8 @@ def _union(*groups: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(item for group in groups for item in group))
 
 
-def _sayings(old: Iterable[str], new: Iterable[str]) -> list[str]:
-    """The source ids of an item said again: the first ``MAX_SAYINGS``."""
+def first_sayings(old: Iterable[str], new: Iterable[str]) -> list[str]:
+    """The source ids of an item said again: the first ``MAX_SAYINGS`` of both."""
     return _union(old, new)[:MAX_SAYINGS]
 
 
@@ -127,7 +134,7 @@ def _merge_facts(previous: list[Fact], delta: list[Fact], log: _Log) -> list[Fac
         elif _same_fact(old, fact):
             live[fact.key] = old.model_copy(
                 update={
-                    "source_ids": _sayings(old.source_ids, fact.source_ids),
+                    "source_ids": first_sayings(old.source_ids, fact.source_ids),
                     "pinned": old.pinned or fact.pinned,
                     "confidence": max(old.confidence, fact.confidence),
                 }
@@ -156,7 +163,7 @@ def _merge_decisions(previous: list[Decision], delta: list[Decision], log: _Log)
         merged[ident] = old.model_copy(
             update={
                 "reason": decision.reason or old.reason,
-                "source_ids": _sayings(old.source_ids, decision.source_ids),
+                "source_ids": first_sayings(old.source_ids, decision.source_ids),
             }
         )
         if decision.reason and decision.reason != old.reason:
@@ -181,7 +188,7 @@ def _merge_questions(
                 log.added.append(_label("question", question.text))
         else:
             merged[ident] = old.model_copy(
-                update={"source_ids": _sayings(old.source_ids, question.source_ids)}
+                update={"source_ids": first_sayings(old.source_ids, question.source_ids)}
             )
     kept: list[OpenQuestion] = []
     for ident, question in merged.items():

@@ -872,7 +872,10 @@ _SLOT_RE = re.compile(
 
 
 # a digit clock after the later part of a day: "晚上10:00" (22:00)
-_CN_LATE_CLOCK_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|夜间)\s*(?P<h>\d{1,2})[:：](?P<m>[0-5]\d)")
+_CN_LATE_CLOCK_RE = re.compile(
+    r"(?P<part>" + "|".join(sorted(LATE_DAY_PARTS, key=len, reverse=True)) + r")\s*"
+    r"(?P<h>\d{1,2})[:：](?P<m>[0-5]\d)"
+)
 
 
 def _working_hour(hour: int, minute: int) -> str:
@@ -914,9 +917,9 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
             (m.start(), m.end(), "0:00" if m.group("word").lower() == "midnight" else "12:00")
         )
     for m in _CN_LATE_CLOCK_RE.finditer(text):
-        late = int(m.group("h"))
-        if 1 <= late < 12:
-            found.append((m.start("h"), m.end(), f"{late + 12}:{m.group('m')}"))
+        if 1 <= int(m.group("h")) < 12:
+            clock = _clock(int(m.group("h")), int(m.group("m")), m.group("part"))
+            found.append((m.start("h"), m.end(), clock))
     for m in _SLOT_RE.finditer(text):
         if any(start < m.end() and m.start("h1") < end for start, end, _ in found):
             continue

@@ -26,8 +26,9 @@ from typing import Any, Final, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from runtime.errors import FormatError
-from runtime.summary.merge import MAX_SAYINGS, normalize_item_text
+from runtime.summary.merge import first_sayings, normalize_item_text
 from runtime.summary.schema import CompactionSummary, Decision, Fact
+from runtime.summary.shrink import said_first
 
 __all__ = [
     "SET_ASIDE_LIMIT",
@@ -80,9 +81,8 @@ def offer(
     fact_at = {f.key: i for i, f in enumerate(facts) if f.status != "superseded"}
     superseded = {f.key for f in facts if f.status == "superseded"}
     decision_at = {normalize_item_text(d.text): i for i, d in enumerate(decisions)}
-    for item in set_aside:
-        if not item.source_ids or any(i not in position for i in item.source_ids):
-            continue
+    offered = [i for i in set_aside if i.source_ids and all(s in position for s in i.source_ids)]
+    for item in offered:
         if isinstance(item, Fact):
             if item.key in fact_at:
                 at = fact_at[item.key]
@@ -98,8 +98,7 @@ def offer(
             else:
                 decision_at[text] = len(decisions)
                 decisions.append(item)
-    ids = dict.fromkeys(candidate.source_message_ids)
-    ids.update(dict.fromkeys(i for item in set_aside for i in item.source_ids))
+    ids = {*candidate.source_message_ids, *(i for item in offered for i in item.source_ids)}
     return candidate.model_copy(
         update={
             "facts": facts,
@@ -120,7 +119,7 @@ def _said_again(current: _Item, earlier: _Item) -> _Item:
     there); otherwise (a newer value) as it is."""
     if _label(current) != _label(earlier):
         return current
-    ids = list(dict.fromkeys([*earlier.source_ids, *current.source_ids]))[:MAX_SAYINGS]
+    ids = first_sayings(earlier.source_ids, current.source_ids)
     return current.model_copy(update={"source_ids": ids})
 
 
@@ -129,14 +128,9 @@ def left_out(candidate: CompactionSummary, adopted: CompactionSummary) -> SetAsi
     earliest said first, at most ``SET_ASIDE_LIMIT``."""
     adopted_items: list[Fact | Decision] = [*adopted.facts, *adopted.decisions]
     kept = {_label(item) for item in adopted_items}
-    position = {ident: i for i, ident in enumerate(candidate.source_message_ids)}
-
-    def said(item: Fact | Decision) -> int:
-        return min((position.get(i, len(position)) for i in item.source_ids), default=0)
-
     items: list[Fact | Decision] = [*candidate.facts, *candidate.decisions]
     dropped = [item for item in items if _carried(item) and _label(item) not in kept]
-    return tuple(sorted(dropped, key=said)[:SET_ASIDE_LIMIT])
+    return tuple(sorted(dropped, key=said_first(candidate))[:SET_ASIDE_LIMIT])
 
 
 def set_aside_to_json(items: Iterable[Fact | Decision]) -> dict[str, Any] | None:

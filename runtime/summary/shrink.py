@@ -39,7 +39,7 @@ from runtime.summary.schema import (
     ToolResultDigest,
 )
 
-__all__ = ["ShrinkResult", "shrink_summary"]
+__all__ = ["ShrinkResult", "said_first", "shrink_summary"]
 
 Item = Fact | Decision | OpenQuestion | ToolResultDigest
 _FIELDS = {
@@ -107,11 +107,7 @@ def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[
         if not _is_pinned(item, pinned_ids):
             tiers.setdefault(_tier(item), []).append(item)
     # constraints and decisions in the order they were said (facts and decisions interleaved)
-    position = {ident: i for i, ident in enumerate(summary.source_message_ids)}
-
-    def said(item: Item) -> int:
-        return min((position.get(i, len(position)) for i in item.source_ids), default=0)
-
+    said = said_first(summary)
     ordered: list[Item] = []
     for tier in sorted(tiers):
         group = tiers[tier]
@@ -122,6 +118,17 @@ def _keep_order(summary: CompactionSummary, pinned_ids: frozenset[str]) -> list[
             else group[::-1]
         )
     return ordered
+
+
+def said_first(summary: CompactionSummary) -> Callable[[Item], int]:
+    """An item's place in the order its messages were said (``summary.source_message_ids``):
+    where the earliest message it cites stands (the shrink's order within a tier)."""
+    position = {ident: i for i, ident in enumerate(summary.source_message_ids)}
+
+    def said(item: Item) -> int:
+        return min((position.get(i, len(position)) for i in item.source_ids), default=0)
+
+    return said
 
 
 def _without(summary: CompactionSummary, dropped: list[Item]) -> CompactionSummary:
