@@ -34,6 +34,7 @@ from runtime.summary.extract_signals import clause_signal, constraint_clauses, i
 from runtime.summary.extract_values import clause_readings
 from runtime.summary.numerals import find_numerals
 from runtime.summary.schema import Decision, Fact
+from runtime.summary.shorthand import Reading
 
 __all__ = ["SentenceItems", "covers", "extract_sentence"]
 
@@ -263,20 +264,23 @@ def _constraints(
     pinned: bool,
     reference: datetime,
     check: Check,
-    read: str | None = None,
+    read: Reading | None = None,
 ) -> list[Fact]:
     """One fact per constraint clause of a user's sentence: the clause, verbatim, after what
     it states in normalized form; the first variant that passes ``check`` is kept.
 
     The rules read the sentence in simplified characters (``chinese_script``: the same length),
-    and the fact quotes the user's own characters at the same place."""
+    and the fact quotes the user's own characters at the same place (``read.source``: the
+    shorthand a ``Reading`` spells out maps back to what the user typed)."""
     facts: list[Fact] = []
     keys: set[str] = set()
-    plain = as_simplified(read if read is not None and len(read) == len(sentence) else sentence)
+    if read is None or len(read.original) != len(sentence):
+        read = Reading(sentence, sentence)
+    plain = as_simplified(read.text)
     clauses = [part for clause in constraint_clauses(plain) for part in _by_role(clause, reference)]
     for clause in clauses:
         at = plain.find(clause)
-        said = sentence[at : at + len(clause)] if at >= 0 else clause
+        said = sentence[slice(*read.source(at, at + len(clause)))] if at >= 0 else clause
         prefix, status = _kind(clause, reference)
         words = _PREF_WORDS_RE.sub(" ", _NEG_WORDS_RE.sub(" ", clause))
         slug = _slug(words) or _slug(clause) or "clause"
@@ -352,7 +356,7 @@ def _decides(head: str, sentence: str, *, role: Role) -> bool:
 def extract_sentence(
     sentence: str,
     *,
-    read: str | None = None,
+    read: Reading | None = None,
     role: Role,
     source_id: str,
     pinned: bool,
@@ -366,12 +370,13 @@ def extract_sentence(
     constraint signal (``extract_signals``), choices and exclusions, and questions; assistant
     sentences yield choices and exclusions (with their reasons) only, because an assistant's
     "not available" is an observation, not a user constraint. ``check`` says whether a fact may
-    be emitted (the summarizer passes validation's per-item checks). ``read``: the same
-    sentence as the rules read it, the same length (text the user quotes for a translation
-    blanked, ``runtime.summary.quoted_text``); the sentence itself by default.
+    be emitted (the summarizer passes validation's per-item checks). ``read``: the sentence
+    as the rules read it (text the user quotes for a translation blanked,
+    ``runtime.summary.quoted_text``, and texting shorthand spelled out,
+    ``runtime.summary.shorthand``); the sentence itself by default.
     """
     items = SentenceItems()
-    question = is_question(as_simplified(sentence))
+    question = is_question(as_simplified(read.text if read is not None else sentence))
     if question:
         items.question = role == "user"
     else:

@@ -157,6 +157,17 @@ _OWNED_RE = re.compile(
 )
 
 
+# A request to look something up, not to plan the user's day: "你帮我查查北京明天天气咋样"
+_LOOKUP_RE = re.compile(r"查|天气|\b(?:check|look\s+up|weather|forecast)\b", re.IGNORECASE)
+
+# A story told after the request, opening with when it happened
+_STORY_OPEN_RE = re.compile(
+    r"^\W*(?:(?:and|but)\s+)?(?:last\s+(?:time|year|week|month|night|summer|winter)|yesterday"
+    r"|the\s+other\s+day|上次|上回|昨天|前天|去年|上周|上个月)",
+    re.IGNORECASE,
+)
+
+
 # An option the asking clause rules out: "whats the cheapest way thats not western union?"
 _EXCLUDING_RE = re.compile(
     r"\b(?:that'?s|thats|that\s+is|which\s+is|as\s+long\s+as\s+it'?s)\s+not\s+\w+"
@@ -490,7 +501,12 @@ def _bare(text: str) -> bool:
 
 _DAY_NUMBER_RE = re.compile(r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|\d{1,2}/\d{1,2}")
 _YEAR_ALONE_RE = re.compile(r"^\W*(?:in\s+)?(?:19|20)\d\d\s*(?:年的?)?\W*$", re.IGNORECASE)
-_FUTURE_RE = re.compile(r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b", re.IGNORECASE)
+_FUTURE_RE = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b"
+    # a schedule said in the present: "i land at 11:45pm", "my flight leaves at 6"
+    r"|\b(?:i|we|(?:my|our)\s+(?:flight|train|bus|plane))\s+(?:land|arrive|leave|depart|get\s+in)s?\b",
+    re.IGNORECASE,
+)
 _OWN_FIGURE_RE = re.compile(
     OWN_MONEY + r"[^，,]{0,4}?[\d一二两三四五六七八九十]"
     r"|我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
@@ -703,15 +719,36 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
         )
     voices = clause_voices(sentence, spans, told=told)
+    # a request after the story is the user's: "my sister said the museum is closed on
+    # mondays, can u find something else for us to do sun afternoon"
+    asking_after = [
+        bool(index)
+        and opens_told
+        and not asked
+        and is_request(sentence[a:b])
+        and not _LOOKUP_RE.search(sentence[a:b])
+        for index, (a, b) in enumerate(spans)
+    ]
+    # what is said before a story that opens with its time is not told: "making pancakes for
+    # 6 ppl whats the ratio of flour to milk, last time they came out like rubber"
+    story = 0
+    if told:
+        telling = [tells_what_happened(sentence[a:b]) for a, b in spans]
+        first = telling.index(True) if any(telling) else 0
+        opening = sentence[: spans[first][0]]
+        if first and _STORY_OPEN_RE.search(sentence[slice(*spans[first])]) and is_request(opening):
+            story = first
     signals = [
         _voiced_signal(
             sentence[a:b],
             voice,
-            figures_only=opens_told or (figures_only and not own),
-            told=told,
+            figures_only=(opens_told and not after) or (figures_only and not own),
+            told=told and index >= story,
             asked=asked,
         )
-        for (a, b), voice, own in zip(spans, voices, said, strict=True)
+        for index, ((a, b), voice, own, after) in enumerate(
+            zip(spans, voices, said, asking_after, strict=True)
+        )
     ]
     # a request's day belongs to it: "Can you sort someone to collect Mia on Friday?"
     if not request and all(s.kinds <= {"figure"} for s in signals):
@@ -737,7 +774,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         text = sentence[a:b]
         kept = (
             signal.strong
-            or (signal.weak and any_strong and not figures_only)
+            or (signal.weak and any_strong and not (figures_only and not asking_after[index]))
             or (real and not figures_only and TASTE_RE.search(text) is not None)
         )
         loose = not signal.strong or _bare(text)

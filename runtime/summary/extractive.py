@@ -45,6 +45,7 @@ from runtime.summary.schema import (
     ToolResultDigest,
 )
 from runtime.summary.sentence_mood import message_asks_nothing
+from runtime.summary.shorthand import Reading, spelled_out
 from runtime.summary.validate import SourceTexts
 
 __all__ = ["ExtractiveSummarizer", "estimate_tokens", "eviction_order", "note_value"]
@@ -185,7 +186,9 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     loose: list[tuple[float, str]] = []
     # an update, a vent, curiosity ("here's an update", "纯属好奇") states no constraint
     sentences = split_sentences(text)
-    plain = [as_simplified(s) for s in sentences]  # the rules read simplified characters
+    user = message.role == "user"
+    # the rules read simplified characters, and a user's texting shorthand spelled out
+    plain = [as_simplified(spelled_out(s).text if user else s) for s in sentences]
     # ... unless it states an allergy, which is always the user's to keep ("just curious. Also
     # I'm allergic to sulfa drugs — which meds should I watch out for?")
     asks = not (
@@ -201,9 +204,10 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         cursor = at + len(sentence) if at >= 0 else cursor
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
+        read = masked[at : at + len(sentence)] if at >= 0 else sentence
         items = extract_sentence(
             sentence,
-            read=masked[at : at + len(sentence)] if at >= 0 else sentence,
+            read=spelled_out(read) if user else Reading(read, read),
             role=message.role,
             source_id=message.id,
             pinned=pinned,

@@ -205,6 +205,10 @@ _BARE_HOUR_RE = re.compile(
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|since|as|if|when|unless)\b"
+    # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
+    # after 5 my time (pst)"
+    r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|local)\s+time\b"
+    r"|\s+\(?(?:[pmce][sd]t|utc|gmt|bst|cet|cest|ist|aest|jst)\b"
     r"|\s*(?:[,.](?!\d)|[;!?)]|$))",
     re.IGNORECASE,
 )
@@ -866,7 +870,11 @@ _SLOT_RE = re.compile(
     r"\b(?:meetings?|calls?|appointments?|lunch|busy|free|available|block(?:ed)?|slots?)\b"
     r"[^.?!;]{0,25}?\b(?:from|between)\s+(?P<h1>1[0-2]|[1-9])(?::(?P<m1>[0-5]\d))?\s*"
     r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
-    r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))",
+    r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
+    # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
+    r"|\b(?:meetings?|calls?|appointments?|lunch)\s+(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
+    r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
+    r"|weeks?|months?|years?|x)\b)",
     re.IGNORECASE,
 )
 
@@ -921,10 +929,12 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
             clock = _clock(int(m.group("h")), int(m.group("m")), m.group("part"))
             found.append((m.start("h"), m.end(), clock))
     for m in _SLOT_RE.finditer(text):
-        if any(start < m.end() and m.start("h1") < end for start, end, _ in found):
+        first = "h1" if m.group("h1") else "d1"
+        if any(start < m.end() and m.start(first) < end for start, end, _ in found):
             continue
-        for hour, minute in (("h1", "m1"), ("h2", "m2")):
-            clock = _working_hour(int(m.group(hour)), int(m.group(minute) or 0))
+        ends = (("h1", "m1"), ("h2", "m2")) if first == "h1" else (("d1", ""), ("d2", ""))
+        for hour, minute in ends:
+            clock = _working_hour(int(m.group(hour)), int((minute and m.group(minute)) or 0))
             found.append((m.start(hour), m.end(hour), clock))
     return found + _chinese_times(text)
 

@@ -25,6 +25,7 @@ from runtime.summary.chinese_script import as_simplified
 from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
 from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, cn_value, with_readings
 from runtime.summary.quantity_support import Kind, Quantity, is_supported
+from runtime.summary.shorthand import spelled_out
 
 __all__ = [
     "QUANTITY_MEMO",
@@ -320,8 +321,10 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     """``extract_quantities`` without the memo."""
     found: list[Quantity] = []
     # numbers and times said in words (see numerals), full-width digits as ASCII, traditional
-    # characters read as simplified ("一萬五", "十點")
-    work = _arabize(with_readings(as_simplified(unicodedata.normalize("NFKC", text))))
+    # characters read as simplified ("一萬五", "十點"), texting shorthand spelled out ("b4 10",
+    # "tmrw": see shorthand)
+    plain = spelled_out(unicodedata.normalize("NFKC", text)).text
+    work = _arabize(with_readings(as_simplified(plain)))
 
     def relative(match: re.Match[str]) -> Quantity:
         if ref is None:

@@ -73,7 +73,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # a follow-up that proposes another option: "What about Porto instead?", "how about Friday"
     r"|^\W*(?:what|how)\s+about\b"
@@ -94,6 +94,9 @@ _REQUEST_RE = re.compile(
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
     r"|^\W*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?(?:near|around|that|which|with|open)\b"
+    # a ride or a booking asked for: "is there a bus from the airport late at night?"
+    r"|^\W*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+)?(?:flight|train|bus|coach|ferry"
+    r"|shuttle|ride|table|room|slot|appointment|seat)s?\b"
     # the task asked as what someone could do: "Could the caterer do a proper vegan main?"
     r"|^\W*(?:could|can|would)\s+(?:the|my|our)\s+\w+\s+(?:do|make|cook|bring|provide|handle|include)\b"
     # can someone come: "师傅明天上午能来吗？"
@@ -129,7 +132,11 @@ _NE_QUESTION_RE = re.compile(
 _BOUND_CUE_RE = re.compile(
     r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
-    r"|limit)\b|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
+    # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
+    r"|\b(?:make|cook|bake|prep|ready|done|finish|fix|deliver(?:ed)?)\s+(?:\w+\s+)?in\s+"
+    r"(?:like\s+|about\s+|around\s+|roughly\s+)?\d"
+    r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
     r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
     re.IGNORECASE,
 )
@@ -425,7 +432,17 @@ def tells_what_happened(sentence: str) -> bool:
 def bounds_something(text: str) -> bool:
     """Whether ``text`` has a word that makes a figure a bound (``_BOUND_CUE_RE``); "after" or
     "before" an event named by a noun ("after the MMR jab") bounds no figure."""
-    return _BOUND_CUE_RE.search(_EVENT_CUE_RE.sub(" ", text)) is not None
+    text = _EVENT_CUE_RE.sub(" ", text)
+    if _ASKED_COMPARISON_RE.search(text):
+        text = _COMPARATIVE_RE.sub(" ", text)
+    return _BOUND_CUE_RE.search(text) is not None
+
+
+# A comparison asked of a named thing bounds nothing: "is the eiffel tower taller than 300 m?"
+_ASKED_COMPARISON_RE = re.compile(
+    r"^\W*(?:is|are|was|were)\s+(?:the|it|this|that|these|those|a|an|he|she|they)\b", re.I
+)
+_COMPARATIVE_RE = re.compile(r"\b[a-z]{2,}er\s+than\b", re.IGNORECASE)
 
 
 def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) -> list[Voice]:

@@ -1,0 +1,219 @@
+"""Texting shorthand read as spelled out, for the extractor's rules (the user's words are quoted).
+
+People type to an assistant the way they text: "has to get in b4 11", "pls have it done by
+9 tmrw", "i cant do calls b4 10", "whats a good card w/ no annual fee", "for 6 ppl". The rules
+(``signal_words``, ``sentence_mood``, ``numerals``) are written for spelled-out English, and
+the same sentences written out in full were captured while these were not. ``spelled_out``
+gives the rules a reading with the common shorthand written out and, for every span of that
+reading, the span of the user's own text it came from (``Reading.source``), so a fact still
+quotes what the user typed.
+
+Only unambiguous forms are expanded: a token that is also an everyday word ("ill", "its",
+"wont", "id", "sun", "min") is left alone unless its neighbours settle it (a weekday before
+"morning", minutes after a number). Text without an ASCII letter is returned as is.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+__all__ = ["Reading", "spelled_out"]
+
+_WORDS: Final[dict[str, str]] = {
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "pls": "please",
+    "plz": "please",
+    "pleez": "please",
+    "thx": "thanks",
+    "thnx": "thanks",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmrow": "tomorrow",
+    "tmrrw": "tomorrow",
+    "tomoz": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "2mrw": "tomorrow",
+    "tonite": "tonight",
+    "2nite": "tonight",
+    "nite": "night",
+    "b4": "before",
+    "w/": "with",
+    "bc": "because",
+    "b/c": "because",
+    "cuz": "because",
+    "coz": "because",
+    "ppl": "people",
+    "appt": "appointment",
+    "appts": "appointments",
+    "msg": "message",
+    "abt": "about",
+    "thru": "through",
+    "til": "until",
+    "nxt": "next",
+    "wk": "week",
+    "wks": "weeks",
+    "wknd": "weekend",
+    "wkend": "weekend",
+    "mo": "month",
+    "yr": "year",
+    "yrs": "years",
+    "hr": "hour",
+    "hrs": "hours",
+    "mins": "minutes",
+    "secs": "seconds",
+    "approx": "approximately",
+    "idk": "I don't know",
+    "dont": "don't",
+    "cant": "can't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "shouldnt": "shouldn't",
+    "wouldnt": "wouldn't",
+    "couldnt": "couldn't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "im": "I'm",
+    "ive": "I've",
+    "youre": "you're",
+    "whats": "what's",
+    "thats": "that's",
+    "theres": "there's",
+    "wheres": "where's",
+    "hows": "how's",
+    "gonna": "going to",
+    "wanna": "want to",
+    "gotta": "have to",
+}
+"""Shorthand -> the words it stands for, matched as whole words (case-insensitive)."""
+
+_WEEKDAYS: Final[dict[str, str]] = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "tues": "Tuesday",
+    "wed": "Wednesday",
+    "weds": "Wednesday",
+    "thu": "Thursday",
+    "thur": "Thursday",
+    "thurs": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
+"""A weekday's short form, read as the day only where the neighbours say so ("sun afternoon",
+"on sat", "next thurs", "tues 10-2", "fri 5pm"): "sun" and "sat" are words too."""
+
+_PLAIN_DAYS: Final = ("tue", "tues", "thu", "thur", "thurs", "weds", "fri")
+"""Short forms that are no English word: read as the day wherever they stand."""
+
+_SHORT_RE: Final = re.compile(
+    r"(?<![\w/'’])(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")"
+    r"(?![\w'’]|/\w)",
+    re.IGNORECASE,
+)
+_DAY_RE: Final = re.compile(
+    r"(?<![\w/'’])(?P<day>"
+    + "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+    + r")s?\.?(?=\s+(?:morning|afternoon|evening|night|noon|am\b|pm\b|\d))"
+    r"|\b(?:on|next|this|every|by|til|till|until|before|after|or|and|from|to)\s+(?P<after>"
+    + "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+    + r")s?\b\.?(?![\w'’])"
+    r"|(?<![\w/'’])(?P<plain>" + "|".join(sorted(_PLAIN_DAYS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+_MINUTES_RE: Final = re.compile(r"(?<=\d)\s?(?P<word>min)\b(?!\s*(?:of|\d))", re.IGNORECASE)
+_LETTER_RE: Final = re.compile(r"[A-Za-z]")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """``text`` as the rules read it, with the user's ``original`` behind each of its spans.
+
+    ``edits`` are ``(start, end, original_start, original_end)`` of each rewritten word, in
+    order; text between them is the user's, shifted.
+    """
+
+    original: str
+    text: str
+    edits: tuple[tuple[int, int, int, int], ...] = ()
+    _starts: tuple[int, ...] = field(default=(), repr=False)
+
+    def source(self, start: int, end: int) -> tuple[int, int]:
+        """The span of ``original`` that ``text[start:end]`` was read from (whole words)."""
+        return self._position(start, end=False), self._position(end, end=True)
+
+    def quote(self, start: int, end: int) -> str:
+        """The user's own text behind ``text[start:end]``."""
+        first, last = self.source(start, end)
+        return self.original[first:last]
+
+    def _position(self, at: int, *, end: bool) -> int:
+        index = bisect.bisect_right(self._starts, at) - 1
+        if index < 0:
+            return at
+        start, stop, source_start, source_stop = self.edits[index]
+        if at < stop or (end and at == stop):
+            if end:
+                return source_start if at == start else source_stop
+            return source_start
+        return source_stop + (at - stop)
+
+
+def _replacements(text: str) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
+    for match in _SHORT_RE.finditer(text):
+        word = match.group(0)
+        if word.lower() == "r" and not _between_words(text, match.start(), match.end()):
+            continue
+        found.append((match.start(), match.end(), _WORDS[word.lower()]))
+    for match in _DAY_RE.finditer(text):
+        group = next(g for g in ("day", "after", "plain") if match.group(g))
+        name, start = match.group(group), match.start(group)
+        found.append((start, start + len(name), _WEEKDAYS[name.lower()]))
+    for match in _MINUTES_RE.finditer(text):
+        found.append((match.start("word"), match.end("word"), "minutes"))
+    found.sort()
+    kept: list[tuple[int, int, str]] = []
+    for item in found:
+        if not kept or item[0] >= kept[-1][1]:
+            kept.append(item)
+    return kept
+
+
+def _between_words(text: str, start: int, end: int) -> bool:
+    """A lone "r" stands for "are" between two words ("u r right", "where r we"), not in
+    "plan r" at the end or "r&d"."""
+    before = text[:start].rstrip()
+    after = text[end:].lstrip()
+    return bool(before) and before[-1].isalpha() and bool(after) and after[0].isalpha()
+
+
+def spelled_out(text: str) -> Reading:
+    """``text`` with its texting shorthand written out (see the module docstring)."""
+    if not _LETTER_RE.search(text):
+        return Reading(text, text)
+    replacements = _replacements(text)
+    if not replacements:
+        return Reading(text, text)
+    pieces: list[str] = []
+    edits: list[tuple[int, int, int, int]] = []
+    cursor = 0
+    length = 0
+    for start, end, words in replacements:
+        pieces.append(text[cursor:start])
+        length += start - cursor
+        pieces.append(words)
+        edits.append((length, length + len(words), start, end))
+        length += len(words)
+        cursor = end
+    pieces.append(text[cursor:])
+    return Reading(text, "".join(pieces), tuple(edits), tuple(e[0] for e in edits))
