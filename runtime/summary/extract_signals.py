@@ -140,8 +140,9 @@ _OWNED_RE = re.compile(
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
-    # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"
-    r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去"
+    # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
+    # 人的包间？"
+    r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去|适合[\d一二两三四五六七八九十来几]+个?人"
     r"|^\W*(?:hoping|planning|trying)\s+to\b"
     # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
     # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
@@ -160,10 +161,12 @@ _OWNED_RE = re.compile(
 # A request to look something up, not to plan the user's day: "你帮我查查北京明天天气咋样"
 _LOOKUP_RE = re.compile(r"查|天气|\b(?:check|look\s+up|weather|forecast)\b", re.IGNORECASE)
 
-# A story told after the request, opening with when it happened
+# A story told after the request, opening with when it happened or why it matters
 _STORY_OPEN_RE = re.compile(
     r"^\W*(?:(?:and|but)\s+)?(?:last\s+(?:time|year|week|month|night|summer|winter)|yesterday"
-    r"|the\s+other\s+day|上次|上回|昨天|前天|去年|上周|上个月)",
+    r"|the\s+other\s+day|上次|上回|昨天|前天|去年|上周|上个月"
+    # or with what makes it a reason: "…二十块钱左右就巴适了，反正天天摔"
+    r"|反正|因为|毕竟|because|cuz|since)",
     re.IGNORECASE,
 )
 
@@ -513,7 +516,9 @@ _OWN_FIGURE_RE = re.compile(
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d"
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
-    r"(?:\w+\s+){0,3}?[$€£¥]\s?\d",
+    r"(?:\w+\s+){0,3}?[$€£¥]\s?\d"
+    # what the user has already paid: "场地押金我们已经交了８，０００块"
+    r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]",
     re.IGNORECASE,
 )
 _FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")
@@ -796,11 +801,20 @@ def constraint_clauses(sentence: str) -> list[str]:
             or (kept and _THAT_TIME_RE.search(text) is not None)
             # "Send them my actual meter reading, 612 kWh": the figure of what the clause named
             or (kept and _FIGURE_ONLY_RE.match(_fold(text)) is not None)
-            # "…that's gluten free, my niece has celiac": the allergy the exclusion is for
+            # "…that's gluten free, my niece has celiac": the allergy the exclusion is for (not
+            # a bound's: "人均别超过三十块，我对花生过敏")
             or (
                 kept
                 and signal.kinds & {"allergy", "diet"}
                 and signals[index - 1].kinds & {"exclusion", "negation"}
+                and "figure" not in signals[index - 1].kinds
+            )
+            # "我对花生过敏，千万别放花生啊": what the allergy rules out
+            or (
+                kept
+                and signal.kinds & {"exclusion", "negation"}
+                and "figure" not in signal.kinds
+                and "allergy" in signals[index - 1].kinds
             )
         )
         # "If the hotel charges more than 30 for parking, find another one": what the condition

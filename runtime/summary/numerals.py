@@ -144,7 +144,7 @@ _ONE_BEFORE_RE = re.compile(
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
-    r"|\d{4}\s*(?:hrs|hours|h)\b"
+    r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\d{1,2}\s*[-–]\s*\d"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
     re.IGNORECASE,

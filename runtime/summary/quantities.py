@@ -127,6 +127,13 @@ def normalize_number(text: str) -> str | None:
     return format(value.normalize(), "f")
 
 
+# minutes said after the hour without 分: "两点五十" is 2:50, not 2.5 and 10 (as 两点五 would be)
+_CN_CLOCK_MINUTES_RE = re.compile(
+    r"(?<=[一二两三四五六七八九十\d][点时])(?:[一二三四五]?十[一二三四五六七八九]?|零[一二三四五六七八九])"
+    r"(?![万千百块元个岁斤度号日%\d分])"
+)
+
+
 def _arabize(text: str) -> str:
     def repl(match: re.Match[str]) -> str:
         value = cn_value(match.group(0))
@@ -324,7 +331,7 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     # characters read as simplified ("一萬五", "十點"), texting shorthand spelled out ("b4 10",
     # "tmrw": see shorthand)
     plain = spelled_out(unicodedata.normalize("NFKC", text)).text
-    work = _arabize(with_readings(as_simplified(plain)))
+    work = _arabize(with_readings(_CN_CLOCK_MINUTES_RE.sub(r"\g<0>分", as_simplified(plain))))
 
     def relative(match: re.Match[str]) -> Quantity:
         if ref is None:

@@ -106,6 +106,8 @@ _REQUEST_RE = re.compile(
     r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off|be\s+(?:set"
     r"|moved|scheduled|booked|done|ready|delivered|sent|changed)|start|end|arrive|come)\b"
     r"|有(?:啥|什么|没有)\w{0,4}(?:建议|推荐)|给点建议|求建议"
+    # a place or a slot asked for: "有没有适合十来个人的包间？"
+    r"|^\W*有(?:没有|木有)(?:适合|能坐|能住|能容纳|坐得下|住得下)"
     r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
     re.IGNORECASE,
 )
@@ -136,13 +138,16 @@ _BOUND_CUE_RE = re.compile(
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
     r"|\b(?:make|cook|bake|prep|ready|done|finish|fix|deliver(?:ed)?)\s+(?:\w+\s+)?in\s+"
     r"(?:like\s+|about\s+|around\s+|roughly\s+)?\d"
+    # a wanted interval: "月租两千五到三千的有没有靠谱的？"
+    r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至)\s*"
+    r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
     r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
     r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
     re.IGNORECASE,
 )
 _EVENT_CUE_RE = re.compile(
-    r"\b(?:after|before)\s+(?:the|a|an|my|his|her|their|our|your)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?\b"
-    r"(?!\s*\d)",
+    r"\b(?:after|before)\s+(?:(?:the|a|an|my|his|her|their|our|your)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?"
+    r"|work|school|class|lunch|dinner|breakfast|bed)\b(?!\s*\d)",
     re.IGNORECASE,
 )
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
@@ -202,7 +207,9 @@ _TOLD_RE = re.compile(
     r"(?:great|good|amazing|awesome|perfect(?:ly)?|fantastic|lovely|delicious|wonderful|excellent"
     r"|helpful|useful|brilliant|superb|spot\s+on|a\s+(?:hit|success|blast|disaster)|the\s+one)|"
     # said without its subject: "just ran my first 10k in 58 minutes", "finally finished it"
-    r"^\W*(?:(?:so|and|oh|well)\s+)?(?:just|finally|only)\s+" + PAST_VERB + r"|"
+    r"^\W*(?:(?:so|and|oh|well|omg|wow|yay|lol|haha)\s+)?(?:just|finally|only)\s+"
+    + PAST_VERB
+    + r"|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I

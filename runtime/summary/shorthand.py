@@ -10,7 +10,9 @@ quotes what the user typed.
 
 Only unambiguous forms are expanded: a token that is also an everyday word ("ill", "its",
 "wont", "id", "sun", "min") is left alone unless its neighbours settle it (a weekday before
-"morning", minutes after a number). Text without an ASCII letter is returned as is.
+"morning", minutes after a number). "gonna", "wanna" and "gotta" stay as typed: the lexicon
+reads them, and spelled out as "have to" they made every "gotta go" a requirement. Text
+without an ASCII letter is returned as is.
 """
 
 from __future__ import annotations
@@ -90,9 +92,6 @@ _WORDS: Final[dict[str, str]] = {
     "theres": "there's",
     "wheres": "where's",
     "hows": "how's",
-    "gonna": "going to",
-    "wanna": "want to",
-    "gotta": "have to",
 }
 """Shorthand -> the words it stands for, matched as whole words (case-insensitive)."""
 

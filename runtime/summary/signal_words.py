@@ -50,6 +50,8 @@ NEGATION_RE = re.compile(
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
+    # spoken and regional "don't": "工作日莫约" (南方), "早上七点前甭来" (北方)
+    r"|甭|(?<!约)莫(?=[要约来去搞买订打叫放吃喝碰等管动催慌急发给])"
     # a field left alone: "身份证号那栏空着", "签名处留空"
     r"|(?:那?栏|那?项|那?格|处|里)(?:先)?(?:空着|留空)"
     r"|" + DONT_BIE,
@@ -197,7 +199,9 @@ DIET_RE = re.compile(
 DEADLINE_RE = re.compile(
     r"\b(?:before|by|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
     r"(?:noon|midnight|tonight|tomorrow|today|morning|evening|lunch|dinner|monday|tuesday"
-    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前|以前"
+    r"|wednesday|thursday|friday|saturday|sunday|next|end\s+of)\b|最迟|最晚|截止|之前"
+    # not "formerly": "我妈以前在菜市场卖了二十年菜", "以前一顿能吃三碗"
+    r"|(?<![我你他她它们妈爸人家])(?<!^)以前"
     r"|\bdeadline\s+(?:is|was\s+moved\s+to)\b|\bdue\s+(?:by|on|before)\b|\b(?:EOD|COB|EOW)\b"
     r"|\bat\s+(?:the\s+)?(?:very\s+)?(?:most|latest|earliest)\b"
     r"|\b(?:last|first)\s+(?:business|working|week)\s*day\b|最后一个工作日|第一个工作日"

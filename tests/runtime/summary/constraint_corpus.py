@@ -146,6 +146,10 @@ HOLDOUT_113 = DATA / "holdout_113.jsonl"  # typical messages, EN and ZH; after 1
 HOLDOUT_114 = DATA / "holdout_114.jsonl"  # typical English messages; same
 HOLDOUT_115 = DATA / "holdout_115.jsonl"  # typical Chinese messages; same
 HOLDOUT_116 = DATA / "holdout_116.jsonl"  # a voice or home assistant; same
+HOLDOUT_117 = DATA / "holdout_117.jsonl"  # typical messages, 2026-12-05 (sixth session)
+HOLDOUT_118 = DATA / "holdout_118.jsonl"  # English typed fast on a phone; same
+HOLDOUT_119 = DATA / "holdout_119.jsonl"  # spoken and regional Chinese, everyday errands; same
+HOLDOUT_120 = DATA / "holdout_120.jsonl"  # organizing events and groups; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -263,6 +267,10 @@ HOLDOUTS = (
     HOLDOUT_114,
     HOLDOUT_115,
     HOLDOUT_116,
+    HOLDOUT_117,
+    HOLDOUT_118,
+    HOLDOUT_119,
+    HOLDOUT_120,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

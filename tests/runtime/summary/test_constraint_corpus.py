@@ -134,6 +134,9 @@ _PRECISION_FLOOR = {
     "holdout_111.jsonl": 0.75,
     "holdout_115.jsonl": 0.875,
     "holdout_116.jsonl": 0.875,
+    "holdout_117.jsonl": 0.875,
+    "holdout_118.jsonl": 0.75,
+    "holdout_120.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -159,7 +162,12 @@ no constraint where holdout_77's author labelled the user's own bill as an amoun
 asked to be checked ("she sleeps like 20 hours a day lately, is that normal"), a boss's deadline
 told beside last night's overtime ("老板说这个项目下个月必须上线"); holdout_115 and 116's:
 "你说人一天到底要喝多少水才够啊" (a question about people in general), what a grandmother's
-recipe says ("my grandma's recipe says 2 tbsp")."""
+recipe says ("my grandma's recipe says 2 tbsp"); holdout_117, 118 and 120's: what children
+refuse, asked whether normal ("they still won't eat anything green, is that normal"), a
+manual's rule relayed beside a question ("the manual says never open it while its hot"), a
+grandmother's habit after a question ("my grandma always did 35 min at 350"), hearsay set
+against ("Someone told me buffets always cost 20% more but I don't believe that"), a cousin's
+wedding told in a verbless sentence ("no phones allowed and nobody could eat until 9:30")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

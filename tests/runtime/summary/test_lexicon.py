@@ -483,6 +483,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "we didn't even use the 3 extra towels they brought",
         "People keep telling me never to buy a car before 30.",
         "昨晚加班，到家都十二点多了",
+        # the fifty-third and fifty-fourth rounds: a comparison asked of a named thing, a feat
+        # after "lol", an hour before work told, what a parent did for years
+        "is the golden gate bridge longer than 2 km?",
+        "lol just finished a 10k in 55 minutes, never thought id break an hour",
+        "my neighbours dog barked at 4am yesterday and nobody slept before work",
+        "我爸以前在工厂干了三十年",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -819,6 +825,29 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("can the heater stay on overnight but not past 6am?", "6:00"),
         ("下午3:30到5:00别安排会", "15:30"),
         ("make the curry a little sweeter please", "sweeter"),
+        # the fifty-third and fifty-fourth rounds: texting shorthand, a comparative bound, how
+        # long a task may take, a request after a story and a story after a request, a slot
+        # said with a dash, what a bare hour is for, whose clock, a ride asked for, a landing
+        # time beside a story, 两点四十, regional "don't", a range asked for, a reason after the
+        # request, what was already paid, who a room is for
+        ("pls dont schedule anything b4 9 on weds", "9:00"),
+        ("whats a decent laptop w/ no touchscreen", "touchscreen"),
+        ("suggest a podcast, nothing longer than 40 minutes", "40"),
+        ("what can i bake in about 45 minutes?", "45"),
+        ("my brother said the pool shuts on tuesdays, can u plan something for fri evening", "fri"),
+        ("booking dinner for 5 ppl whats a good spot, last time we went out it was awful", "5"),
+        ("no calls 1-2 thats when i pick up the kids", "13:00"),
+        ("need to be at the office before 9 for a standup", "9:00"),
+        ("i can only talk before 4 my time", "16:00"),
+        ("is there a train to york around 8am?", "8:00"),
+        ("best way into town? i arrive at 10:40pm, the cab last time was a scam", "22:40"),
+        ("下午开会，你两点四十提醒我一下", "14:40"),
+        ("周末莫打电话给我", "周末"),
+        ("晚上九点以后甭发消息", "21:00"),
+        ("预算一千五到两千的有没有好用的扫地机？", "1500"),
+        ("帮我挑把雨伞，五十块左右就行了，反正老丢", "50"),
+        ("装修定金我们已经付了五千，剩下的尾款怎么安排？", "5000"),
+        ("有没有适合六个人的民宿？", "6"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
