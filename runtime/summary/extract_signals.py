@@ -143,6 +143,9 @@ _OWNED_RE = re.compile(
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去|适合[\d一二两三四五六七八九十来几]+个?人"
+    # how many a dish or a place must take: "got a recipe … that serves four people?"
+    r"|\b(?:serves?|feeds?|sleeps|seats)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
+    r"|twelve)\b"
     r"|^\W*(?:hoping|planning|trying)\s+to\b"
     # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
     # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
@@ -741,7 +744,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         telling = [tells_what_happened(sentence[a:b]) for a, b in spans]
         first = telling.index(True) if any(telling) else 0
         opening = sentence[: spans[first][0]]
-        if first and _STORY_OPEN_RE.search(sentence[slice(*spans[first])]) and is_request(opening):
+        if first and is_request(opening):
             story = first
     signals = [
         _voiced_signal(

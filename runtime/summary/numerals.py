@@ -204,7 +204,7 @@ _BARE_HOUR_RE = re.compile(
     r"\b(?:by|before|after|until|till|at|no[t]?\s+(?:later|earlier)\s+than|not\s+before)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
-    r"|then|please|pls|because|since|as|if|when|unless)\b"
+    r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
     # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
     # after 5 my time (pst)"
     r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|local)\s+time\b"
@@ -218,11 +218,17 @@ _PART_AT_RE = re.compile(
     re.IGNORECASE,
 )
 _NOON_RE = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+_NOON_TO_RE = re.compile(
+    r"\b(?:noon|midday)\s*(?:to|until|till|-|–)\s*(?P<h>[1-6]|one|two|three|four|five|six)\b"
+    r"(?!\s*(?::|\.\d|a\.?m|people|hours?|min))",
+    re.IGNORECASE,
+)
 # What may follow an hour said bare for it to be a time: the clause's end, a day, a link
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
-    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|" + _WEEKDAYS + r")\b"
+    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably"
+    r"|cause|cuz|" + _WEEKDAYS + r")\b"
     # what the window is for: "Saturday morning 8 to 10 to watch the dog"
     r"|\s+to\s+(?!\d)[a-z]{2,}\b|\s+for\s+(?:the|a|an|my|our)\b)"
 )
@@ -242,12 +248,21 @@ _SPOKEN_CLOCK_RE = re.compile(
     r"(?P<h>1[0-2]|0?[1-9])\s+(?P<mi>[0-5]\d)\b(?!\s*(?:[-/.:]?\d|%))(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )
+# what makes "six fifteen" a time without "at": an alarm or a reminder said to a voice assistant
+# ("set an alarm for six fifteen", "no wait make that six thirty"), or a day right after it
+_SPOKEN_CUE_RE = re.compile(
+    r"\b(?:alarm|wake\s+(?:me|us)|remind\s+(?:me|us)|make\s+(?:that|it))\b", re.IGNORECASE
+)
+_DAY_NEXT_RE = re.compile(
+    r"\s+(?:tomorrow|tonight|today|this\s+(?:morning|evening|afternoon))\b", re.IGNORECASE
+)
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
 # "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
 # hours
 _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
+    r"|\bany\s*time\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d))"
     r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
@@ -272,6 +287,12 @@ _PM_WORDS_RE = re.compile(
 _HALF_AFTER_RE = re.compile(
     r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
     r"|\s*(?:in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
+    re.IGNORECASE,
+)
+# the half of the day named by the reason right after a bare hour: "before 8 cos of bedtime"
+_HALF_REASON_RE = re.compile(
+    r"\s+(?:because|cause|cuz|coz|cos|for|since)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+)?"
+    r"(?:kids?'?\s+)?(?:bed\s*time|dinner|supper|breakfast|school|work)\b",
     re.IGNORECASE,
 )
 AFTERNOON_HOURS = range(1, 6)
@@ -647,7 +668,7 @@ def _measured_range_start(text: str, end: int) -> bool:
 
 # "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w)
 _CN_UNIT_OF_DIGITS_RE = re.compile(
-    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆])|[wW](?![A-Za-z]))"
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆])|百(?![分米])|[wW](?![A-Za-z]))"
     r"(?P<tail>\d(?![\d.:])(?!\s*[百千万点号日月个人岁天周年]))?"
 )
 _CN_SHARED_UNIT_RE = re.compile(
@@ -656,6 +677,9 @@ _CN_SHARED_UNIT_RE = re.compile(
     # the other end may take tens: "八到十万" (80000 to 100000), "五到十二万"
     + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
     + r"\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
+)
+_DIGITS_AND_HALF_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+)个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)"
 )
 _CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100, "w": 10000, "W": 10000}
 
@@ -678,6 +702,8 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
         if m.group("tail"):
             value += Decimal(m.group("tail")) * _CN_UNIT_VALUE[unit] / 10
         found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
+    for m in _DIGITS_AND_HALF_RE.finditer(text):  # "1个半小时": 1.5 hours
+        found.append(Numeral(m.start(), m.end(), m.group(0), f"{int(m.group('num'))}.5"))
     for m in _CN_SHARED_UNIT_RE.finditer(text):
         first = m.group("first")
         found.append(
@@ -689,7 +715,7 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
 def find_numerals(text: str) -> list[Numeral]:
     """Every number written in words (or ``5k``) in ``text``, in order, not overlapping."""
     found = sorted(
-        _english(text) + _chinese(text) + _cn_units_of_digits(text),
+        _english(text) + _chinese(text) + _cn_units_of_digits(text) + _point_decimals(text),
         key=lambda n: (n.start, -n.end),
     )
     out: list[Numeral] = []
@@ -701,6 +727,27 @@ def find_numerals(text: str) -> list[Numeral]:
         _dozens(text, _shared_scale(text, out)) + _k_range_starts(text, out),
         key=lambda n: n.start,
     )
+
+
+_DIGIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+# a decimal said aloud: "one point five speed", "two point five percent", "3 point 5"
+_POINT_RE = re.compile(
+    rf"\b(?P<whole>{_DIGIT_WORDS}|ten|\d+)\s+point\s+(?P<tail>(?:(?:{_DIGIT_WORDS}|\d)\b\s*)+)",
+    re.IGNORECASE,
+)
+
+
+def _point_decimals(text: str) -> list[Numeral]:
+    """Decimals said with "point" ("one point five": 1.5)."""
+    found: list[Numeral] = []
+    for m in _POINT_RE.finditer(text):
+        whole = m.group("whole").lower()
+        digits = [w.lower() for w in m.group("tail").split()]
+        value = whole if whole.isdigit() else str(_UNITS.get(whole, 10))
+        tail = "".join(d if d.isdigit() else str(_UNITS.get(d, 0)) for d in digits)
+        end = m.start("tail") + len(m.group("tail").rstrip())
+        found.append(Numeral(m.start(), end, text[m.start() : end], f"{value}.{tail}"))
+    return found
 
 
 _K_RANGE_START_RE = re.compile(
@@ -815,7 +862,11 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
         found.append((m.start(), m.end(), clock))
     for m in _BARE_HOUR_RE.finditer(text):
         if not any(start <= m.start("h") < end for start, end, _ in found):
-            clock = bare_clock(int(m.group("h")), 0, before + text[: m.start()])
+            said = before + text[: m.start()]
+            reason = _HALF_REASON_RE.match(text, m.end())
+            if day_half(said) is None and reason:
+                said = reason.group(0)  # "finish before 8 cos of bedtime": the evening's
+            clock = bare_clock(int(m.group("h")), 0, said)
             found.append((m.start("h"), m.end(), clock))
     for m in _HALF_HOUR_RE.finditer(text):  # "half seven tonight" 19:30
         hour, period = int(m.group("h")), m.group("period")
@@ -826,7 +877,8 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in _HOURS_CLOCK_RE.finditer(text):  # "0930 hrs"
         found.append((m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"))
     for m in _SPOKEN_CLOCK_RE.finditer(text):  # "seven thirty tonight" 19:30
-        if not (m.group("pre") or m.group("period")):
+        cue = _SPOKEN_CUE_RE.search(text, max(0, m.start() - 30), m.start())
+        if not (m.group("pre") or m.group("period") or cue or _DAY_NEXT_RE.match(text, m.end())):
             continue
         hour, minute, period = int(m.group("h")), int(m.group("mi")), m.group("period")
         clock = (
@@ -890,6 +942,17 @@ def _working_hour(hour: int, minute: int) -> str:
     return f"{hour + 12 if hour <= 6 else hour}:{minute:02d}"
 
 
+def _noon_to(text: str) -> list[tuple[int, int, str]]:
+    """ "noon to one": 12:00 to 13:00 (``spoken_times``)."""
+    found: list[tuple[int, int, str]] = []
+    for m in _NOON_TO_RE.finditer(text):
+        end = m.group("h")
+        hour = int(end) if end.isdigit() else _UNITS[end.lower()]
+        found.append((m.start(), m.end(), "12:00"))
+        found.append((m.start("h"), m.end(), _clock(hour, 0, "pm")))
+    return found
+
+
 def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
@@ -918,6 +981,7 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
                 _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period")),
             )
         )
+    found += _noon_to(text)
     for m in _NOON_RE.finditer(text):
         if any(start <= m.start() < end for start, end, _ in found):
             continue  # the end of "from 7 to midnight", read with it

@@ -77,6 +77,12 @@ _REQUEST_RE = re.compile(
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # a follow-up that proposes another option: "What about Porto instead?", "how about Friday"
     r"|^\W*(?:what|how)\s+about\b"
+    # an item asked for: "got a recipe for 红烧肉 that serves four people?", "do you know a
+    # vet that's open on sundays?"
+    r"|^\W*(?:(?:do\s+)?(?:you|u)\s+)?(?:got|have|know)\s+(?:a|an|any)\s+[^?]{0,40}?"
+    r"\b(?:that|which|who|with)\b"
+    # a search said as what the user is after: "Looking for a plumber who can come Tuesday…"
+    r"|^\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?:looking|searching)\s+for\b"
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
     # a search asked as a bare noun and what it is for: "dog sitter for aug 3-6?", "babysitter
