@@ -78,7 +78,14 @@ __all__ = [
 # ("18:25", "Quiet hours: no calls", "Budget: 200" stay whole); a comma does not either when it
 # is a thousands separator ("1,200", "１２，５００"), precedes a year ("October 3rd, 2026") or
 # follows a weekday before a month ("Saturday, September 19").
-_BREAK_RE = re.compile(r"[,，;；]|\s+[-–—]{1,2}\s+|(?<!\d)——(?!\d)")
+_BREAK_RE = re.compile(
+    r"[,，;；]|\s+[-–—]{1,2}\s+|(?<!\d)——(?!\d)"
+    # a pause in speech written down: "skip sports and um keep it short like five minutes tops"
+    r"|\s+(?:and|but|also|oh)\s+(?:um+|uh+|er+|erm)\s+"
+    # a new sentence said without its full stop: "how much have i spent so far im trying to
+    # keep it under four hundred a month"
+    r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
+)
 _THOUSANDS_RE = re.compile(r"\d{3}(?!\d)")
 _YEAR_RE = re.compile(r"\s*\d{4}\b")
 _WEEKDAY_BEFORE_RE = re.compile(
@@ -143,6 +150,8 @@ _OWNED_RE = re.compile(
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,6}去|适合[\d一二两三四五六七八九十来几]+个?人"
+    # what the user has booked, said before a question: "体检约在下周三上午，…几点以后不能吃东西？"
+    r"|^\W*[\u4e00-\u9fff]{0,6}?(?:约在|约了|预约在|定在|排在|安排在)"
     # how many a dish or a place must take: "got a recipe … that serves four people?"
     r"|\b(?:serves?|feeds?|sleeps|seats)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
     r"|twelve)\b"
@@ -520,6 +529,8 @@ _OWN_FIGURE_RE = re.compile(
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
     r"(?:\w+\s+){0,3}?[$€£¥]\s?\d"
+    # what the user is holding a figure to: "im trying to keep it under four hundred a month"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+trying\s+to\s+(?:keep|stay|spend|save)\b"
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]",
     re.IGNORECASE,
@@ -620,9 +631,11 @@ def _voiced_signal(
     if voice == "relayed":
         return clause_signal(text, figures_only=True)
     signal = clause_signal(text, figures_only=figures_only, told=told)
+    # a negation in how the story went on is what happened: "…，结果不能退款"
+    kinds = signal.kinds - {"negation"} if _STORY_NEXT_RE.search(text) else signal.kinds
     if (
         told
-        and signal.kinds <= _TELLING_KINDS
+        and kinds <= _TELLING_KINDS
         and tells_what_happened(_REASON_RE.split(text, maxsplit=1)[0])
         and not _WISH_RE.search(text)
         and not _OWN_FIGURE_RE.search(text)
@@ -648,7 +661,10 @@ _RULE_SAID_RE = re.compile(
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)",
     re.IGNORECASE,
 )
-_TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency"})
+_STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
+_TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency", "deadline"})
+"""What a clause that itself tells what happened may carry and still keep nothing: "i was up
+till midnight" bounds nothing now."""
 # A wish said now is no story, whatever the sentence told before it: "So I finally got my
 # bonus and I want to put about 10k into an index fund"
 _WISH_RE = re.compile(
@@ -782,7 +798,11 @@ def constraint_clauses(sentence: str) -> list[str]:
         text = sentence[a:b]
         kept = (
             signal.strong
-            or (signal.weak and any_strong and not (figures_only and not asking_after[index]))
+            or (
+                signal.weak
+                and any_strong
+                and not (figures_only and not (asking_after[index] or said[index]))
+            )
             or (real and not figures_only and TASTE_RE.search(text) is not None)
         )
         loose = not signal.strong or _bare(text)

@@ -182,6 +182,9 @@ _TOLD_RE = re.compile(
     r"|\b(?:i|we)\s+didn'?t\s+(?:even\s+)?(?:need|use|end\s+up)\b"
     # what people say: "People keep telling me never touch it before 59 and a half"
     r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
+    r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
+    # what the user did not expect: "Honestly I didn't think the 6:15 train would still run"
+    r"|\b(?:i|we)\s+(?:didn'?t|did\s+not)\s+(?:think|expect|know|reali[sz]e|believe)\b"
     r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
     r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate)\s+"
     r"(?!(?:is|has|needs|wants|can'?t|doesn'?t|won'?t|hates|loves|likes|prefers|says|tells"
@@ -230,6 +233,8 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|前几天|那天|总算|终于|天天|老是|总是|居然|竟然"
+    # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
+    r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
     r"|年轻的时候|年轻时|小时候|那时候|那会儿|成功[了啦]"
     # the hour it already was: "到家都凌晨一点了"
