@@ -803,6 +803,8 @@ def constraint_clauses(sentence: str) -> list[str]:
                 and any_strong
                 and not (figures_only and not (asking_after[index] or said[index]))
             )
+            # a day the user gives before a question about it: "面试定在下周二下午，要提前多久到？"
+            or (signal.weak and said[index] and index < len(spans) - 1)
             or (real and not figures_only and TASTE_RE.search(text) is not None)
         )
         loose = not signal.strong or _bare(text)

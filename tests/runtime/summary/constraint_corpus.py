@@ -150,6 +150,10 @@ HOLDOUT_117 = DATA / "holdout_117.jsonl"  # typical messages, 2026-12-05 (sixth 
 HOLDOUT_118 = DATA / "holdout_118.jsonl"  # English typed fast on a phone; same
 HOLDOUT_119 = DATA / "holdout_119.jsonl"  # spoken and regional Chinese, everyday errands; same
 HOLDOUT_120 = DATA / "holdout_120.jsonl"  # organizing events and groups; same
+HOLDOUT_121 = DATA / "holdout_121.jsonl"  # English spoken to a voice assistant; same
+HOLDOUT_122 = DATA / "holdout_122.jsonl"  # Chinese chat-app style and slang; same
+HOLDOUT_123 = DATA / "holdout_123.jsonl"  # code-switching EN/ZH; same
+HOLDOUT_124 = DATA / "holdout_124.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -271,6 +275,10 @@ HOLDOUTS = (
     HOLDOUT_118,
     HOLDOUT_119,
     HOLDOUT_120,
+    HOLDOUT_121,
+    HOLDOUT_122,
+    HOLDOUT_123,
+    HOLDOUT_124,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -80,6 +80,7 @@ _OPEN_MISSES = {
     "holdout_98.jsonl": 0.94,
     "holdout_99.jsonl": 0.96,
     "holdout_100.jsonl": 0.96,
+    "holdout_122.jsonl": 0.92,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -102,7 +103,11 @@ wish about the task), "Nothing past 5", "before the meeting at 10 tomorow", "五
 with no verb for it, and a deadline or a refusal said over two clauses ("周五下班前给我，最晚
 18:00", "空出周四整个下午，谁约都别接"); from the fifth session's rounds, a requirement on a
 contract read as what the contract says ("装修合同里违约金不能低于总价的10%，这个你帮我盯着点",
-``holdout_108``, above the default floor)."""
+``holdout_108``, above the default floor); from the sixth session's, Chinese typed in a chat app
+with spaces for commas and a story after the wish ("微辣就行 我胃不好 上回那个特辣的…", "鞋要42码
+xswl上次买的白色一天就脏了", "写个周报 控制在800字左右 老板说太长了没人看"), a wish under a
+condition ("有券的话用券"), and a bill said aloud ("its a hundred thirty two fifty", 132.50,
+``holdout_121``, above the default floor)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -137,6 +142,10 @@ _PRECISION_FLOOR = {
     "holdout_117.jsonl": 0.875,
     "holdout_118.jsonl": 0.75,
     "holdout_120.jsonl": 0.75,
+    "holdout_121.jsonl": 0.875,
+    "holdout_122.jsonl": 0.875,
+    "holdout_123.jsonl": 0.75,
+    "holdout_124.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -167,7 +176,13 @@ refuse, asked whether normal ("they still won't eat anything green, is that norm
 manual's rule relayed beside a question ("the manual says never open it while its hot"), a
 grandmother's habit after a question ("my grandma always did 35 min at 350"), hearsay set
 against ("Someone told me buffets always cost 20% more but I don't believe that"), a cousin's
-wedding told in a verbless sentence ("no phones allowed and nobody could eat until 9:30")."""
+wedding told in a verbless sentence ("no phones allowed and nobody could eat until 9:30");
+holdout_121-124's: a coworker's figure in a run-on question ("…my coworker said something about
+like six thousand a year"), a meme ("疯狂星期四 v我50 哈哈哈开玩笑的 别当真"), what "八点"
+means asked in a code-switched question, last night's late meeting beside the boss's plan for
+next week ("昨天开会开到晚上11点，boss还说下周要再加3个meeting": a day ahead makes the sentence no
+story),
+a grandmother's routine ("我奶奶今年八十五了，每天早上六点就起床…")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

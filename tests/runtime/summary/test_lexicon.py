@@ -489,6 +489,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "lol just finished a 10k in 55 minutes, never thought id break an hour",
         "my neighbours dog barked at 4am yesterday and nobody slept before work",
         "我爸以前在工厂干了三十年",
+        # the fifty-fifth and fifty-sixth rounds: a late night told, how the story went on,
+        # what the user did not expect, what a boss keeps saying
+        "ugh the concert ran long and we were out till 1am last night",
+        "我朋友上周买了张800块的机票，结果不能改签",
+        "I didn't think the 5:40 bus would still be running on a holiday",
+        "My manager keeps saying 'no calls after 6' but then pings me at 9 every night.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -848,6 +854,24 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("帮我挑把雨伞，五十块左右就行了，反正老丢", "50"),
         ("装修定金我们已经付了五千，剩下的尾款怎么安排？", "5000"),
         ("有没有适合六个人的民宿？", "6"),
+        # the fifty-fifth and fifty-sixth rounds: a search said as what the user is after, an
+        # item asked for, who a dish must feed, 3百 and 2个半小时, a decimal said with "point",
+        # a bare hour's half from its reason, a spoken clock after an alarm, noon to an hour,
+        # "anytime 1-3", a pause in speech, "I'm trying to …" after a question, a clause before
+        # a question, an appointment before a question
+        ("Looking for a dog sitter who can come Friday between 6 and 9 pm, ours got sick", "18:00"),
+        ("do you know a lasagna that feeds eight?", "8"),
+        ("礼物预算3百左右", "300"),
+        ("每次训练2个半小时以内", "2.5"),
+        ("play the audiobook at one point two five speed", "1.25"),
+        ("the party has to end by 9 because of bedtime", "21:00"),
+        ("wake me up tomorrow at six forty five", "6:45"),
+        ("set an alarm for seven twenty tomorrow", "7:20"),
+        ("book the court noon to two", "14:00"),
+        ("send the cleaner anytime 1-3 this afternoon", "15:00"),
+        ("play some jazz and um nothing longer than ten minutes", "10"),
+        ("whats left in the budget so far im trying to keep it under three hundred a week", "300"),
+        ("面试定在下周二下午，要提前多久到比较好？", "下周二"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
