@@ -83,7 +83,10 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             and numeral.value.isdigit()
             and 1 <= int(numeral.value) <= 12
         )  # "明年三月之前": the month, 3月, not the number 3
-        reading = Reading("date", f"{numeral.value}月") if month else None
+        # "十月底前": the end of the month said with it, 10月底
+        part = normalized[numeral.end + 1 : numeral.end + 2] if month else ""
+        part = part if part in ("底", "初", "中", "末") else ""
+        reading = Reading("date", f"{numeral.value}月{part}") if month else None
         found.append((numeral.start, reading or Reading("number", numeral.value)))
     folded = fold(clause)
     out: list[Reading] = []

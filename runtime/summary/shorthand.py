@@ -46,6 +46,8 @@ _WORDS: Final[dict[str, str]] = {
     "nite": "night",
     "b4": "before",
     "w/": "with",
+    "w/o": "without",
+    "w/out": "without",
     "bc": "because",
     "b/c": "because",
     "cuz": "because",

@@ -122,8 +122,10 @@ _NARRATIVE_RE = re.compile(
     r"|teen)|growing\s+up|used\s+to)\b"
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
-    r"|(?:^\W*|\b(?:but|and|though)\s+)(?:he|she|they|people|everyone|everybody|my\s+\w+|our\s+\w+)\s+(?:always\s+|just\s+|"
-    r"never\s+)?(?:says|said|told\s+(?:me|us)|thinks|thought|claims|insists|swears|reckons|used\s+to\s+say"
+    r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"
+    r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+)?"
+    r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
+    r"|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻)"

@@ -154,6 +154,10 @@ HOLDOUT_121 = DATA / "holdout_121.jsonl"  # English spoken to a voice assistant;
 HOLDOUT_122 = DATA / "holdout_122.jsonl"  # Chinese chat-app style and slang; same
 HOLDOUT_123 = DATA / "holdout_123.jsonl"  # code-switching EN/ZH; same
 HOLDOUT_124 = DATA / "holdout_124.jsonl"  # typical messages; same
+HOLDOUT_125 = DATA / "holdout_125.jsonl"  # formal or polite English; same
+HOLDOUT_126 = DATA / "holdout_126.jsonl"  # formal or business Chinese; same
+HOLDOUT_127 = DATA / "holdout_127.jsonl"  # follow-ups that change or correct; same
+HOLDOUT_128 = DATA / "holdout_128.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -279,6 +283,10 @@ HOLDOUTS = (
     HOLDOUT_122,
     HOLDOUT_123,
     HOLDOUT_124,
+    HOLDOUT_125,
+    HOLDOUT_126,
+    HOLDOUT_127,
+    HOLDOUT_128,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -81,6 +81,8 @@ _OPEN_MISSES = {
     "holdout_99.jsonl": 0.96,
     "holdout_100.jsonl": 0.96,
     "holdout_122.jsonl": 0.92,
+    "holdout_125.jsonl": 0.96,
+    "holdout_127.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -107,7 +109,12 @@ contract read as what the contract says ("装修合同里违约金不能低于�
 with spaces for commas and a story after the wish ("微辣就行 我胃不好 上回那个特辣的…", "鞋要42码
 xswl上次买的白色一天就脏了", "写个周报 控制在800字左右 老板说太长了没人看"), a wish under a
 condition ("有券的话用券"), and a bill said aloud ("its a hundred thirty two fifty", 132.50,
-``holdout_121``, above the default floor)."""
+``holdout_121``, above the default floor); a European thousands separator again ("transfer 2.500
+EUR") and a thing named in one clause and excluded in the next ("…my daughter account…; do not
+use the old one from 2019", the IBAN); a correction that names the weekday and the date ("I
+meant Saturday the 14th"), days in one sentence and their month in the question before
+("…early next month? anything between the 1st and 4th works"), a plan taken back ("Ignore what
+I said about the car rental, we're not renting one anymore")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -146,6 +153,10 @@ _PRECISION_FLOOR = {
     "holdout_122.jsonl": 0.875,
     "holdout_123.jsonl": 0.75,
     "holdout_124.jsonl": 0.875,
+    "holdout_125.jsonl": 0.625,
+    "holdout_126.jsonl": 0.625,
+    "holdout_127.jsonl": 0.875,
+    "holdout_128.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -182,7 +193,13 @@ like six thousand a year"), a meme ("疯狂星期四 v我50 哈哈哈开玩笑�
 means asked in a code-switched question, last night's late meeting beside the boss's plan for
 next week ("昨天开会开到晚上11点，boss还说下周要再加3个meeting": a day ahead makes the sentence no
 story),
-a grandmother's routine ("我奶奶今年八十五了，每天早上六点就起床…")."""
+a grandmother's routine ("我奶奶今年八十五了，每天早上六点就起床…"); holdout_125-128's: a
+neighbour's card told before a question ("…she pays only the £25 minimum each month"), a
+telephonist's rules of the 1970s ("the supervisor … allowed us no more than ten minutes"), a
+daughter's claim ("My daughter says it is perfectly safe below 30 seconds"), an example of
+what to write on a form ("是写“赴沪参加10月8日会议”这样就行吗？"), last year's budget ("去年我们部门
+的团建预算是两万元"), a department's rules said to be beside the point ("…跟这次的事没关系"), a
+cousin's "never again", a father's overtime told ("…晚上十点以后还经常加班")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

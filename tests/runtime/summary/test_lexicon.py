@@ -495,6 +495,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我朋友上周买了张800块的机票，结果不能改签",
         "I didn't think the 5:40 bus would still be running on a holiday",
         "My manager keeps saying 'no calls after 6' but then pings me at 9 every night.",
+        # the fifty-seventh and fifty-eighth rounds: a friend's claim, a relative's boast, what
+        # a hotel cost on a trip told, what a friend had
+        "My friend Tom insists the museum has been closed since June.",
+        "lol my uncle swore he drove 300 miles before 7am once",
+        "前年去成都出差，酒店一晚要五百多",
+        "my friend had a 9-hour layover in Dubai and said it flew by",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -872,6 +878,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("play some jazz and um nothing longer than ten minutes", "10"),
         ("whats left in the budget so far im trying to keep it under three hundred a week", "300"),
         ("面试定在下周二下午，要提前多久到比较好？", "下周二"),
+        # the fifty-seventh and fifty-eighth rounds: "would it be possible", a money range,
+        # 原则上, 家 as a measure word, a correction, "make mine", 那天 after an event, w/o in a
+        # question, who comes along, the end of a month
+        ("Would it be possible to find a desk lamp for somewhere between £40 and £60?", "40"),
+        ("原则上选靠窗的座位", "靠窗"),
+        ("帮我问问三到四家装修公司的报价", "3"),
+        ("oh wait, actually make it five tickets not four", "5"),
+        ("make mine oat milk, thanks", "oat"),
+        ("结婚那天定在5月20号，帮我订个花店", "5月20"),
+        ("Can I make pancakes w/o milk?", "milk"),
+        ("带三个大人两个小孩去海洋馆，门票多少钱？", "3"),
+        ("尾款最晚十二月底前付清", "12月底"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:

@@ -16,7 +16,7 @@ _WORDS = st.sampled_from(
 
 def test_shorthand_is_written_out_and_quoted_as_typed() -> None:
     reading = spelled_out("has to get in b4 11 tmrw, pls dont book w/o asking")
-    assert reading.text == "has to get in before 11 tomorrow, please don't book w/o asking"
+    assert reading.text == "has to get in before 11 tomorrow, please don't book without asking"
     start = reading.text.index("before")
     assert reading.quote(start, start + len("before 11 tomorrow")) == "b4 11 tmrw"
     assert reading.quote(0, len(reading.text)) == reading.original
