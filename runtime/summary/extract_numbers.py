@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-__all__ = ["Amount", "find_amounts", "format_amount"]
+__all__ = ["DOT_THOUSANDS_RE", "Amount", "find_amounts", "format_amount"]
 
 LimitKind = Literal["max", "min"]
 
@@ -24,7 +24,13 @@ _CURRENCY_WORDS = {
     "euros": "EUR", "£": "GBP", "gbp": "GBP", "pounds": "GBP", "jpy": "JPY", "円": "JPY",
     "美元": "USD", "欧元": "EUR", "英镑": "GBP", "日元": "JPY",
 }  # fmt: skip
-_NUM = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十百千万]+)"
+_NUM = (
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+    r"|[一二两三四五六七八九十百千万]+)"
+)
+DOT_THOUSANDS_RE = re.compile(r"\d{1,3}(?:\.\d{3})+")
+"""A full stop between groups of three digits: thousands in euros ("2.500 EUR", "€3.200"), as
+continental Europe writes them; in any other currency the full stop is a decimal point."""
 _PREFIX = r"(?P<cur>US\$|[$¥￥€£]|(?:CNY|RMB|USD|EUR|GBP|JPY)\b|人民币)"
 _SUFFIX = (
     r"(?P<cur>块钱|元|块|人民币|美元|欧元|英镑|日元|円"
@@ -148,11 +154,14 @@ def find_amounts(text: str) -> list[Amount]:
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
-            value = _number(m.group("num"))
+            currency = _CURRENCY_WORDS.get(m.group("cur").lower(), m.group("cur").upper())
+            raw = m.group("num")
+            if DOT_THOUSANDS_RE.fullmatch(raw):
+                raw = raw.replace(".", "") if currency == "EUR" else raw
+            value = _number(raw)
             if value is None:
                 continue
             taken.append((m.start(), m.end()))
-            currency = _CURRENCY_WORDS.get(m.group("cur").lower(), m.group("cur").upper())
             limit, start, end = _limit(text, m.start(), m.end())
             found.append(Amount(start, end, text[start:end].strip(), value, currency, limit))
     return sorted(found, key=lambda amount: amount.start)
