@@ -298,7 +298,9 @@ _MEASURED_RE = re.compile(
     r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
     r"|servings?|portions?|euros?|dollars?|bucks|quid|yen|sq\.?\s*f(?:ee)?t|square\s+(?:feet|foot"
-    r"|met(?:er|re)s?)|m2)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d",
+    r"|met(?:er|re)s?)|m2)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d"
+    # a temperature taken: "孩子发烧38度5，…美林该喂多少毫升？"
+    r"|(?:发烧|发热|体温|烧到|高烧)\s*(?:\d|[三四]十)",
     re.IGNORECASE,
 )
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
@@ -620,7 +622,7 @@ def _voiced_signal(
     if rule is not None:
         # a rule relayed, now or then, that binds the user: "My physio says no running for the
         # next 3 weeks", "My parents said we can't spend more than 150 dollars"
-        return clause_signal(text[rule.start("rule") :])
+        return clause_signal(text[rule.end() :])
     contrast = _BUT_OWN_RE.search(text) if voice != "own" and not asked else None
     if contrast is not None:
         # what the user sets against someone's words is theirs: "My sister keeps telling me to
@@ -658,7 +660,13 @@ _RELAYED_RULE_RE = re.compile(
 # dollars" (not "昨天非说不要睡午觉": a child's words told, nor "the sign said nothing over $10")
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
-    r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)",
+    r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # what a carer prescribed: "My doctor said no more than 2,000 mg of sodium a day"
+    # (the user's own carer: not "my dad had surgery and the doctor said no running")
+    r"|\b(?:(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)\s+said"
+    r"|(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)\s+told\s+(?:me|us))"
+    r"\s+(?:that\s+)?(?=(?:no|not|never|only|at\s+most|max(?:imum)?|under|less|fewer|avoid|stay"
+    r"|keep|cut)\b)(?P<care>)",
     re.IGNORECASE,
 )
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
@@ -683,6 +691,39 @@ def qualifies_question(previous: str, sentence: str) -> bool:
     if not previous or not is_question(previous) or is_request(previous):
         return False
     return _YEAR_ALONE_RE.match(_fold(sentence)) is not None
+
+
+def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The clauses a told sentence's story covers, ``[start, end)``: not what the user asks
+    before it ("making pancakes for 6 ppl whats the ratio…, last time they came out like
+    rubber"), nor a request after a story that opens it ("上次你推荐的那个绘本孩子特别喜欢，再推荐
+    几本类似的吧，适合5–7岁的")."""
+    telling = [tells_what_happened(sentence[a:b]) for a, b in spans]
+    first = telling.index(True) if any(telling) else 0
+    start = first if first and is_request(sentence[: spans[first][0]]) else 0
+    end = next(
+        (
+            i
+            for i in range(max(start, 1), len(spans))
+            if telling[0]
+            and not telling[i]
+            and is_request(sentence[slice(*spans[i])])
+            and not _LOOKUP_RE.search(sentence[slice(*spans[i])])
+        ),
+        len(spans),
+    )
+    return start, end
+
+
+def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
+    """Which clauses of a sentence that opens with a story ask for something (a request after
+    the story, and what the request goes on to say: "…，在推荐几本类似的吧，适合5–7岁的")."""
+    out: list[bool] = []
+    for index, (a, b) in enumerate(spans):
+        clause = sentence[a:b]
+        asking = bool(index) and is_request(clause) and not _LOOKUP_RE.search(clause)
+        out.append(asking or bool(out and out[-1]))
+    return out
 
 
 def constraint_clauses(sentence: str) -> list[str]:
@@ -745,29 +786,16 @@ def constraint_clauses(sentence: str) -> list[str]:
     voices = clause_voices(sentence, spans, told=told)
     # a request after the story is the user's: "my sister said the museum is closed on
     # mondays, can u find something else for us to do sun afternoon"
-    asking_after = [
-        bool(index)
-        and opens_told
-        and not asked
-        and is_request(sentence[a:b])
-        and not _LOOKUP_RE.search(sentence[a:b])
-        for index, (a, b) in enumerate(spans)
-    ]
-    # what is said before a story that opens with its time is not told: "making pancakes for
-    # 6 ppl whats the ratio of flour to milk, last time they came out like rubber"
-    story = 0
-    if told:
-        telling = [tells_what_happened(sentence[a:b]) for a, b in spans]
-        first = telling.index(True) if any(telling) else 0
-        opening = sentence[: spans[first][0]]
-        if first and is_request(opening):
-            story = first
+    asking_after = (
+        _asking_after(sentence, spans) if opens_told and not asked else [False] * len(spans)
+    )
+    story, asking_from = _story_span(sentence, spans) if told else (0, len(spans))
     signals = [
         _voiced_signal(
             sentence[a:b],
             voice,
             figures_only=(opens_told and not after) or (figures_only and not own),
-            told=told and index >= story,
+            told=told and story <= index < asking_from,
             asked=asked,
         )
         for index, ((a, b), voice, own, after) in enumerate(

@@ -153,12 +153,14 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9, "俩": 2, "仨": 3}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _MEASURE = (
-    "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家"
+    "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
-    "大人", "小孩", "孩子", "成人", "儿童", "老人", "分糖", "分甜",
+    "大人", "小孩", "孩子", "成人", "儿童", "老人", "分糖", "分甜", "学期",
+    # a size between the number and its measure: "一小碗", "两大杯" (not 小时: a measure itself)
+    "小碗", "大碗", "小杯", "大杯", "小勺", "大勺", "小盒", "大盒", "小袋", "大袋", "小瓶", "大瓶",
 )  # fmt: skip
 _CN_RUN_RE = re.compile(
     r"(?<![零〇一二两三四五六七八九十百千万俩仨廿])[零〇一二两三四五六七八九十百千万俩仨廿]++"
@@ -618,6 +620,14 @@ def _chinese(text: str) -> list[Numeral]:
         run, start, end = m.group(0), m.start(), m.end()
         if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
             run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610; 两三百一次: 200-300
+        elif (
+            len(run) > 3
+            and run[-1] == "一"
+            and run[-2] in _CN_DIGITS
+            and run[-3] in "百千万"
+            and _measured(text, end)
+        ):
+            run, end = run[:-1], end - 1  # 三千五一学期: 3500 a term, not 30006
         rest = text[end : end + 2]
         pair = _neighbours(run)
         if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
@@ -678,6 +688,7 @@ _CN_SHARED_UNIT_RE = re.compile(
     + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
     + r"\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
 )
+_DEGREES_TENTH_RE = re.compile(r"(?<![\d.])(?P<whole>\d{2})度(?P<tenth>\d)(?![\d度])")
 _DIGITS_AND_HALF_RE = re.compile(
     r"(?<![\d.])(?P<num>\d+)个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)"
 )
@@ -702,6 +713,9 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
         if m.group("tail"):
             value += Decimal(m.group("tail")) * _CN_UNIT_VALUE[unit] / 10
         found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
+    for m in _DEGREES_TENTH_RE.finditer(text):  # "发烧38度5": 38.5 degrees
+        degrees = f"{m.group('whole')}.{m.group('tenth')}"
+        found.append(Numeral(m.start(), m.end(), m.group(0), degrees))
     for m in _DIGITS_AND_HALF_RE.finditer(text):  # "1个半小时": 1.5 hours
         found.append(Numeral(m.start(), m.end(), m.group(0), f"{int(m.group('num'))}.5"))
     for m in _CN_SHARED_UNIT_RE.finditer(text):

@@ -101,6 +101,9 @@ _REQUEST_RE = re.compile(
     r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
     r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
     r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+"
+    # an option asked for by what it must be: "whats a good pc build for like 1k?"
+    r"|^\W*what(?:'s|s|\s+is)\s+(?:a|an)\s+(?:good|decent|nice|cheap|solid|reliable)\s+[^?]{0,30}?"
+    r"\b(?:for|under|within|around)\b"
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
     r"|^\W*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?(?:near|around|that|which|with|open)\b"
@@ -142,7 +145,8 @@ _NE_QUESTION_RE = re.compile(
 # Where a question or a told event keeps a figure: it bounds something ("any flights under
 # $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
 _BOUND_CUE_RE = re.compile(
-    r"\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
+    r"\bpast(?=\s+(?:\d|midnight|noon))"
+    r"|\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
@@ -190,8 +194,9 @@ _TOLD_RE = re.compile(
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
     r"|\b(?:my|our)\s+(?:friend|cousin|sister|brother|neighbou?r|coworker|co-worker|colleague|boss"
-    r"|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle|aunt|roommate|flatmate)"
-    r"\s+(?:(?:just|once|also)\s+)?(?:had|went|got|paid|spent|took|did|tried|bought|booked|was|were)\b"
+    r"|manager|teacher|landlord|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle"
+    r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?:had|went|got|paid|spent|took|did|tried"
+    r"|bought|booked|was|were|put|made|gave|sent|kept)\b"
     # what the user did not expect: "Honestly I didn't think the 6:15 train would still run"
     r"|\b(?:i|we)\s+(?:didn'?t|did\s+not)\s+(?:think|expect|know|reali[sz]e|believe)\b"
     r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
@@ -337,7 +342,8 @@ _AHEAD_RE = re.compile(
 )
 # Speech comes without a question mark: a sentence opening like a question is one
 _QUESTION_OPEN_RE = re.compile(
-    r"^\W*(?:(?:um|uh|so|oh|hey|and)\W+)*(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
+    r"^\W*(?:(?:um|uh|so|oh|hey|and|wait|ok|okay|lol|haha|ngl|hmm|yo|omg)\W+)*"
+    r"(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
     r"|how|who|whats|hows|wheres|whens|any\s+idea\s+(?:why|how|what|when|where|if|whether))\b"
     r"(?!.*[.!。！]\s*\S)",
     re.IGNORECASE,

@@ -33,7 +33,8 @@ PAST_VERB = (
     r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
     r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won|lost|sat|stood"
     r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined|ate|drank|drove|flew|paid"
-    r"|grew|wore|rode|slept|spoke|broke|chose)"
+    r"|grew|wore|rode|slept|spoke|broke|chose|woke|sang|swam|threw|shook|forgot|hid|fought|drew|blew"
+    r"|froze|stole|swore)"
 )
 _NEGATION_PHRASES = re.compile(
     # greetings, reactions, fillers
