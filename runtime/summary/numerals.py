@@ -877,9 +877,9 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in _BARE_HOUR_RE.finditer(text):
         if not any(start <= m.start("h") < end for start, end, _ in found):
             said = before + text[: m.start()]
-            reason = _HALF_REASON_RE.match(text, m.end())
+            reason = _HALF_REASON_RE.match(text, m.end()) or _HALF_AFTER_RE.match(text, m.end())
             if day_half(said) is None and reason:
-                said = reason.group(0)  # "finish before 8 cos of bedtime": the evening's
+                said = reason.group(0)  # "before 8 cos of bedtime", "at 5 every morning"
             clock = bare_clock(int(m.group("h")), 0, said)
             found.append((m.start("h"), m.end(), clock))
     for m in _HALF_HOUR_RE.finditer(text):  # "half seven tonight" 19:30

@@ -158,6 +158,10 @@ HOLDOUT_125 = DATA / "holdout_125.jsonl"  # formal or polite English; same
 HOLDOUT_126 = DATA / "holdout_126.jsonl"  # formal or business Chinese; same
 HOLDOUT_127 = DATA / "holdout_127.jsonl"  # follow-ups that change or correct; same
 HOLDOUT_128 = DATA / "holdout_128.jsonl"  # typical messages; same
+HOLDOUT_129 = DATA / "holdout_129.jsonl"  # health, medication and care; same
+HOLDOUT_130 = DATA / "holdout_130.jsonl"  # Chinese parents about their children; same
+HOLDOUT_131 = DATA / "holdout_131.jsonl"  # English from teenagers and young adults; same
+HOLDOUT_132 = DATA / "holdout_132.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -287,6 +291,10 @@ HOLDOUTS = (
     HOLDOUT_126,
     HOLDOUT_127,
     HOLDOUT_128,
+    HOLDOUT_129,
+    HOLDOUT_130,
+    HOLDOUT_131,
+    HOLDOUT_132,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

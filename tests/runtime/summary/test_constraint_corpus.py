@@ -83,6 +83,8 @@ _OPEN_MISSES = {
     "holdout_122.jsonl": 0.92,
     "holdout_125.jsonl": 0.96,
     "holdout_127.jsonl": 0.94,
+    "holdout_130.jsonl": 0.96,
+    "holdout_131.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -114,7 +116,12 @@ EUR") and a thing named in one clause and excluded in the next ("…my daughter 
 use the old one from 2019", the IBAN); a correction that names the weekday and the date ("I
 meant Saturday the 14th"), days in one sentence and their month in the question before
 ("…early next month? anything between the 1st and 4th works"), a plan taken back ("Ignore what
-I said about the car rental, we're not renting one anymore")."""
+I said about the car rental, we're not renting one anymore"); a ceiling said as what
+is refused beyond it ("每周给20块，多了不给"), a past birth date given for a sum
+("孩子生日是2019年6月8日，帮我算算…"), a feature wanted in a request ("find me a
+pizza place that delivers"), a taste said with "hate" ("ngl we hate shooters"), a day
+in an exclamation before a question ("beach day on sunday!! which beach…"), two
+exclusions over two clauses ("别放料酒，含酒精的都不要")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -157,6 +164,9 @@ _PRECISION_FLOOR = {
     "holdout_126.jsonl": 0.625,
     "holdout_127.jsonl": 0.875,
     "holdout_128.jsonl": 0.875,
+    "holdout_129.jsonl": 0.875,
+    "holdout_130.jsonl": 0.5,
+    "holdout_132.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -199,7 +209,11 @@ telephonist's rules of the 1970s ("the supervisor … allowed us no more than te
 daughter's claim ("My daughter says it is perfectly safe below 30 seconds"), an example of
 what to write on a form ("是写“赴沪参加10月8日会议”这样就行吗？"), last year's budget ("去年我们部门
 的团建预算是两万元"), a department's rules said to be beside the point ("…跟这次的事没关系"), a
-cousin's "never again", a father's overtime told ("…晚上十点以后还经常加班")."""
+cousin's "never again", a father's overtime told ("…晚上十点以后还经常加班"); holdout_129-132's:
+a neighbour's dose ("My neighbour's on the 20 and I was curious"), a classmate's pocket money
+relayed by a son, a teacher's exam week announced ("老师今天说下周一到周五期中考试"), school hours
+hedged after a question ("我们那边好像三点半"), a daughter's hobby, a cat's habit, a hotpot bill
+told ("四个人才吃了三百多，下次还去": a label disagreement, as holdout_109's)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -501,6 +501,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "lol my uncle swore he drove 300 miles before 7am once",
         "前年去成都出差，酒店一晚要五百多",
         "my friend had a 9-hour layover in Dubai and said it flew by",
+        # the fifty-ninth and sixtieth rounds: a term asked about after "wait", a hospital's
+        # mornings told, what a teacher did
+        "wait what does 'net 60' even mean",
+        "the nurses woke me at 5 every morning for a week straight",
+        "my teacher gave us 3 essays over the break lol",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -890,6 +895,19 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Can I make pancakes w/o milk?", "milk"),
         ("带三个大人两个小孩去海洋馆，门票多少钱？", "3"),
         ("尾款最晚十二月底前付清", "12月底"),
+        # the fifty-ninth and sixtieth rounds: an amount before 一 and its measure, 集 and 一小碗,
+        # a temperature, 禁掉 and 忌, "past" as a bound, "whats a good … for", what the user's
+        # doctor said, a request after a story and what it goes on to say
+        ("瑜伽课学费最多能接受两千五一学期", "2500"),
+        ("每天最多看三集", "3"),
+        ("每顿米饭不超过一小碗", "1"),
+        ("女儿发烧39度2，体重20公斤，布洛芬该吃多少？", "39.2"),
+        ("把短视频app全部禁掉", "短视频"),
+        ("术后饮食忌辛辣", "辛辣"),
+        ("any bars near me open past 2am?", "2:00"),
+        ("whats a good tablet for like 300?", "300"),
+        ("My doctor said no more than 1500 mg of sodium a day", "1500"),
+        ("上回你推荐的拼图孩子很喜欢，再推荐几个类似的吧，适合8到10岁的", "8"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
