@@ -299,6 +299,8 @@ _MEASURED_RE = re.compile(
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
     r"|servings?|portions?|euros?|dollars?|bucks|quid|yen|sq\.?\s*f(?:ee)?t|square\s+(?:feet|foot"
     r"|met(?:er|re)s?)|m2)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d"
+    # a bill and how many share it: "这个月电费２８６．５，按４个人平摊，每人多少？"
+    r"|(?:电费|水费|燃气费|网费|房租|月租|账单|总共|一共|总价)\s*\d|按\s*\d+\s*个?人"
     # a temperature taken: "孩子发烧38度5，…美林该喂多少毫升？"
     r"|(?:发烧|发热|体温|烧到|高烧)\s*(?:\d|[三四]十)",
     re.IGNORECASE,
@@ -587,7 +589,9 @@ _QUIET = ClauseSignal(frozenset(), strong=False, weak=False)
 
 _AGE_RE = re.compile(
     r"\d+\s*多?\s*岁(?:出头|多)?|\b\d+[-\s]?(?:years?|yrs?)[-\s]old\b|\bturned\s+\d+\b"
-    r"|\b(?:is|are|was)\s+\d+\b(?!\s*(?:[a-z%$€£¥]|元|块))",
+    r"|\b(?:is|are|was)\s+\d+\b(?!\s*(?:[a-z%$€£¥]|元|块))"
+    # "she is 7 years" (a second-language writer's age)
+    r"|\b(?:is|are|was)\s+\d+\s+years\b(?!\s+(?:of|in|at|with|since|ago))",
     re.IGNORECASE,
 )
 

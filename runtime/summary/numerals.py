@@ -77,10 +77,10 @@ _EN_NUMBER_RE = re.compile(
 )
 _K_RE = re.compile(r"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
 _SCALES = {
-    "grand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
+    "grand": 1000, "thousand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
     "crore": 10_000_000, "crores": 10_000_000,
 }  # fmt: skip
-_SCALE = r"(?P<scale>grand|million|lakhs?|crores?)"
+_SCALE = r"(?P<scale>grand|thousand|million|lakhs?|crores?)"
 _SCALE_AFTER_RE = re.compile(rf"\s+{_SCALE}\b", re.IGNORECASE)
 _DIGIT_SCALE_RE = re.compile(
     rf"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s*{_SCALE}\b", re.IGNORECASE
@@ -114,7 +114,7 @@ _DIGITS_AND_A_HALF_RE = re.compile(
     r"(?<![A-Za-z0-9_.])(?P<num>\d+)\s+and\s+a\s+half\b", re.IGNORECASE
 )
 _A_SCALE_RE = re.compile(
-    rf"\b(?:a|one)\s+(?P<scale>hundred|thousand|million)"
+    rf"\b(?:a|one)\s+(?P<scale>hundred|thousand|grand|million)"
     rf"(?:\s+(?:and\s+)?(?P<rest>{_SMALL}))?\b(?![-\w])",
     re.IGNORECASE,
 )
@@ -127,7 +127,7 @@ _PAIR_RE = re.compile(r"\ba\s+(?:couple|pair)\s+of\b", re.IGNORECASE)
 _COUPLE_SCALE_RE = re.compile(
     r"\b(?:a\s+)?couple(?:\s+of)?\s+(?P<scale>hundred|thousand|grand)\b", re.IGNORECASE
 )
-_A_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_A_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
 _DIGIT_OR_WORD_RE = re.compile(rf"\d|\b(?:{_SMALL})\b", re.IGNORECASE)
 # "one" is not a count in "the blue one", "no one", "one of", "one-way", "this one".
 _NOT_COUNTED = frozenset(
@@ -207,6 +207,8 @@ _BARE_HOUR_RE = re.compile(
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
+    # the half of the day after it: "only after 10 of the morning" (as Spanish says it)
+    r"|\s+(?:of|in)\s+(?:the\s+)?(?:morning|afternoon|evening|night)\b"
     # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
     # after 5 my time (pst)"
     r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|local)\s+time\b"
@@ -241,7 +243,11 @@ _HALF_HOUR_RE = re.compile(
 )
 # "0930 hrs", "1400 hours": a four-digit clock
 _HOURS_CLOCK_RE = re.compile(
-    r"(?<![\d:.])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?:hrs|hours|h)\b", re.IGNORECASE
+    r"(?<![\d:.])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?:hrs|hours|h)\b"
+    # a clock said as hours after a time word, as many languages say it: "until 16 hours",
+    # "nothing before 9 hours" (not "for 16 hours", "in 2 hours": durations)
+    r"|\b(?:until|till|to|from|at|before|after|by)\s+(?P<h2>1\d|2[0-3]|0?\d)\s+hours\b(?!\s+(?:a|per|of)\b)",
+    re.IGNORECASE,
 )
 # "seven thirty tonight", "at six forty five" (spelled "7 30", "6 45"): an hour and its minutes
 # said aloud, after a time word or before a half of the day
@@ -269,7 +275,7 @@ _BARE_RANGE_RE = re.compile(
     r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
     r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
-    + _CLOCK_FOLLOW,
+    r"(?:\s*o'?clock\b)?" + _CLOCK_FOLLOW,
     re.IGNORECASE,
 )
 # The words that put an hour said without am/pm in one half of the day: "Mornings only,
@@ -288,7 +294,7 @@ _PM_WORDS_RE = re.compile(
 # "between 5 and 7 this evening": the half of the day said right after a window
 _HALF_AFTER_RE = re.compile(
     r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
-    r"|\s*(?:in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
+    r"|\s*(?:(?:in|of)\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
     re.IGNORECASE,
 )
 # the half of the day named by the reason right after a bare hour: "before 8 cos of bedtime"
@@ -729,7 +735,11 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
 def find_numerals(text: str) -> list[Numeral]:
     """Every number written in words (or ``5k``) in ``text``, in order, not overlapping."""
     found = sorted(
-        _english(text) + _chinese(text) + _cn_units_of_digits(text) + _point_decimals(text),
+        _english(text)
+        + _chinese(text)
+        + _cn_units_of_digits(text)
+        + _point_decimals(text)
+        + _grouped_thousands(text),
         key=lambda n: (n.start, -n.end),
     )
     out: list[Numeral] = []
@@ -741,6 +751,24 @@ def find_numerals(text: str) -> list[Numeral]:
         _dozens(text, _shared_scale(text, out)) + _k_range_starts(text, out),
         key=lambda n: n.start,
     )
+
+
+# thousands grouped the continental way: "85.000 rubles", "3.000 soles" (only whole thousands:
+# "2.500" is 2.5 unless euros say otherwise, see extract_numbers), "1 200 euros"
+_GROUPED_RE = re.compile(
+    r"(?<![\d.,])\d{1,3}(?:\.000)+(?![\d.,])"
+    r"|(?<![\d.,])\d{1,3}(?:\s\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b|rub|roubles?\b|₽|kr\b"
+    r"|sek\b|nok\b|dkk\b|chf\b|pln\b|zł|czk\b|soles?\b|rupees?\b))",
+    re.IGNORECASE,
+)
+
+
+def _grouped_thousands(text: str) -> list[Numeral]:
+    """Thousands grouped the continental way (``find_numerals``): "85.000 rubles", "1 200 euros"."""
+    return [
+        Numeral(m.start(), m.end(), m.group(0), re.sub(r"[.\s]", "", m.group(0)))
+        for m in _GROUPED_RE.finditer(text)
+    ]
 
 
 _DIGIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
@@ -765,7 +793,7 @@ def _point_decimals(text: str) -> list[Numeral]:
 
 
 _K_RANGE_START_RE = re.compile(
-    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*[-–—~]\s*\d+(?:\.\d+)?\s*k\b)", re.I
+    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*[-–—~]\s*\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)", re.I
 )
 
 
@@ -867,6 +895,13 @@ def _past_to(text: str, before: str = "") -> list[tuple[int, int, str]]:
     return found
 
 
+def _hours_clock(m: re.Match[str]) -> tuple[int, int, str]:
+    """ "0930 hrs" 9:30, "until 16 hours" 16:00 (``_said_otherwise``)."""
+    if m.group("h2"):
+        return m.start("h2"), m.end(), f"{int(m.group('h2'))}:00"
+    return m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"
+
+
 def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00, "by 11 on Sunday"
     11:00 (a bare hour stays as said: which half of the day it means is the reader's guess)."""
@@ -878,7 +913,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
         if not any(start <= m.start("h") < end for start, end, _ in found):
             said = before + text[: m.start()]
             reason = _HALF_REASON_RE.match(text, m.end()) or _HALF_AFTER_RE.match(text, m.end())
-            if day_half(said) is None and reason:
+            if reason and day_half(reason.group(0)) is not None:
                 said = reason.group(0)  # "before 8 cos of bedtime", "at 5 every morning"
             clock = bare_clock(int(m.group("h")), 0, said)
             found.append((m.start("h"), m.end(), clock))
@@ -888,8 +923,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
             _clock(hour, 30, period) if period else bare_clock(hour, 30, before + text[: m.start()])
         )
         found.append((m.start(), m.end(), clock))
-    for m in _HOURS_CLOCK_RE.finditer(text):  # "0930 hrs"
-        found.append((m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"))
+    found += [_hours_clock(m) for m in _HOURS_CLOCK_RE.finditer(text)]
     for m in _SPOKEN_CLOCK_RE.finditer(text):  # "seven thirty tonight" 19:30
         cue = _SPOKEN_CUE_RE.search(text, max(0, m.start() - 30), m.start())
         if not (m.group("pre") or m.group("period") or cue or _DAY_NEXT_RE.match(text, m.end())):

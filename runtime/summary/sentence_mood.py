@@ -154,7 +154,7 @@ _BOUND_CUE_RE = re.compile(
     r"(?:like\s+|about\s+|around\s+|roughly\s+)?\d"
     # a wanted interval: "月租两千五到三千的有没有靠谱的？", "somewhere between £600 and £800?"
     r"|\bbetween\s+[$€£¥]\s?\d[\d,.]*\s+and\s+[$€£¥]?\s?\d"
-    r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至)\s*"
+    r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
     r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
     r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
@@ -195,8 +195,9 @@ _TOLD_RE = re.compile(
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
     r"|\b(?:my|our)\s+(?:friend|cousin|sister|brother|neighbou?r|coworker|co-worker|colleague|boss"
     r"|manager|teacher|landlord|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle"
-    r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?:had|went|got|paid|spent|took|did|tried"
-    r"|bought|booked|was|were|put|made|gave|sent|kept)\b"
+    r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
+    + PAST_VERB
+    + r"|put)\b"
     # what was done to us: "the nurses woke me at 5 every morning", "the hotel gave us a room"
     r"|\b(?:the|they|my|our|his|her|their)\s+(?:\w+\s+)?(?:woke|took|gave|made|kept|sent|left|put"
     r"|charged|moved|called)\s+(?:me|us)\b"
@@ -386,6 +387,11 @@ _WHY_OPEN_RE = re.compile(r"^\W*(?:为什么|为啥|凭什么)")
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 
+_SPEAKER_AFTER_RE = re.compile(
+    r"[,，]\s*(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$", re.IGNORECASE
+)
+
+
 def asks_nothing(sentence: str) -> bool:
     """Whether ``sentence`` says nothing is asked ("just curious", "rhetorical", "I wasn't
     talking to you", "没听清"), asks why, or asks for a bound of what is not the user's."""
@@ -393,6 +399,8 @@ def asks_nothing(sentence: str) -> bool:
         return True
     if _WHY_OPEN_RE.match(sentence):
         return True  # "为啥要吃粽子": a why-question, with its mark or without
+    if _SPEAKER_AFTER_RE.search(sentence):
+        return True  # "never again, he says": someone else's words, their speaker after them
     if not is_question(sentence):
         return False
     asked_bound = _ASKED_BOUND_RE.search(sentence) and not _SELF_RE.search(sentence)
@@ -405,7 +413,8 @@ def asks_nothing(sentence: str) -> bool:
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
     r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
-    r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand)\b|\bi'?m\s+curious\b"
+    r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
+    r"|\basking\s+for\s+a\s+friend\b"
     r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b|\bno\s+action\s+needed\b"
     r"|汇报一下|纯属好奇|只是好奇|随便问问|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
     re.IGNORECASE,
