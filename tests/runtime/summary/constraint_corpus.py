@@ -162,6 +162,10 @@ HOLDOUT_129 = DATA / "holdout_129.jsonl"  # health, medication and care; same
 HOLDOUT_130 = DATA / "holdout_130.jsonl"  # Chinese parents about their children; same
 HOLDOUT_131 = DATA / "holdout_131.jsonl"  # English from teenagers and young adults; same
 HOLDOUT_132 = DATA / "holdout_132.jsonl"  # typical messages; same
+HOLDOUT_133 = DATA / "holdout_133.jsonl"  # money and paperwork; same
+HOLDOUT_134 = DATA / "holdout_134.jsonl"  # detailed travel planning; same
+HOLDOUT_135 = DATA / "holdout_135.jsonl"  # English from second-language writers; same
+HOLDOUT_136 = DATA / "holdout_136.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -295,6 +299,10 @@ HOLDOUTS = (
     HOLDOUT_130,
     HOLDOUT_131,
     HOLDOUT_132,
+    HOLDOUT_133,
+    HOLDOUT_134,
+    HOLDOUT_135,
+    HOLDOUT_136,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -506,6 +506,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "wait what does 'net 60' even mean",
         "the nurses woke me at 5 every morning for a week straight",
         "my teacher gave us 3 essays over the break lol",
+        # the sixty-first and sixty-second rounds: a question for a friend, a vent, an age in
+        # years, someone's words with their speaker after them
+        "Asking for a friend who has a 12-hour layover in Doha next week",
+        "Not your problem, just venting about the 3 hour delay",
+        "My son he is 9 years and already taller than me",
+        "too expensive, never again, she says",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -908,6 +914,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("whats a good tablet for like 300?", "300"),
         ("My doctor said no more than 1500 mg of sodium a day", "1500"),
         ("上回你推荐的拼图孩子很喜欢，再推荐几个类似的吧，适合8到10岁的", "8"),
+        # the sixty-first and sixty-second rounds: thousands grouped the continental way, a
+        # scale word after digits, a clock said as hours, "of the morning", "o'clock" after a
+        # window, a bill and its sharers before a question, a range with a dash before 的
+        ("my budget is 2.000 soles", "2000"),
+        ("my salary is 60 thousand rupees a month", "60000"),
+        ("laptop budget 8-12 thousand rubles", "8000"),
+        ("anything under a grand works", "1000"),
+        ("block my calendar from 9 until 17 hours", "17:00"),
+        ("the plumber can only come after 9 of the morning", "9:00"),
+        ("find a tutor who can come between 10 to 12 o'clock", "12:00"),
+        ("这个月水费123.5，按3个人平摊，每人多少？", "123.5"),
+        ("月租2000—2500的单间好找吗？", "2000"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
