@@ -149,6 +149,8 @@ _OWNED_RE = re.compile(
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
+    # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
+    r"|必须|务必|一定要"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,10}去|适合[\d一二两三四五六七八九十来几]+个?人"
     # what the user has booked, said before a question: "体检约在下周三上午，…几点以后不能吃东西？"
     r"|^\W*[\u4e00-\u9fff]{0,6}?(?:约在|约了|预约在|定在|排在|安排在)"

@@ -188,7 +188,7 @@ _TOLD_RE = re.compile(
     r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b"
     # how long it took them: "Took them 3 months to fix it"; what is remembered: "I remember
     # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
-    r"|\b(?:i|we)\s+didn'?t\s+(?:even\s+)?(?:need|use|end\s+up)\b"
+    r"|(?:^\W*|\b(?:i|we)\s+)didn'?t\s+(?:even\s+)?(?:need|use|end\s+up|last|make\s+it)\b"
     # what people say: "People keep telling me never touch it before 59 and a half"
     r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
@@ -204,7 +204,7 @@ _TOLD_RE = re.compile(
     # what the user did not expect: "Honestly I didn't think the 6:15 train would still run"
     r"|\b(?:i|we)\s+(?:didn'?t|did\s+not)\s+(?:think|expect|know|reali[sz]e|believe)\b"
     r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
-    r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate)\s+"
+    r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate|team|staff|crew)\s+"
     r"(?!(?:is|has|needs|wants|can'?t|doesn'?t|won'?t|hates|loves|likes|prefers|says|tells"
     r"|thinks|insists|reckons|swears|claims|keeps|suggests|recommends)\b)\w+[^s\W]s\b"
     # what the assistant did for us: "You saved me like two hours of work today"
@@ -312,7 +312,11 @@ _NO_ASK_RE = re.compile(
     re.IGNORECASE,
 )
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
-_WHY_RE = re.compile(r"^\W*(?:why|how\s+come)\b|^\W*(?:为什么|为啥|凭什么|咋)", re.IGNORECASE)
+_WHY_RE = re.compile(
+    r"^\W*(?:(?:do\s+(?:you|u)\s+know|any\s+idea)\s+)?(?:why|how\s+come)\b"
+    r"|^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么|咋)",
+    re.IGNORECASE,
+)
 # An opinion about what something is worth: "I think $6 for a coffee is ridiculous",
 # "我觉得花两千多买个手机壳完全不值" (not "I think 200 is the most I'd pay")
 _OPINION_RE = re.compile(
@@ -341,7 +345,7 @@ _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|sai
 _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
-    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|下次",
+    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次",
     re.IGNORECASE,
 )
 # Speech comes without a question mark: a sentence opening like a question is one
@@ -383,12 +387,20 @@ _ASKED_BOUND_RE = re.compile(
     r"|\b(?:at\s+(?:most|least)|max(?:imum)?|min(?:imum)?)\s+how\s+(?:many|much|long)\b",
     re.IGNORECASE,
 )
-_WHY_OPEN_RE = re.compile(r"^\W*(?:为什么|为啥|凭什么)")
+_WHY_OPEN_RE = re.compile(r"^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)")
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 
 _SPEAKER_AFTER_RE = re.compile(
-    r"[,，]\s*(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$", re.IGNORECASE
+    r"(?:[,，]\s*|(?<=again)\s+)(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$",
+    re.IGNORECASE,
+)
+# A question about a rule of the world, or about what words mean: "Is the 7,000 limit per year
+# or per lifetime?", "是说上午11点前下单当天就能到吗？"
+_WORLD_RULE_ASKED_RE = re.compile(
+    r"^\W*(?:is|are|was)\s+the\s+(?:[$€£¥]?\d[\d,.]*\s+)?(?:\w+\s+)?(?:limit|cap|max(?:imum)?"
+    r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)",
+    re.IGNORECASE,
 )
 
 
@@ -403,6 +415,8 @@ def asks_nothing(sentence: str) -> bool:
         return True  # "never again, he says": someone else's words, their speaker after them
     if not is_question(sentence):
         return False
+    if _WORLD_RULE_ASKED_RE.search(sentence) and not _SELF_RE.search(sentence):
+        return True
     asked_bound = _ASKED_BOUND_RE.search(sentence) and not _SELF_RE.search(sentence)
     return bool(_WHY_RE.search(sentence) or asked_bound)
 

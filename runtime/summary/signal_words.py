@@ -67,6 +67,8 @@ NOT_NEGATION_RE = re.compile(
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)"
+    # a worry asked, not a rule: "不会都是假货吧"
+    r"|不会[^，。,？?]{0,8}吧"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
     r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)|不用了(?=[，,。.！!\s]|不用|$)"
     r"|\bnot\s+even\s+once\b"

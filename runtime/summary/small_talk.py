@@ -127,7 +127,7 @@ _NARRATIVE_RE = re.compile(
     r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+)?"
     r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
     r"|reckons|used\s+to\s+say"
-    r"|keeps?\s+(?:telling|saying))\b"
+    r"|keeps?\s+(?:telling|saying)|asked\s+(?:me|us)\s+(?:if|whether))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻)"
     r"(?:以前|总|老|常|也|还|就)*"
