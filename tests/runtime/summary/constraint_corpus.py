@@ -166,6 +166,10 @@ HOLDOUT_133 = DATA / "holdout_133.jsonl"  # money and paperwork; same
 HOLDOUT_134 = DATA / "holdout_134.jsonl"  # detailed travel planning; same
 HOLDOUT_135 = DATA / "holdout_135.jsonl"  # English from second-language writers; same
 HOLDOUT_136 = DATA / "holdout_136.jsonl"  # typical messages; same
+HOLDOUT_137 = DATA / "holdout_137.jsonl"  # Chinese online shopping and delivery; same
+HOLDOUT_138 = DATA / "holdout_138.jsonl"  # English at work; same
+HOLDOUT_139 = DATA / "holdout_139.jsonl"  # Chinese typed by voice input; same
+HOLDOUT_140 = DATA / "holdout_140.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -303,6 +307,10 @@ HOLDOUTS = (
     HOLDOUT_134,
     HOLDOUT_135,
     HOLDOUT_136,
+    HOLDOUT_137,
+    HOLDOUT_138,
+    HOLDOUT_139,
+    HOLDOUT_140,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

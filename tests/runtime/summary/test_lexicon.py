@@ -512,6 +512,18 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Not your problem, just venting about the 3 hour delay",
         "My son he is 9 years and already taller than me",
         "too expensive, never again, she says",
+        # the sixty-third and sixty-fourth rounds: a rule of the world asked about, what words
+        # mean, why, what we did not need, a team's hours, someone asking "if", a worry, words
+        # with their speaker after them
+        "Is the 20,000 cap per person or per household?",
+        "是说晚上八点前付款当天就能发货吗？",
+        "do you know why planes fly at 35,000 feet?",
+        "你知道为什么面包要发酵两个小时吗",
+        "didnt even need the second 15 minutes lol",
+        "Half my team starts at 7 and the rest at 10.",
+        "my cousin asked me if 'due by 5' means 5 sharp",
+        "不会都是二手的吧",
+        "rained the whole week, never again he said",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -926,6 +938,8 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("find a tutor who can come between 10 to 12 o'clock", "12:00"),
         ("这个月水费123.5，按3个人平摊，每人多少？", "123.5"),
         ("月租2000—2500的单间好找吗？", "2000"),
+        # the sixty-third and sixty-fourth rounds: what must be, said before the question
+        ("这个包我要送人，必须下周一之前到，来得及吗？", "下周一"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
