@@ -210,7 +210,7 @@ def _int(text: str) -> int:
     return value + digit
 
 
-_LATE_PART_BEFORE_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|晚)\s*$")
+_LATE_PART_BEFORE_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|(?<!最)晚)\s*$")
 
 
 def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:

@@ -149,6 +149,9 @@ _OWNED_RE = re.compile(
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
+    # when someone arrives, said before who will meet them: "Grandpa's train gets in at 14:20,
+    # can someone else do the station pickup?"
+    r"|\b(?:train|flight|bus|plane|ferry|coach)\s+(?:gets\s+in|arrives|lands|leaves|departs)\b"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
     r"|必须|务必|一定要"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,10}去|适合[\d一二两三四五六七八九十来几]+个?人"

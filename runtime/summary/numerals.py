@@ -48,9 +48,10 @@ __all__ = [
     "with_readings",
 ]
 
-CN_DAY_PARTS = r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚(?=\s*\d)|早(?=\s*\d)"
+CN_DAY_PARTS = r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|(?<!最)晚(?=\s*\d)|(?<!最)早(?=\s*\d)"
 """The parts of a Chinese day said before a clock time, as a regex alternation (a bare 晚 or
-早 only right before digits: "晚8点", not "晚于"); every reader of Chinese clocks uses it."""
+早 only right before digits: "晚8点", not "晚于"; not 最晚/最早, "at the latest/earliest":
+"最晚五点四十出发"); every reader of Chinese clocks uses it."""
 LATE_DAY_PARTS = frozenset({"下午", "傍晚", "晚上", "夜里", "晚"})
 """The parts of CN_DAY_PARTS that put an hour under 12 in the afternoon or evening."""
 
@@ -246,7 +247,8 @@ _HOURS_CLOCK_RE = re.compile(
     r"(?<![\d:.])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?:hrs|hours|h)\b"
     # a clock said as hours after a time word, as many languages say it: "until 16 hours",
     # "nothing before 9 hours" (not "for 16 hours", "in 2 hours": durations)
-    r"|\b(?:until|till|to|from|at|before|after|by)\s+(?P<h2>1\d|2[0-3]|0?\d)\s+hours\b(?!\s+(?:a|per|of)\b)",
+    r"|\b(?:until|till|from|at|before|after)\s+(?P<h2>1\d|2[0-3]|0?\d)\s+hours\b"
+    r"(?!\s+(?:a|per|of|late|early|ahead|behind|later|earlier|off)\b)",
     re.IGNORECASE,
 )
 # "seven thirty tonight", "at six forty five" (spelled "7 30", "6 45"): an hour and its minutes
@@ -274,7 +276,7 @@ _BARE_RANGE_RE = re.compile(
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d))"
     r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
-    r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
+    r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?::(?P<m2>[0-5]\d))?)\b"
     r"(?:\s*o'?clock\b)?" + _CLOCK_FOLLOW,
     re.IGNORECASE,
 )

@@ -169,7 +169,8 @@ _EVENT_CUE_RE = re.compile(
 # in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
-    r"|year|summer|winter|spring|autumn|fall|trip|visit)|\w+\s+ago"
+    r"|year|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season|shift)"
+    r"|\w+\s+ago|since\s+(?:19|20)\d\d"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
     r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+"
     r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have)\b)\w+\s+){1,2}\w+[^e\W]ed"
@@ -189,11 +190,13 @@ _TOLD_RE = re.compile(
     # how long it took them: "Took them 3 months to fix it"; what is remembered: "I remember
     # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
     r"|(?:^\W*|\b(?:i|we)\s+)didn'?t\s+(?:even\s+)?(?:need|use|end\s+up|last|make\s+it)\b"
+    r"|\bdidn'?t\s+even\s+(?:notice|realize|realise|know|try)\b"
     # what people say: "People keep telling me never touch it before 59 and a half"
     r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
-    r"|\b(?:my|our)\s+(?:friend|cousin|sister|brother|neighbou?r|coworker|co-worker|colleague|boss"
+    r"|\b(?:my|our)\s+(?:old\s+|former\s+|ex-?)?(?:friend|cousin|sister|brother|neighbou?r|coworker"
+    r"|co-worker|colleague|boss|team\s+lead|lead"
     r"|manager|teacher|landlord|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle"
     r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
     + PAST_VERB
@@ -210,7 +213,8 @@ _TOLD_RE = re.compile(
     # what the assistant did for us: "You saved me like two hours of work today"
     r"|\byou\s+(?:\w+ly\s+|just\s+)?(?:saved|helped|rescued)\s+(?:me|us)\b|\bwho\s+(?:just\s+)?"
     + PAST_VERB
-    + r"\b|\b(?:but\s+)?never\s+(?:once\s+)?\w+[^e\W]ed\b|"
+    + r"\b|\b(?:but\s+)?never\s+(?:once\s+)?(?:\w+[^e\W]ed|got|went|heard|saw|found|knew"
+    r"|thought)\b|"
     # surprise at what happened, hearsay, what someone told us, what a count of family did:
     # "never thought I'd do it", "I read somewhere that…", "the hotel told us checkout was at
     # 11", "My three kids ate like 12", "my six year old just announced…", "never once switched"
@@ -471,12 +475,18 @@ def names_offer(text: str) -> bool:
     return _OFFER_RE.search(text) is not None
 
 
+_HABIT_RE = re.compile(r"(?:never|always|usually|still)\s+\w+s", re.IGNORECASE)
+
+
 def tells_what_happened(sentence: str) -> bool:
     """Whether ``sentence`` tells of the past (``_TOLD_RE``, or a verb done to a count outside
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
-    told = _TOLD_RE.search(sentence) is not None or (
+    said = [m.group(0) for m in _TOLD_RE.finditer(sentence)]
+    if said and all(_HABIT_RE.fullmatch(m) for m in said) and is_request(sentence):
+        said = []  # a habit wished for: "set up a schedule where gaming never goes past 8pm"
+    told = bool(said) or (
         _DONE_COUNT_RE.search(sentence) is not None
         and _CURRENT_PERIOD_RE.search(sentence) is None
         and _SO_FAR_RE.search(sentence) is None

@@ -67,6 +67,8 @@ NOT_NEGATION_RE = re.compile(
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)"
+    # "Don't ask." (a long story), said last
+    r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
     r"|不会[^，。,？?]{0,8}吧"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
@@ -125,6 +127,9 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # "make the curry less salty than last time"
+    r"|\bless\s+(?:salt|salty|sugar|sugary|sweet|spicy|hot|oily|greasy|fatty|cheesy|garlicky"
+    r"|creamy|rich|heavy)\b"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
     r"|(?:客气|自然|正式|简单|简短|详细|具体|通俗|轻松|委婉|礼貌|专业|口语化|活泼|严肃|温和|直接)"
