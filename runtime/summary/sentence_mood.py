@@ -168,7 +168,7 @@ _EVENT_CUE_RE = re.compile(
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
 # in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 _TOLD_RE = re.compile(
-    r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|last\s+(?:night|time|week|weekend|month"
+    r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|(?<!than\s)(?<!like\s)last\s+(?:night|time|week|weekend|month"
     r"|year|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season|shift)"
     r"|\w+\s+ago|since\s+(?:19|20)\d\d"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
