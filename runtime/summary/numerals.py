@@ -283,7 +283,7 @@ _BARE_RANGE_RE = re.compile(
 # The words that put an hour said without am/pm in one half of the day: "Mornings only,
 # between 8 and 11", "dinner around 7ish", "明天下午…4点半之前", "晚饭七点前".
 _AM_WORDS_RE = re.compile(
-    r"\b(?:mornings?|breakfast)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨|早饭|早餐",
+    r"\b(?:mornings?|breakfast)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨|早饭|早餐|明早|今早|清早|一早",
     re.IGNORECASE,
 )
 _PM_WORDS_RE = re.compile(

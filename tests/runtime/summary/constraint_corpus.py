@@ -170,6 +170,10 @@ HOLDOUT_137 = DATA / "holdout_137.jsonl"  # Chinese online shopping and delivery
 HOLDOUT_138 = DATA / "holdout_138.jsonl"  # English at work; same
 HOLDOUT_139 = DATA / "holdout_139.jsonl"  # Chinese typed by voice input; same
 HOLDOUT_140 = DATA / "holdout_140.jsonl"  # typical messages; same
+HOLDOUT_141 = DATA / "holdout_141.jsonl"  # English home and family logistics; same
+HOLDOUT_142 = DATA / "holdout_142.jsonl"  # Chinese travel and getting around; same
+HOLDOUT_143 = DATA / "holdout_143.jsonl"  # instructions to a coding or productivity agent; same
+HOLDOUT_144 = DATA / "holdout_144.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -311,6 +315,10 @@ HOLDOUTS = (
     HOLDOUT_138,
     HOLDOUT_139,
     HOLDOUT_140,
+    HOLDOUT_141,
+    HOLDOUT_142,
+    HOLDOUT_143,
+    HOLDOUT_144,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

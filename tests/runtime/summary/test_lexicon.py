@@ -524,6 +524,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "my cousin asked me if 'due by 5' means 5 sharp",
         "不会都是二手的吧",
         "rained the whole week, never again he said",
+        # the sixty-fifth and sixty-sixth rounds: a long story said short, a habit since a year,
+        # the last sprint, what someone never got, what nobody noticed, an old lead's rule
+        "Funny thing, my cousin's wifi password is 12345678. Don't ask.",
+        "the kids haven't slept past 7am since 2021",
+        "Last sprint Maria merged at 3am and broke the build",
+        "Never got a reply from them, and the form had like 40 fields",
+        "the guests didn't even notice there was no butter in it",
+        "My old team lead had a rule: no meetings after 5pm on Fridays.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -940,6 +948,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("月租2000—2500的单间好找吗？", "2000"),
         # the sixty-third and sixty-fourth rounds: what must be, said before the question
         ("这个包我要送人，必须下周一之前到，来得及吗？", "下周一"),
+        # the sixty-fifth and sixty-sixth rounds: 最晚 is no evening, a habit wished for, a
+        # 24-hour end of a window, "less salty", when a train gets in before a request, a
+        # comparison with last time
+        ("明早七点的航班，最晚五点出门", "5:00"),
+        ("can you set up a routine where the tv never stays on past 9pm?", "21:00"),
+        ("don't run the backups between 8 and 17 on weekdays", "17:00"),
+        ("make the soup less salty please", "salty"),
+        ("Mum's flight lands at 15:40, can someone else do the airport run?", "15:40"),
+        ("can you make the chili less spicy than last time", "spicy"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
