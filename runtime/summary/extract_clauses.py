@@ -35,6 +35,8 @@ __all__ = [
 # nobody before 10"; not "a.m. tomorrow", "e.g. this")
 _SENTENCE_RE = re.compile(
     r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|(?<=[A-Za-z]{2}[.])\s+(?=[a-z])|\s*\n+\s*"
+    # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'
+    r"|(?<=[.!?][\"”])\s+(?=[A-Z])"
 )
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(

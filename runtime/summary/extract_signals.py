@@ -594,7 +594,7 @@ _QUIET = ClauseSignal(frozenset(), strong=False, weak=False)
 
 _AGE_RE = re.compile(
     r"\d+\s*多?\s*岁(?:出头|多)?|\b\d+[-\s]?(?:years?|yrs?)[-\s]old\b|\bturned\s+\d+\b"
-    r"|\b(?:is|are|was)\s+\d+\b(?!\s*(?:[a-z%$€£¥]|元|块))"
+    r"|\b(?:is|are|was)\s+(?:\d{1,2}|1[01]\d)\b(?!\s*(?:[a-z%$€£¥]|元|块))"
     # "she is 7 years" (a second-language writer's age)
     r"|\b(?:is|are|was)\s+\d+\s+years\b(?!\s+(?:of|in|at|with|since|ago))",
     re.IGNORECASE,

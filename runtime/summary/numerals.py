@@ -741,7 +741,8 @@ def find_numerals(text: str) -> list[Numeral]:
         + _chinese(text)
         + _cn_units_of_digits(text)
         + _point_decimals(text)
-        + _grouped_thousands(text),
+        + _grouped_thousands(text)
+        + _idioms(text),
         key=lambda n: (n.start, -n.end),
     )
     out: list[Numeral] = []
@@ -763,6 +764,52 @@ _GROUPED_RE = re.compile(
     r"|sek\b|nok\b|dkk\b|chf\b|pln\b|zł|czk\b|soles?\b|rupees?\b))",
     re.IGNORECASE,
 )
+
+
+_MEASURES_HALVED = (
+    r"cups?|teaspoons?|tablespoons?|tsp|tbsp|kilos?|kg|pounds?|lbs?|lit(?:er|re)s?|glass(?:es)?"
+    r"|bottles?|days?|pages?|miles?|spoons?|loaf|loaves|pints?|gallons?|ounces?|oz"
+)
+_IDIOMS: Final = (
+    (re.compile(r"\b(?:a\s+)?couple(?:\s+of)?\s+dozen\b", re.I), "24"),
+    (re.compile(r"\b(?:a|one)\s+dozen\s+and\s+a\s+half\b", re.I), "18"),
+    (re.compile(r"\ba\s+score\s+of\b", re.I), "20"),
+    (re.compile(r"\bhalf\s+an\s+hour\b", re.I), "30"),  # minutes: "under half an hour"
+    (re.compile(rf"\bhalf\s+an?(?=\s+(?:{_MEASURES_HALVED})\b)", re.I), "0.5"),
+    (re.compile(rf"\ba\s+quarter(?:\s+of\s+an?)?(?=\s+(?:{_MEASURES_HALVED})\b)", re.I), "0.25"),
+    # a multiple asked for: "Double the garlic", "triple my usual order" (not "a double room")
+    (
+        re.compile(r"(?<!\ba\s)\bdouble\b(?=\s+(?:the|my|our|it|that|this|his|her|their)\b)", re.I),
+        "2",
+    ),
+    (
+        re.compile(r"(?<!\ba\s)\btriple\b(?=\s+(?:the|my|our|it|that|this|his|her|their)\b)", re.I),
+        "3",
+    ),
+)
+# "one and a half grand" 1500, "two and a half thousand" 2500; "60-odd quid" 60
+_HALF_SCALE_RE: Final = re.compile(
+    rf"\b(?P<n>{_SMALL}|\d+)\s+and\s+a\s+half\s+(?P<scale>grand|thousand|million|k)\b", re.I
+)
+_ODD_RE: Final = re.compile(r"(?<![\d.])(?P<n>\d+)-odd\b", re.IGNORECASE)
+
+
+def _idioms(text: str) -> list[Numeral]:
+    """Quantities said as idioms (``find_numerals``): a couple dozen, a dozen and a half, a
+    score of, half a cup, a quarter cup, double the…, one and a half grand, 60-odd."""
+    found = [
+        Numeral(m.start(), m.end(), m.group(0), value)
+        for pattern, value in _IDIOMS
+        for m in pattern.finditer(text)
+    ]
+    for m in _HALF_SCALE_RE.finditer(text):
+        number = m.group("n")
+        whole = Decimal(number) if number.isdigit() else Decimal(_small(number))
+        scale = 1000 if m.group("scale").lower() in ("grand", "thousand", "k") else 1_000_000
+        value = format(((whole + Decimal("0.5")) * scale).normalize(), "f")
+        found.append(Numeral(m.start(), m.end(), m.group(0), value))
+    found += [Numeral(m.start(), m.end(), m.group(0), m.group("n")) for m in _ODD_RE.finditer(text)]
+    return found
 
 
 def _grouped_thousands(text: str) -> list[Numeral]:

@@ -40,6 +40,18 @@ _QUOTED_RE: Final = re.compile(
 )
 
 
+# Text someone else sent, pasted in quotes after a colon: 'My sister texted me this: "Flight got
+# moved to 6:45am, … don't pick us up before noon…"', "the new office policy: “No microwaving
+# fish…”", "Here's the recipe my mom sent: "2 cups flour…"" (the words are theirs, not the
+# user's; a rule the user takes on is said again in the user's own words around it)
+_FORWARDED_RE: Final = re.compile(
+    r"\b(?:sent|texted|wrote|forwarded|emailed|posted|messaged|says|said|reads|states|policy|"
+    r"listing|email|message|text|notice|sign|invite|invitation|recipe)\b[^.:\n\"“]{0,40}[:：]\s*[\"“「]"
+    r"|(?:发来|发了|转发|写着|写的|通知|说)[^。：:\n“\"]{0,10}[:：]\s*[“\"「]",
+    re.IGNORECASE,
+)
+
+
 def _a_text(quoted: str) -> bool:
     """Whether a quoted span is a text to work on, not a word the user names ("don't use
     'usted'"): three words or more, or four Chinese characters."""
@@ -51,7 +63,13 @@ def without_quoted_text(text: str) -> str:
     """``text`` with what it quotes blanked when it asks for a translation (module docstring)."""
     cue = _QUOTING_RE.search(text)
     if cue is None:
-        return text
+        forwarded = _FORWARDED_RE.search(text)
+        if forwarded is None:
+            return text
+        start = forwarded.end() - 1  # the quotes from the one the colon opens
+        return text[:start] + _QUOTED_RE.sub(
+            lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text[start:]
+        )
     text = _QUOTED_RE.sub(
         lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text
     )

@@ -106,7 +106,8 @@ _REQUEST_RE = re.compile(
     r"\b(?:for|under|within|around)\b"
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
-    r"|^\W*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?(?:near|around|that|which|with|open)\b"
+    r"|^\W*(?:(?:hey|hi|ok|okay|so)\W+)?(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?"
+    r"(?:near|around|that|which|with|open|for|under)\b"
     # a ride or a booking asked for: "is there a bus from the airport late at night?"
     r"|^\W*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+)?(?:flight|train|bus|coach|ferry"
     r"|shuttle|ride|table|room|slot|appointment|seat)s?\b"
@@ -276,7 +277,7 @@ _TOLD_RE = re.compile(
     r"|\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
-    r"|(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
+    r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"
     r"|就(?:到|来|好|修好|搞定|做完)了",
     re.IGNORECASE,
