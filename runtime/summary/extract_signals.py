@@ -785,7 +785,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                 checks
                 or requested
                 or _owned(clause)
-                or (measure and _MEASURED_RE.search(clause) is not None)
+                or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
                 or _trip_day(clause)
                 or (
                     bool(said) and said[-1] and _has_figure(clause) and not _OWNED_RE.search(clause)

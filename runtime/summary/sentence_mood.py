@@ -117,7 +117,8 @@ _REQUEST_RE = re.compile(
     r"|(?:能|可以)(?:来|到|上门|送|过来|送到)吗"
     # the task asked as a question about it: "Could the BP pill reminder go off at quarter past
     # seven?", "can the delivery come after 6?"
-    r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off|be\s+(?:set"
+    r"|^\W*(?:could|can|would)\s+(?:the|my|our|this|that)\b[^?]{0,40}?\b(?:go\s+off"
+    r"|pick\s+(?:me|us|them|him|her)\s+up|collect|drop\s+(?:me|us)|be\s+(?:set"
     r"|moved|scheduled|booked|done|ready|delivered|sent|changed)|start|end|arrive|come)\b"
     r"|有(?:啥|什么|没有)\w{0,4}(?:建议|推荐)|给点建议|求建议"
     # a place or a slot asked for: "有没有适合十来个人的包间？"
