@@ -174,6 +174,10 @@ HOLDOUT_141 = DATA / "holdout_141.jsonl"  # English home and family logistics; s
 HOLDOUT_142 = DATA / "holdout_142.jsonl"  # Chinese travel and getting around; same
 HOLDOUT_143 = DATA / "holdout_143.jsonl"  # instructions to a coding or productivity agent; same
 HOLDOUT_144 = DATA / "holdout_144.jsonl"  # typical messages; same
+HOLDOUT_145 = DATA / "holdout_145.jsonl"  # English beside text pasted from others; same
+HOLDOUT_146 = DATA / "holdout_146.jsonl"  # Chinese of older people and regions; same
+HOLDOUT_147 = DATA / "holdout_147.jsonl"  # English quantity idioms; same
+HOLDOUT_148 = DATA / "holdout_148.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -319,6 +323,10 @@ HOLDOUTS = (
     HOLDOUT_142,
     HOLDOUT_143,
     HOLDOUT_144,
+    HOLDOUT_145,
+    HOLDOUT_146,
+    HOLDOUT_147,
+    HOLDOUT_148,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

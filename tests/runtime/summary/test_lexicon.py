@@ -532,6 +532,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Never got a reply from them, and the form had like 40 fields",
         "the guests didn't even notice there was no butter in it",
         "My old team lead had a rule: no meetings after 5pm on Fridays.",
+        # the sixty-seventh and sixty-eighth rounds: text someone else sent, quoted
+        'My landlord emailed this: "No pets, quiet hours after 10pm, rent due by the 1st." '
+        "Is that even legal?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -957,6 +960,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("make the soup less salty please", "salty"),
         ("Mum's flight lands at 15:40, can someone else do the airport run?", "15:40"),
         ("can you make the chili less spicy than last time", "spicy"),
+        # the sixty-seventh and sixty-eighth rounds: quantity idioms, a pick-up asked of a
+        # service, 莫再, a measure in words before a quantity question
+        ("can you scale it up so it makes a couple dozen cookies", "24"),
+        ("I need a dozen and a half muffins for friday", "18"),
+        ("keep the butter to half a cup at most", "0.5"),
+        ("double the lemon juice please", "2"),
+        ("budget is two and a half grand, hard cap", "2500"),
+        ("Can the shuttle pick us up at a quarter past seven in the morning?", "7:15"),
+        ("提醒完莫再打电话", "打电话"),
+        ("The bedroom is roughly twelve square metres, how much paint will I need?", "12"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
