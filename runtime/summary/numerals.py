@@ -108,7 +108,8 @@ _AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # "at most an hour", "within a week": one unit of time, bounded
 _BOUNDED_ONE_RE = re.compile(
     r"\b(?:at\s+most|at\s+least|under|over|within|no\s+more\s+than|less\s+than|more\s+than|up\s+to"
-    r"|max(?:imum)?|tops)\s+(?P<one>an?)\s+(?=(?:hour|day|week|month|year|minute|night)\b)",
+    r"|max(?:imum)?|tops)\s+(?P<one>an?)\s+(?=(?:hour|day|week|month|year|minute|night|mile"
+    r"|kilomet(?:er|re)|km|block|page|kilo|pound)\b)",
     re.IGNORECASE,
 )
 _DIGITS_AND_A_HALF_RE = re.compile(

@@ -203,6 +203,8 @@ _TOLD_RE = re.compile(
     r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
     + PAST_VERB
     + r"|put)\b"
+    # what someone once did: "our old beagle once ate 3 socks", "my dad once drove 14 hours"
+    r"|\b(?!(?:and|so|but|then|just|if|when)\b)[a-z]+\s+once\s+(?:" + PAST_VERB + r")\b"
     # what was done to us: "the nurses woke me at 5 every morning", "the hotel gave us a room"
     r"|\b(?:the|they|my|our|his|her|their)\s+(?:\w+\s+)?(?:woke|took|gave|made|kept|sent|left|put"
     r"|charged|moved|called)\s+(?:me|us)\b"
@@ -349,7 +351,7 @@ _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|sai
 # A day ahead makes a done deed an arrangement: "明晚七点请了六个朋友", "booked 2 rooms for
 # next Friday".
 _AHEAD_RE = re.compile(
-    r"\b(?:tomorrow|tonight|this\s+coming|upcoming|next\s+(?:week|weekend|month|year|time|trip"
+    r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
     r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次",
     re.IGNORECASE,

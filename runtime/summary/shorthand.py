@@ -131,6 +131,11 @@ _DAY_RE: Final = re.compile(
     r"|(?<![\w/'’])(?P<plain>" + "|".join(sorted(_PLAIN_DAYS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
+# "then" typed for "than" after a comparative: "more then a mile", "less then 20"
+_THAN_RE: Final = re.compile(
+    r"\b(?:more|less|fewer|rather|better|later|earlier|longer|bigger|smaller|other)\s+(?P<then>then)\b",
+    re.IGNORECASE,
+)
 _MINUTES_RE: Final = re.compile(r"(?<=\d)\s?(?P<word>min)\b(?!\s*(?:of|\d))", re.IGNORECASE)
 _LETTER_RE: Final = re.compile(r"[A-Za-z]")
 
@@ -182,6 +187,8 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         found.append((start, start + len(name), _WEEKDAYS[name.lower()]))
     for match in _MINUTES_RE.finditer(text):
         found.append((match.start("word"), match.end("word"), "minutes"))
+    for match in _THAN_RE.finditer(text):
+        found.append((match.start("then"), match.end("then"), "than"))
     found.sort()
     kept: list[tuple[int, int, str]] = []
     for item in found:

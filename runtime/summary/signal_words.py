@@ -110,6 +110,7 @@ ALLERGY_RE = re.compile(
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
     r"|\breacts?\s+badly\s+to\b|\bcan'?t\s+tolerate\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
+    r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
     r"|吃了?[就也]?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
     re.IGNORECASE,
