@@ -178,6 +178,10 @@ HOLDOUT_145 = DATA / "holdout_145.jsonl"  # English beside text pasted from othe
 HOLDOUT_146 = DATA / "holdout_146.jsonl"  # Chinese of older people and regions; same
 HOLDOUT_147 = DATA / "holdout_147.jsonl"  # English quantity idioms; same
 HOLDOUT_148 = DATA / "holdout_148.jsonl"  # typical messages; same
+HOLDOUT_149 = DATA / "holdout_149.jsonl"  # pets and their care; same
+HOLDOUT_150 = DATA / "holdout_150.jsonl"  # Chinese at work; same
+HOLDOUT_151 = DATA / "holdout_151.jsonl"  # English from older adults on phones; same
+HOLDOUT_152 = DATA / "holdout_152.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -327,6 +331,10 @@ HOLDOUTS = (
     HOLDOUT_146,
     HOLDOUT_147,
     HOLDOUT_148,
+    HOLDOUT_149,
+    HOLDOUT_150,
+    HOLDOUT_151,
+    HOLDOUT_152,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -535,6 +535,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the sixty-seventh and sixty-eighth rounds: text someone else sent, quoted
         'My landlord emailed this: "No pets, quiet hours after 10pm, rent due by the 1st." '
         "Is that even legal?",
+        # the sixty-ninth and seventieth rounds: what a pet once did, told to the next morning
+        "our cat once ate a whole sandwich in under 5 minutes and was fine the next morning",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -970,6 +972,9 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Can the shuttle pick us up at a quarter past seven in the morning?", "7:15"),
         ("提醒完莫再打电话", "打电话"),
         ("The bedroom is roughly twelve square metres, how much paint will I need?", "12"),
+        # the sixty-ninth and seventieth rounds: hives, "then" for "than", "a mile"
+        ("Milo can't have dairy (he gets hives), any treats you'd suggest?", "dairy"),
+        ("I can't walk more then a mile with my knee", "1"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
