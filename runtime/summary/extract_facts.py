@@ -29,12 +29,7 @@ from runtime.summary.extract_clauses import (
     split_reason,
 )
 from runtime.summary.extract_dates import find_dates
-from runtime.summary.extract_numbers import (
-    DOT_THOUSANDS_RE,
-    Amount,
-    find_amounts,
-    format_amount,
-)
+from runtime.summary.extract_numbers import Amount, find_amounts, format_amount
 from runtime.summary.extract_signals import clause_signal, constraint_clauses, is_allergy
 from runtime.summary.extract_values import clause_readings
 from runtime.summary.numerals import find_numerals
@@ -170,12 +165,6 @@ def _heads(clause: str, reference: datetime, before: str = "") -> list[str]:
     for amount in amounts:
         if amount.limit is not None:
             heads.append(f"{_SIGNS[_limit(amount, plain, negated)]} {format_amount(amount)}")
-    # thousands written with full stops ("2.500 EUR"): the amount, since no reading gives it
-    heads += [
-        format_amount(a)
-        for a in amounts
-        if a.limit is None and a.currency == "EUR" and DOT_THOUSANDS_RE.search(a.text)
-    ]
     said = {a.value for a in amounts if a.limit is not None}
     readings = clause_readings(clause, reference=reference, before=before)
     heads += [r.value for r in readings if r.value not in said]

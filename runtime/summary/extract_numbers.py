@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-__all__ = ["DOT_THOUSANDS_RE", "Amount", "find_amounts", "format_amount"]
+__all__ = ["Amount", "find_amounts", "format_amount"]
 
 LimitKind = Literal["max", "min"]
 
@@ -28,7 +28,7 @@ _NUM = (
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
     r"|[一二两三四五六七八九十百千万]+)"
 )
-DOT_THOUSANDS_RE = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_DOT_THOUSANDS_RE = re.compile(r"\d{1,3}(?:\.\d{3})+")
 """A full stop between groups of three digits: thousands in euros ("2.500 EUR", "€3.200"), as
 continental Europe writes them; in any other currency the full stop is a decimal point."""
 _PREFIX = r"(?P<cur>US\$|[$¥￥€£]|(?:CNY|RMB|USD|EUR|GBP|JPY)\b|人民币)"
@@ -156,7 +156,7 @@ def find_amounts(text: str) -> list[Amount]:
                 continue
             currency = _CURRENCY_WORDS.get(m.group("cur").lower(), m.group("cur").upper())
             raw = m.group("num")
-            if DOT_THOUSANDS_RE.fullmatch(raw):
+            if _DOT_THOUSANDS_RE.fullmatch(raw):
                 raw = raw.replace(".", "") if currency == "EUR" else raw
             value = _number(raw)
             if value is None:

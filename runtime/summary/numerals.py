@@ -758,9 +758,12 @@ def find_numerals(text: str) -> list[Numeral]:
 
 
 # thousands grouped the continental way: "85.000 rubles", "3.000 soles" (only whole thousands:
-# "2.500" is 2.5 unless euros say otherwise, see extract_numbers), "1 200 euros"
+# "2.500" is 2.5 unless euros say otherwise, "2.500 EUR", "€3.200"; see extract_numbers for the
+# amount), "1 200 euros"
 _GROUPED_RE = re.compile(
     r"(?<![\d.,])\d{1,3}(?:\.000)+(?![\d.,])"
+    r"|(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b))"
+    r"|(?<=€)\s*\d{1,3}(?:\.\d{3})+(?![\d.,])"
     r"|(?<![\d.,])\d{1,3}(?:\s\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b|rub|roubles?\b|₽|kr\b"
     r"|sek\b|nok\b|dkk\b|chf\b|pln\b|zł|czk\b|soles?\b|rupees?\b))",
     re.IGNORECASE,

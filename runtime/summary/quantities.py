@@ -127,12 +127,6 @@ def normalize_number(text: str) -> str | None:
     return format(value.normalize(), "f")
 
 
-# thousands written with full stops before euros: "2.500 EUR" is 2500 (see extract_numbers)
-_EURO_THOUSANDS_RE = re.compile(
-    r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b))"
-    r"|(?<=€)\s*\d{1,3}(?:\.\d{3})+(?![\d.,])",
-    re.IGNORECASE,
-)
 # minutes said after the hour without 分: "两点五十" is 2:50, not 2.5 and 10 (as 两点五 would be)
 _CN_CLOCK_MINUTES_RE = re.compile(
     r"(?<=[一二两三四五六七八九十\d][点时])(?:[一二三四五]?十[一二三四五六七八九]?|零[一二三四五六七八九])"
@@ -337,7 +331,6 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     # characters read as simplified ("一萬五", "十點"), texting shorthand spelled out ("b4 10",
     # "tmrw": see shorthand)
     plain = spelled_out(unicodedata.normalize("NFKC", text)).text
-    plain = _EURO_THOUSANDS_RE.sub(lambda m: m.group(0).replace(".", ""), plain)
     work = _arabize(with_readings(_CN_CLOCK_MINUTES_RE.sub(r"\g<0>分", as_simplified(plain))))
 
     def relative(match: re.Match[str]) -> Quantity:

@@ -487,10 +487,13 @@ def tells_what_happened(sentence: str) -> bool:
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
-    said = [m.group(0) for m in _TOLD_RE.finditer(sentence)]
-    if said and all(_HABIT_RE.fullmatch(m) for m in said) and is_request(sentence):
-        said = []  # a habit wished for: "set up a schedule where gaming never goes past 8pm"
-    told = bool(said) or (
+    first = _TOLD_RE.search(sentence)
+    if first and _HABIT_RE.fullmatch(first.group(0)) and is_request(sentence):
+        # a habit wished for: "set up a schedule where gaming never goes past 8pm" (told only
+        # if something else in it is)
+        habits = (_HABIT_RE.fullmatch(m.group(0)) for m in _TOLD_RE.finditer(sentence))
+        first = None if all(habits) else first
+    told = first is not None or (
         _DONE_COUNT_RE.search(sentence) is not None
         and _CURRENT_PERIOD_RE.search(sentence) is None
         and _SO_FAR_RE.search(sentence) is None

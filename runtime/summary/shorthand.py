@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 __all__ = ["Reading", "spelled_out"]
@@ -151,7 +151,6 @@ class Reading:
     original: str
     text: str
     edits: tuple[tuple[int, int, int, int], ...] = ()
-    _starts: tuple[int, ...] = field(default=(), repr=False)
 
     def source(self, start: int, end: int) -> tuple[int, int]:
         """The span of ``original`` that ``text[start:end]`` was read from (whole words)."""
@@ -163,7 +162,7 @@ class Reading:
         return self.original[first:last]
 
     def _position(self, at: int, *, end: bool) -> int:
-        index = bisect.bisect_right(self._starts, at) - 1
+        index = bisect.bisect_right(self.edits, at, key=lambda edit: edit[0]) - 1
         if index < 0:
             return at
         start, stop, source_start, source_stop = self.edits[index]
@@ -224,4 +223,4 @@ def spelled_out(text: str) -> Reading:
         length += len(words)
         cursor = end
     pieces.append(text[cursor:])
-    return Reading(text, "".join(pieces), tuple(edits), tuple(e[0] for e in edits))
+    return Reading(text, "".join(pieces), tuple(edits))
