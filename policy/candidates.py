@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from policy.backing import SessionTexts, fact_backing
+from policy.task_end import ReadFrom
 from runtime.summary.schema import CompactionSummary, Fact
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_CANDIDATE_SOURCE_IDS",
     "NOTE_KEY_PREFIX",
     "Candidate",
+    "candidate_from_fact",
     "candidates_from_summary",
     "is_note",
     "map_fact_key",
@@ -79,7 +81,8 @@ class Candidate:
     ``fact_key`` is the summary fact it came from (None for a consent-only candidate);
     ``source_ids`` are the session (``session:<id>``) and the message ids behind it;
     ``unbacked`` says why the user's words do not back it (``policy.backing``; None: backed,
-    or not checked because no ``SessionTexts`` were given).
+    or not checked because no ``SessionTexts`` were given); ``read_from`` says where a task end
+    read it (``policy.end_sources``).
     """
 
     key: str
@@ -90,6 +93,7 @@ class Candidate:
     fact_status: str | None
     consent: bool = False
     unbacked: str | None = None
+    read_from: ReadFrom = "summary"
 
 
 def parse_summary(summary_json: str | None) -> CompactionSummary | None:
@@ -210,9 +214,11 @@ def is_note(fact: Fact) -> bool:
     return fact.key.casefold().startswith(NOTE_KEY_PREFIX)
 
 
-def _from_fact(
+def candidate_from_fact(
     fact: Fact, *, session_id: str, registry: KeyRegistry, texts: SessionTexts | None
 ) -> Candidate:
+    """The candidate of one live fact (its key mapped, its value normalized, its backing
+    checked when ``texts`` are given)."""
     key = map_fact_key(fact.key, registry=registry)
     return Candidate(
         key=key,
@@ -245,7 +251,7 @@ def candidates_from_summary(
     for fact in summary.facts:
         if fact.status in _SKIPPED_STATUSES or is_note(fact):
             continue
-        candidate = _from_fact(fact, session_id=session_id, registry=registry, texts=texts)
+        candidate = candidate_from_fact(fact, session_id=session_id, registry=registry, texts=texts)
         by_key.pop(candidate.key, None)
         by_key[candidate.key] = candidate
     return list(by_key.values())

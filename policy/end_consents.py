@@ -61,6 +61,7 @@ def merge_consents(
                 fact_key=None,
                 fact_status=None,
                 consent=True,
+                read_from="consent",
             )
         else:
             by_key[consent.key] = CandidateOutcome(
@@ -72,6 +73,7 @@ def merge_consents(
                 confidence=0.0,
                 consent=True,
                 source_ids=(f"session:{session_id}",),
+                read_from="consent",
             )
     return list(by_key.values())
 

@@ -1,9 +1,11 @@
 """Promotion at task end: ``POST /v1/sessions/{id}/end``.
 
-Candidates come from the session's current summary facts and from the consents the user gave
-at the end (``{key, value?}``). Each is mapped to a preference key, asked of the gate as
-``promote`` and, when allowed, written through the long-term write path with source
-``promoted``, the session and message ids, its confidence, the consent and a default expiry.
+Candidates come from the session's current summary facts, the constraints and decisions on its
+lost list (set aside for room), the messages no summary covers yet, and the consents the user
+gave at the end (``{key, value?}``); each says which (``read_from``, ``policy.end_sources``).
+Each is mapped to a preference key, asked of the gate as ``promote`` and, when allowed, written
+through the long-term write path with source ``promoted``, the session and message ids, its
+confidence, the consent and a default expiry.
 Every candidate comes back as ``promoted`` or ``denied`` with the rule and the reason.
 
 Only the user's words cross: each fact and decision is checked against the session's stored
@@ -34,21 +36,20 @@ from longterm.models import EventWrite, PreferenceConsent, PreferenceWrite, Writ
 from longterm.registry import DEFAULT_REGISTRY, KeyRegistry
 from longterm.write_path import submit
 from policy.backing import SessionTexts, decision_backing, session_texts
-from policy.candidates import (
-    MAX_CANDIDATE_SOURCE_IDS,
-    Candidate,
-    candidates_from_summary,
-)
+from policy.candidates import MAX_CANDIDATE_SOURCE_IDS, Candidate
 from policy.closing import closing_summary
 from policy.end_consents import merge_consents
+from policy.end_sources import end_candidates, end_decisions
 from policy.errors import SessionNotEndable, SessionNotFound
 from policy.sessions import SessionInfo, SessionSource
 from policy.storage import SessionEndRow
 from policy.task_end import CandidateOutcome, EndOutcome, KeepConsent
 from policy.task_events import TaskConsentGate, event_consents, task_category
+from runtime.errors import FormatError
 from runtime.summary.protocol import Summarizer
 from runtime.summary.schema import CompactionSummary
 from runtime.summary.schema import Decision as SummaryDecision
+from runtime.summary.set_aside import SetAside
 
 __all__ = [
     "DEFAULT_PROMOTED_TTL_SECONDS",
@@ -120,6 +121,7 @@ def _result(candidate: Candidate, outcome: WriteOutcome) -> CandidateOutcome:
         consent=candidate.consent,
         source_ids=candidate.source_ids,
         preference_version=outcome.preference.version if outcome.preference else None,
+        read_from=candidate.read_from,
     )
 
 
@@ -183,6 +185,7 @@ def _promote_one(end: _End, candidate: Candidate) -> CandidateOutcome:
             confidence=candidate.confidence,
             consent=candidate.consent,
             source_ids=candidate.source_ids,
+            read_from=candidate.read_from,
         )
     return _result(candidate, outcome)
 
@@ -241,10 +244,20 @@ def _promote_decision(
 
 
 def _promote_all(
-    end: _End, summary: CompactionSummary | None, consents: Sequence[KeepConsent]
+    end: _End,
+    summary: CompactionSummary | None,
+    consents: Sequence[KeepConsent],
+    *,
+    stored: CompactionSummary | None,
+    set_aside: SetAside,
 ) -> list[CandidateOutcome]:
-    facts = candidates_from_summary(
-        summary, session_id=end.session_id, registry=end.registry, texts=end.texts
+    facts = end_candidates(
+        summary,
+        stored=stored,
+        set_aside=set_aside,
+        session_id=end.session_id,
+        registry=end.registry,
+        texts=end.texts,
     )
     merged = merge_consents(facts, consents, session_id=end.session_id, registry=end.registry)
     results = [
@@ -252,9 +265,26 @@ def _promote_all(
     ]
     consented = "task.decision" in event_consents(c.key for c in consents)
     category = task_category((r.key for r in results), registry=end.registry)
-    for decision in summary.decisions if summary else ():
-        results.append(_promote_decision(end, decision, consented=consented, category=category))
+    for decision, read_from in end_decisions(summary, stored=stored, set_aside=set_aside):
+        result = _promote_decision(end, decision, consented=consented, category=category)
+        results.append(replace(result, read_from=read_from))
     return results
+
+
+def _set_aside(
+    db: Session, sessions: SessionSource, session: SessionInfo, version: int | None
+) -> SetAside:
+    """What the current version had no room for, as the session's state carries it (none when
+    the state belongs to another version, e.g. after a restore, or cannot be read)."""
+    if version is None:
+        return ()
+    state = sessions.state(db, tenant_id=session.tenant_id, session_id=session.session_id)
+    if state is None or state.summary_version != version:
+        return ()
+    try:
+        return state.set_aside_items
+    except FormatError:
+        return ()
 
 
 def _store_end(db: Session, *, subject: Principal, result: EndOutcome, digest: str) -> None:
@@ -329,6 +359,7 @@ def end_session(
     results: list[CandidateOutcome] = []
     closing = 0
     if promote:
+        current, set_aside = summary, _set_aside(db, sessions, session, version)
         if summarizer is not None:
             summary, closing = closing_summary(
                 db, session, summary, sessions=sessions, summarizer=summarizer, now=now
@@ -337,7 +368,7 @@ def end_session(
         end = _End(
             db, gate, subject, session_id, session.user_id, now, registry, ttl_seconds, texts
         )
-        results = _promote_all(end, summary, consents)
+        results = _promote_all(end, summary, consents, stored=current, set_aside=set_aside)
     promoted = sum(1 for r in results if r.status == "promoted")
     result = EndOutcome(
         session_id=session_id,

@@ -15,7 +15,12 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-__all__ = ["CandidateOutcome", "EndOutcome", "KeepConsent"]
+__all__ = ["CandidateOutcome", "EndOutcome", "KeepConsent", "ReadFrom"]
+
+ReadFrom = Literal["summary", "lost", "closing", "consent"]
+"""Where a candidate was read: the current summary; its lost list (a constraint or decision the
+summary had no room for, carried in the session's state as set aside); the closing pass over
+the messages no summary covered yet (``policy.closing``); or the ``/end`` body's consent alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,7 @@ class CandidateOutcome:
     consent: bool
     source_ids: tuple[str, ...]
     preference_version: int | None = None
+    read_from: ReadFrom = "summary"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -90,6 +90,11 @@ class CandidateResult(BaseModel):
         description="The preference's version after the write (null unless a preference was "
         "promoted).",
     )
+    read_from: Literal["summary", "lost", "closing", "consent"] = Field(
+        default="summary",
+        description="Where the end read it: the current summary; its lost list (said by the "
+        "user, set aside for room); the messages no summary covered yet; or the consent alone.",
+    )
 
 
 class EndResult(BaseModel):
