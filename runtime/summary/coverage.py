@@ -65,6 +65,7 @@ _IDIOM_RE = re.compile(
     r"|\bnot\s+(?:more|less|later|earlier)\s+than\b|\bnot\s+(?:to\s+)?exceed\w*"
     r"|\bno\s+(?:problem|prob|worries|idea|way|doubt)\b|\bcan'?t\s+wait\b|\boh\s+no\b"
     r"|\bnot\s+(?:sure|bad|only)\b|不错|不过|不客气|不好意思|没事|没关系|没问题|差不多|不知道"
+    r"|(?:不用|别|不要|不必)担心"
     # small talk and what happened, not what must happen (the extractor has its own list):
     # "long time no see", "I can't believe it", "I won't give up", "it wasn't easy", "I
     # couldn't have done it without them", "you never know", "好久不见", "从来没见过"

@@ -97,12 +97,14 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
 
 
 def _without_parts(readings: list[Reading]) -> list[Reading]:
-    """A number that is only the hour or day of a time or date read beside it goes."""
+    """A number that is only the hour, minute or day of a time or date read beside it goes."""
     parts: set[str] = set()
     for reading in readings:
         if reading.kind == "time":
-            hour = int(reading.value.split(":")[0])
+            hour, minute = (int(part) for part in reading.value.split(":"))
             parts.update({str(hour), str(hour % 12 or 12)})
+            if minute:  # "八点十五分": 8:15, not 15 beside it
+                parts.add(str(minute))
         elif reading.kind == "date":
             parts.update(p.lstrip("0") for p in re.split(r"[-月日]", reading.value) if p)
     months = {

@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
+from typing import Final
 
 from runtime.messages import Message
 from runtime.summary.chinese_script import as_simplified
@@ -32,6 +34,7 @@ from runtime.summary.extract_facts import SentenceItems, covers, extract_sentenc
 from runtime.summary.extract_signals import is_allergy, qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
+from runtime.summary.list_items import as_required, read_lists, required_items
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
@@ -173,6 +176,14 @@ def _is_note(fact: Fact) -> bool:
     return fact.key.startswith("notes.") and fact.status == "observed" and not fact.pinned
 
 
+_WISHES: Final = frozenset({"constraint", "preference", "excluded", "chosen"})
+
+
+def _bare(items: SentenceItems) -> bool:
+    """The sentence yielded no constraint, preference, choice or decision."""
+    return not items.decisions and not any(f.status in _WISHES for f in items.facts)
+
+
 def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: int) -> int:
     reference = parse_reference(message.timestamp, request.now)
     pinned = message.id in request.pinned_ids
@@ -197,7 +208,20 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         and not any(is_allergy(s) for s in plain)
     )
     previous = ""
-    masked = without_quoted_text(text) if message.role == "user" else text
+    masked = text
+    if message.role == "user":
+        # quoted or pasted text, and lists someone else made, are not the user's wishes; the
+        # marks of a list are no figures (runtime.summary.list_items)
+        masked = read_lists(without_quoted_text(text))
+    required = required_items(text) if message.role == "user" else []
+    extract = partial(
+        extract_sentence,
+        role=message.role,
+        source_id=message.id,
+        pinned=pinned,
+        reference=reference,
+        check=lambda fact: passes_checks(fact, by_id, chunk.texts),
+    )
     cursor = 0
     for sentence, simplified in zip(sentences, plain, strict=True):
         at = text.find(sentence, cursor)
@@ -205,16 +229,12 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
             continue
         read = masked[at : at + len(sentence)] if at >= 0 else sentence
-        items = extract_sentence(
-            sentence,
-            read=spelled_out(read) if user else Reading(read, read),
-            role=message.role,
-            source_id=message.id,
-            pinned=pinned,
-            reference=reference,
-            check=lambda fact: passes_checks(fact, by_id, chunk.texts),
-            asks=asks and not (message.role == "user" and qualifies_question(previous, simplified)),
-        )
+        reading = spelled_out(read) if user else Reading(read, read)
+        asks_here = asks and not (user and qualifies_question(previous, simplified))
+        items = extract(sentence, read=reading, asks=asks_here)
+        if _bare(items) and any(s <= at and at + len(sentence) <= e for s, e in required):
+            # a bare item of a list of requirements ("- free cancellation") is a need
+            items = extract(sentence, read=as_required(reading), asks=asks_here)
         previous = simplified
         _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts

@@ -627,8 +627,9 @@ def _chinese(text: str) -> list[Numeral]:
     found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
         run, start, end = m.group(0), m.start(), m.end()
-        if len(run) > 2 and run[-1] in _CN_DIGITS and run[-2] in "百千万" and _measured(text, end):
-            run, end = run[:-1], end - 1  # 六百一晚: 600 a night, not 610; 两三百一次: 200-300
+        if len(run) > 2 and run[-1] == "一" and run[-2] in "百千万" and _measured(text, end):
+            # 六百一晚: 600 a night, not 610; 两三百一次: 200-300 (but 三万五块 is 35000)
+            run, end = run[:-1], end - 1
         elif (
             len(run) > 3
             and run[-1] == "一"

@@ -127,9 +127,10 @@ def normalize_number(text: str) -> str | None:
     return format(value.normalize(), "f")
 
 
-# minutes said after the hour without 分: "两点五十" is 2:50, not 2.5 and 10 (as 两点五 would be)
+# minutes said after the hour without 分: "两点五十" is 2:50, not 2.5 and 10 (as 两点五 would be);
+# the minutes are taken whole or not at all ("八点十五分" is 8:15, never 8:10 and 5)
 _CN_CLOCK_MINUTES_RE = re.compile(
-    r"(?<=[一二两三四五六七八九十\d][点时])(?:[一二三四五]?十[一二三四五六七八九]?|零[一二三四五六七八九])"
+    r"(?<=[一二两三四五六七八九十\d][点时])(?:[一二三四五]?十[一二三四五六七八九]?+|零[一二三四五六七八九])"
     r"(?![万千百块元个岁斤度号日%\d分])"
 )
 

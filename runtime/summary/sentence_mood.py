@@ -285,10 +285,12 @@ _TOLD_RE = re.compile(
     r"|就(?:到|来|好|修好|搞定|做完)了",
     re.IGNORECASE,
 )
-# A verb done to a count ("排了两个小时", "送了俩果盘") tells what happened, unless it is the
-# current period's account ("这个月水电燃气一共交了八百二", "这个月工资到手12,500，房租就占了3500"):
-# the user's own figures now
-_DONE_COUNT_RE = re.compile(r"(?<!来)(?<=[\u4e00-\u9fff])了(?=[俩仨两一二三四五六七八九十\d])")
+# A verb done to a count ("排了两个小时", "送了俩果盘", "收了我两百块") tells what happened,
+# unless it is the current period's account ("这个月水电燃气一共交了八百二",
+# "这个月工资到手12,500，房租就占了3500"): the user's own figures now
+_DONE_COUNT_RE = re.compile(
+    r"(?<!来)(?<=[\u4e00-\u9fff])了(?=(?:[我你他她]们?)?[俩仨两一二三四五六七八九十\d])"
+)
 _CURRENT_PERIOD_RE = re.compile(
     r"这个月|本月|今年|这周|本周|目前|每个?月|每年"
     # or the user's own money: "房租从3800涨到了4500，帮我算算…"

@@ -85,7 +85,7 @@ NOT_NEGATION_RE = re.compile(
     r"|\bnever\s+(?:had|been|was|were|did|knew|thought|got|seen|heard|imagined|expected|felt)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
     r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没想到"
-    r"|不知道|没错",
+    r"|不知道|没错|(?:不用|别|不要|不必)担心",
     re.IGNORECASE,
 )
 

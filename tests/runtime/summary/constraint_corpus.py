@@ -182,6 +182,10 @@ HOLDOUT_149 = DATA / "holdout_149.jsonl"  # pets and their care; same
 HOLDOUT_150 = DATA / "holdout_150.jsonl"  # Chinese at work; same
 HOLDOUT_151 = DATA / "holdout_151.jsonl"  # English from older adults on phones; same
 HOLDOUT_152 = DATA / "holdout_152.jsonl"  # typical messages; same
+HOLDOUT_153 = DATA / "holdout_153.jsonl"  # requirements set out as lists; after 149-152's fixes
+HOLDOUT_154 = DATA / "holdout_154.jsonl"  # Taiwan and Hong Kong Chinese, written Cantonese; same
+HOLDOUT_155 = DATA / "holdout_155.jsonl"  # choosing by specifications and units; same
+HOLDOUT_156 = DATA / "holdout_156.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -335,6 +339,10 @@ HOLDOUTS = (
     HOLDOUT_150,
     HOLDOUT_151,
     HOLDOUT_152,
+    HOLDOUT_153,
+    HOLDOUT_154,
+    HOLDOUT_155,
+    HOLDOUT_156,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -33,3 +33,24 @@ def test_a_traditional_sentence_keeps_its_rule_and_its_characters() -> None:
     kept = [f for f in facts if f.status in {"constraint", "preference", "excluded"}]
     assert any("20:00" in f.value for f in kept), facts
     assert any(f.quote and "別" in f.quote for f in kept), facts  # the user's own character
+
+
+def test_written_cantonese_reads_as_mandarin_words() -> None:
+    assert as_simplified("聽日唔好遲過七點") == "明天不要晚于七点"
+    assert as_simplified("每朝八點三個字叫我") == "每朝八点十五分叫我"
+    assert as_simplified("兩舊水左右，三百蚊都得") == "两百元左右，三百元都得"
+
+
+def test_mandarin_words_are_left_alone() -> None:
+    """食, 系 and 边 are Mandarin words too: without a Cantonese mark nothing is replaced."""
+    assert as_simplified("系统旁边的食物") == "系统旁边的食物"
+    assert as_simplified("他是食品系的，今日有课") == "他是食品系的，今日有课"
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from("唔咗嘅喺冇佢聽日琴放工屋企多過貴蚊舊水點三個字食係邊度我一二 ,。")
+    )
+)
+def test_cantonese_keeps_the_length(text: str) -> None:
+    assert len(as_simplified(text)) == len(text)

@@ -154,7 +154,10 @@ hours, give or take" over two clauses, "a bill of 60-odd quid" before a question
 amounts asked to be checked ("幼猫每天喂３—４次，每次２０克左右就行吧？"), a treat
 chosen ("零食帮我挑鱼肉的"), a format chosen ("用表格形式吧"), a length and "别写多了" over
 two clauses, colours chosen ("Blue or purple"), "something off her registry", "say 1:30"
-after church"""
+after church; from the seventh session's rounds (above the default floor), a bare Cantonese
+clock ("七點三", 19:15: each 字 five minutes, which the reading covers only when 個字 is said)
+and the half of the day of a bare hour taken from the sentence before ("…a table for 7:45pm?
+If that's gone, anything before 8:30 is fine", 20:30)"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -213,6 +216,7 @@ _PRECISION_FLOOR = {
     "holdout_150.jsonl": 0.75,
     "holdout_151.jsonl": 0.75,
     "holdout_152.jsonl": 0.75,
+    "holdout_153.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -275,7 +279,8 @@ prices in regional Chinese (5 of 8), and stories of relatives with quantity idio
 holdout_149-152's: a neighbour's pet's routine, a dog's eggs asked about with a mother's
 answer, last month's overtime told beside the boss's words, a company's grace period hedged
 with 好像, a friend's shingles told, coupons measured in feet, a neighbour's kid's allergy, a
-grandmother's routine."""
+grandmother's routine; holdout_153's: a departure day told after thanks for a packing list
+("我全都带上了，周六就出发啦")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -537,6 +537,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Is that even legal?",
         # the sixty-ninth and seventieth rounds: what a pet once did, told to the next morning
         "our cat once ate a whole sandwich in under 5 minutes and was fine the next morning",
+        # the seventy-first and seventy-second rounds: lists that are not the user's, a charge
+        # done to us, "don't worry"
+        "My uncle forwarded his gym's house rules:\n- no shoes inside\n- max 45 minutes a go",
+        "以前公司的报销规定是这样的：\n1. 打车不超过80元\n2. 不能报酒水",
+        "Which of these two is better?\n- the 6:40 bus\n- the 7:10 bus",
+        "谢谢你整理的清单：\n1. 身份证\n2. 雨伞\n都带齐了",
+        "修车师傅收了我三百五，心疼死了。",
+        "我姐说让我别担心。",
+        "佢話琴日冇嚟，收咗我五百蚊。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -975,6 +984,19 @@ def test_a_clause_that_points_back_joins_the_one_before(
         # the sixty-ninth and seventieth rounds: hives, "then" for "than", "a mile"
         ("Milo can't have dairy (he gets hives), any treats you'd suggest?", "dairy"),
         ("I can't walk more then a mile with my knee", "1"),
+        # the seventy-first and seventy-second rounds: a list of requirements, its marks no
+        # figures, written Cantonese, minutes said as 字, 三万五 before a currency
+        (
+            "Need a rental car for the weekend. Must-haves:\n- automatic\n- under $60 a day",
+            "automatic",
+        ),
+        ("Need a rental car for the weekend. Must-haves:\n- automatic\n- under $60 a day", "60"),
+        ("租房要求：\n1. 离地铁近\n2. 月租两千以内", "离地铁近"),
+        ("聽日朝早幫我叫車，唔好遲過八點三個字", "8:15"),
+        ("我唔想行多過兩個鐘", "2"),
+        ("幫我揀部電話，四舊水以內", "400"),
+        ("预算三万五台币左右", "35000"),
+        ("每天早上七点十五分叫我起床", "7:15"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
