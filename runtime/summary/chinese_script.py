@@ -15,6 +15,9 @@ meets the same rules as "一个人不要超过三百元". A text without those m
 食, 系 and 边 are Mandarin words too. Hand-written: OpenCC converts characters between
 regions, not Cantonese words into Mandarin ones, and no maintained package on PyPI does.
 
+Numerals written the financial way ("壹万贰仟叁佰元", on invoices and contracts) are read as
+the ordinary ones ("一万二千三百元"), one character for one.
+
 Text without a Chinese character is returned as is (the common case, and free). Nothing is
 cached: a memo keyed by text would keep user text alive in the process past an erasure.
 """
@@ -53,7 +56,19 @@ def as_simplified(text: str) -> str:
     if len(converted) != len(text):
         pieces = [converter.convert(char) for char in text]
         converted = "".join(p if len(p) == 1 else c for p, c in zip(pieces, text, strict=True))
+    if _CAPITALS_RE.search(converted):
+        converted = _CAPITALS_RE.sub(lambda m: m.group(0).translate(_CAPITALS), converted)
     return as_mandarin(converted) if _CANTONESE_RE.search(converted) else converted
+
+
+# Numerals written the financial way (大写, on invoices, cheques and contracts: "壹万贰仟叁佰元"),
+# read as the ordinary ones. Only a run of two or more, or one before a currency: 拾 is also
+# "pick up" (收拾), 伍 a rank (队伍), 陆 land (大陆).
+_CAPITALS: Final = str.maketrans("零壹贰叁肆伍陆柒捌玖拾佰仟萬", "零一二三四五六七八九十百千万")
+_CAPITAL = "壹贰叁肆伍陆柒捌玖拾佰仟"
+_CAPITALS_RE: Final = re.compile(
+    rf"[零{_CAPITAL}萬万亿]*[{_CAPITAL}][零{_CAPITAL}萬万亿]+|[{_CAPITAL}](?=[元圆块角])"
+)
 
 
 # Marks only written Cantonese uses (in simplified characters, after OpenCC).

@@ -40,7 +40,9 @@ _SENTENCE_RE = re.compile(
 )
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(
-    r"(?<![\w-])(?:[A-Z]{1,3}\d{1,5}[A-Z]?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}"
+    # money is no id: "RM60" (ringgit), "Rs500", "HK$"-less "HKD300"
+    r"(?<![\w-])(?!(?:RM|Rs|INR|PHP|MYR|SGD|HKD|TWD|NGN|USD|EUR|GBP|CNY|RMB)\d)"
+    r"(?:[A-Z]{1,3}\d{1,5}[A-Z]?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}"
     r"|[a-z]+_[a-z]+_\d+)(?![\w-])"
 )
 _LIMITS_RE = re.compile(

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from runtime.summary.numerals import cn_value
+
 __all__ = ["Amount", "find_amounts", "format_amount"]
 
 LimitKind = Literal["max", "min"]
@@ -23,6 +25,15 @@ _CURRENCY_WORDS = {
     "dollars": "USD", "bucks": "USD", "us$": "USD", "€": "EUR", "eur": "EUR", "euro": "EUR",
     "euros": "EUR", "£": "GBP", "gbp": "GBP", "pounds": "GBP", "jpy": "JPY", "円": "JPY",
     "美元": "USD", "欧元": "EUR", "英镑": "GBP", "日元": "JPY",
+    # the currencies of the rest of the users: ringgit, rupees, pesos, naira, dollars of other
+    # countries, Hong Kong and Taiwan dollars, won, baht, francs
+    "rm": "MYR", "ringgit": "MYR", "myr": "MYR", "₹": "INR", "rs": "INR", "rs.": "INR",
+    "inr": "INR", "rupee": "INR", "rupees": "INR", "₱": "PHP", "php": "PHP", "peso": "PHP",
+    "pesos": "PHP", "₦": "NGN", "ngn": "NGN", "naira": "NGN", "s$": "SGD", "sgd": "SGD",
+    "a$": "AUD", "aud": "AUD", "c$": "CAD", "cad": "CAD", "hk$": "HKD", "hkd": "HKD",
+    "港币": "HKD", "港元": "HKD", "港幣": "HKD", "nt$": "TWD", "twd": "TWD", "台币": "TWD",
+    "新台币": "TWD", "₩": "KRW", "krw": "KRW", "won": "KRW", "韩元": "KRW", "baht": "THB",
+    "thb": "THB", "泰铢": "THB", "chf": "CHF", "francs": "CHF", "franc": "CHF",
 }  # fmt: skip
 _NUM = (
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
@@ -31,10 +42,15 @@ _NUM = (
 _DOT_THOUSANDS_RE = re.compile(r"\d{1,3}(?:\.\d{3})+")
 """A full stop between groups of three digits: thousands in euros ("2.500 EUR", "€3.200"), as
 continental Europe writes them; in any other currency the full stop is a decimal point."""
-_PREFIX = r"(?P<cur>US\$|[$¥￥€£]|(?:CNY|RMB|USD|EUR|GBP|JPY)\b|人民币)"
+_CODES = r"CNY|RMB|USD|EUR|GBP|JPY|MYR|INR|PHP|NGN|SGD|AUD|CAD|HKD|TWD|KRW|THB|CHF"
+_PREFIX = (
+    r"(?P<cur>(?:US|S|A|C|HK|NT)\$|[$¥￥€£₹₱₦₩]|\bRM(?=\s?\d)|\bRs\.?(?=\s?\d)"
+    rf"|(?:{_CODES})\b|人民币)"
+)
 _SUFFIX = (
-    r"(?P<cur>块钱|元|块|人民币|美元|欧元|英镑|日元|円"
-    r"|(?:CNY|RMB|USD|EUR|GBP|JPY|yuan|dollars?|bucks|euros?|pounds)\b)"
+    r"(?P<cur>块钱|元|块|人民币|美元|欧元|英镑|日元|円|港币|港元|港幣|新台币|台币|韩元|泰铢"
+    rf"|(?:{_CODES}|yuan|dollars?|bucks|euros?|pounds|ringgit|rupees?|pesos?|naira|baht|won"
+    r"|francs?)\b)"
 )
 _AMOUNT_RES = (
     re.compile(_PREFIX + r"\s*" + _NUM, re.IGNORECASE),
@@ -73,7 +89,6 @@ CN_DIGITS = {
     "八": 8,
     "九": 9,
 }
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,25 +112,9 @@ class Amount:
     limit: LimitKind | None = None
 
 
-def _cn_number(text: str) -> int | None:
-    total, section, digit = 0, 0, 0
-    for char in text:
-        if char in CN_DIGITS:
-            digit = CN_DIGITS[char]
-        elif char == "万":
-            total += (section + digit) * 10000
-            section, digit = 0, 0
-        elif char in _CN_UNITS:
-            section += (digit or 1) * _CN_UNITS[char]
-            digit = 0
-        else:
-            return None
-    return total + section + digit
-
-
 def _number(raw: str) -> str | None:
     if raw and raw[0] in "一二两三四五六七八九十百千万":
-        value = _cn_number(raw)
+        value = cn_value(raw)  # 四百五 450, 三万五 35000
         return None if value is None else str(value)
     try:
         number = Decimal(raw.replace(",", ""))

@@ -312,7 +312,10 @@ _MEASURED_RE = re.compile(
 )
 # Ids (trains, flights, bookings): letters then digits, bounded by anything but ASCII letters or
 # digits ("G7301是几点" is an id followed by Chinese). "256G", "20kg" and "5k" are not ids.
-_ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*")
+_ID_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?!(?:RM|Rs|INR|PHP|MYR|SGD|HKD|TWD|NGN|USD|EUR|GBP|CNY|RMB)\d+(?:\.\d+)?\b)"
+    r"[A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*"
+)  # not money: "RM60", "Rs500"
 # Words quoted as words: "keeps saying 'half six'", "what does 'net 30' mean"
 _MENTION_RE = re.compile(
     r"\b(?:say(?:s|ing)?|said|call(?:s|ed|ing)?|means?|word|term|does)\s+['\"‘“][^'\"’”]{1,30}['\"’”]",

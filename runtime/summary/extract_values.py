@@ -21,7 +21,12 @@ from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
 __all__ = ["Reading", "clause_readings", "fold"]
 
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_CN_MD_RE = re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+_CN_MD_RE = re.compile(
+    r"(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"
+    # a day said without 日 (festivals and lunar dates: "八月十五", "七月初七", "腊月二十八")
+    r"|(?<![\d.])(?P<bm>\d{1,2}|腊|正|冬)月(?P<first>初)?(?P<bd>\d{1,2})"
+    r"(?![\d.:万千百元块个岁%点时分号日])"
+)
 _WEEKDAY_RE = re.compile(
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|周|星期|礼拜", re.IGNORECASE
 )
@@ -74,7 +79,13 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             found.append((mention.start, Reading("time", f"{int(hour)}:{minute}")))
         taken.append((mention.start, mention.end, mention.iso))
     for m in _CN_MD_RE.finditer(spelled):
-        found.append((m.start(), Reading("date", f"{int(m.group('m'))}月{int(m.group('d'))}日")))
+        if m.group("m"):
+            day = f"{int(m.group('m'))}月{int(m.group('d'))}日"
+        else:
+            month = m.group("bm")
+            month = str(int(month)) if month.isdigit() else month
+            day = f"{month}月{m.group('first') or ''}{int(m.group('bd'))}"
+        found.append((m.start(), Reading("date", day)))
     normalized = unicodedata.normalize("NFKC", clause)
     for numeral in find_numerals(normalized):
         month = (
@@ -112,9 +123,12 @@ def _without_parts(readings: list[Reading]) -> list[Reading]:
         for r in readings
         if r.kind == "date" and not r.value.endswith("月")
     }  # a month said alone goes beside a whole date of it ("一月一号": 1月1日, not 1月 too)
+    dates = [r.value for r in readings if r.kind == "date"]
     return [
         r
         for r in readings
         if (r.kind != "number" or r.value not in parts)
         and not (r.kind == "date" and r.value.endswith("月") and r.value[:-1] in months)
+        # the part of a month beside a day of it ("七月初七": 7月初7, not 7月初 too)
+        and not (r.kind == "date" and any(d != r.value and d.startswith(r.value) for d in dates))
     ]

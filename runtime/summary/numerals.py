@@ -153,7 +153,7 @@ _TIME_WORD_RE = re.compile(
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
 _CN_DIGITS |= {"六": 6, "七": 7, "八": 8, "九": 9, "俩": 2, "仨": 3}
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_000}
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
@@ -165,13 +165,13 @@ _MEASURE_WORDS = (
     "小碗", "大碗", "小杯", "大杯", "小勺", "大勺", "小盒", "大盒", "小袋", "大袋", "小瓶", "大瓶",
 )  # fmt: skip
 _CN_RUN_RE = re.compile(
-    r"(?<![零〇一二两三四五六七八九十百千万俩仨廿])[零〇一二两三四五六七八九十百千万俩仨廿]++"
+    r"(?<![零〇一二两三四五六七八九十百千万亿俩仨廿])[零〇一二两三四五六七八九十百千万亿俩仨廿]++"
 )
 _DAY_PART_RE = re.compile(r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*$")
 _READ = frozenset("元块张人个位次天晚月日号点时小分岁周间趟")
 _HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)")
 # the half after the measure word: "一斤半" 1.5 斤, "两年半" 2.5 years
-_MEASURE_HALF_RE = re.compile(r"(?:斤|公斤|年|天|杯|瓶|碗|米|公里|里|块|站|层|圈|周)半")
+_MEASURE_HALF_RE = re.compile(r"(?:斤|公斤|年|天|杯|瓶|碗|米|公里|里|块|站|层|圈|周)半(?!个)")
 _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
 
 
@@ -526,6 +526,9 @@ def cn_value(run: str) -> int | None:
             if digit is not None:
                 section = section * 10 + digit
             digit = _CN_DIGITS[char]
+        elif char == "亿":  # 三亿五千万: 350000000
+            total = (total + section + (digit or 0)) * 100_000_000
+            section, digit, last_unit = 0, None, 100_000_000
         elif char == "万":
             total += (section + (digit or 0)) * 10000
             section, digit, last_unit = 0, None, 10000
@@ -623,21 +626,33 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 
 
+def _without_per(text: str, run: str, end: int) -> tuple[str, int]:
+    """``run`` without a last 一 that means "per" before a measure word: 六百一晚 is 600 a night,
+    not 610; 两三百一次 200-300; 三千五一学期 3500 a term, not 30006 (but 三万五块 is 35000)."""
+    if run[-1:] != "一" or not _measured(text, end):
+        return run, end
+    if (len(run) > 2 and run[-2] in "百千万") or (
+        len(run) > 3 and run[-2] in _CN_DIGITS and run[-3] in "百千万"
+    ):
+        return run[:-1], end - 1
+    return run, end
+
+
+def _without_measure(text: str, run: str, start: int, end: int) -> Numeral | None:
+    """A number that needs no measure word after it: a day after 月初 ("七月初七": the 7th),
+    俩 and 仨 ("我们仨", "鸡蛋仨"; not 伎俩)."""
+    if text[max(0, start - 2) : start] == "月初" and (cn_value(run) or 99) <= 10:
+        return Numeral(start, end, run, str(cn_value(run)))
+    if run in ("俩", "仨") and text[start - 1 : start] != "伎":
+        return Numeral(start, end, run, str(_CN_DIGITS[run]))
+    return None
+
+
 def _chinese(text: str) -> list[Numeral]:
     found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
-        run, start, end = m.group(0), m.start(), m.end()
-        if len(run) > 2 and run[-1] == "一" and run[-2] in "百千万" and _measured(text, end):
-            # 六百一晚: 600 a night, not 610; 两三百一次: 200-300 (but 三万五块 is 35000)
-            run, end = run[:-1], end - 1
-        elif (
-            len(run) > 3
-            and run[-1] == "一"
-            and run[-2] in _CN_DIGITS
-            and run[-3] in "百千万"
-            and _measured(text, end)
-        ):
-            run, end = run[:-1], end - 1  # 三千五一学期: 3500 a term, not 30006
+        start = m.start()
+        run, end = _without_per(text, m.group(0), m.end())
         rest = text[end : end + 2]
         pair = _neighbours(run)
         if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
@@ -657,6 +672,10 @@ def _chinese(text: str) -> list[Numeral]:
             (not _measured(text, end) and not minutes) or text[start - 1 : start].isdigit()
         ):
             continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
+        alone = _without_measure(text, run, start, end)
+        if alone is not None:
+            found.append(alone)
+            continue
         if (
             not any(c in _CN_UNITS or c == "廿" for c in run)
             and not _measured(text, end)
@@ -688,7 +707,7 @@ def _measured_range_start(text: str, end: int) -> bool:
 
 # "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w)
 _CN_UNIT_OF_DIGITS_RE = re.compile(
-    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>万|千(?![克米瓦卡兆])|百(?![分米])|[wW](?![A-Za-z]))"
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>亿|万|千(?![克米瓦卡兆])|百(?![分米])|[wW](?![A-Za-z]))"
     r"(?P<tail>\d(?![\d.:])(?!\s*[百千万点号日月个人岁天周年]))?"
 )
 _CN_SHARED_UNIT_RE = re.compile(
@@ -702,7 +721,7 @@ _DEGREES_TENTH_RE = re.compile(r"(?<![\d.])(?P<whole>\d{2})度(?P<tenth>\d)(?![\
 _DIGITS_AND_HALF_RE = re.compile(
     r"(?<![\d.])(?P<num>\d+)个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)"
 )
-_CN_UNIT_VALUE = {"万": 10000, "千": 1000, "百": 100, "w": 10000, "W": 10000}
+_CN_UNIT_VALUE = {"亿": 100_000_000, "万": 10000, "千": 1000, "百": 100, "w": 10000, "W": 10000}
 
 
 def _scaled(number: str, unit: str) -> str:
@@ -775,6 +794,11 @@ _MEASURES_HALVED = (
     r"cups?|teaspoons?|tablespoons?|tsp|tbsp|kilos?|kg|pounds?|lbs?|lit(?:er|re)s?|glass(?:es)?"
     r"|bottles?|days?|pages?|miles?|spoons?|loaf|loaves|pints?|gallons?|ounces?|oz"
 )
+# what follows 打 when it is a verb, not a dozen: 一打电话, 打车, 打折 ...
+_DOZEN_NOT = (
+    "电话|车|折|针|球|开|扫|包|工|卡|游|印|字|算|听|架|扰|断|动|造|击|拼|通|理|败|牌|分|气"
+    "|招|量|发|倒|捞|湿|孔|火|水|饭"
+)
 _IDIOMS: Final = (
     (re.compile(r"\b(?:a\s+)?couple(?:\s+of)?\s+dozen\b", re.I), "24"),
     (re.compile(r"\b(?:a|one)\s+dozen\s+and\s+a\s+half\b", re.I), "18"),
@@ -791,6 +815,17 @@ _IDIOMS: Final = (
         re.compile(r"(?<!\ba\s)\btriple\b(?=\s+(?:the|my|our|it|that|this|his|her|their)\b)", re.I),
         "3",
     ),
+    # Chinese: half an hour in minutes ("半个钟头以内" 30; not "一个半小时", 1.5 hours), a quarter
+    # of an hour ("一刻钟" 15), "about one" (个把小时), a dozen and half of one ("一打鸡蛋",
+    # "半打"; not 一打电话, 打车), and the half month of "十天半个月" (10 to 15 days)
+    (re.compile(r"(?<![\d一二两三四五六七八九十个])半个?(?:小时|钟头)"), "30"),
+    (re.compile(r"一刻钟"), "15"),
+    (re.compile(r"[两二]刻钟"), "30"),
+    (re.compile(r"三刻钟"), "45"),
+    (re.compile(r"个把(?=小时|钟头|月|星期|礼拜|钟|人)"), "1"),
+    (re.compile(r"半打"), "6"),
+    (re.compile(rf"一打(?=[\u4e00-\u9fff])(?!{_DOZEN_NOT})"), "12"),
+    (re.compile(r"(?<=十天)半个?月"), "15"),
 )
 # "one and a half grand" 1500, "two and a half thousand" 2500; "60-odd quid" 60
 _HALF_SCALE_RE: Final = re.compile(

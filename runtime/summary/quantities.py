@@ -47,7 +47,7 @@ _DERIVED_RE = re.compile(r"[~0-9:.*-]{1,64}")
 # and whitespace or digit runs are possessive (``*+``/``++``), so no run is re-scanned from each
 # of its positions (a tool result of 16k spaces or numerals must cost what 16k letters cost).
 _CN_NUM_RE = re.compile(
-    "(?<![\\d.零〇一二两三四五六七八九十百千万俩仨廿])[零〇一二两三四五六七八九十百千万俩仨廿]++"
+    "(?<![\\d.零〇一二两三四五六七八九十百千万亿俩仨廿])[零〇一二两三四五六七八九十百千万亿俩仨廿]++"
     "(?=[元块张人个位次天晚月日号点时小分岁周间趟])"
 )
 _MONTHS = {
@@ -107,7 +107,11 @@ _REL_RE = re.compile(
 )
 _REL_BEFORE_CLOCK_RE = re.compile(r"(?:明早|明晚|今晚)(?=\s*\d)")
 _UNIT_SUFFIX = r"(?:cny|rmb|usd|eur|gbp|jpy|yuan|kg|km|mi|hrs?|h|mins?|m|s|k|pcs|x)"
-_AMOUNT_CODE_RE = re.compile(rf"(?i)^(\d+(?:\.\d+)?){_UNIT_SUFFIX}$|^[$¥€£]?(\d+(?:\.\d+)?)$")
+_AMOUNT_CODE_RE = re.compile(
+    rf"(?i)^(\d+(?:\.\d+)?){_UNIT_SUFFIX}$|^[$¥€£]?(\d+(?:\.\d+)?)$"
+    # money written with its currency before it: "RM60" (ringgit), "Rs500", "INR2000"
+    r"|^(?:rm|rs|inr|php|myr|sgd|hkd|twd|ngn|usd|eur|gbp|cny|rmb)(\d+(?:\.\d+)?)$"
+)
 # A code is read off a whole run of ``[A-Za-z0-9_-]`` (see ``_code_span``), not matched from
 # each of its positions: looking ahead for a digit from every start of "a-a-a-…" is quadratic.
 _RUN_RE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++")

@@ -75,6 +75,10 @@ TASK_NEGATION_RE = re.compile(
 _REQUEST_RE = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
+    # asked without its subject, as Singapore and Malaysia write it: "Can help me set aside $800
+    # every month?", "ticket under RM60 can?", "can or not?"
+    r"|^\W*can\s+(?:help|book|check|find|get|send|arrange|settle|do|remind|tell)\b"
+    r"|\bcan(?:\s+or\s+not)?\W*$|\bcan\s+or\s+not\b"
     # a follow-up that proposes another option: "What about Porto instead?", "how about Friday"
     r"|^\W*(?:what|how)\s+about\b"
     # an item asked for: "got a recipe for 红烧肉 that serves four people?", "do you know a
@@ -316,6 +320,8 @@ _NO_ASK_RE = re.compile(
     r"|(?:这个|这种|这)说法|有依据吗|有科学依据|\bis\s+(?:that|this)\s+(?:actually\s+)?(?:true|right"
     r"|correct|a\s+myth)\b"
     r"|\bdon'?t\s+(?:even\s+)?get\s+me\s+started\b"
+    # how things usually are: "是不是经常晚点半小时以上？", "一般几点到站？"
+    r"|是不是(?:经常|总是|一般|通常)|(?:一般|通常)(?:几点|多久|要多久)"
     # not said to the assistant, or asking what it said
     r"|\b(?:wasn'?t|not|weren'?t)\s+talking\s+to\s+you\b|不是(?:跟|对|和)你说|你刚才说|你说的是|没听清"
     r"|\bdidn'?t\s+(?:catch|hear)\s+(?:that|you|what)\b",

@@ -48,7 +48,10 @@ NEGATION_RE = re.compile(
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
-    r"\s+question)|off\s+the\s+table)\b|n't\b|就算了|还是算了|就免了"
+    r"\s+question)|off\s+the\s+table"
+    # Taglish (English mixed with Tagalog): "ayoko ng shared bathroom", "ayaw ko ng maanghang",
+    # "hindi lalampas ng 2k" (not more than)
+    r"|ayoko|ayaw\s+(?:ko|namin|natin)|hindi|huwag|wag)\b|n't\b|就算了|还是算了|就免了"
     r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
     # spoken and regional "don't": "工作日莫约" (南方), "早上七点前甭来" (北方)
     r"|甭|(?<!约)莫(?=[要约来去搞买订打叫放吃喝碰等管动催慌急发给再])"
@@ -101,7 +104,10 @@ EXCLUSION_RE = re.compile(
     r"|(?:^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*|\bso\s+)(?:drop|remove|ditch|nix|scratch"
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
-    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉",
+    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉"
+    # no interest in an option, however hedged: "I am not at all interested in LG", "not
+    # really keen on Airbnbs", "not a big fan of red-eyes"
+    r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b",
     re.IGNORECASE,
 )
 
@@ -152,6 +158,8 @@ PREFERENCE_RE = re.compile(
     # how to reach whom: "有事发微信给我女儿", "有事就打我手机"
     r"|有事(?:就|请|的话)?(?:发|打|找|联系|告诉|通知)"
     r"|哪\w{0,2}便宜|选便宜的|越\w{1,3}越好"
+    # what to take, named: "衣服选M码", "颜色选黑色", "座位选靠窗的"
+    r"|^\W*[\u4e00-\u9fff]{1,4}选(?=[A-Za-z0-9\u4e00-\u9fff])(?!择|举|手|项|修|票|了|过|的)"
     r"|\b(?:any|anything|either|whichever|whatever)\s+(?:[\w:]+\s+){0,5}?(?:works|will\s+do)\b"
     # a move asked for: "asking to push my paper to next Monday", "move the call to 3"
     r"|\b(?:push|move|shift|reschedule|bump|change|switch)\s+(?:\w+\s+){0,4}?to\s+(?:next\s+|this\s+)?"

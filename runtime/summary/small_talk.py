@@ -40,7 +40,11 @@ _NEGATION_PHRASES = re.compile(
     # greetings, reactions, fillers
     r"\blong\s+time\s+no\b(?:\s+\w+)?|\bno\s+(?:way|worries|problem|prob|idea|doubt|wonder"
     r"|kidding|matter|big\s+deal|joke|clue|complaints?)\b|\boh\s+no\b|\bnever\s+mind\b|\bnot\s+(?:bad|much"
-    r"|really|at\s+all|yet|sure|gonna\s+lie|only|to\s+mention)\b|\bwhy\s+not\b|\bif\s+not\b"
+    r"|yet|sure|gonna\s+lie|only|to\s+mention)\b|\bwhy\s+not\b|\bif\s+not\b"
+    # a hedge, not a refusal ("not really", "not at all"), unless a wish follows it ("I am not
+    # at all interested in LG", "not really keen on hostels")
+    r"|\bnot\s+(?:really|at\s+all)\b(?!\s+(?:interested|keen|a\s+(?:big\s+|huge\s+)?fan|into"
+    r"|okay\s+with|ok\s+with|fine\s+with|happy\s+with|comfortable))"
     r"|\b(?:doesn'?t|don'?t|didn'?t)\s+do\s+much\b"
     r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
     r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
@@ -134,6 +138,8 @@ _NARRATIVE_RE = re.compile(
     r"(?:以前|总|老|常|也|还|就)*"
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
+    # when someone was young: "我妈年轻的时候一个月工资才三十块", "我小时候"
+    r"|年轻(?:的)?时(?:候)?|小时候|读书(?:的)?时候|上学(?:的)?时候"
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
     r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"

@@ -186,6 +186,10 @@ HOLDOUT_153 = DATA / "holdout_153.jsonl"  # requirements set out as lists; after
 HOLDOUT_154 = DATA / "holdout_154.jsonl"  # Taiwan and Hong Kong Chinese, written Cantonese; same
 HOLDOUT_155 = DATA / "holdout_155.jsonl"  # choosing by specifications and units; same
 HOLDOUT_156 = DATA / "holdout_156.jsonl"  # typical messages; same
+HOLDOUT_157 = DATA / "holdout_157.jsonl"  # English of India, Singapore, Nigeria...; after 153-156
+HOLDOUT_158 = DATA / "holdout_158.jsonl"  # Chinese numbers said many ways; same
+HOLDOUT_159 = DATA / "holdout_159.jsonl"  # conditions and exceptions; same
+HOLDOUT_160 = DATA / "holdout_160.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -343,6 +347,10 @@ HOLDOUTS = (
     HOLDOUT_154,
     HOLDOUT_155,
     HOLDOUT_156,
+    HOLDOUT_157,
+    HOLDOUT_158,
+    HOLDOUT_159,
+    HOLDOUT_160,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -54,3 +54,9 @@ def test_mandarin_words_are_left_alone() -> None:
 )
 def test_cantonese_keeps_the_length(text: str) -> None:
     assert len(as_simplified(text)) == len(text)
+
+
+def test_financial_numerals_read_as_ordinary_ones() -> None:
+    assert as_simplified("壹萬貳仟叁佰元") == "一万二千三百元"
+    assert as_simplified("单价不高于拾伍元") == "单价不高于十五元"
+    assert as_simplified("收拾一下队伍") == "收拾一下队伍"  # 拾 and 伍 are words too

@@ -73,6 +73,11 @@ READ = [
     ("最晚廿八号", ["28"]),
     ("俩大人仨小孩", ["2", "3"]),
     ("三分糖", ["3"]),
+    ("三亿五千万", ["350000000"]),
+    ("玩个十天半个月", ["10", "15"]),
+    ("一刻钟左右", ["15"]),
+    ("我们俩", ["2"]),
+    ("三万五块", ["35000"]),
 ]
 
 NOT_READ = [
@@ -86,6 +91,8 @@ NOT_READ = [
     "周五见",  # a weekday
     "once I land",  # "once" counts only "once a week", "once per", "once every"
     "my 2w trip",  # "w" is 万 only among Chinese words
+    "一打电话就占线",  # 打 as a verb, not a dozen
+    "伎俩",
 ]
 
 NO_CLOCK = ["gate 5a", "at 7:30 a car picks me up"]
@@ -546,6 +553,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "修车师傅收了我三百五，心疼死了。",
         "我姐说让我别担心。",
         "佢話琴日冇嚟，收咗我五百蚊。",
+        # the seventy-third and seventy-fourth rounds: when someone was young, how things
+        # usually are
+        "我爸年轻的时候一天要骑二十公里自行车上班。",
+        "这趟航班是不是经常延误一个小时以上？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -997,6 +1008,23 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("幫我揀部電話，四舊水以內", "400"),
         ("预算三万五台币左右", "35000"),
         ("每天早上七点十五分叫我起床", "7:15"),
+        # the seventy-third and seventy-fourth rounds: financial numerals, 亿, 半打, 半个钟头,
+        # 个把, 俩 and 仨, festival and lunar days, other currencies, Singapore's "can",
+        # hedged refusals, Taglish, a choice named with 选
+        ("预算上限贰仟伍佰元", "2500"),
+        ("营业额目标定在1.5亿，帮我拆成季度", "150000000"),
+        ("帮我买半打可乐", "6"),
+        ("开会控制在半个钟头以内", "30"),
+        ("炖个把小时就行", "1"),
+        ("这次就我们仨去，帮我订个房", "3"),
+        ("正月初八之前要回到深圳", "正月初8"),
+        ("农历九月初九那天帮我订个餐厅", "9月初9"),
+        ("ticket under RM45 can?", "45"),
+        ("Find me a hotel under ₹4,000 a night", "4000"),
+        ("Can help me book a table for 6 tonight?", "6"),
+        ("not really keen on hostels, find me a guesthouse", "hostels"),
+        ("ayoko ng maanghang, order me something mild", "maanghang"),
+        ("颜色选深蓝色", "深蓝色"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
