@@ -16,7 +16,13 @@ from datetime import date, datetime, time, timedelta
 from typing import Literal
 
 from runtime.summary.extract_numbers import CN_DIGITS as _CN_DIGITS
-from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, bare_clock, day_half
+from runtime.summary.numerals import (
+    AFTERNOON_HOURS,
+    CN_DAY_PARTS,
+    LATE_DAY_PARTS,
+    bare_clock,
+    day_half,
+)
 
 __all__ = ["DateMention", "find_dates", "parse_reference"]
 
@@ -210,6 +216,12 @@ def _int(text: str) -> int:
     return value + digit
 
 
+# a timetable runs at night too: "my flight lands at 5:40", "the 4:50 bus" stay as said
+_TIMETABLE_RE = re.compile(
+    r"\b(?:flights?|lands?|landing|departs?|departure|arrives?|arrival|takes?\s+off|trains?"
+    r"|bus(?:es)?|ferry|shuttle|boarding|gate)\b|航班|飞机|起飞|落地|降落|火车|高铁|动车|大巴",
+    re.IGNORECASE,
+)
 _LATE_PART_BEFORE_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|(?<!最)晚)\s*$")
 
 
@@ -230,9 +242,20 @@ def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
         kind == "clock"
         and not groups.get("ap")
         and hour < 12
-        and (_LATE_PART_BEFORE_RE.search(before) or day_half(before) == "pm")
+        and (
+            _LATE_PART_BEFORE_RE.search(before)
+            or day_half(before) == "pm"
+            or (
+                day_half(before) is None
+                and hour in AFTERNOON_HOURS
+                and not _TIMETABLE_RE.search(before)
+            )
+        )
     ):
-        hour += 12  # "下午2:30"; "move our dinner … to 7:30" (validation reads 7:30 as either)
+        # "下午2:30"; "move our dinner … to 7:30"; and 1:00 to 5:59 with no half of the day in
+        # sight, as a bare hour is read ("has to be done by 3:15", "1:30 onwards"; "wake me
+        # up at 5:15" names the morning): validation reads 7:30 as either
+        hour += 12
     else:
         ampm = (groups.get("ap") or "").lower()
         if ampm == "p" and hour < 12:

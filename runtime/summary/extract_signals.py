@@ -705,6 +705,28 @@ def qualifies_question(previous: str, sentence: str) -> bool:
     return _YEAR_ALONE_RE.match(_fold(sentence)) is not None
 
 
+# A short fragment that carries on the story told right before it: "lol my son just told
+# everyone his teacher is 100 years old. she's 34", "We went to Rome last spring. Three nights."
+_CARRIES_ON_RE = re.compile(
+    r"^[^A-Za-z0-9]*(?:(?:he|she|they|it)(?:'s|\s+is|\s+was|'re|\s+are|\s+were)\s+)?"
+    r"[A-Za-z0-9$€£¥.,:-]+(?:\s+[A-Za-z0-9$€£¥.,:-]+){0,2}[.!?\s]*$",
+    re.IGNORECASE,
+)
+_WISH_WORD_RE = re.compile(
+    r"\b(?:please|pls|need|want|must|max|min|under|over|at\s+(?:most|least)|no|not|only)\b",
+    re.IGNORECASE,
+)
+
+
+def carries_on_story(previous: str, sentence: str) -> bool:
+    """Whether ``sentence`` is a short fragment that only carries on the story ``previous``
+    (the sentence before it in the same message) tells: no constraint of its own. A fragment
+    with a wish or a bound in it ("Under $500.", "no more than 3 nights") stays."""
+    if not previous or not tells_what_happened(previous) or is_request(previous):
+        return False
+    return bool(_CARRIES_ON_RE.match(sentence)) and not _WISH_WORD_RE.search(sentence)
+
+
 def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     """The clauses a told sentence's story covers, ``[start, end)``: not what the user asks
     before it ("making pancakes for 6 ppl whats the ratio…, last time they came out like

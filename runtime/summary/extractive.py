@@ -31,7 +31,7 @@ from runtime.summary.extract_check import passes_checks
 from runtime.summary.extract_clauses import content_terms, salience, split_sentences
 from runtime.summary.extract_dates import find_dates, parse_reference
 from runtime.summary.extract_facts import SentenceItems, covers, extract_sentence
-from runtime.summary.extract_signals import is_allergy, qualifies_question
+from runtime.summary.extract_signals import carries_on_story, is_allergy, qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.list_items import as_required, read_lists, required_items
@@ -230,7 +230,10 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
             continue
         read = masked[at : at + len(sentence)] if at >= 0 else sentence
         reading = spelled_out(read) if user else Reading(read, read)
-        asks_here = asks and not (user and qualifies_question(previous, simplified))
+        asks_here = asks and not (
+            user
+            and (qualifies_question(previous, simplified) or carries_on_story(previous, simplified))
+        )
         items = extract(sentence, read=reading, asks=asks_here)
         if _bare(items) and any(s <= at and at + len(sentence) <= e for s, e in required):
             # a bare item of a list of requirements ("- free cancellation") is a need

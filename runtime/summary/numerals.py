@@ -36,6 +36,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 __all__ = [
+    "AFTERNOON_HOURS",
     "CN_DAY_PARTS",
     "LATE_DAY_PARTS",
     "Numeral",
@@ -274,7 +275,10 @@ _ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECAS
 _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
     r"|\bany\s*time\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
-    r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d))"
+    r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
+    # a window whose half of the day follows it: "Block 9 to 10 every morning"
+    r"|(?<![\d:.])(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d{1,2}\s+(?:every|each|in\s+the|this"
+    r"|tomorrow)\s+(?:morning|afternoon|evening|night)))"
     r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
     r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?::(?P<m2>[0-5]\d))?)\b"
@@ -284,14 +288,17 @@ _BARE_RANGE_RE = re.compile(
 # The words that put an hour said without am/pm in one half of the day: "Mornings only,
 # between 8 and 11", "dinner around 7ish", "明天下午…4点半之前", "晚饭七点前".
 _AM_WORDS_RE = re.compile(
-    r"\b(?:mornings?|breakfast)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨|早饭|早餐|明早|今早|清早|一早",
+    r"\b(?:mornings?|breakfast|wake|waking|alarm|sunrise)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨"
+    r"|早饭|早餐|明早|今早|清早|一早|起床|叫醒|闹钟",
     re.IGNORECASE,
 )
 _PM_WORDS_RE = re.compile(
     r"\b(?:afternoons?|evenings?|tonight|nite|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
     r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
-    r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前",
+    r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
+    r"|\blights?\s+out\b|\b(?:in|to)\s+bed\b|\bafter\s+(?:lunch|school)\b"
+    r"|\bschool\s+pick[- ]?up\b|熄灯",
     re.IGNORECASE,
 )
 # "between 5 and 7 this evening": the half of the day said right after a window

@@ -132,6 +132,8 @@ _REQUEST_RE = re.compile(
 )
 _QUESTION_END_RE = re.compile(
     r"[?？]\s*$|[吗么]\W*$|有[^，。,]{0,10}没\W*$|(?:对吧|是吧|对不)\W*$"
+    # a verb of ability and 不 at the end: "你能看图片不", "这个能退不"
+    r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
     r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests)
@@ -229,7 +231,24 @@ _TOLD_RE = re.compile(
     r"\bnever\s+(?:thought|expected|imagined|dreamed|dreamt)\b|\bnever\s+once\b|"
     r"\bturn(?:s|ed)\s+out\b|"
     r"\b(?:i|we)\s+(?:read|heard|saw)\s+(?:somewhere|online|that|on\s+(?:the\s+)?\w+|in\s+(?:a|an|the)\s+\w+)\b|"
-    r"\b(?:the|my|our)\s+\w+\s+(?:told|gave|sent|showed)\s+(?:us|me)\b|"
+    r"\b(?:the|my|our)\s+(?:\w+\s+){1,2}(?:told|gave|sent|showed)\s+(?:us|me)\b|"
+    # what is remembered, and how long it took: "Remember when we had 12 kids over…", "the
+    # school run took 45 minutes this morning"
+    r"^\W*(?:(?:lol|haha|omg|oh|hey|so)\W+)*(?:do\s+you\s+)?remember\s+(?:when|the\s+time|that)\b|"
+    r"\b(?:took|lasted)\s+(?:me\s+|us\s+|them\s+)?(?:like\s+|about\s+|almost\s+|over\s+)?"
+    r"(?:\d+|an?|two|three|four|five|six)\s+(?:minutes|mins|hours|hrs|days|weeks)\b|"
+    # what someone did and then undid: "…set a reminder … and turned it off after 2 days"
+    r"\band\s+(?:then\s+)?(?:turned|switched|gave|called|threw)\s+(?:it|them)\b|"
+    # what someone told others (not a relayed instruction, "my boss told me to…"): "my son
+    # just told everyone his teacher is 100 years old"
+    r"\b(?:my|our)\s+\w+\s+(?:just\s+)?told\s+(?:everyone|everybody|people|the\s+\w+|his|her"
+    r"|their)\b|"
+    # how it ended: "the cake was gone by 3", "the tickets were sold out"
+    r"\b(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:all\s+|already\s+)?(?:gone|over|finished|empty"
+    r"|sold\s+out)\b|"
+    # someone else's routine: "My sister's kids are in bed by 7 every night"
+    r"\b(?:my|our)\s+\w+'s\s+(?:\w+\s+){0,2}(?:are|is|go|goes|get|gets)\b"
+    r"(?=[^.?!]*\bevery\s+(?:night|day|morning|evening|week)\b)|"
     r"\b(?:my|our)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
     r"(?:(?:year|month)[\s-]+old|kids|children|boys|girls|sons|daughters|friends|guests)\s+"
     r"(?:just\s+|finally\s+)?" + PAST_VERB + r"\b|"
@@ -255,7 +274,7 @@ _TOLD_RE = re.compile(
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
     r"|(?:i|we|he|she|they|it|mine|ours|the\s+kids"
-    r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+)\s+"
+    r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+(?:'s\s+\w+)?)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|changed\s+(?:my|our)\s+mind"
@@ -403,7 +422,9 @@ _ASKED_BOUND_RE = re.compile(
     r"|\b(?:at\s+(?:most|least)|max(?:imum)?|min(?:imum)?)\s+how\s+(?:many|much|long)\b",
     re.IGNORECASE,
 )
-_WHY_OPEN_RE = re.compile(r"^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)")
+_WHY_OPEN_RE = re.compile(
+    r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)", re.IGNORECASE
+)  # a chat-slang word first: "awsl 为啥猫一天要睡16个小时"
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 

@@ -190,6 +190,10 @@ HOLDOUT_157 = DATA / "holdout_157.jsonl"  # English of India, Singapore, Nigeria
 HOLDOUT_158 = DATA / "holdout_158.jsonl"  # Chinese numbers said many ways; same
 HOLDOUT_159 = DATA / "holdout_159.jsonl"  # conditions and exceptions; same
 HOLDOUT_160 = DATA / "holdout_160.jsonl"  # typical messages; same
+HOLDOUT_161 = DATA / "holdout_161.jsonl"  # calendars and reminders; after 157-160's fixes
+HOLDOUT_162 = DATA / "holdout_162.jsonl"  # Chinese typed fast on a phone, pinyin initials; same
+HOLDOUT_163 = DATA / "holdout_163.jsonl"  # parents organizing children's lives; same
+HOLDOUT_164 = DATA / "holdout_164.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -351,6 +355,10 @@ HOLDOUTS = (
     HOLDOUT_158,
     HOLDOUT_159,
     HOLDOUT_160,
+    HOLDOUT_161,
+    HOLDOUT_162,
+    HOLDOUT_163,
+    HOLDOUT_164,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -95,6 +95,8 @@ _OPEN_MISSES = {
     "holdout_146.jsonl": 0.93,
     "holdout_147.jsonl": 0.91,
     "holdout_149.jsonl": 0.94,
+    "holdout_161.jsonl": 0.94,
+    "holdout_162.jsonl": 0.96,
     "holdout_150.jsonl": 0.96,
     "holdout_151.jsonl": 0.93,
 }
@@ -158,7 +160,12 @@ after church; from the seventh session's rounds (above the default floor), a bar
 clock ("七點三", 19:15: each 字 five minutes, which the reading covers only when 個字 is said)
 and the half of the day of a bare hour taken from the sentence before ("…a table for 7:45pm?
 If that's gone, anything before 8:30 is fine", 20:30), and a bare digit clock after lunch
-("…to after lunch, 1:30 onwards", 13:30: the rules keep a digit clock as said)"""
+("…to after lunch, 1:30 onwards", 13:30; read since the next round)"; from the seventy-fifth
+and seventy-sixth rounds, an hour's shift ("just move it an hour later", 1 hour), a time
+zone named in the sentence before ("…their time", Denver), a birthday date the sanitizer
+redacts as a date of birth ("妈妈生日是10月8号": privacy first), Chinese typed with spaces for
+commas ("基金定投 每月1000左右 szd能赚吗"), a bare noun wish between fragments ("高铁 靠窗 thx"),
+a child's weight given with a request ("Max weighs 27 kg so he still needs a booster seat")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -220,6 +227,8 @@ _PRECISION_FLOOR = {
     "holdout_153.jsonl": 0.875,
     "holdout_159.jsonl": 0.875,
     "holdout_160.jsonl": 0.875,
+    "holdout_161.jsonl": 0.875,
+    "holdout_162.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -287,7 +296,9 @@ grandmother's routine; holdout_153's: a departure day told after thanks for a pa
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
 past 10 if they help clean up? My aunt does that every Christmas": a rule-based reading would
 take holdout_120's "…That's what I want to put on the invites" with it), a cat's sleep told
-("我家那只能从早上九点一直睡到下午四点")."""
+("我家那只能从早上九点一直睡到下午四点"); holdout_161 and 162's: a coworker's routine
+("我同事每天早上六点就开会，真卷啊"), stories typed with spaces for commas ("xswl 我同事昨天订酒店
+订成了下个月8号的 白跑一趟"), a friend's allergy in a story ("我闺蜜芒果过敏 上次吃了个…")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

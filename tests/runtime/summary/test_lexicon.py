@@ -557,6 +557,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # usually are
         "我爸年轻的时候一天要骑二十公里自行车上班。",
         "这趟航班是不是经常延误一个小时以上？",
+        # the seventy-fifth and seventy-sixth rounds: stories carried on, someone else's
+        # routine, how long it took, how it ended, a why asked after a chat word
+        "lol my cousin just told everyone her cat is 20 years old. it's 9",
+        "My brother's twins are asleep by 8 every night, I don't know how he does it.",
+        "ugh, the drive took 50 minutes this morning because of the rain",
+        "Remember when we fed 15 people at Easter? The ham was gone by 2.",
+        "My neighbour's girl got $20 a week at 10, which seems like a lot to me.",
+        "The swim coach told us practice starts at 5:30 sharp, and everyone groaned.",
+        "hhh 为啥狗一天要睡14个小时",
+        "在吗 你能看视频不",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1025,6 +1035,13 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("not really keen on hostels, find me a guesthouse", "hostels"),
         ("ayoko ng maanghang, order me something mild", "maanghang"),
         ("颜色选深蓝色", "深蓝色"),
+        # the seventy-fifth and seventy-sixth rounds: a digit clock of 1 to 5 read in the
+        # afternoon (not a timetable, not a wake-up), bedtime words, a window before its
+        # half of the day
+        ("School pick-up has to happen by 3:05, can you add it to my calendar?", "15:05"),
+        ("Set my alarm for 5:20 tomorrow", "5:20"),
+        ("Make sure the boys are in bed by 10", "22:00"),
+        ("Hold 8 to 9 every morning for my run", "8:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
