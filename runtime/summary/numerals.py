@@ -178,7 +178,7 @@ _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一�
 
 _PERIOD = (
     r"(?P<period>in\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night|tonight"
-    r"|a\.?m\.?|p\.?m\.?)"
+    r"|(?:this|tomorrow)\s+(?:morning|afternoon|evening)|a\.?m\.?|p\.?m\.?)"
 )
 _EN_PERIOD_RE = re.compile(
     r"(?<![\d:])(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?:o'?clock\s*)?"
@@ -194,8 +194,13 @@ _EN_RANGE_RE = re.compile(
     re.IGNORECASE,
 )
 _PAST_TO_RE = re.compile(
-    r"\b(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half))\s+(?P<rel>past|after|to|before|till)\s+"
-    r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
+    r"\b(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half)"
+    # minutes past or to the hour: "ten past eleven" (spelled "10 past 11"), "twenty to seven"
+    r"|(?<![\d.:$€£¥-])(?<!from\s)(?<!between\s)(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
+    r"\s+(?P<rel>past|after|to|before|till)\s+"
+    r"(?P<h>1[0-2]|0?[1-9])\b(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
+    r"|weeks?|nights?|times?|%|percent|dollars?|euros?|pounds?|bucks))"
+    r"(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )
 _DOTTED_RE = re.compile(
@@ -517,10 +522,17 @@ def _ordinals(text: str) -> list[Numeral]:
             value = _TENS[m.group("tens").lower()] + _UNIT_ORDINALS[word]
         elif word in _ORDINALS:
             value = _ORDINALS[word]
+        elif _OF_MONTH_RE.match(text, m.end()):
+            value = _UNIT_ORDINALS[word]  # "the second of March": a day
         else:
             continue  # "first", "second" alone: a word before a number
         found.append(Numeral(m.start(), m.end(), m.group(0), str(value)))
     return found
+
+
+_OF_MONTH_RE = re.compile(
+    r"\s+of\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE
+)
 
 
 def cn_value(run: str) -> int | None:
@@ -833,10 +845,19 @@ _IDIOMS: Final = (
     (re.compile(r"半打"), "6"),
     (re.compile(rf"一打(?=[\u4e00-\u9fff])(?!{_DOZEN_NOT})"), "12"),
     (re.compile(r"(?<=十天)半个?月"), "15"),
+    # "within a fortnight": 14 days
+    (re.compile(r"\b(?:a|one)\s+fortnight\b", re.I), "14"),
 )
 # "one and a half grand" 1500, "two and a half thousand" 2500; "60-odd quid" 60
 _HALF_SCALE_RE: Final = re.compile(
     rf"\b(?P<n>{_SMALL}|\d+)\s+and\s+a\s+half\s+(?P<scale>grand|thousand|million|k)\b", re.I
+)
+# a price said as two numbers before its currency: "nineteen ninety-nine dollars" (19.99; a
+# year would have no currency after it)
+_SPOKEN_PRICE_RE: Final = re.compile(
+    rf"\b(?P<whole>{_SMALL})\s+(?P<cents>(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?)"
+    r"(?=\s+(?:dollars?|bucks|euros?|pounds|quid)\b)",
+    re.IGNORECASE,
 )
 _ODD_RE: Final = re.compile(r"(?<![\d.])(?P<n>\d+)-odd\b", re.IGNORECASE)
 
@@ -856,6 +877,10 @@ def _idioms(text: str) -> list[Numeral]:
         value = format(((whole + Decimal("0.5")) * scale).normalize(), "f")
         found.append(Numeral(m.start(), m.end(), m.group(0), value))
     found += [Numeral(m.start(), m.end(), m.group(0), m.group("n")) for m in _ODD_RE.finditer(text)]
+    for m in _SPOKEN_PRICE_RE.finditer(text):  # "nineteen ninety-nine dollars": 19.99
+        whole, cents = _small(m.group("whole")), _small(m.group("cents"))
+        if 10 <= cents <= 99:
+            found.append(Numeral(m.start(), m.end("cents"), m.group(0).strip(), f"{whole}.{cents}"))
     return found
 
 
@@ -975,11 +1000,12 @@ def _past_to(text: str, before: str = "") -> list[tuple[int, int, str]]:
     """ "half past 6" 6:30, "a quarter to 9" 8:45, "quarter past 5 in the evening" 17:15."""
     found: list[tuple[int, int, str]] = []
     for m in _PAST_TO_RE.finditer(text):
-        minute = 30 if m.group("half") else 15
+        mins = m.group("mins")
+        minute = 30 if m.group("half") else int(mins) if mins else 15
         hour = int(m.group("h"))
         if m.group("rel").lower() in {"to", "before", "till"}:
-            if m.group("half"):
-                continue  # "half to" is no English clock
+            if m.group("half") or (mins and (m.group("rel").lower() != "to" or minute <= hour)):
+                continue  # "half to" is no clock; "5 to 7" is a range (only "20 to 7" is 6:40)
             hour, minute = (hour - 1) or 12, 60 - minute
         period = m.group("period")
         clock = (

@@ -75,6 +75,9 @@ TASK_NEGATION_RE = re.compile(
 _REQUEST_RE = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
+    # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
+    r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
+    r"|squeeze|book|move|start)\b"
     # asked without its subject, as Singapore and Malaysia write it: "Can help me set aside $800
     # every month?", "ticket under RM60 can?", "can or not?"
     r"|^\W*can\s+(?:help|book|check|find|get|send|arrange|settle|do|remind|tell)\b"
@@ -217,7 +220,8 @@ _TOLD_RE = re.compile(
     # what the user did not expect: "Honestly I didn't think the 6:15 train would still run"
     r"|\b(?:i|we)\s+(?:didn'?t|did\s+not)\s+(?:think|expect|know|reali[sz]e|believe)\b"
     r"|^\W*(?:it\s+)?took\s+(?:them|him|her|me|us)\b|\bi\s+remember\s+(?:when|that|mine|my|how|the)\b"
-    r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate|team|staff|crew)\s+"
+    r"|\bmy\s+(?:coworker|co-worker|colleague|friend|buddy|neighbou?r|boss|classmate|team|staff|crew)"
+    r"(?:\s+(?:in|from|at)\s+[A-Z]\w+)?\s+"
     r"(?!(?:is|has|needs|wants|can'?t|doesn'?t|won'?t|hates|loves|likes|prefers|says|tells"
     r"|thinks|insists|reckons|swears|claims|keeps|suggests|recommends)\b)\w+[^s\W]s\b"
     # what the assistant did for us: "You saved me like two hours of work today"
@@ -281,7 +285,7 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上礼拜|上星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
+    r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
@@ -294,7 +298,7 @@ _TOLD_RE = re.compile(
     # hearsay: "说是存款证明不够十万" (what they said then)
     r"|(?<![你您])说是"
     # what was seen: "今天地铁上看到一个大爷…"
-    r"|(?:看到|看见|碰到|遇到|碰见)(?:了|一个|一位|个)"
+    r"|(?:看到|看见|碰到|遇到|碰见|听到|听见)(?:了|一个|一位|个|[两三几]个)"
     # lived through: "三天两晚住下来"
     r"|(?:住|玩|跑|走|吃|算|干|做|学|坚持|熬)下来"
     # only then done: "加班到十点才回家"

@@ -125,7 +125,7 @@ ALLERGY_RE = re.compile(
 PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
     r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
-    r"|only"
+    r"|only(?!\s+just\b)"  # not "I only just found that out"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
     r"|the\s+\w+\s+the\s+better"
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"

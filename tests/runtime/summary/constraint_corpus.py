@@ -194,6 +194,10 @@ HOLDOUT_161 = DATA / "holdout_161.jsonl"  # calendars and reminders; after 157-1
 HOLDOUT_162 = DATA / "holdout_162.jsonl"  # Chinese typed fast on a phone, pinyin initials; same
 HOLDOUT_163 = DATA / "holdout_163.jsonl"  # parents organizing children's lives; same
 HOLDOUT_164 = DATA / "holdout_164.jsonl"  # typical messages; same
+HOLDOUT_165 = DATA / "holdout_165.jsonl"  # appointments with professionals; after 161-164's fixes
+HOLDOUT_166 = DATA / "holdout_166.jsonl"  # Chinese of Singapore and Malaysia; same
+HOLDOUT_167 = DATA / "holdout_167.jsonl"  # English numbers, times and dates in words; same
+HOLDOUT_168 = DATA / "holdout_168.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -359,6 +363,10 @@ HOLDOUTS = (
     HOLDOUT_162,
     HOLDOUT_163,
     HOLDOUT_164,
+    HOLDOUT_165,
+    HOLDOUT_166,
+    HOLDOUT_167,
+    HOLDOUT_168,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

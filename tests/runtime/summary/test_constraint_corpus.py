@@ -97,6 +97,9 @@ _OPEN_MISSES = {
     "holdout_149.jsonl": 0.94,
     "holdout_161.jsonl": 0.94,
     "holdout_162.jsonl": 0.96,
+    "holdout_166.jsonl": 0.94,
+    "holdout_167.jsonl": 0.94,
+    "holdout_168.jsonl": 0.94,
     "holdout_150.jsonl": 0.96,
     "holdout_151.jsonl": 0.93,
 }
@@ -165,7 +168,13 @@ and seventy-sixth rounds, an hour's shift ("just move it an hour later", 1 hour)
 zone named in the sentence before ("…their time", Denver), a birthday date the sanitizer
 redacts as a date of birth ("妈妈生日是10月8号": privacy first), Chinese typed with spaces for
 commas ("基金定投 每月1000左右 szd能赚吗"), a bare noun wish between fragments ("高铁 靠窗 thx"),
-a child's weight given with a request ("Max weighs 27 kg so he still needs a booster seat")"""
+a child's weight given with a request ("Max weighs 27 kg so he still needs a booster seat"); from
+the seventy-seventh and seventy-eighth rounds, a drug sensitivity said as 敏感 ("我妈对盘尼西林
+敏感": 对价格敏感 is no allergy), two languages chosen ("用华文和英文"), a figure in words right
+after Latin letters ("坐MRT二十分钟以内": MRT20 reads as an id), a price said as "three-fifty",
+British half hours in a range ("between ten and half eleven", "between half twelve and two"),
+a count asked in a question ("what snacks can I make for around 10 people?"), a guest count
+told with 了 ("老公叫了八个同事来家里吃饭"), a bare wish ("somewhere quiet")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -229,6 +238,7 @@ _PRECISION_FLOOR = {
     "holdout_160.jsonl": 0.875,
     "holdout_161.jsonl": 0.875,
     "holdout_162.jsonl": 0.75,
+    "holdout_167.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -298,7 +308,9 @@ past 10 if they help clean up? My aunt does that every Christmas": a rule-based 
 take holdout_120's "…That's what I want to put on the invites" with it), a cat's sleep told
 ("我家那只能从早上九点一直睡到下午四点"); holdout_161 and 162's: a coworker's routine
 ("我同事每天早上六点就开会，真卷啊"), stories typed with spaces for commas ("xswl 我同事昨天订酒店
-订成了下个月8号的 白跑一趟"), a friend's allergy in a story ("我闺蜜芒果过敏 上次吃了个…")."""
+订成了下个月8号的 白跑一趟"), a friend's allergy in a story ("我闺蜜芒果过敏 上次吃了个…");
+holdout_167's: a mother's birthday and age after thanks ("My mum turns eighty-one on the
+twenty-ninth and she's going to love that cake")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -78,6 +78,8 @@ READ = [
     ("一刻钟左右", ["15"]),
     ("我们俩", ["2"]),
     ("三万五块", ["35000"]),
+    ("a fortnight from now", ["14"]),
+    ("the third of May", ["3"]),
 ]
 
 NOT_READ = [
@@ -165,6 +167,11 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("Mornings only, ideally between 8 and 11, since", ["8:00", "11:00"]),
         ("between 8 and 11 people", []),
         ("dinner around 7ish", ["19:00"]),
+        # minutes past and to the hour: only minutes above the hour make "to" a clock
+        ("ten past eleven at night", ["23:10"]),
+        ("twenty to seven in the morning", ["6:40"]),
+        ("5 to 7 people", []),
+        ("from 5 to 7", ["5:00", "7:00"]),  # a bare range stays as said
         ("no later than 5ish", ["17:00"]),
         ("move it to 0930 hrs", ["9:30"]),
         ("before 10 on Mondays", ["10:00"]),
@@ -567,6 +574,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "The swim coach told us practice starts at 5:30 sharp, and everyone groaned.",
         "hhh 为啥狗一天要睡14个小时",
         "在吗 你能看视频不",
+        # the seventy-seventh and seventy-eighth rounds: "only just", a colleague abroad,
+        # 上个礼拜, what was overheard
+        "Did you know the Eiffel Tower opened in 1889? I only just learned that.",
+        "My coworker in Dubai starts at 7, which is the middle of the night for me.",
+        "上个礼拜我表哥打车去机场，收他120块，你说贵不贵？",
+        "刚才在地铁上听到两个阿姨聊天，一个说要买三斤排骨，笑死。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1042,6 +1055,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Set my alarm for 5:20 tomorrow", "5:20"),
         ("Make sure the boys are in bed by 10", "22:00"),
         ("Hold 8 to 9 every morning for my run", "8:00"),
+        # the seventy-seventh and seventy-eighth rounds: minutes past and to the hour, a half
+        # of the day said after it, a price said as two numbers, a fortnight, an ordinal day,
+        # whether a service can do it
+        ("Please wake me at twenty to six tomorrow", "5:40"),
+        ("Book the call for ten past four this afternoon", "16:10"),
+        ("I'd like dinner at half past eight this evening", "20:30"),
+        ("Keep the gift under twenty nine ninety-nine dollars", "29.99"),
+        ("Send the report back within a fortnight", "14"),
+        ("Don't pay the deposit before the first of April", "1"),
+        ("Could the groomer see Bella on Friday morning?", "friday"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
