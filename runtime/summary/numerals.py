@@ -878,9 +878,10 @@ def _idioms(text: str) -> list[Numeral]:
         found.append(Numeral(m.start(), m.end(), m.group(0), value))
     found += [Numeral(m.start(), m.end(), m.group(0), m.group("n")) for m in _ODD_RE.finditer(text)]
     for m in _SPOKEN_PRICE_RE.finditer(text):  # "nineteen ninety-nine dollars": 19.99
-        whole, cents = _small(m.group("whole")), _small(m.group("cents"))
+        dollars, cents = _small(m.group("whole")), _small(m.group("cents"))
         if 10 <= cents <= 99:
-            found.append(Numeral(m.start(), m.end("cents"), m.group(0).strip(), f"{whole}.{cents}"))
+            price = f"{dollars}.{cents}"
+            found.append(Numeral(m.start(), m.end("cents"), m.group(0).strip(), price))
     return found
 
 
