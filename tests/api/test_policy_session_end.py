@@ -54,6 +54,7 @@ def test_trip_end_promotes_only_the_consented_durable_budget(
 
     budget = by_fact["budget.one_way_max"]
     assert budget["key"] == "travel.budget.one_way_max"
+    assert {c["read_from"] for c in body["candidates"]} == {"summary"}  # the stored summary
     assert (budget["status"], budget["rule"], budget["consent"]) == (
         "promoted",
         "promote.allow",
@@ -152,6 +153,7 @@ def test_end_without_promotion_and_with_consent_values(
     assert r.status_code == 200, r.text
     by_key = {c["key"]: c for c in r.json()["candidates"]}
     assert by_key["food.diet"]["status"] == "promoted"
+    assert by_key["food.diet"]["read_from"] == by_key["travel.home_city"]["read_from"] == "consent"
     assert (by_key["travel.home_city"]["status"], by_key["travel.home_city"]["rule"]) == (
         "denied",
         "value.missing",
