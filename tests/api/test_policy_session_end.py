@@ -123,6 +123,43 @@ def test_trip_end_promotes_only_the_consented_durable_budget(
     )
 
 
+def test_a_budget_the_crowded_summary_set_aside_is_still_promoted(
+    app_client: TestClient, database_url: str
+) -> None:
+    """The summary had no room for the budget, so it is on the version's lost list (the
+    state's set-aside items): the end reads it there, the consent keeps it, and the answer
+    says where it was read."""
+    agent = bearer(make_key(database_url, "t1", "agent", user="u1"))
+    r = app_client.post(
+        "/v1/sessions", headers=agent, json={"user_id": "u1", "format": "openai-chat"}
+    )
+    session_id = str(r.json()["id"])
+    r = app_client.post(
+        f"/v1/sessions/{session_id}/messages", headers=agent, json={"messages": TRIP_MESSAGES}
+    )
+    assert r.status_code in (200, 201), r.text
+    full = trip_summary()
+    crowded = full.model_copy(update={"facts": full.facts[1:]})
+    engine = create_db_engine(database_url)
+    try:
+        install_summary(
+            engine,
+            tenant="t1",
+            session_id=session_id,
+            user="u1",
+            summary=crowded,
+            set_aside=[full.facts[0]],
+        )
+    finally:
+        engine.dispose()
+    r = app_client.post(f"/v1/sessions/{session_id}/end", headers=agent, json=END)
+    assert r.status_code == 200, r.text
+    budget = {c["key"]: c for c in r.json()["candidates"]}["travel.budget.one_way_max"]
+    assert (budget["status"], budget["read_from"]) == ("promoted", "lost")
+    r = app_client.get("/v1/users/u1/preferences/travel.budget.one_way_max", headers=agent)
+    assert r.status_code == 200, r.text
+
+
 def test_end_is_tenant_and_user_scoped(app_client: TestClient, database_url: str) -> None:
     agent = bearer(make_key(database_url, "t1", "agent"))
     session_id = _start_trip(app_client, agent, database_url)

@@ -29,6 +29,7 @@ from api.sessions.tables import (
 )
 from runtime.state import CompactionState
 from runtime.summary.schema import CompactionSummary, Fact
+from runtime.summary.set_aside import set_aside_to_json
 
 T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 DATA = Path(__file__).resolve().parents[1] / "data" / "trip"
@@ -122,14 +123,17 @@ def install_summary(
     user: str,
     summary: CompactionSummary,
     covers: int = len(TRIP_MESSAGES),
+    set_aside: Sequence[Fact] = (),
 ) -> None:
     """Store ``summary`` as the session's current summary version, covering the first
-    ``covers`` messages (as the compaction state records it)."""
+    ``covers`` messages (as the compaction state records it), with ``set_aside`` the items
+    the version had no room for (its lost list, as the state carries it)."""
     state = CompactionState(
         format="openai-chat",
         summary=summary.model_dump(mode="json"),
         summary_version=summary.summary_version,
         summary_until_index=covers,
+        set_aside=set_aside_to_json(set_aside),
     )
     with Session(engine) as db:
         db.add(
