@@ -171,14 +171,21 @@ def _heads(clause: str, reference: datetime, before: str = "") -> list[str]:
     return list(dict.fromkeys(heads))
 
 
+_GOES_RE = re.compile(
+    r"\b(?:has|have)\s+to\s+go\b|\bgets?\s+(?:cut|cancell?ed|dropped)\b|\b(?:is|are)\s+out\b"
+    r"|就?(?:砍掉|退掉|不要了|算了|取消)",
+    re.IGNORECASE,
+)
+
+
 def _limit(amount: Amount, clause: str, negated: bool) -> str:
     """The bound of ``amount``. "Over"/"超过" under a negation or a condition is a ceiling:
     "别超过两百块", "can't be more than 200 CNY", "hold off on paying anything over €250",
     "if it's over 300 euros, forget it", "超过一千块要先跟我确认". A ceiling word right after a
     negation is a floor: "never sell the shares below $180", "不要低于500块"."""
     floor = amount.limit == "min" and _FLOOR_WORDS_RE.search(amount.text)
-    if floor and (negated or _CONDITION_RE.search(clause)):
-        return "max"
+    if floor and (negated or _CONDITION_RE.search(clause) or _GOES_RE.search(clause)):
+        return "max"  # "anything over $15/mo has to go": what is over it goes
     at = clause.find(amount.text)
     if (
         amount.limit == "max"

@@ -98,6 +98,8 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
         part = normalized[numeral.end + 1 : numeral.end + 2] if month else ""
         part = part if part in ("底", "初", "中", "末") else ""
         reading = Reading("date", f"{numeral.value}月{part}") if month else None
+        if normalized[numeral.end : numeral.end + 1] == "折" and numeral.value.isdigit():
+            reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
         found.append((numeral.start, reading or Reading("number", numeral.value)))
     folded = fold(clause)
     out: list[Reading] = []

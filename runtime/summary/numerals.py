@@ -538,6 +538,8 @@ _OF_MONTH_RE = re.compile(
 def cn_value(run: str) -> int | None:
     """Chinese numerals as an int: ``两百`` 200, ``十五万`` 150000, ``四百五`` 450 (colloquial
     tail: a digit right after ``百``/``千``/``万`` is a tenth of it), ``一九`` 19."""
+    if run and all(char in _CN_DIGITS for char in run):
+        return int("".join(str(_CN_DIGITS[char]) for char in run))  # digit by digit: 八八 88
     total, section, digit = 0, 0, None
     last_unit = 0
     for char in run:

@@ -288,6 +288,10 @@ _TOLD_RE = re.compile(
     r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
+    # a plan someone had and dropped: "我老婆本来想十一去三亚，后来又改成了云南"; a rule that was
+    # ("我们公司以前规定早上八点半打卡")
+    r"|(?:他|她|他们|我老婆|我老公|我妈|我爸|我们|老板)?本来(?:想|打算|计划|要)(?=[^，。,]{0,20}[，,][^。]*(?:后来|结果|最后|没))"
+    r"|以前(?:规定|要求)|现在(?:已经)?(?:改成|换成|变成)[^，。,]{1,10}了"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
     r"|年轻的时候|年轻时|小时候|那时候|那会儿|成功[了啦]"
     # the hour it already was: "到家都凌晨一点了"
@@ -307,7 +311,7 @@ _TOLD_RE = re.compile(
     r"|\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
-    r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽)|[累困热冷饿忙烦]死了"
+    r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"
     r"|就(?:到|来|好|修好|搞定|做完)了",
     re.IGNORECASE,
@@ -352,7 +356,8 @@ _NO_ASK_RE = re.compile(
 )
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
 _WHY_RE = re.compile(
-    r"^\W*(?:(?:do\s+(?:you|u)\s+know|any\s+idea)\s+)?(?:why|how\s+come)\b"
+    r"^\W*(?:(?:bruh|lol|omg|ugh|ok|okay|so|wait|ngl|like|seriously)\W+)*"
+    r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea)\s+)?(?:why|how\s+come)\b"
     r"|^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么|咋)",
     re.IGNORECASE,
 )
@@ -389,10 +394,10 @@ _AHEAD_RE = re.compile(
 )
 # Speech comes without a question mark: a sentence opening like a question is one
 _QUESTION_OPEN_RE = re.compile(
-    r"^\W*(?:(?:um|uh|so|oh|hey|and|wait|ok|okay|lol|haha|ngl|hmm|yo|omg)\W+)*"
+    r"^\W*(?:(?:um|uh|so|oh|hey|and|wait|ok|okay|lol|haha|ngl|hmm|yo|omg|bruh|tbh|fr)\W+)*"
     r"(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
     r"|how|who|whats|hows|wheres|whens|any\s+idea\s+(?:why|how|what|when|where|if|whether))\b"
-    r"(?!.*[.!。！]\s*\S)",
+    r"(?!.*[.!。！](?!\d)\s*\S)",  # a sentence end, not the point of "$5.49"
     re.IGNORECASE,
 )
 

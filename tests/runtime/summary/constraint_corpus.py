@@ -198,6 +198,10 @@ HOLDOUT_165 = DATA / "holdout_165.jsonl"  # appointments with professionals; aft
 HOLDOUT_166 = DATA / "holdout_166.jsonl"  # Chinese of Singapore and Malaysia; same
 HOLDOUT_167 = DATA / "holdout_167.jsonl"  # English numbers, times and dates in words; same
 HOLDOUT_168 = DATA / "holdout_168.jsonl"  # typical messages; same
+HOLDOUT_169 = DATA / "holdout_169.jsonl"  # changes of mind and corrections; after 165-168's fixes
+HOLDOUT_170 = DATA / "holdout_170.jsonl"  # Chinese from small business owners; same
+HOLDOUT_171 = DATA / "holdout_171.jsonl"  # students and young professionals on a budget; same
+HOLDOUT_172 = DATA / "holdout_172.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -367,6 +371,10 @@ HOLDOUTS = (
     HOLDOUT_166,
     HOLDOUT_167,
     HOLDOUT_168,
+    HOLDOUT_169,
+    HOLDOUT_170,
+    HOLDOUT_171,
+    HOLDOUT_172,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

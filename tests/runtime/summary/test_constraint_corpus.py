@@ -100,6 +100,8 @@ _OPEN_MISSES = {
     "holdout_166.jsonl": 0.94,
     "holdout_167.jsonl": 0.94,
     "holdout_168.jsonl": 0.94,
+    "holdout_169.jsonl": 0.96,
+    "holdout_171.jsonl": 0.92,
     "holdout_150.jsonl": 0.96,
     "holdout_151.jsonl": 0.93,
 }
@@ -174,7 +176,13 @@ the seventy-seventh and seventy-eighth rounds, a drug sensitivity said as 敏感
 after Latin letters ("坐MRT二十分钟以内": MRT20 reads as an id), a price said as "three-fifty",
 British half hours in a range ("between ten and half eleven", "between half twelve and two"),
 a count asked in a question ("what snacks can I make for around 10 people?"), a guest count
-told with 了 ("老公叫了八个同事来家里吃饭"), a bare wish ("somewhere quiet")"""
+told with 了 ("老公叫了八个同事来家里吃饭"), a bare wish ("somewhere quiet"); from the seventy-ninth
+and eightieth rounds, a prohibition that points back ("Don't do that anymore", the landlord's
+email), an alarm left alone on weekends after a change ("周末的别动"), a deadline's day in the
+clause before its clock ("by Sunday night, no later than 11:59pm"), a verbless search after a
+refusal ("Train to Amsterdam on Sat morning"), a told bill before its request ("electricity was
+about $48 last month, split it between the 3 of us"), a rent kept as it is said over two
+clauses ("keep the rent where it is, 1,700 a month")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -239,6 +247,8 @@ _PRECISION_FLOOR = {
     "holdout_161.jsonl": 0.875,
     "holdout_162.jsonl": 0.75,
     "holdout_167.jsonl": 0.875,
+    "holdout_171.jsonl": 0.75,
+    "holdout_172.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -310,7 +320,9 @@ take holdout_120's "…That's what I want to put on the invites" with it), a cat
 ("我同事每天早上六点就开会，真卷啊"), stories typed with spaces for commas ("xswl 我同事昨天订酒店
 订成了下个月8号的 白跑一趟"), a friend's allergy in a story ("我闺蜜芒果过敏 上次吃了个…");
 holdout_167's: a mother's birthday and age after thanks ("My mum turns eighty-one on the
-twenty-ninth and she's going to love that cake")."""
+twenty-ninth and she's going to love that cake"); holdout_171 and 172's: a landlord's text
+about next year ("…rent goes up 8% next year, is that even legal in NJ?": a day ahead keeps
+it from being told), a cat's habit ("我家那只凌晨四点准时跑酷")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -80,6 +80,7 @@ READ = [
     ("三万五块", ["35000"]),
     ("a fortnight from now", ["14"]),
     ("the third of May", ["3"]),
+    ("全场打个八八折", ["88"]),
 ]
 
 NOT_READ = [
@@ -580,6 +581,13 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My coworker in Dubai starts at 7, which is the middle of the night for me.",
         "上个礼拜我表哥打车去机场，收他120块，你说贵不贵？",
         "刚才在地铁上听到两个阿姨聊天，一个说要买三斤排骨，笑死。",
+        # the seventy-ninth and eightieth rounds: a plan someone dropped, a rule that was, a
+        # question taken back, a feeling about today, a why after a filler
+        "我哥本来想五一去成都，后来又改成了重庆，最后哪都没去。",
+        "我们学校以前规定晚上十点熄灯，现在改成十一点了。",
+        "刚才那个问题不用管了，我自己搞定了。",
+        "今天生意好冷清，一下午才来了两个客人。",
+        "bruh why is a coffee $7.50 now",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1065,6 +1073,12 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Send the report back within a fortnight", "14"),
         ("Don't pay the deposit before the first of April", "1"),
         ("Could the groomer see Bella on Friday morning?", "friday"),
+        # the seventy-ninth and eightieth rounds: an option forgotten, the choice after a change
+        # of mind, a discount, what is over a bound goes
+        ("Forget the Marriott, find me something under 150 a night", "marriott"),
+        ("高铁要靠窗——算了，还是过道吧", "过道"),
+        ("这批货给我打个八折", "8折"),
+        ("any streaming service over $12 a month gets cut", "≤ 12"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
