@@ -110,7 +110,9 @@ EXCLUSION_RE = re.compile(
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉"
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
     # really keen on Airbnbs", "not a big fan of red-eyes"
-    r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b",
+    r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"
+    # what the user has given up: "I've given up meat for Lent" (not "gave up after 3 tries")
+    r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:\w+ly\s+)?given\s+up\s+(?!on\b|trying\b|hope\b)[a-z]+",
     re.IGNORECASE,
 )
 
@@ -140,6 +142,9 @@ PREFERENCE_RE = re.compile(
     # "make the curry less salty than last time"
     r"|\bless\s+(?:salt|salty|sugar|sugary|sweet|spicy|hot|oily|greasy|fatty|cheesy|garlicky"
     r"|creamy|rich|heavy)\b"
+    # how a text should sound: "make this sound less stiff", "so the tone is neutral"
+    r"|\b(?:sound|read|come\s+across(?:\s+as)?)\s+(?:a\s+bit\s+|a\s+lot\s+|much\s+)?(?:less|more)\s+\w+"
+    r"|\btone\s+(?:is|should\s+be|stays?|comes?\s+across\s+as)\s+(?:more\s+)?\w+"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
     r"|(?:客气|自然|正式|简单|简短|详细|具体|通俗|轻松|委婉|礼貌|专业|口语化|活泼|严肃|温和|直接)"
@@ -154,6 +159,10 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     # the choice after a change of mind: "哦算了，还是一等座吧", "换个广州或者杭州的"
     r"|还是(?!算了)[^，。,！!？?]{1,10}吧|换(?:个|家|一家)[^，。,！!？?]{1,12}的"
+    # a choice settled, a colour to paint, the same as something: "橱柜就定欧派了", "主卧墙面刷
+    # 浅灰色", "颜色跟门一样"
+    r"|就定(?=[A-Za-z0-9\u4e00-\u9fff])|(?:刷|涂|漆|喷)成?[^，。,！!？?]{0,6}色"
+    r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
     r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
     # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion

@@ -202,6 +202,10 @@ HOLDOUT_169 = DATA / "holdout_169.jsonl"  # changes of mind and corrections; aft
 HOLDOUT_170 = DATA / "holdout_170.jsonl"  # Chinese from small business owners; same
 HOLDOUT_171 = DATA / "holdout_171.jsonl"  # students and young professionals on a budget; same
 HOLDOUT_172 = DATA / "holdout_172.jsonl"  # typical messages; same
+HOLDOUT_173 = DATA / "holdout_173.jsonl"  # food and schedules of faith and custom; after 169-172
+HOLDOUT_174 = DATA / "holdout_174.jsonl"  # Chinese home renovation; same
+HOLDOUT_175 = DATA / "holdout_175.jsonl"  # writing and editing asked with its limits; same
+HOLDOUT_176 = DATA / "holdout_176.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -375,6 +379,10 @@ HOLDOUTS = (
     HOLDOUT_170,
     HOLDOUT_171,
     HOLDOUT_172,
+    HOLDOUT_173,
+    HOLDOUT_174,
+    HOLDOUT_175,
+    HOLDOUT_176,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -102,6 +102,8 @@ _OPEN_MISSES = {
     "holdout_168.jsonl": 0.94,
     "holdout_169.jsonl": 0.96,
     "holdout_171.jsonl": 0.92,
+    "holdout_173.jsonl": 0.92,
+    "holdout_175.jsonl": 0.94,
     "holdout_150.jsonl": 0.96,
     "holdout_151.jsonl": 0.93,
 }
@@ -182,7 +184,13 @@ email), an alarm left alone on weekends after a change ("周末的别动"), a de
 clause before its clock ("by Sunday night, no later than 11:59pm"), a verbless search after a
 refusal ("Train to Amsterdam on Sat morning"), a told bill before its request ("electricity was
 about $48 last month, split it between the 3 of us"), a rent kept as it is said over two
-clauses ("keep the rent where it is, 1,700 a month")"""
+clauses ("keep the rent where it is, 1,700 a month"); from the eighty-first and eighty-second
+rounds, three exclusions labelled as one over its commas ("No pork, no shellfish, and nothing
+cooked with wine"), a list after "only" cut at its commas ("only fruits, vegetables, whole
+grains and water"), a place wished for after a refusal ("…try to avoid meat, … a vegetarian
+Thai place"), a night's activities refused over two clauses ("中元节那天晚上我不出门，别给我安排
+任何晚上的活动"), a recipient or a reader named ("to my team", "so a 12-year-old could follow
+it"), a move-in day and its deadline over two clauses ("10月8号搬进去，所有活必须在这之前干完")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,

@@ -588,6 +588,7 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "刚才那个问题不用管了，我自己搞定了。",
         "今天生意好冷清，一下午才来了两个客人。",
         "bruh why is a coffee $7.50 now",
+        "以前住的小区物业很差，电梯坏了两个月都没人修。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1079,6 +1080,14 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("高铁要靠窗——算了，还是过道吧", "过道"),
         ("这批货给我打个八折", "8折"),
         ("any streaming service over $12 a month gets cut", "≤ 12"),
+        # the eighty-first and eighty-second rounds: a choice settled, a colour to paint, the
+        # same as something, how a text should sound, what the user has given up
+        ("沙发就定那款灰色的了", "灰色"),
+        ("客厅刷米白色，书房刷浅绿色", "米白色"),
+        ("窗帘颜色跟沙发一样", "跟沙发一样"),
+        ("Could you make my bio sound more relaxed?", "relaxed"),
+        ("Edit the reply so the tone is warmer", "warmer"),
+        ("We've given up sugar this month, so no dessert ideas", "sugar"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
