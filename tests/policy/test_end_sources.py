@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from longterm.registry import DEFAULT_REGISTRY
+from policy.candidates import Candidate
 from policy.end_sources import end_candidates, end_decisions
-from runtime.summary.schema import Decision, Fact
+from runtime.summary.schema import CompactionSummary, Decision, Fact
 from tests.scenarios.trip import trip_summary
 
 
@@ -12,20 +13,23 @@ def _fact(key: str, value: str, ids: list[str]) -> Fact:
     return Fact(key=key, value=value, status="constraint", confidence=0.9, source_ids=ids)
 
 
-def test_each_candidate_says_where_it_was_read() -> None:
-    stored = trip_summary()
-    late = _fact("seat.preference", "window", ["m9"])
-    closed = stored.model_copy(update={"facts": [*stored.facts, late]})
-    aside = _fact("diet", "no peanuts", ["m2"])
-    found = end_candidates(
-        closed,
+def _read(summary: CompactionSummary, stored: CompactionSummary, aside: Fact) -> list[Candidate]:
+    return end_candidates(
+        summary,
         stored=stored,
         set_aside=[aside],
         session_id="s1",
         registry=DEFAULT_REGISTRY,
         texts=None,
     )
-    read = {c.fact_key: c.read_from for c in found}
+
+
+def test_each_candidate_says_where_it_was_read() -> None:
+    stored = trip_summary()
+    late = _fact("seat.preference", "window", ["m9"])
+    closed = stored.model_copy(update={"facts": [*stored.facts, late]})
+    aside = _fact("diet", "no peanuts", ["m2"])
+    read = {c.fact_key: c.read_from for c in _read(closed, stored, aside)}
     assert read["seat.preference"] == "closing"
     assert read["diet"] == "lost"
     assert read["budget.one_way_max"] == "summary"
@@ -34,14 +38,7 @@ def test_each_candidate_says_where_it_was_read() -> None:
 def test_the_summary_saying_wins_over_an_older_one_set_aside() -> None:
     stored = trip_summary()
     older = _fact("budget.one_way_max", "150 CNY", ["m0"])
-    found = end_candidates(
-        stored,
-        stored=stored,
-        set_aside=[older],
-        session_id="s1",
-        registry=DEFAULT_REGISTRY,
-        texts=None,
-    )
+    found = _read(stored, stored, older)
     (budget,) = [c for c in found if c.key == "travel.budget.one_way_max"]
     assert (budget.read_from, budget.source_ids) == ("summary", ("session:s1", "m1"))
 
