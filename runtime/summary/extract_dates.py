@@ -219,7 +219,10 @@ def _int(text: str) -> int:
 # a timetable runs at night too: "my flight lands at 5:40", "the 4:50 bus" stay as said
 _TIMETABLE_RE = re.compile(
     r"\b(?:flights?|lands?|landing|departs?|departure|arrives?|arrival|takes?\s+off|trains?"
-    r"|bus(?:es)?|ferry|shuttle|boarding|gate)\b|航班|飞机|起飞|落地|降落|火车|高铁|动车|大巴",
+    r"|bus(?:es)?|ferry|shuttle|boarding|gate)\b|航班|飞机|起飞|落地|降落|火车|高铁|动车|大巴"
+    # a time taken, not a clock: "run a mile in 5:40", "a marathon in 3:30", "pace of 4:50"
+    r"|\b(?:mile|km|k|marathon|race|lap|pace|run|swim|ride|finish(?:ed)?)\b[^.,;]{0,12}\b(?:in|of|at)"
+    r"(?:\s+(?:under|about|around|roughly|less\s+than|sub))?\s*$",
     re.IGNORECASE,
 )
 _LATE_PART_BEFORE_RE = re.compile(r"(?:下午|傍晚|晚上|夜里|(?<!最)晚)\s*$")

@@ -727,6 +727,28 @@ def carries_on_story(previous: str, sentence: str) -> bool:
     return bool(_CARRIES_ON_RE.match(sentence)) and not _WISH_WORD_RE.search(sentence)
 
 
+# The user speaking of themself again after someone else's story, in Chinese: "我表姐去年…花了
+# 八万多，我预产期是明年3月，想找一家…", "我同学说…，我自己的话年化3%左右就够了" (not "我同学…")
+_SELF_AGAIN_RE = re.compile(
+    r"^\W*我(?:自己|们)?(?!(?:的)?(?:同学|同事|朋友|表|堂|妈|爸|哥|姐|弟|妹|老公|老婆|爷|奶|姥|外|舅|姨"
+    r"|叔|婶|家|儿|女|闺蜜|室友|邻居|领导|老板|上次|以前|之前|昨天|去年|当时))"
+)
+
+
+_WISH_AHEAD_RE = re.compile(r"想|要|希望|打算|最好|就够了?|就行|就好|帮我|给我")
+
+
+def _own_again(clause: str, told: bool, rest: str) -> bool:
+    """A clause where the user speaks of themself now, after a story (``_SELF_AGAIN_RE``), on
+    the way to a wish (in it or in ``rest``, the sentence after it): "我住８楼，等了快一个钟头"
+    and "我真的不理解" are still the story."""
+    return (
+        not told
+        and _SELF_AGAIN_RE.search(clause) is not None
+        and _WISH_AHEAD_RE.search(clause + rest) is not None
+    )
+
+
 def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     """The clauses a told sentence's story covers, ``[start, end)``: not what the user asks
     before it ("making pancakes for 6 ppl whats the ratio…, last time they came out like
@@ -741,7 +763,10 @@ def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
             for i in range(max(start, 1), len(spans))
             if telling[0]
             and not telling[i]
-            and is_request(sentence[slice(*spans[i])])
+            and (
+                is_request(sentence[slice(*spans[i])])
+                or _own_again(sentence[slice(*spans[i])], telling[i], sentence[spans[i][1] :])
+            )
             and not _LOOKUP_RE.search(sentence[slice(*spans[i])])
         ),
         len(spans),
@@ -755,7 +780,13 @@ def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
     out: list[bool] = []
     for index, (a, b) in enumerate(spans):
         clause = sentence[a:b]
-        asking = bool(index) and is_request(clause) and not _LOOKUP_RE.search(clause)
+        asking = (
+            bool(index)
+            and (
+                is_request(clause) or _own_again(clause, tells_what_happened(clause), sentence[b:])
+            )
+            and not _LOOKUP_RE.search(clause)
+        )
         out.append(asking or bool(out and out[-1]))
     return out
 

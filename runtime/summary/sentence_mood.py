@@ -247,6 +247,10 @@ _TOLD_RE = re.compile(
     # just told everyone his teacher is 100 years old"
     r"\b(?:my|our)\s+\w+\s+(?:just\s+)?told\s+(?:everyone|everybody|people|the\s+\w+|his|her"
     r"|their)\b|"
+    # what someone else had to do, what they have long done: "He had to pay $250 to change
+    # it", "She's been growing them for 40 years"
+    r"\b(?:he|she|they)\s+had\s+to\b|\b(?:he|she|they)(?:'s|\s+has|'ve|\s+have)\s+been\s+\w+ing\b"
+    r"(?=[^.?!]*\bfor\s+(?:\d+|years|ages|decades))|"
     # how it ended: "the cake was gone by 3", "the tickets were sold out"
     r"\b(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:all\s+|already\s+)?(?:gone|over|finished|empty"
     r"|sold\s+out)\b|"

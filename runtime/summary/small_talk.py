@@ -140,6 +140,7 @@ _NARRATIVE_RE = re.compile(
     r"(?:以前|总|老|常|也|还|就)*"
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
+    r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
     # when someone was young: "我妈年轻的时候一个月工资才三十块", "我小时候"
     r"|年轻(?:的)?时(?:候)?|小时候|读书(?:的)?时候|上学(?:的)?时候"
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the

@@ -206,6 +206,10 @@ HOLDOUT_173 = DATA / "holdout_173.jsonl"  # food and schedules of faith and cust
 HOLDOUT_174 = DATA / "holdout_174.jsonl"  # Chinese home renovation; same
 HOLDOUT_175 = DATA / "holdout_175.jsonl"  # writing and editing asked with its limits; same
 HOLDOUT_176 = DATA / "holdout_176.jsonl"  # typical messages; same
+HOLDOUT_177 = DATA / "holdout_177.jsonl"  # sport and fitness; after 173-176's fixes
+HOLDOUT_178 = DATA / "holdout_178.jsonl"  # Chinese stories and requests mixed; same
+HOLDOUT_179 = DATA / "holdout_179.jsonl"  # English stories and requests mixed; same
+HOLDOUT_180 = DATA / "holdout_180.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -383,6 +387,10 @@ HOLDOUTS = (
     HOLDOUT_174,
     HOLDOUT_175,
     HOLDOUT_176,
+    HOLDOUT_177,
+    HOLDOUT_178,
+    HOLDOUT_179,
+    HOLDOUT_180,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

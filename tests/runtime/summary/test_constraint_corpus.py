@@ -190,7 +190,11 @@ cooked with wine"), a list after "only" cut at its commas ("only fruits, vegetab
 grains and water"), a place wished for after a refusal ("…try to avoid meat, … a vegetarian
 Thai place"), a night's activities refused over two clauses ("中元节那天晚上我不出门，别给我安排
 任何晚上的活动"), a recipient or a reader named ("to my team", "so a 12-year-old could follow
-it"), a move-in day and its deadline over two clauses ("10月8号搬进去，所有活必须在这之前干完")"""
+it"), a move-in day and its deadline over two clauses ("10月8号搬进去，所有活必须在这之前干完");
+from the eighty-third and eighty-fourth rounds, sets and reps as one count ("５组，每组８个"),
+the user's own wish after a classmate's words in one sentence ("我同学说…年化有6%，…，我自己的话
+年化3%左右就够了"), an electrician's quote beside a neighbour's words ("The electrician's quote
+came in at 2,400 and my neighbour says he paid about half that")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,

@@ -589,6 +589,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "今天生意好冷清，一下午才来了两个客人。",
         "bruh why is a coffee $7.50 now",
         "以前住的小区物业很差，电梯坏了两个月都没人修。",
+        # the eighty-third and eighty-fourth rounds: a time taken is no clock, back in
+        # college, what someone else had to do or has long done
+        "Back in school I could swim a mile in 3:20, those were the days.",
+        "My cousin had to pay $90 to rebook it, what a mess.",
+        "He's been fixing bikes for 30 years, so I trust him, but why is that?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1088,6 +1093,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Could you make my bio sound more relaxed?", "relaxed"),
         ("Edit the reply so the tone is warmer", "warmer"),
         ("We've given up sugar this month, so no dessert ideas", "sugar"),
+        # the eighty-third and eighty-fourth rounds: exercises stopped, a spoon as a measure,
+        # the user's own wish after someone else's story in one Chinese sentence
+        ("膝盖伤了，跳绳和波比跳都先停掉", "跳绳"),
+        ("糖最多放一勺", "1"),
+        ("我朋友去年在那家酒店住了三晚花了六千，我下个月去，想找一家一晚八百以内的", "800"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
