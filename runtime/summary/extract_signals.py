@@ -494,6 +494,16 @@ _NEGATED_ITEM_RE = re.compile(r"(?:^|[\s,])(?:no|without)\s+[a-z-]+$", re.IGNORE
 _LIST_END_RE = re.compile(r"\s*[a-z-]+\s+(?:or|and|nor)\s+[a-z-]+\b", re.IGNORECASE)
 
 
+# A tolerance or an alternative said after a target belongs to it: "at 500 dollars, plus or
+# minus 50", "10:30, give or take 15 minutes", "about 200 cm wide, 10 cm either way is ok",
+# "Dinner for 4, maybe 5", "以五万为准，上下浮动不超过10%", "26度左右，正负1度都行"
+_TOLERANCE_AFTER_RE = re.compile(
+    r"\s*(?:plus\s+or\s+minus|give\s+or\s+take|±|or\s+so\b|maybe\s+\d|\d+(?:\.\d+)?\s*\w*\s+either\s+way"
+    r"|正负|上下(?:差|浮动)|误差|多(?:一|两)?点少(?:一|两)?点)",
+    re.IGNORECASE,
+)
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
@@ -505,6 +515,9 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "Friday, 5 pm", "March 3, 14:00", "周五，下午3点": one moment
     if _NEGATED_ITEM_RE.search(before) and _LIST_END_RE.match(after):
         return False  # "no dairy, eggs or honey": one list under one "no"
+    if _TOLERANCE_AFTER_RE.match(after):
+        return False  # "500 dollars, plus or minus 50", "26度左右，正负1度都行": one target
+
     return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
 
 

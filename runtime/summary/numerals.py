@@ -158,7 +158,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮"
+    "勺匙滴根撮桌席"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -171,7 +171,7 @@ _CN_RUN_RE = re.compile(
 )
 _DAY_PART_RE = re.compile(r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)\s*$")
 _READ = frozenset("元块张人个位次天晚月日号点时小分岁周间趟")
-_HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶)")
+_HALF_RE = re.compile(r"个?半(?=小时|个|天|年|月|钟|斤|公斤|杯|瓶|到|至)")  # 两个半到三个小时
 # the half after the measure word: "一斤半" 1.5 斤, "两年半" 2.5 years
 _MEASURE_HALF_RE = re.compile(r"(?:斤|公斤|年|天|杯|瓶|碗|米|公里|里|块|站|层|圈|周)半(?!个)")
 _IMPERATIVE_RE = re.compile(r"^(?:别|不|要|记|注意|小心|得|必须|一定)")
@@ -275,7 +275,9 @@ _DAY_NEXT_RE = re.compile(
     r"\s+(?:tomorrow|tonight|today|this\s+(?:morning|evening|afternoon))\b", re.IGNORECASE
 )
 # "5ish", "around 7-ish": an hour, roughly
-_ISH_RE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b", re.IGNORECASE)
+_ISH_RE = re.compile(
+    r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?:\s*(?P<period>[ap]\.?m\.?))?", re.IGNORECASE
+)  # "around 9-ish pm": the half of the day said after it holds
 # "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
 # hours
 _BARE_RANGE_RE = re.compile(
@@ -1063,9 +1065,13 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
         found.append((m.start("h"), m.end(), clock))
     for m in _ISH_RE.finditer(text):  # "no later than 5ish"
         if not any(start <= m.start("h") < end for start, end, _ in found):
-            found.append(
-                (m.start(), m.end(), bare_clock(int(m.group("h")), 0, before + text[: m.start()]))
+            hour, period = int(m.group("h")), m.group("period")
+            clock = (
+                _clock(hour, 0, period)
+                if period
+                else bare_clock(hour, 0, before + text[: m.start()])
             )
+            found.append((m.start(), m.end(), clock))
     for m in _BARE_RANGE_RE.finditer(text):
         found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
     return found

@@ -294,6 +294,8 @@ _TOLD_RE = re.compile(
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
     # a plan someone had and dropped: "我老婆本来想十一去三亚，后来又改成了云南"; a rule that was
     # ("我们公司以前规定早上八点半打卡")
+    # an elder's age, told: "我外婆今年九十二了"
+    r"|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|老人家?)(?:今年)?[\d一二三四五六七八九十]{2,}(?:岁)?了"
     r"|(?:他|她|他们|我老婆|我老公|我妈|我爸|我们|老板)?本来(?:想|打算|计划|要)(?=[^，。,]{0,20}[，,][^。]*(?:后来|结果|最后|没))"
     r"|以前(?:规定|要求|租|住|买|用)|现在(?:已经)?(?:改成|换成|变成)[^，。,]{1,10}了"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
@@ -438,6 +440,7 @@ _ASKED_BOUND_RE = re.compile(
 _WHY_OPEN_RE = re.compile(
     r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)", re.IGNORECASE
 )  # a chat-slang word first: "awsl 为啥猫一天要睡16个小时"
+_CONFIRM_RE = re.compile(r",\s*(?:right|correct|yeah|yes)\s*\?\s*$", re.IGNORECASE)
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 
@@ -459,6 +462,8 @@ def asks_nothing(sentence: str) -> bool:
     talking to you", "没听清"), asks why, or asks for a bound of what is not the user's."""
     if _NO_ASK_RE.search(sentence):
         return True
+    if _CONFIRM_RE.search(sentence) and not _SELF_RE.search(sentence):
+        return True  # "The tax office is open till 4, right?": a fact of the world confirmed
     if _WHY_OPEN_RE.match(sentence):
         return True  # "为啥要吃粽子": a why-question, with its mark or without
     if _SPEAKER_AFTER_RE.search(sentence):

@@ -140,6 +140,7 @@ PREFERENCE_RE = re.compile(
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
     # "make the curry less salty than last time"
+    r"|\bcut(?:ting)?\s+(?:back|down)\s+on\b"
     r"|\bless\s+(?:salt|salty|sugar|sugary|sweet|spicy|hot|oily|greasy|fatty|cheesy|garlicky"
     r"|creamy|rich|heavy)\b"
     # how a text should sound: "make this sound less stiff", "so the tone is neutral"

@@ -210,6 +210,10 @@ HOLDOUT_177 = DATA / "holdout_177.jsonl"  # sport and fitness; after 173-176's f
 HOLDOUT_178 = DATA / "holdout_178.jsonl"  # Chinese stories and requests mixed; same
 HOLDOUT_179 = DATA / "holdout_179.jsonl"  # English stories and requests mixed; same
 HOLDOUT_180 = DATA / "holdout_180.jsonl"  # typical messages; same
+HOLDOUT_181 = DATA / "holdout_181.jsonl"  # government and paperwork; after 177-180's fixes
+HOLDOUT_182 = DATA / "holdout_182.jsonl"  # Chinese family occasions; same
+HOLDOUT_183 = DATA / "holdout_183.jsonl"  # ranges, tolerances and alternatives; same
+HOLDOUT_184 = DATA / "holdout_184.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -391,6 +395,10 @@ HOLDOUTS = (
     HOLDOUT_178,
     HOLDOUT_179,
     HOLDOUT_180,
+    HOLDOUT_181,
+    HOLDOUT_182,
+    HOLDOUT_183,
+    HOLDOUT_184,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -594,6 +594,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Back in school I could swim a mile in 3:20, those were the days.",
         "My cousin had to pay $90 to rebook it, what a mess.",
         "He's been fixing bikes for 30 years, so I trust him, but why is that?",
+        # the eighty-fifth and eighty-sixth rounds: a fact confirmed, what a page says, a
+        # hedge, an elder's age
+        "The post office closes at 5 on Saturdays, right?",
+        "The airline website says refunds take up to 10 days, is that normal?",
+        "我们那边好像都是中午十二点开席。",
+        "我爷爷今年八十八了，每天早上五点就去公园。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1098,6 +1104,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("膝盖伤了，跳绳和波比跳都先停掉", "跳绳"),
         ("糖最多放一勺", "1"),
         ("我朋友去年在那家酒店住了三晚花了六千，我下个月去，想找一家一晚八百以内的", "800"),
+        # the eighty-fifth and eighty-sixth rounds: a tolerance or an alternative after its
+        # target, a half before a range, "-ish" with its half of the day, cutting back, 桌
+        ("Keep the grocery budget at 120 dollars, give or take 15", "15"),
+        ("Table for 6, maybe 7, on Friday", "7"),
+        ("热水器温度设在50度左右，正负2度都行", "2"),
+        ("会议控制在一个半到两个小时", "1.5"),
+        ("We should land around 8-ish pm", "20:00"),
+        ("I'm cutting down on sugar, so no desserts please", "sugar"),
+        ("年夜饭大概订八桌", "8"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
