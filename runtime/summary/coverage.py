@@ -53,7 +53,10 @@ __all__ = [
 LostReason = Literal["truncated", "no_room", "superseded"]
 LOST_REASONS: tuple[LostReason, ...] = ("truncated", "no_room", "superseded")
 
-_CLAUSE_RE = re.compile(r"[，,](?!\d{3}(?!\d))|\s+(?:but|whereas|while)\s+|但是|不过")
+_CLAUSE_RE = re.compile(
+    r"[，,](?!\d{3}(?!\d))|\s+(?:but|whereas|while)\s+|但是|不过"
+    r"|\s+[—–]\s+|\s*——\s*"  # a dash between clauses: "…went in the bin — can you scale it…"
+)
 _NEG_RE = re.compile(
     r"\b(?:no|not|never|nothing|none|without|except|avoid|don'?t|doesn'?t|won'?t|can'?t|cannot"
     r"|mustn'?t|shouldn'?t|refuse|forbid(?:den)?|prohibit(?:ed)?)\b|n't\b"

@@ -504,6 +504,23 @@ _TOLERANCE_AFTER_RE = re.compile(
 )
 
 
+# A bound said against what the user has or had, and the figure of that right after it: "rent
+# no higher than what I pay now, 1,850 a month", "不能比我现在这台重，这台是1.3公斤", "跟去年差不多
+# 就行，去年大概花了三千五"
+_COMPARED_RE = re.compile(
+    r"(?:比|超过)(?:我|我们)?(?:上次|上回|现在|这台|这个|这周|今年|去年|原计划|之前|以前|它)"
+    r"|跟(?:现在|去年|上次|上回|今年)[^，,]{0,8}(?:一样|差不多)"
+    r"|\b(?:than|as)\s+(?:the\s+old|my|last|what|our|the\s+one|yesterday|it\s+is\s+now)",
+    re.IGNORECASE,
+)
+_REFERENCE_RE = re.compile(
+    r"\s*(?:现在|上次|上回|这台|这周|今年|去年|原来|之前|以前|目前|一(?:学期|个月|年|晚|次|周))"
+    r"|\s*(?:that\s+(?:one\s+)?was|which\s+(?:was|is|does|dragged|cost)|i'?m\s+paying|i\s+pay"
+    r"|it\s+was|\$?\d)",
+    re.IGNORECASE,
+)
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
@@ -517,6 +534,8 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "no dairy, eggs or honey": one list under one "no"
     if _TOLERANCE_AFTER_RE.match(after):
         return False  # "500 dollars, plus or minus 50", "26度左右，正负1度都行": one target
+    if _COMPARED_RE.search(before) and _REFERENCE_RE.match(after):
+        return False  # "不能比现在住的离公司远，现在走路十五分钟": the bound and its figure
 
     return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
 

@@ -81,6 +81,9 @@ _REQUEST_RE = re.compile(
     # asked without its subject, as Singapore and Malaysia write it: "Can help me set aside $800
     # every month?", "ticket under RM60 can?", "can or not?"
     r"|^\W*can\s+(?:help|book|check|find|get|send|arrange|settle|do|remind|tell)\b"
+    # an imperative asking for help: "help me pick a hair dye color", "pls help me plan…"
+    r"|^\W*(?:(?:pls|please|plz|ok|so|hey)\W+)?help\s+(?:me|us)\s+(?:pick|choose|find|plan|write|make"
+    r"|figure|decide|budget|draft|come\s+up|put|get|sort|book|organi[sz]e)\b"
     r"|\bcan(?:\s+or\s+not)?\W*$|\bcan\s+or\s+not\b"
     # a follow-up that proposes another option: "What about Porto instead?", "how about Friday"
     r"|^\W*(?:what|how)\s+about\b"
@@ -314,7 +317,7 @@ _TOLD_RE = re.compile(
     # only then done: "加班到十点才回家"
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
-    r"|\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
+    r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"

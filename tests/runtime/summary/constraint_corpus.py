@@ -214,6 +214,10 @@ HOLDOUT_181 = DATA / "holdout_181.jsonl"  # government and paperwork; after 177-
 HOLDOUT_182 = DATA / "holdout_182.jsonl"  # Chinese family occasions; same
 HOLDOUT_183 = DATA / "holdout_183.jsonl"  # ranges, tolerances and alternatives; same
 HOLDOUT_184 = DATA / "holdout_184.jsonl"  # typical messages; same
+HOLDOUT_185 = DATA / "holdout_185.jsonl"  # young users online, slang and emoji; after 181-184
+HOLDOUT_186 = DATA / "holdout_186.jsonl"  # Chinese dates said many ways; same
+HOLDOUT_187 = DATA / "holdout_187.jsonl"  # limits said through comparisons; same
+HOLDOUT_188 = DATA / "holdout_188.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -399,6 +403,10 @@ HOLDOUTS = (
     HOLDOUT_182,
     HOLDOUT_183,
     HOLDOUT_184,
+    HOLDOUT_185,
+    HOLDOUT_186,
+    HOLDOUT_187,
+    HOLDOUT_188,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

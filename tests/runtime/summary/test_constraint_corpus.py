@@ -106,6 +106,9 @@ _OPEN_MISSES = {
     "holdout_175.jsonl": 0.94,
     "holdout_182.jsonl": 0.94,
     "holdout_184.jsonl": 0.96,
+    "holdout_186.jsonl": 0.92,
+    "holdout_187.jsonl": 0.8,
+    "holdout_188.jsonl": 0.96,
     "holdout_150.jsonl": 0.96,
     "holdout_151.jsonl": 0.93,
 }
@@ -201,7 +204,15 @@ eighty-sixth rounds, a day in a relative clause ("a notary who can see me this w
 amount agreed and told ("彩礼这块两家已经商量好了，大概８万８上下"), a bill already ordered ("酒水
 已经订好了，一共１２，８００元"), a count said as 一个 ("司仪请一个"), a refusal said "is a no"
 ("Anything past 11 is a no"), a bill and a head count told for a split ("It came to $186.40 and
-there were 5 of us")"""
+there were 5 of us"); from the eighty-seventh and eighty-eighth rounds, a friend's allergy said
+after its exclusion ("but NO nuts, my bff is allergic"), Chinese parts of a month as days
+("月中", "中旬", "月底前…", "这周内…"), bounds said against what the user has with the figure in
+the next sentence or after a dash ("…shorter than the old route along the canal? That one was
+about 9 km", "keep it under what we paid in Porto last spring - that was 95 euros a night"), a
+reference told ("the 70 bucks I paid for a cab last time", "去年大概花了三千五"), "at least as
+cheap as planet fitness", a count after 推荐 ("推荐三部电影"), "not before 9" after "they don't
+pick up earlier" (holdout_187 above its floor at first contact 52.6 %, 82.5 % after: the
+comparisons' own figures, which a summary needs, are the form the rules met least)"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -269,6 +280,7 @@ _PRECISION_FLOOR = {
     "holdout_171.jsonl": 0.75,
     "holdout_172.jsonl": 0.875,
     "holdout_184.jsonl": 0.875,
+    "holdout_187.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -332,7 +344,8 @@ holdout_149-152's: a neighbour's pet's routine, a dog's eggs asked about with a 
 answer, last month's overtime told beside the boss's words, a company's grace period hedged
 with 好像, a friend's shingles told, coupons measured in feet, a neighbour's kid's allergy, a
 grandmother's routine; holdout_153's: a departure day told after thanks for a packing list
-("我全都带上了，周六就出发啦"); holdout_184's: a coworker's plans relayed after a story
+("我全都带上了，周六就出发啦"); holdout_187's: a grocery bill's change told ("My grocery
+bill went from 120 to 160 a week…"); holdout_184's: a coworker's plans relayed after a story
 ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in reported speech keeps the sentence from
 being told); holdout_159 and 160's: a question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay

@@ -1113,6 +1113,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("We should land around 8-ish pm", "20:00"),
         ("I'm cutting down on sugar, so no desserts please", "sugar"),
         ("年夜饭大概订八桌", "8"),
+        # the eighty-seventh and eighty-eighth rounds: an emoji after the hour, an amount of
+        # now with "already", "help me…", a bound said against what the user has now and its
+        # figure after the comma
+        ("gym at 6pm and home by 8 😅", "20:00"),
+        ("budget my $900 paycheck pls, phone bill is $80 already", "80"),
+        ("help me choose a laptop but NOT a Dell again, the last one died", "dell"),
+        ("新房子离地铁不能比现在远，现在走路十分钟", "10"),
+        ("find me a gym no pricier than what I pay now, 45 a month", "45"),
+        ("换车的话不要比现在那辆小，现在是七座的", "7"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
