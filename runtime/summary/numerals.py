@@ -223,7 +223,7 @@ _BARE_HOUR_RE = re.compile(
     r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|local)\s+time\b"
     r"|\s+\(?(?:[pmce][sd]t|utc|gmt|bst|cet|cest|ist|aest|jst)\b"
     # a sentence end, or an emoji that ends it: "be done by 9 🥲"
-    r"|\s*(?:[,.](?!\d)|[;!?)]|[\u2600-\u27bf\U0001f000-\U0001faff]|$))",
+    r"|\s*(?:[,.](?!\d)|[;!?)]|[\u2600-\u27bf\U0001f000-\U0001faff]|[—–]|\s-\s|$))",
     re.IGNORECASE,
 )
 _PART_AT_RE = re.compile(

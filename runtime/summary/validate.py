@@ -241,10 +241,21 @@ def _check_source_ids(summary: CompactionSummary, sources: _Sources) -> CheckRes
 
 
 def _quantity_problems(item: Item, cited: Sequence[Message], texts: SourceTexts) -> list[str]:
-    pool = frozenset().union(*(texts.quantities(m) for m in cited))
     # The sanitizer's own markers ("…[TRUNCATED 1234 chars]") are not claims about the sources.
     claim = _MARKER_RE.sub(" ", _claim_text(item))
+    if _verbatim(claim, [texts.text(m) for m in cited]):
+        # A clause quoted as written states the source's figures as the source does, whatever
+        # the reader makes of it cut from its context ("not before 9" read alone as a clock,
+        # where "…not before 9 — they don't pick up earlier" read whole is not one).
+        return []
+    pool = frozenset().union(*(texts.quantities(m) for m in cited))
     return unsupported_in_pool(claim, pool)
+
+
+def _verbatim(claim: str, sources: Sequence[str]) -> bool:
+    """``claim`` (of at least a few characters) is written as it stands in one of ``sources``."""
+    text = " ".join(claim.split())
+    return len(text) >= 4 and any(text in " ".join(source.split()) for source in sources)
 
 
 def _negation_problems(item: Item, cited: Sequence[Message], sources: SourceTexts) -> list[str]:

@@ -15,7 +15,7 @@ from runtime.summary.protocol import SummaryRequest, SummaryResponse
 from runtime.summary.rolling import roll_summary
 from runtime.summary.schema import CompactionSummary, Fact
 from runtime.summary.snapshots import SnapshotRecord
-from runtime.summary.validate import ValidationReport
+from runtime.summary.validate import ValidationReport, check_item
 from tests.runtime.summary.trip_fixture import count_tokens
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
@@ -165,3 +165,20 @@ def test_snapshot_records_read_with_and_without_a_lost_list(
     else:
         data["lost"] = lost
     assert SnapshotRecord.from_dict(data).lost == (lost or [])
+
+
+def test_a_clause_cut_at_a_dash_is_repaired_as_written() -> None:
+    """ "…but not before 9 — they don't pick up earlier": the clause "not before 9" is re-added
+    as the user wrote it; validation reads a verbatim clause as its source does, so the repair
+    is never refused (a refused repair made the first summary invalid: no summary at all)."""
+    text = "Remind me to call the dentist tomorrow, but not before 9 — they don't pick up earlier."
+    messages = read_history([{"id": "u1", "role": "user", "content": text}]).messages
+    assert "not before 9" in [c.clause for c in scan_user_clauses(messages)]
+    repaired = Fact(
+        key="user.not_before_9",
+        value="not before 9",
+        status="constraint",
+        confidence=0.9,
+        source_ids=["u1"],
+    )
+    assert check_item(repaired, messages) == {}
