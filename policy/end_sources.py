@@ -87,7 +87,10 @@ def end_decisions(
         said.add(text)
         out.append((decision, "summary" if text in kept else "closing"))
     for item in set_aside:
-        if isinstance(item, Decision) and normalize_item_text(item.text) not in said:
-            said.add(normalize_item_text(item.text))
+        if not isinstance(item, Decision):
+            continue
+        text = normalize_item_text(item.text)
+        if text not in said:
+            said.add(text)
             out.append((item, "lost"))
     return out

@@ -34,7 +34,7 @@ from runtime.summary.extract_facts import SentenceItems, covers, extract_sentenc
 from runtime.summary.extract_signals import carries_on_story, is_allergy, qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
-from runtime.summary.list_items import as_required, read_lists, required_items
+from runtime.summary.list_items import as_required, list_items, read_lists, required_items
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
@@ -208,12 +208,13 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         and not any(is_allergy(s) for s in plain)
     )
     previous = ""
-    masked = text
+    masked, required = text, []
     if message.role == "user":
         # quoted or pasted text, and lists someone else made, are not the user's wishes; the
         # marks of a list are no figures (runtime.summary.list_items)
-        masked = read_lists(without_quoted_text(text))
-    required = required_items(text) if message.role == "user" else []
+        lists = list_items(text)
+        masked = read_lists(without_quoted_text(text), lists)
+        required = required_items(lists)
     extract = partial(
         extract_sentence,
         role=message.role,

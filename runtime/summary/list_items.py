@@ -27,6 +27,7 @@ is said again in the user's own words.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -69,14 +70,16 @@ _REQUIRES_RE: Final = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class ListItem:
-    """One item of a list: its span in the message (mark included) and the line leading the
-    list in (empty when the list opens the message)."""
+    """One item of a list: its span in the message (mark included), the end of the line that
+    leads the list in (0 when the list opens the message), and what that line makes of the
+    items: someone else's or the past's (``others``), or requirements (``requires``)."""
 
     start: int
     end: int
     mark_end: int
-    lead_in: str
     lead_in_end: int = 0
+    others: bool = False
+    requires: bool = False
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -99,7 +102,10 @@ def list_items(text: str) -> list[ListItem]:
             run.append((start, end, start + mark.end()))
             continue
         if len(run) >= 2:
-            items += [ListItem(s, e, m, lead_in, lead_in_end) for s, e, m in run]
+            # the lead-in is judged once for the whole list
+            others = bool(lead_in) and _others(lead_in)
+            requires = bool(lead_in) and not others and bool(_REQUIRES_RE.search(lead_in))
+            items += [ListItem(s, e, m, lead_in_end, others, requires) for s, e, m in run]
         run = []
         if line.strip():
             lead_in, lead_in_end = line.strip(), end
@@ -135,19 +141,20 @@ def _heading_start(text: str, colon: int) -> int | None:
     return start
 
 
-def read_lists(text: str) -> str:
+def read_lists(text: str, items: Sequence[ListItem] | None = None) -> str:
     """``text`` as the rules read its lists (same length): marks blanked, the items of lists
     that are not the user's wishes blanked, and a heading that only names the list blanked
-    (a list's items are read on their own; "我的相亲要求：" is no wish of its own)."""
+    (a list's items are read on their own; "我的相亲要求：" is no wish of its own). ``items``:
+    ``list_items`` of a text of the same length and lines, when the caller has them."""
     out = text
     headed: set[int] = set()
-    for item in list_items(text):
-        if item.lead_in and _others(item.lead_in):
+    for item in list_items(text) if items is None else items:
+        if item.others:
             out = _blank(out, item.start, item.end)
         else:
             out = _blank(out, item.start, item.mark_end)
         colon = item.lead_in_end - 1
-        if item.lead_in and colon not in headed and text[colon] in ":：":
+        if item.lead_in_end and colon not in headed and text[colon] in ":：":
             headed.add(colon)
             start = _heading_start(text, colon)
             if start is not None:
@@ -155,14 +162,11 @@ def read_lists(text: str) -> str:
     return out
 
 
-def _requires(lead_in: str) -> bool:
-    return bool(_REQUIRES_RE.search(lead_in)) and not _others(lead_in)
-
-
-def required_items(text: str) -> list[tuple[int, int]]:
-    """The spans of the items of lists of requirements ("Requirements:", "Must-haves:",
-    "要求如下："), whose bare items ("free cancellation") are wishes as they stand."""
-    return [(i.start, i.end) for i in list_items(text) if i.lead_in and _requires(i.lead_in)]
+def required_items(items: Sequence[ListItem]) -> list[tuple[int, int]]:
+    """The spans of the ``items`` (``list_items``) of lists of requirements ("Requirements:",
+    "Must-haves:", "要求如下："), whose bare items ("free cancellation") are wishes as they
+    stand."""
+    return [(i.start, i.end) for i in items if i.requires]
 
 
 def as_required(reading: Reading) -> Reading:

@@ -14,7 +14,7 @@ def test_items_are_runs_of_two_marked_lines_or_more() -> None:
     text = "Plan:\n1. pack\n2) book\n\n- only one item here\nthe end"
     items = list_items(text)
     assert [text[i.start : i.end] for i in items] == ["1. pack", "2) book"]
-    assert {i.lead_in for i in items} == {"Plan:"}
+    assert {text[: i.lead_in_end] for i in items} == {"Plan:"}
 
 
 def test_a_number_before_a_digit_is_no_mark() -> None:
@@ -46,7 +46,7 @@ def test_a_heading_that_states_a_figure_stays() -> None:
 
 def test_a_bare_required_item_reads_as_a_need_quoting_only_the_item() -> None:
     text = "Requirements:\n- free parking\n- pool"
-    (first, second) = required_items(text)
+    (first, second) = required_items(list_items(text))
     line = text[first[0] : first[1]]
     reading = as_required(Reading(line, read_lists(text)[first[0] : first[1]]))
     assert reading.text == "need free parking"
