@@ -20,6 +20,7 @@ from runtime.summary.numerals import (
     AFTERNOON_HOURS,
     CN_DAY_PARTS,
     LATE_DAY_PARTS,
+    MIDNIGHT_PARTS,
     bare_clock,
     day_half,
 )
@@ -241,6 +242,8 @@ def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
     elif kind == "cn":
         if m.group("part") in LATE_DAY_PARTS and hour < 12:
             hour += 12
+        elif m.group("part") in MIDNIGHT_PARTS and hour == 12:
+            hour = 0  # "晚上十二点前必须睡觉"
     elif (
         kind == "clock"
         and not groups.get("ap")

@@ -663,6 +663,8 @@ def _voiced_signal(
     rule = None
     if not asked and voice != "own":
         rule = (_RELAYED_RULE_RE if voice == "relayed" else _RULE_SAID_RE).search(text)
+    elif not asked and told:
+        rule = _RULE_SAID_RE.search(text)  # "My nurse advised no more than 2 a day"
     if rule is not None:
         # a rule relayed, now or then, that binds the user: "My physio says no running for the
         # next 3 weeks", "My parents said we can't spend more than 150 dollars"
@@ -707,10 +709,14 @@ _RULE_SAID_RE = re.compile(
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
     # what a carer prescribed: "My doctor said no more than 2,000 mg of sodium a day"
     # (the user's own carer: not "my dad had surgery and the doctor said no running")
-    r"|\b(?:(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)\s+said"
-    r"|(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)\s+told\s+(?:me|us))"
-    r"\s+(?:that\s+)?(?=(?:no|not|never|only|at\s+most|max(?:imum)?|under|less|fewer|avoid|stay"
-    r"|keep|cut)\b)(?P<care>)",
+    # "My physio said to ice the knee for 20 minutes, no more", "my doctor told me to cap
+    # caffeine at 200 mg a day", "my doctor said ideally not more than…"
+    r"|\b(?:(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)"
+    r"\s+(?:said|advised|recommended)|(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist"
+    r"|midwife)\s+(?:told|advised|wants|asked)\s+(?:me|us))"
+    r"\s+(?:that\s+)?(?:(?:i|we)\s+(?:should|must)\s+)?(?:ideally\s+)?"
+    r"(?=(?:no|not|never|only|at\s+most|max(?:imum)?|under|less|fewer|avoid|stay|keep|cut|to)\b)"
+    r"(?:to\s+)?(?P<care>)",
     re.IGNORECASE,
 )
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
@@ -843,7 +849,12 @@ def constraint_clauses(sentence: str) -> list[str]:
     )
     figures_only = asked or opens_told
     told = tells_what_happened(sentence) and not TASK_START_RE.search(sentence)
-    if told and figures_only and not _OWN_FIGURE_RE.search(sentence):
+    if (
+        told
+        and figures_only
+        and not _OWN_FIGURE_RE.search(sentence)
+        and (asked or not _RULE_SAID_RE.search(sentence))
+    ):
         return []  # a question about what happened: "did I leave the door open after nine"
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
     # 就别碰了，…，你有什么建议？"; a clause before the question without "I"/"我" or a "don't"

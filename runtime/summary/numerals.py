@@ -39,6 +39,7 @@ __all__ = [
     "AFTERNOON_HOURS",
     "CN_DAY_PARTS",
     "LATE_DAY_PARTS",
+    "MIDNIGHT_PARTS",
     "Numeral",
     "bare_clock",
     "cn_value",
@@ -54,6 +55,9 @@ CN_DAY_PARTS = r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|
 早 only right before digits: "晚8点", not "晚于"; not 最晚/最早, "at the latest/earliest":
 "最晚五点四十出发"); every reader of Chinese clocks uses it."""
 LATE_DAY_PARTS = frozenset({"下午", "傍晚", "晚上", "夜里", "晚"})
+MIDNIGHT_PARTS = frozenset({"night", "atnight", "tonight", "晚上", "夜里", "半夜"})
+"""Halves of the day in which twelve o'clock is midnight, not noon ("晚上十二点", "12 at
+night")."""
 """The parts of CN_DAY_PARTS that put an hour under 12 in the afternoon or evening."""
 
 _UNITS = {
@@ -107,10 +111,18 @@ _ORDINAL_RE = re.compile(
 _ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=(?!half\b)[A-Za-z]{3,})", re.IGNORECASE)
 _AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # "at most an hour", "within a week": one unit of time, bounded
+_ONE_UNIT = (
+    r"(?:hour|day|week|month|year|minute|night|mile|kilomet(?:er|re)|km|block|page|kilo|pound)"
+)
 _BOUNDED_ONE_RE = re.compile(
-    r"\b(?:at\s+most|at\s+least|under|over|within|no\s+more\s+than|less\s+than|more\s+than|up\s+to"
-    r"|max(?:imum)?|tops)\s+(?P<one>an?)\s+(?=(?:hour|day|week|month|year|minute|night|mile"
-    r"|kilomet(?:er|re)|km|block|page|kilo|pound)\b)",
+    r"\b(?:at\s+most|at\s+least|under|over|within|(?:no|not)\s+(?:more|longer)\s+than"
+    r"|less\s+than|more\s+than|longer\s+than|shorter\s+than|up\s+to|max(?:imum)?|tops"
+    rf"|about|around|roughly)\s+(?P<one>an?)\s+(?={_ONE_UNIT}\b)"
+    # "an hour tops", "a week at most", "a day or less": the bound after the unit
+    rf"|\b(?P<after>an?)\s+(?={_ONE_UNIT}\s*,?\s+(?:tops|at\s+(?:the\s+)?most|max(?:imum)?\b"
+    r"|or\s+(?:less|under|so)\b|at\s+the\s+(?:outside|latest)))"
+    # "just the one suitcase": one, said with "the"
+    r"|\b(?:just|only)\s+the\s+(?P<the>one)\s+(?=[a-z]{3,})",
     re.IGNORECASE,
 )
 _DIGITS_AND_A_HALF_RE = re.compile(
@@ -212,7 +224,9 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "checked out by 11 on Sunday", "before 9 tomorrow", "at 7 sharp": a bare hour after a time
 # preposition, when a day, "sharp" or the end of the clause follows (not "after 3 tries")
 _BARE_HOUR_RE = re.compile(
-    r"\b(?:by|before|after|until|till|at|no[t]?\s+(?:later|earlier)\s+than|not\s+before)\s+"
+    r"\b(?:by|before|after|until|till|at|no[t]?\s+(?:later|earlier)\s+than|not\s+before"
+    # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
+    r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
@@ -224,6 +238,12 @@ _BARE_HOUR_RE = re.compile(
     r"|\s+\(?(?:[pmce][sd]t|utc|gmt|bst|cet|cest|ist|aest|jst)\b"
     # a sentence end, or an emoji that ends it: "be done by 9 🥲"
     r"|\s*(?:[,.](?!\d)|[;!?)]|[\u2600-\u27bf\U0001f000-\U0001faff]|[—–]|\s-\s|$))",
+    re.IGNORECASE,
+)
+# "7 o'clock" names an hour whatever comes before it ("Saturday evening, on 7 o'clock")
+_OCLOCK_RE = re.compile(
+    r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*o'?clock\b"
+    r"(?!\s*(?:in\s+the|at\s+night|tonight|this|tomorrow|a\.?m|p\.?m))",
     re.IGNORECASE,
 )
 _PART_AT_RE = re.compile(
@@ -343,6 +363,8 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
     half = day_half(before)
     if half is None and hour in AFTERNOON_HOURS:
         half = "pm"
+    if hour == 12 and half == "am":
+        half = None  # "明天上午来，十二点前我得出门": the morning ends at noon, not midnight
     return _clock(hour, minute, half)
 
 
@@ -447,7 +469,8 @@ def _english(text: str) -> list[Numeral]:
             start = m.start() + m.group(0).rindex(article)
             found.append(Numeral(start, start + len(article), article, "1"))
     for m in _BOUNDED_ONE_RE.finditer(text):
-        found.append(Numeral(m.start("one"), m.end("one"), m.group("one"), "1"))
+        name = next(g for g in ("one", "after", "the") if m.group(g))
+        found.append(Numeral(m.start(name), m.end(name), m.group(name), "1"))
     return found
 
 
@@ -998,8 +1021,8 @@ def _clock(hour: int, minute: int, period: str | None) -> str:
     late = any(word.replace(" ", "") in period for word in _LATE) or period.startswith("p")
     if late and hour < 12:
         hour += 12
-    if period.startswith(("a", "凌晨")) and hour == 12:
-        hour = 0  # "12 am", "凌晨12点"; "上午9点到12点" ends at noon
+    if hour == 12 and (period.startswith(("a", "凌晨")) or period in MIDNIGHT_PARTS):
+        hour = 0  # "12 am", "凌晨12点", "晚上十二点", "12 at night"; "上午9点到12点" ends at noon
     return f"{hour}:{minute:02d}"
 
 
@@ -1038,7 +1061,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
         clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
         found.append((m.start(), m.end(), clock))
-    for m in _BARE_HOUR_RE.finditer(text):
+    for m in (*_BARE_HOUR_RE.finditer(text), *_OCLOCK_RE.finditer(text)):
         if not any(start <= m.start("h") < end for start, end, _ in found):
             said = before + text[: m.start()]
             reason = _HALF_REASON_RE.match(text, m.end()) or _HALF_AFTER_RE.match(text, m.end())

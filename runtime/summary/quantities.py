@@ -23,7 +23,13 @@ from typing import cast
 
 from runtime.summary.chinese_script import as_simplified
 from runtime.summary.edits import DigestMemo, Packed, pack_values, text_digest, unpack_values
-from runtime.summary.numerals import CN_DAY_PARTS, LATE_DAY_PARTS, cn_value, with_readings
+from runtime.summary.numerals import (
+    CN_DAY_PARTS,
+    LATE_DAY_PARTS,
+    MIDNIGHT_PARTS,
+    cn_value,
+    with_readings,
+)
 from runtime.summary.quantity_support import Kind, Quantity, is_supported
 from runtime.summary.shorthand import spelled_out
 
@@ -236,6 +242,8 @@ def _cn_time(m: re.Match[str]) -> Quantity | None:
         return None
     if m.group(1) in LATE_DAY_PARTS and hour < 12:
         hour += 12
+    elif m.group(1) in MIDNIGHT_PARTS and hour == 12:
+        hour = 0
     minute = 30 if m.group(3) else int(m.group(4) or 0)
     # "6点" without 上午/下午 may be 18:00; "18点" and "下午6点" are not ambiguous.
     ambiguous = m.group(1) is None and hour <= 12

@@ -93,6 +93,11 @@ _REQUEST_RE = re.compile(
     r"\b(?:that|which|who|with)\b"
     # a search said as what the user is after: "Looking for a plumber who can come Tuesday…"
     r"|^\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?:looking|searching)\s+for\b"
+    # a time proposed: "would Tuesday afternoon work for the review?", "does 3pm suit you?"
+    r"|\b(?:would|does|will|could|can|do)\s+(?:[\w:.']+\s+){0,3}?(?:(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)day|tomorrow|tonight|today|morning|afternoon|evening|weekend|next\s+\w+"
+    r"|\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}:[0-5]\d)"
+    r"(?:\s+[\w:.']+){0,2}?\s+(?:work|suit)\b"
     r"|能不能|能否|可不可以|可以帮"
     r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
     # a search asked as a bare noun and what it is for: "dog sitter for aug 3-6?", "babysitter

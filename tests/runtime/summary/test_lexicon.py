@@ -81,6 +81,11 @@ READ = [
     ("a fortnight from now", ["14"]),
     ("the third of May", ["3"]),
     ("全场打个八八折", ["88"]),
+    # one unit bounded after it, and "just the one" (the eighty-ninth round)
+    ("a night or so", ["1"]),
+    ("a fortnight's stay, tops", ["14"]),
+    ("about a month", ["1"]),
+    ("only the one carry-on", ["1"]),
 ]
 
 NOT_READ = [
@@ -179,6 +184,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("by quarter to six at the latest", ["17:45"]),
         ("中午十二点到两点", ["12:00", "14:00"]),
         ("下午2-4点", ["14:00", "16:00"]),
+        ("nothing past 4 please", ["16:00"]),
+        ("in the past 4 years", []),
+        ("Friday night, on 9 o'clock", ["21:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -201,7 +209,12 @@ def test_a_day_and_its_time_stay_one_clause(sentence: str, clauses: list[str]) -
 
 @pytest.mark.parametrize(
     ("text", "time"),
-    [("晚八点以后别打扰我", "20:00"), ("早8点前必须到", "08:00"), ("by 8.30pm", "20:30")],
+    [
+        ("晚八点以后别打扰我", "20:00"),
+        ("早8点前必须到", "08:00"),
+        ("by 8.30pm", "20:30"),
+        ("夜里十二点以后别发消息", "00:00"),  # midnight, as the extractor reads it
+    ],
 )
 def test_validation_reads_the_same_clock(text: str, time: str) -> None:
     """Validation (``quantities``) backs what the extractor writes: the same part of the day."""
@@ -1122,6 +1135,12 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("新房子离地铁不能比现在远，现在走路十分钟", "10"),
         ("find me a gym no pricier than what I pay now, 45 a month", "45"),
         ("换车的话不要比现在那辆小，现在是七座的", "7"),
+        # the eighty-ninth round: a carer's advice told in the past, a time proposed in a
+        # question, the morning that ends at noon
+        ("My dentist told me to keep coffee under 3 cups a day. Which teas are fine?", "3"),
+        ("My nurse advised no more than 2 painkillers a day.", "2"),
+        ("Would Monday morning work for the call?", "monday"),
+        ("装修师傅上午过来，十二点前得走", "12:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
