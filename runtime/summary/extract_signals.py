@@ -96,11 +96,13 @@ _MONTH_AFTER_RE = re.compile(
 )
 _DAY_BEFORE_RE = re.compile(
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
-    r"|\d{1,2}(?:st|nd|rd|th)?|\d{4}|(?:周|星期|礼拜)[一二三四五六日天]|[今明后]天|\d{1,2}[日号])$",
+    r"|\d{1,2}(?:st|nd|rd|th)?|\d{4}|(?:周|星期|礼拜)[一二三四五六日天]|[今明后]天|\d{1,2}[日号]"
+    # a half of the day and its clock: "安排在下午，三点到五点之间", "Saturday evening, on 7"
+    r"|\b(?:morning|afternoon|evening|night)|凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)$",
     re.IGNORECASE,
 )
 _CLOCK_AFTER_RE = re.compile(
-    r"\s*(?:(?:at|by|before|after|around|until|till)\s+)?"
+    r"\s*(?:(?:at|by|before|after|around|until|till|on)\s+)?"
     r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m(?![A-Za-z])|p\.?m(?![A-Za-z])|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
     r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚|早)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
     re.IGNORECASE,
@@ -425,8 +427,9 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
             when it bounds something, a negation only when it is addressed to the task.
     """
     text = _fold(clause)
-    if WELL_WISH_RE.search(text):
-        return _QUIET  # "Happy new year! Hope 2026 treats you well", "祝你生日快乐"
+    if WELL_WISH_RE.search(text) or _POLITENESS_ONLY_RE.match(text):
+        # "Happy new year! Hope 2026 treats you well", "祝你生日快乐"; "Please," alone
+        return _QUIET
     kinds: set[str] = set()
     # "We'll have the conference room from 9:30 to 4, and lunch is already handled"
     told = told and _FUTURE_RE.search(text) is None
@@ -457,6 +460,9 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     if weak and not figures_only and not told and TRAVEL_RE.search(text):
         kinds.add("dated")  # a day and what happens on it: "周六上午出发", "back on Sunday"
     return ClauseSignal(frozenset(kinds), strong=bool(kinds), weak=weak)
+
+
+_POLITENESS_ONLY_RE = re.compile(r"\W*(?:please|pls|plz|kindly|麻烦你?|请)\W*$", re.IGNORECASE)
 
 
 def split_clauses(sentence: str) -> list[tuple[int, int]]:
@@ -499,7 +505,11 @@ _LIST_END_RE = re.compile(r"\s*[a-z-]+\s+(?:or|and|nor)\s+[a-z-]+\b", re.IGNOREC
 # "Dinner for 4, maybe 5", "以五万为准，上下浮动不超过10%", "26度左右，正负1度都行"
 _TOLERANCE_AFTER_RE = re.compile(
     r"\s*(?:plus\s+or\s+minus|give\s+or\s+take|±|or\s+so\b|maybe\s+\d|\d+(?:\.\d+)?\s*\w*\s+either\s+way"
-    r"|正负|上下(?:差|浮动)|误差|多(?:一|两)?点少(?:一|两)?点)",
+    r"|正负|上下(?:差|浮动)|误差|多(?:一|两)?点少(?:一|两)?点"
+    # a ceiling said again: "预算就5000块，多一分都不行", "$50, not a penny more"
+    r"|多(?:一|1)\s*(?:分|毛|块|元|天|分钟|秒)钱?都不|(?:一|1)\s*(?:分|毛|块)钱?都不能多"
+    r"|not\s+(?:a|one)\s+(?:cent|penny|dollar|euro|pound|minute|day|second)\s+"
+    r"(?:more|over|later|longer))",
     re.IGNORECASE,
 )
 
@@ -726,8 +736,8 @@ till midnight" bounds nothing now."""
 # A wish said now is no story, whatever the sentence told before it: "So I finally got my
 # bonus and I want to put about 10k into an index fund"
 _WISH_RE = re.compile(
-    r"\b(?:i|we)(?:\s+(?:really\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
-    r"|['’]d\s+(?:really\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
+    r"\b(?:i|we)(?:\s+(?:really\s+|ideally\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
+    r"|['’]d\s+(?:really\s+|ideally\s+|also\s+|much\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
     r"|我想|我要|想要|想买|宁可|宁愿|还是别",
     re.IGNORECASE,
 )

@@ -176,12 +176,21 @@ _BOUND_CUE_RE = re.compile(
     r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
     r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
+    r"|(?:有没有|有什么|有啥|推荐)[^，,。？?]{0,8}?[\d一二两三四五六七八九十百千万]+\s*\w{0,3}?"
+    r"(?:左右|上下)的"
     r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
     re.IGNORECASE,
 )
 _EVENT_CUE_RE = re.compile(
     r"\b(?:after|before)\s+(?:(?:the|a|an|my|his|her|their|our|your)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?"
-    r"|work|school|class|lunch|dinner|breakfast|bed)\b(?!\s*\d)",
+    r"|work|school|class|lunch|dinner|breakfast|bed)\b(?!\s*\d)"
+    # set against what was planned, not a bound: "900 euros more than planned"
+    r"|\b(?:more|less|over|under|higher|lower|longer|later)\s+than\s+(?:(?:we|i|they|anyone)\s+)?"
+    r"(?:had\s+)?(?:planned|expected|budgeted|anticipated|thought|hoped|usual|normal|quoted)\b"
+    # a margin, not a deadline: "overbook flights by like 10 percent"
+    r"|\bby\s+(?:like\s+|about\s+|around\s+|roughly\s+|almost\s+)?\d[\d.,]*\s*(?:%|percent"
+    r"|per\s*cent|points?|times)(?!\w)",
     re.IGNORECASE,
 )
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
@@ -326,8 +335,10 @@ _TOLD_RE = re.compile(
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
-    # done already: "师傅下午三点就到了"
-    r"|就(?:到|来|好|修好|搞定|做完)了",
+    # done already: "师傅下午三点就到了"; what happens every time: "每次不到十二点就卖光了"
+    r"|就(?:到|来|好|修好|搞定|做完)了|每次[^，,。]{0,12}?就\w{0,4}?(?:光|完|没)了"
+    # a habit of years: "除了茶什么饮料都不喝，三十年如一日"
+    r"|年如一日",
     re.IGNORECASE,
 )
 # A verb done to a count ("排了两个小时", "送了俩果盘", "收了我两百块") tells what happened,
@@ -395,6 +406,18 @@ _PRESENT_REPORT_RE = re.compile(
 # user's figure to go by)
 _PAST_REPORT_RE = re.compile(
     r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}说(?!话|明|服)",
+    re.IGNORECASE,
+)
+# Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
+# no exceptions'" (the rest of the sentence is theirs, or the story's)
+_QUOTED_THEN_RE = re.compile(
+    r"\b(?:saying|said|read|reading|went|wrote|written)\s*:?\s*['\"‘“]", re.IGNORECASE
+)
+# ... and a thing's words, quoted, whatever the sentence tells: "The café had a board saying 'no
+# laptops after 12'"
+_THING_SAYING_RE = re.compile(
+    r"\b(?:sign|board|note|notice|label|banner|poster|sticker|menu|screen)\s+(?:that\s+)?"
+    r"(?:saying|said|read|reading)\s*:?\s*['\"‘“]",
     re.IGNORECASE,
 )
 _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
@@ -589,6 +612,8 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         narrative = is_narrative(text)
         if (
             reported
+            or (told and _QUOTED_THEN_RE.search(text))
+            or _THING_SAYING_RE.search(text)
             or _OPINION_RE.search(text)
             or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
             or (told and _PAST_REPORT_RE.search(text))
@@ -596,5 +621,10 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             out.append("quiet")
         else:
             out.append("relayed" if narrative else "own")
-        reported = reported or bool(narrative and _REPORTING_END_RE.search(text))
+        reported = (
+            reported
+            or bool(narrative and _REPORTING_END_RE.search(text))
+            or bool(told and _QUOTED_THEN_RE.search(text))
+            or bool(_THING_SAYING_RE.search(text))
+        )
     return out

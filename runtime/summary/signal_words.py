@@ -139,6 +139,17 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
+    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发)|\bor\s+nothing\b"
+    # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
+    # "I am afraid of flying", "我恐高"
+    r"|\b(?:is|are|'s|'re)\s+(?:much\s+|far\s+)?better\s+for\s+(?:me|us)\b"
+    r"|\b(?:suits?|works?)\s+(?:me|us)\s+better\b|\bworks?\s+better\s+for\s+(?:me|us)\b"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:\w+\s+)?(?:afraid|scared|terrified|frightened)\s+of\b"
+    r"|恐高|怕(?:坐|乘|搭)"
+    # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
+    r"|(?:要是|如果|只要|假如)[^，,。？?]{1,12}?(?:我|咱)?们?就(?:直接|马上|立刻)?"
+    r"(?:拍|买|下单|订|要|租|签|成交)"
     # "make the curry less salty than last time"
     r"|\bcut(?:ting)?\s+(?:back|down)\s+on\b"
     r"|\bless\s+(?:salt|salty|sugar|sugary|sweet|spicy|hot|oily|greasy|fatty|cheesy|garlicky"
@@ -250,11 +261,15 @@ IMPERATIVE_RE = re.compile(
     r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
-    r"|check|ask|tell|stay|hold|cap|block|transfer|move|reserve|confirm|arrange|stick|limit"
+    r"|check|ask|tell(?!\s+(?:me|us)\s+(?:what|why|how|whether|if|about|more)\b)|stay|hold|cap"
+    r"|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
     # a Chinese request that does something to the task, not one that looks something up
     # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)
-    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)",
+    r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)"
+    # time set aside for a task: "下周三空出半天来给我写年终总结" (not "上周空出半天陪孩子了")
+    r"|(?:空出|留出|腾出|预留)(?:半天|一整?天|[\d一二两三四五六七八九十]+\s*个?半?(?:小时|钟头|天|晚))"
+    r"(?![^，,。]{0,8}了)",
     re.IGNORECASE,
 )
 

@@ -141,6 +141,11 @@ _NARRATIVE_RE = re.compile(
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
+    # an elder's ways, remembered: "My grandma would eat anything except liver" (not "my
+    # grandma would hate a loud place", "would like…")
+    r"|\b(?:my|our)\s+(?:late\s+)?(?:grand(?:ma|pa|mother|father|parents)|nana|nan|granny|gran)"
+    r"\s+(?:always\s+|never\s+)?would\s+(?!like|love|prefer|rather|want|need|hate|enjoy"
+    r"|appreciate|mind|be\b)\w+"
     # when someone was young: "我妈年轻的时候一个月工资才三十块", "我小时候"
     r"|年轻(?:的)?时(?:候)?|小时候|读书(?:的)?时候|上学(?:的)?时候"
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
@@ -151,7 +156,7 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:my|our|his|her|their|\w+'s)\s+(?:\w+'s\s+)?(?:recipe|instructions|manual|guide)\s+(?:says|said|states)\b"
     r"|package|screen|display|receipt|invoice|ticket|letter|website|site)\s+(?:says|states|stipulates|reads)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
-    r"|听说|据说|好像|似乎|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b|\bapparently\b"
+    r"|听说|据说|好像|似乎|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
     r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前"

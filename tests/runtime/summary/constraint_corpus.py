@@ -218,6 +218,14 @@ HOLDOUT_185 = DATA / "holdout_185.jsonl"  # young users online, slang and emoji;
 HOLDOUT_186 = DATA / "holdout_186.jsonl"  # Chinese dates said many ways; same
 HOLDOUT_187 = DATA / "holdout_187.jsonl"  # limits said through comparisons; same
 HOLDOUT_188 = DATA / "holdout_188.jsonl"  # typical messages; same
+HOLDOUT_189 = DATA / "holdout_189.jsonl"  # exclusivity and exceptions; after 185-188's fixes
+HOLDOUT_190 = DATA / "holdout_190.jsonl"  # Chinese deals with sellers and landlords; same
+HOLDOUT_191 = DATA / "holdout_191.jsonl"  # limits softened by hedges; same
+HOLDOUT_192 = DATA / "holdout_192.jsonl"  # typical messages; same
+HOLDOUT_193 = DATA / "holdout_193.jsonl"  # English of non-native speakers; same
+HOLDOUT_194 = DATA / "holdout_194.jsonl"  # Chinese cars, driving and parking; same
+HOLDOUT_195 = DATA / "holdout_195.jsonl"  # time spans and durations; same
+HOLDOUT_196 = DATA / "holdout_196.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -407,6 +415,14 @@ HOLDOUTS = (
     HOLDOUT_186,
     HOLDOUT_187,
     HOLDOUT_188,
+    HOLDOUT_189,
+    HOLDOUT_190,
+    HOLDOUT_191,
+    HOLDOUT_192,
+    HOLDOUT_193,
+    HOLDOUT_194,
+    HOLDOUT_195,
+    HOLDOUT_196,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

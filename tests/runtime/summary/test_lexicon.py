@@ -613,6 +613,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "The airline website says refunds take up to 10 days, is that normal?",
         "我们那边好像都是中午十二点开席。",
         "我爷爷今年八十八了，每天早上五点就去公园。",
+        # the eighty-ninth and ninetieth rounds: set against a plan, a margin asked about, a
+        # meaning asked for, a sign quoted in a story, an elder's ways, what happens every time,
+        # a habit of years
+        "Our kitchen redo last year ended up 4,000 more than we budgeted, what a year.",
+        "Why did the bus fare go up by 15%?",
+        "Tell me what 'break a leg' means, my friend wrote it to me.",
+        "The café had a board saying 'no laptops after 12' and we had to leave.",
+        "My grandpa would walk 5 miles every morning before breakfast.",
+        "那家面包店每次不到九点就卖光了。",
+        "我妈二十年如一日每天六点起床。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1141,6 +1151,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("My nurse advised no more than 2 painkillers a day.", "2"),
         ("Would Monday morning work for the call?", "monday"),
         ("装修师傅上午过来，十二点前得走", "12:00"),
+        # the ninetieth round: the one allowed, a ceiling said again, a half of the day and
+        # its clock, a fear, a deal's condition, time set aside, an item asked with its size,
+        # an adverb in a wish, "without I check it"
+        ("报销仅限经济舱", "经济舱"),
+        ("付款只走支付宝", "支付宝"),
+        ("预算就三千，多一块都不行", "多一块都不行"),
+        ("Keep it to $60, not a dollar more.", "not a dollar more"),
+        ("会议放在上午，十点到十一点半", "上午，十点"),
+        ("Buses are better for us than trains.", "buses"),
+        ("I'm scared of heights, so nothing above the 3rd floor.", "heights"),
+        ("要是能送货上门我就直接下单", "送货上门"),
+        ("周五空出两个小时给我复盘项目", "两个小时"),
+        ("有没有三十分钟左右的瑜伽视频？", "30"),
+        ("Heads-up from past trips: I'd ideally like at least an hour between connections.", "1"),
+        ("don't post anything without I check it first", "post"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
