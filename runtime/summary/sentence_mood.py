@@ -560,11 +560,19 @@ def names_offer(text: str) -> bool:
 _HABIT_RE = re.compile(r"(?:never|always|usually|still)\s+\w+s", re.IGNORECASE)
 
 
+_WOULD_RE = re.compile(r"\bwould\b|\b(?:i|we|you|it)'d\b", re.IGNORECASE)
+_SUPPOSED_RE = re.compile(r"\b(?:if|suppose|supposing|say)\s+(?:i|we)\s+[^,.;?!]*", re.IGNORECASE)
+
+
 def tells_what_happened(sentence: str) -> bool:
     """Whether ``sentence`` tells of the past (``_TOLD_RE``, or a verb done to a count outside
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
+    if _WOULD_RE.search(sentence):
+        # a supposition in the past tense is no story: "How much would I pay in fees if I moved
+        # 5,000 dollars?"
+        sentence = _SUPPOSED_RE.sub(" ", sentence)
     first = _TOLD_RE.search(sentence)
     if first and _HABIT_RE.fullmatch(first.group(0)) and is_request(sentence):
         # a habit wished for: "set up a schedule where gaming never goes past 8pm" (told only
