@@ -1167,7 +1167,7 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Heads-up from past trips: I'd ideally like at least an hour between connections.", "1"),
         ("don't post anything without I check it first", "post"),
         # a supposition in the past tense is no story
-        ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30000"),
+        ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
