@@ -38,6 +38,13 @@ _SENTENCE_RE = re.compile(
     # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'
     r"|(?<=[.!?][\"”])\s+(?=[A-Z])"
 )
+# An allergy said after a semicolon without its object is the reason of what came before: "…
+# peanuts in it, not even a trace; my son is allergic"
+_BARE_ALLERGY_RE = re.compile(
+    r"(?:(?:my|our|his|her|the)\s+)?\w+\s+(?:is|are|'s)\s+(?:very\s+|severely\s+|badly\s+)?"
+    r"(?:allergic|intolerant)\W*$|[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$",
+    re.IGNORECASE,
+)
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(
     # money is no id: "RM60" (ringgit), "Rs500", "HK$"-less "HKD300"
@@ -146,6 +153,11 @@ _PERIODS = (
 )
 
 
+def _unclosed(text: str) -> bool:
+    """Whether ``text`` ends inside a bracket it opened ("(the CEO mocks them; it's a thing)")."""
+    return text.count("(") > text.count(")") or text.count("（") > text.count("）")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped.
 
@@ -154,7 +166,13 @@ def split_sentences(text: str) -> list[str]:
     parts = [part.strip() for part in _SENTENCE_RE.split(text) if part and part.strip()]
     out: list[str] = []
     for part in parts:
-        if out and _TITLE_END_RE.search(out[-1]):
+        if out and (
+            _TITLE_END_RE.search(out[-1])
+            or (
+                out[-1].endswith((";", "；"))
+                and (_BARE_ALLERGY_RE.match(part) or _unclosed(out[-1]))
+            )
+        ):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)

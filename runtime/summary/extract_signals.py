@@ -126,7 +126,17 @@ _BACK_RE = re.compile(
     # 吃香菜，做菜尽量少放"
     r"|也(?:别|不要|不行|不用|不能)\W*$|(?:少|别|不要|不用|尽量不)(?:放|加|搁|用)(?:了|点|些)?\W*$"
     # what the clause before meant, said again: "…剔除掉，就是user_id以test_开头的那些"
-    r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b",
+    r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b"
+    # the wish about what the clause before allowed or named: "It's not impossible to meet on
+    # Friday, but I'd rather we didn't", "spend $200 on a leaky tap — keep it under that",
+    # "不在地铁站五百米以内的酒店，我是不会考虑的", "…peanuts in it, not even a trace; my son is
+    # allergic"
+    r"|^(?:but\s+)?(?:i'?d|i\s+would|we'?d)\s+(?:rather|prefer)(?:\s+(?:we|you|it|they))?\s+"
+    r"(?:not|didn'?t|wasn'?t|weren'?t|don'?t)\W*$"
+    r"|^(?:so\s+)?keep\s+it\s+(?:under|below|within|to|at)\s+that\b"
+    r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$"
+    r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
+    r"(?:allergic|intolerant)\W*$",
     re.IGNORECASE,
 )
 # The figure a clause before asked for without giving it: "别拖太久，最多45分钟", "keep the toast
@@ -163,13 +173,18 @@ _OWNED_RE = re.compile(
     r"|\b(?:serves?|feeds?|sleeps|seats)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
     r"|twelve)\b"
     r"|^\W*(?:hoping|planning|trying)\s+to\b"
+    # who is going: "Two adults and one kid, flying out of Manchester — which airlines…?",
+    # "Beer for a party of 20, how many pints…?"
+    r"|^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:adults?|kids?|children"
+    r"|grown-?ups|people|guests)\b|\ba\s+party\s+of\s+(?:\d+|two|three|four|five|six|seven|eight"
+    r"|nine|ten|twelve)\b"
     # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
     # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
     r"|^\W*(?:cooking|baking|hosting|catering|feeding|making\s+\w+|booking\s+\w+|shopping)\b"
     r"[\w\s]{0,20}?\bfor\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
     r"|a\s+dozen)\b(?!\s*(?:hours?|hrs?|min(?:ute)?s?|days?|weeks?|months?|years?|[$€£%]))"
     r"|还剩|剩下|每(?:周|天|个?月|年)能|能(?:多)?(?:还|付|出|拿出|承受)"
-    r"|^(?:(?!说|写的|讲|规定)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
+    r"|^(?:(?!说|写的|讲|规定|比如|例如|“)[^，,]){0,8}?(?:\d[\d.,]*|[一二两三四五六七八九十百千]+)\s*"
     r"(?:万|千|块|元|w|k|年|个月)(?![\u4e00-\u9fff]{0,4}(?:吗|呢|么))"
     r"|" + OWN_MONEY + r"[^，,]{0,4}?"
     r"[\d一二两三四五六七八九十]|分\s*\d+\s*期",
@@ -258,7 +273,9 @@ _GREETING_RE = re.compile(
 _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
-    r"|\bduring\s+(?:that|those\s+hours)\b",
+    r"|\bduring\s+(?:that|those\s+hours)\b"
+    # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named
+    r"|(?:排|塞|安排|约)进去",
     re.IGNORECASE,
 )
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
@@ -282,6 +299,8 @@ _BARE_MONTH_RE = re.compile(
 _ASKED_ABOUT_RE = re.compile(
     _BARE_MONTH_RE.pattern
     + r"|(?<!\d)(?:19|20)\d\d(?!\d)(?!\s*(?:[元块$€£¥%]|dollars|bucks|euros))"
+    # a phrase quoted to be asked about: "比如“500元以内”，500算不算？"
+    + r"|“[^”]{1,30}”|「[^」]{1,30}」"
 )
 # A question for one quantity that gives another, measured: "猪肉馅一斤要配多少白菜合适？",
 # "how much water for 3 cups of rice?" (not "how long to 5th avenue", "how many calories in 2
@@ -405,11 +424,20 @@ def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
     return unbounded or (told and tells_what_happened(text))
 
 
+_ASKED_WITH_RE = re.compile(
+    r"^\W*(?:any|are\s+there\s+(?:any|some)|is\s+there\s+(?:a|an|any)|(?:you\s+)?(?:got|know)"
+    r"\s+(?:any|a|an))\b[^?]{0,50}?\bwith\s+(?:a|an)\s+[a-z]",
+    re.IGNORECASE,
+)
+
+
 def _asked_kinds(text: str) -> set[str]:
     """What a clause of a question still requires: what the thing asked for must lack ("有没有
     不用化学疏通剂的办法？"), and what the user is ("I'm lactose intolerant, any ideas for a
     creamy pasta sauce?")."""
     kinds = {"exclusion"} if ASKED_WITHOUT_RE.search(text) else set()
+    if _ASKED_WITH_RE.search(text):
+        kinds.add("preference")  # "Any hostels in Prague with a private room?"
     for name, pattern in (("allergy", ALLERGY_RE), ("diet", DIET_RE)):
         if pattern.search(text):
             kinds.add(name)
@@ -531,11 +559,24 @@ _REFERENCE_RE = re.compile(
 )
 
 
+_QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
+_QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
+
+
+def _open_brackets(text: str) -> bool:
+    """Whether ``text`` ends inside a bracket it opened."""
+    return text.count("(") > text.count(")") or text.count("（") > text.count("）")
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
     if before[-1:].isdigit() and _THOUSANDS_RE.match(after):
         return False
+    if _open_brackets(text[:at]):
+        return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
+    if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
+        return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
     if _YEAR_RE.match(after) and before[-1:].isalnum():
         return False
     if _DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after):
@@ -607,13 +648,13 @@ _ANAPHOR_RE = re.compile(
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
 _PAIR_OPEN_RE = re.compile(
-    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程|与其|宁可|宁愿"
+    r"\bcheck[-\s]?in\b|\bdepart\w*|\bfly(?:ing)?\s+out\b|入住|出发|去程|与其|宁可|宁愿|^\W*不是"
     r"|先(?:给我|让我|跟我|和我|问|确认|发给我)",
     re.I,
 )
 _PAIR_CLOSE_RE = re.compile(
     r"^\W*(?:check[-\s]?out|return\w*|back|fly(?:ing)?\s+back)\b|^\W*(?:退房|返回|返程|回程|回来"
-    r"|不如|也不|也要|也得|别|不要|千万别)",
+    r"|不如|也不|也要|也得|别|不要|千万别|而?是(?=少|多|稍|只|要|换|改))",
     re.I,
 )
 # A concession that the next clause narrows: "辣也不是不可以，微辣就好", "I wouldn't say no to
@@ -729,6 +770,11 @@ _RULE_SAID_RE = re.compile(
     r"(?:to\s+)?(?P<care>)",
     re.IGNORECASE,
 )
+_CARER_VERDICT_RE = re.compile(
+    r"\b(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife|surgeon"
+    r"|cardiologist)\s+(?:has\s+|just\s+)?(?:cleared|signed\s+off\s+on)\b",
+    re.IGNORECASE,
+)
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
 _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency", "deadline"})
 """What a clause that itself tells what happened may carry and still keep nothing: "i was up
@@ -738,7 +784,7 @@ till midnight" bounds nothing now."""
 _WISH_RE = re.compile(
     r"\b(?:i|we)(?:\s+(?:really\s+|ideally\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
     r"|['’]d\s+(?:really\s+|ideally\s+|also\s+|much\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
-    r"|我想|我要|想要|想买|宁可|宁愿|还是别",
+    r"|我想(?!不想)|我要(?!不要)|想要|想买|宁可|宁愿|还是别",
     re.IGNORECASE,
 )
 
@@ -761,7 +807,8 @@ _CARRIES_ON_RE = re.compile(
     re.IGNORECASE,
 )
 _WISH_WORD_RE = re.compile(
-    r"\b(?:please|pls|need|want|must|max|min|under|over|at\s+(?:most|least)|no|not|only)\b",
+    r"\b(?:please|pls|need|want|must|max|min|under|over|at\s+(?:most|least)|no(?!\s+\w+\s+whatsoever)"
+    r"|not|only)\b",
     re.IGNORECASE,
 )
 
@@ -858,7 +905,13 @@ def constraint_clauses(sentence: str) -> list[str]:
         and not _WISH_RE.search(sentence[: spans[0][1]])
     )
     figures_only = asked or opens_told
-    told = tells_what_happened(sentence) and not TASK_START_RE.search(sentence)
+    # a carer's verdict is an instruction relayed, not a story: "My doctor cleared me for light
+    # cardio again … but nothing high-impact for 6 weeks, so plan something around that"
+    told = (
+        tells_what_happened(sentence)
+        and not TASK_START_RE.search(sentence)
+        and not _CARER_VERDICT_RE.search(sentence)
+    )
     if (
         told
         and figures_only
@@ -887,17 +940,26 @@ def constraint_clauses(sentence: str) -> list[str]:
         requested = index == asking and (
             is_request(clause) or _EXCLUDING_RE.search(clause) is not None
         )
+        # the user's own wish beside a question: "where do I even start, given I'd rather not
+        # hire anyone for this?"
+        wished = asked and _WISH_RE.search(clause) is not None and _owned(clause)
         said.append(
-            asked
-            and (index < asking or (index == asking and (_trip_day(clause) or requested)))
-            and (
-                checks
-                or requested
-                or _owned(clause)
-                or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
-                or _trip_day(clause)
-                or (
-                    bool(said) and said[-1] and _has_figure(clause) and not _OWNED_RE.search(clause)
+            wished
+            or (
+                asked
+                and (index < asking or (index == asking and (_trip_day(clause) or requested)))
+                and (
+                    checks
+                    or requested
+                    or _owned(clause)
+                    or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
+                    or _trip_day(clause)
+                    or (
+                        bool(said)
+                        and said[-1]
+                        and _has_figure(clause)
+                        and not _OWNED_RE.search(clause)
+                    )
                 )
             )
         )

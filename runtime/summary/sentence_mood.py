@@ -73,7 +73,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -176,6 +176,8 @@ _BOUND_CUE_RE = re.compile(
     r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
     r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    # all the user has for it: "if I can only put $400 a month toward it"
+    r"|\b(?:can|could)\s+only\s+(?:afford|spend|put|pay|manage|give|set\s+aside|do)\b"
     # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
     r"|(?:有没有|有什么|有啥|推荐)[^，,。？?]{0,8}?[\d一二两三四五六七八九十百千万]+\s*\w{0,3}?"
     r"(?:左右|上下)的"
@@ -336,9 +338,15 @@ _TOLD_RE = re.compile(
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"; what happens every time: "每次不到十二点就卖光了"
-    r"|就(?:到|来|好|修好|搞定|做完)了|每次[^，,。]{0,12}?就\w{0,4}?(?:光|完|没)了"
-    # a habit of years: "除了茶什么饮料都不喝，三十年如一日"
-    r"|年如一日",
+    r"|就(?:到|来|好|修好|搞定|做完|回来|回家|走|睡)了|每次[^，,。]{0,12}?就\w{0,4}?(?:光|完|没)了"
+    # a habit of years: "除了茶什么饮料都不喝，三十年如一日", "没有一天不看…，雷打不动"
+    r"|年如一日|雷打不动|没有一天不"
+    # a job left: "我上家公司每天加班到晚上十点"
+    r"|上家公司|上一家公司|前公司|上份工作|上一份工作|以前的公司"
+    # what happened, said without its subject: "Happened to me three times today."
+    r"|^\W*happened\b"
+    # what someone else did not do: "My grandmother never didn't have a tin of biscuits…"
+    r"|\b(?:my|our|his|her)\s+(?:\w+\s+){1,2}?(?:never\s+)?(?:didn'?t|did\s+not)\b",
     re.IGNORECASE,
 )
 # A verb done to a count ("排了两个小时", "送了俩果盘", "收了我两百块") tells what happened,
@@ -405,7 +413,7 @@ _PRESENT_REPORT_RE = re.compile(
 # sign said nothing over $10" (outside one, "The roofer said ballpark five grand" is the
 # user's figure to go by)
 _PAST_REPORT_RE = re.compile(
-    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}说(?!话|明|服)",
+    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你])说(?!话|明|服|清楚)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -416,8 +424,8 @@ _QUOTED_THEN_RE = re.compile(
 # ... and a thing's words, quoted, whatever the sentence tells: "The café had a board saying 'no
 # laptops after 12'"
 _THING_SAYING_RE = re.compile(
-    r"\b(?:sign|board|note|notice|label|banner|poster|sticker|menu|screen)\s+(?:that\s+)?"
-    r"(?:saying|said|read|reading)\s*:?\s*['\"‘“]",
+    r"\b(?:sign|board|note|notice|label|banner|poster|sticker|menu|screen|card|packet|box|jar"
+    r"|bottle|tin)\s+(?:that\s+)?(?:saying|said|says|read|reads|reading)\s*:?\s*['\"‘“]",
     re.IGNORECASE,
 )
 _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
@@ -483,7 +491,9 @@ _SPEAKER_AFTER_RE = re.compile(
 # or per lifetime?", "是说上午11点前下单当天就能到吗？"
 _WORLD_RULE_ASKED_RE = re.compile(
     r"^\W*(?:is|are|was)\s+the\s+(?:[$€£¥]?\d[\d,.]*\s+)?(?:\w+\s+)?(?:limit|cap|max(?:imum)?"
-    r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)",
+    r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)"
+    # whether the law allows it: "试用期工资打八折，这在法律上允许吗？"
+    r"|(?:合法|违法|合规|法律上允许|劳动法允许|法律允许)[^，,。]{0,3}(?:吗|么|嘛)",
     re.IGNORECASE,
 )
 

@@ -123,7 +123,8 @@ ALLERGY_RE = re.compile(
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
-    r"|吃了?[就也]?会?(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕|犯病|难受)",
+    r"|吃了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕"
+    r"|犯病|难受)",
     re.IGNORECASE,
 )
 
@@ -147,6 +148,8 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:suits?|works?)\s+(?:me|us)\s+better\b|\bworks?\s+better\s+for\s+(?:me|us)\b"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:\w+\s+)?(?:afraid|scared|terrified|frightened)\s+of\b"
     r"|恐高|怕(?:坐|乘|搭)"
+    # the kind asked for: "猫粮帮我找无谷的", "帮我挑个静音的"
+    r"|帮我(?:找|挑|选|买|订|搜)个?[^，,。？?]{1,8}?的(?=[，,。！!？?\s]|$)"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
     r"|(?:要是|如果|只要|假如)[^，,。？?]{1,12}?(?:我|咱)?们?就(?:直接|马上|立刻)?"
     r"(?:拍|买|下单|订|要|租|签|成交)"
@@ -164,7 +167,9 @@ PREFERENCE_RE = re.compile(
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
-    r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能)"
+    r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能|按)"
+    # what is hoped for, what the user is used to: "期望工作地点在张江附近", "降压药我习惯早上吃"
+    r"|期望|(?<![不没])习惯(?:在|于)?(?=早|晚|上午|下午|中午|饭前|饭后|睡前|每|周)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"

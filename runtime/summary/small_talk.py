@@ -141,6 +141,8 @@ _NARRATIVE_RE = re.compile(
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
+    # what everyone says, asked about: "why does everyone online say never touch the 401(k)…"
+    r"|\b(?:does|do|did)\s+(?:everyone|everybody|people|they)\s+(?:\w+\s+)?say\b"
     # an elder's ways, remembered: "My grandma would eat anything except liver" (not "my
     # grandma would hate a loud place", "would like…")
     r"|\b(?:my|our)\s+(?:late\s+)?(?:grand(?:ma|pa|mother|father|parents)|nana|nan|granny|gran)"
@@ -171,7 +173,11 @@ _NARRATIVE_RE = re.compile(
 def is_narrative(text: str) -> bool:
     """Whether ``text`` tells of the past ("when I was a kid", "小时候"): its negations and
     wishes are what happened, not what the assistant must do."""
-    return _NARRATIVE_RE.search(text) is not None
+    return _NARRATIVE_RE.search(_ASIDE_RE.sub(" ", text)) is not None
+
+
+# An aside in brackets tells of something else: "我对青霉素过敏（小时候打针出过事）"
+_ASIDE_RE = re.compile(r"（[^（）]*）|\([^()]*\)")
 
 
 def without_small_talk(text: str) -> str:

@@ -226,6 +226,14 @@ HOLDOUT_193 = DATA / "holdout_193.jsonl"  # English of non-native speakers; same
 HOLDOUT_194 = DATA / "holdout_194.jsonl"  # Chinese cars, driving and parking; same
 HOLDOUT_195 = DATA / "holdout_195.jsonl"  # time spans and durations; same
 HOLDOUT_196 = DATA / "holdout_196.jsonl"  # typical messages; same
+HOLDOUT_197 = DATA / "holdout_197.jsonl"  # many constraints in one long sentence; after 189-196
+HOLDOUT_198 = DATA / "holdout_198.jsonl"  # Chinese medicine and doses; same
+HOLDOUT_199 = DATA / "holdout_199.jsonl"  # events and catering for groups; same
+HOLDOUT_200 = DATA / "holdout_200.jsonl"  # typical messages; same
+HOLDOUT_201 = DATA / "holdout_201.jsonl"  # unusual negation (double negatives, 非…不可); same
+HOLDOUT_202 = DATA / "holdout_202.jsonl"  # Chinese job seekers and employees; same
+HOLDOUT_203 = DATA / "holdout_203.jsonl"  # US and UK units and measures; same
+HOLDOUT_204 = DATA / "holdout_204.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -423,6 +431,14 @@ HOLDOUTS = (
     HOLDOUT_194,
     HOLDOUT_195,
     HOLDOUT_196,
+    HOLDOUT_197,
+    HOLDOUT_198,
+    HOLDOUT_199,
+    HOLDOUT_200,
+    HOLDOUT_201,
+    HOLDOUT_202,
+    HOLDOUT_203,
+    HOLDOUT_204,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -286,6 +286,12 @@ _PRECISION_FLOOR = {
     "holdout_184.jsonl": 0.875,
     "holdout_187.jsonl": 0.875,
     "holdout_189.jsonl": 0.875,
+    "holdout_197.jsonl": 0.75,
+    "holdout_198.jsonl": 0.875,
+    "holdout_201.jsonl": 0.875,
+    "holdout_202.jsonl": 0.75,
+    "holdout_203.jsonl": 0.875,
+    "holdout_204.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -349,12 +355,19 @@ holdout_149-152's: a neighbour's pet's routine, a dog's eggs asked about with a 
 answer, last month's overtime told beside the boss's words, a company's grace period hedged
 with 好像, a friend's shingles told, coupons measured in feet, a neighbour's kid's allergy, a
 grandmother's routine; holdout_153's: a departure day told after thanks for a packing list
-("我全都带上了，周六就出发啦"); holdout_189's: a father's habit told with an exception
-("我爸这个人，除了茶什么饮料都不喝，三十年如一日": the exclusion of a third person's own
-drinks, with no request, still reads as one); holdout_187's: a grocery bill's change told
-("My grocery bill went from 120 to 160 a week…"); holdout_184's: a coworker's plans relayed
-after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in reported speech keeps
-the sentence from being told); holdout_159 and 160's: a question about manners whose answer
+("我全都带上了，周六就出发啦"); holdout_189's: a father's habit told with an exception ("我爸这个人
+，除了茶什么饮料都不喝，三十年如一日": the exclusion of a third person's own drinks, with no
+request, still reads as one); holdout_197-204's: a recipe card quoted across a semicolon ("…says
+'bake 40 min (or till golden); no peeking; serves 8–10…'"), a story's "(one broke down…)", the
+user's blood pressure relayed and asked about ("那个医生说我的血压140/90，到底算不算高？"), "The
+mechanic said it's not unusual for a car with 200,000 km…" (a past report outside a story stays the
+user's figure to go by, as "The roofer said ballpark five grand"), a colleague's pay cut told ("我同
+事上周入职，…，工资还打八折": 工资 reads as the user's own money), a Monday groan ("周一又要上班了，
+不想起床"), heights compared for fun ("I'm 5 ft 2"), a run told ("…yesterday, no walking breaks at
+all!"); holdout_187's: a grocery bill's change told ("My grocery bill went from 120 to 160 a
+week…"); holdout_184's: a coworker's plans relayed after a story ("…，还说下个月要去云南玩十天，好羡
+慕啊": a day ahead in reported speech keeps the sentence from being told); holdout_159 and 160's: a
+question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
 past 10 if they help clean up? My aunt does that every Christmas": a rule-based reading would
 take holdout_120's "…That's what I want to put on the invites" with it), a cat's sleep told

@@ -623,6 +623,18 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My grandpa would walk 5 miles every morning before breakfast.",
         "那家面包店每次不到九点就卖光了。",
         "我妈二十年如一日每天六点起床。",
+        # the ninety-first and ninety-second rounds: what happened said without its subject,
+        # someone else's habit, a job left, a story's verbless comment, a legal question, what
+        # people say, a quoted example, a recipe card's words
+        "Happened to me twice this week, lol.",
+        "My dad never didn't wear a tie to dinner, even on holidays.",
+        "我奶奶没有一天不散步的，六点准时出门，雷打不动。",
+        "我上一家公司每周都要开三次例会。",
+        "The dog knocked over the bin again this morning. No shame whatsoever.",
+        "打八折的试用期工资，合法吗？",
+        "Why do people say you should never wake a sleepwalker?",
+        "比如“三天以内”，包括第三天吗？",
+        "My gran's recipe card says 'no more than 2 eggs' and we never listen.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1166,6 +1178,31 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("有没有三十分钟左右的瑜伽视频？", "30"),
         ("Heads-up from past trips: I'd ideally like at least an hour between connections.", "1"),
         ("don't post anything without I check it first", "post"),
+        # the ninety-first and ninety-second rounds: who is going, before a question; a request
+        # to anyone; what food does to the user; 得按, 期望, a habit of when; all the user can
+        # put toward it; an item asked with a feature; the kind asked for; a carer's verdict;
+        # a wish beside a question; an aside in brackets; a message to pass on; what the
+        # clause before allowed or named; a bare allergy after a semicolon; a list of quotes
+        ("Three adults and two kids, leaving from Leeds — which ferries take cars?", "3"),
+        ("Could someone come service the boiler on Friday?", "friday"),
+        ("我吃牛奶就会拉肚子，早餐别放奶", "牛奶"),
+        ("入职后五险一金得按全额缴", "全额"),
+        ("期望月薪两万左右", "20000"),
+        ("药我习惯饭后吃", "饭后"),
+        ("Which card should I pay down first if I can only spend $300 a month on it?", "300"),
+        ("Any cabins near Aviemore with a wood stove?", "wood stove"),
+        ("宠物粮帮我挑低脂的", "低脂"),
+        ("My physio cleared me for swimming but nothing with weights for 3 weeks.", "3 weeks"),
+        ("How do I fix the gutter, given I'd rather not climb a ladder?", "ladder"),
+        ("我对花粉过敏（去年春天才发现的），周末别安排公园", "花粉"),
+        ("跟物业说清楚：只能周日下午来", "周日"),
+        ("The menu must be dairy-free, not even a splash; my wife is intolerant.", "intolerant"),
+        ("It's not out of the question to fly, but I'd rather we didn't.", "fly"),
+        ("离地铁超过一公里的房子，我是不会考虑的", "不会考虑"),
+        ("不是不要糖，是少放一点", "少放"),
+        ("周五下午两点到四点我有课，别把别的事排进去", "排进去"),
+        ("don't say 'per my last email', 'going forward' or 'touch base'", "touch base"),
+        ("Find a room (quiet floor, king bed, no smoking) under 150 a night.", "150"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
