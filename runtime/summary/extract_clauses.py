@@ -38,10 +38,10 @@ _SENTENCE_RE = re.compile(
     # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'
     r"|(?<=[.!?][\"”])\s+(?=[A-Z])"
 )
-# An allergy said after a semicolon without its object is the reason of what came before: "…
-# peanuts in it, not even a trace; my son is allergic"
+# An allergy said without its object is the reason of what came before: "…peanuts in it, not
+# even a trace; my son is allergic", "Could we not do peanuts in anything? My son's allergic."
 _BARE_ALLERGY_RE = re.compile(
-    r"(?:(?:my|our|his|her|the)\s+)?\w+\s+(?:is|are|'s)\s+(?:very\s+|severely\s+|badly\s+)?"
+    r"(?:(?:my|our|his|her|the)\s+)?\w+(?:\s+(?:is|are)|['’]s)\s+(?:very\s+|severely\s+|badly\s+)?"
     r"(?:allergic|intolerant)\W*$|[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$",
     re.IGNORECASE,
 )
@@ -168,10 +168,8 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         if out and (
             _TITLE_END_RE.search(out[-1])
-            or (
-                out[-1].endswith((";", "；"))
-                and (_BARE_ALLERGY_RE.match(part) or _unclosed(out[-1]))
-            )
+            or (out[-1].endswith((";", "；")) and _unclosed(out[-1]))
+            or _BARE_ALLERGY_RE.match(part)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

@@ -559,6 +559,10 @@ _REFERENCE_RE = re.compile(
 )
 
 
+_EXAMPLES_AFTER_RE = re.compile(
+    r"\s*(?:like(?!\s+(?:(?:i|we|you|he|she|they)\b|\d))|such\s+as|e\.g\.?|including|especially)\s",
+    re.IGNORECASE,
+)
 _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
@@ -575,6 +579,8 @@ def _breaks(text: str, at: int) -> bool:
         return False
     if _open_brackets(text[:at]):
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
+    if _EXAMPLES_AFTER_RE.match(after):
+        return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
     if _YEAR_RE.match(after) and before[-1:].isalnum():
@@ -803,7 +809,7 @@ def qualifies_question(previous: str, sentence: str) -> bool:
 # everyone his teacher is 100 years old. she's 34", "We went to Rome last spring. Three nights."
 _CARRIES_ON_RE = re.compile(
     r"^[^A-Za-z0-9]*(?:(?:he|she|they|it)(?:'s|\s+is|\s+was|'re|\s+are|\s+were)\s+)?"
-    r"[A-Za-z0-9$€£¥.,:-]+(?:\s+[A-Za-z0-9$€£¥.,:-]+){0,2}[.!?\s]*$",
+    r"[A-Za-z0-9$€£¥.,:-]+(?:\s+[A-Za-z0-9$€£¥.,:-]+){0,3}[.!?\s]*$",
     re.IGNORECASE,
 )
 _WISH_WORD_RE = re.compile(

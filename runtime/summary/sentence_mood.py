@@ -93,6 +93,15 @@ _REQUEST_RE = re.compile(
     r"\b(?:that|which|who|with)\b"
     # a search said as what the user is after: "Looking for a plumber who can come Tuesday…"
     r"|^\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?:looking|searching)\s+for\b"
+    # asking leave: "Would it be okay if we didn't schedule anything on Friday?", "Do you mind
+    # not booking anything automatically?", "Can I ask you to keep it to 1,500 words?", "Could
+    # we not do peanuts?", "Any chance we can sit together?", "可以不要放香菜吗？", "是否可以…"
+    r"|\bwould\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine|a\s+problem)\s+(?:if|to)\b"
+    r"|\b(?:do|would)\s+you\s+mind\b|\b(?:can|could|may)\s+i\s+ask\s+you\s+to\b"
+    r"|\b(?:could|can)\s+we\s+(?:not|please|maybe|just|try|keep|make|get|have|skip|avoid|do|go)\b"
+    r"|\bany\s+chance\s+(?:we|i)\b"
+    r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
+    r"[^，,。]{0,20}[吗么嘛]"
     # a time proposed: "would Tuesday afternoon work for the review?", "does 3pm suit you?"
     r"|\b(?:would|does|will|could|can|do)\s+(?:[\w:.']+\s+){0,3}?(?:(?:mon|tues|wednes|thurs|fri"
     r"|satur|sun)day|tomorrow|tonight|today|morning|afternoon|evening|weekend|next\s+\w+"
@@ -179,8 +188,8 @@ _BOUND_CUE_RE = re.compile(
     # all the user has for it: "if I can only put $400 a month toward it"
     r"|\b(?:can|could)\s+only\s+(?:afford|spend|put|pay|manage|give|set\s+aside|do)\b"
     # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
-    r"|(?:有没有|有什么|有啥|推荐)[^，,。？?]{0,8}?[\d一二两三四五六七八九十百千万]+\s*\w{0,3}?"
-    r"(?:左右|上下)的"
+    r"|(?:有没有|有什么|有啥|推荐)[^，,。？?]{0,8}?[\d一二两三四五六七八九十百千万]+(?:\.\d+)?\s*"
+    r"[\w%％]{0,3}?(?:左右|上下)的"
     r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
     re.IGNORECASE,
 )
@@ -190,6 +199,8 @@ _EVENT_CUE_RE = re.compile(
     # set against what was planned, not a bound: "900 euros more than planned"
     r"|\b(?:more|less|over|under|higher|lower|longer|later)\s+than\s+(?:(?:we|i|they|anyone)\s+)?"
     r"(?:had\s+)?(?:planned|expected|budgeted|anticipated|thought|hoped|usual|normal|quoted)\b"
+    # what someone trusts, not a deadline: "my neighbour swears by 10"
+    r"|\bsw(?:ears?|ore|earing)\s+by\b"
     # a margin, not a deadline: "overbook flights by like 10 percent"
     r"|\bby\s+(?:like\s+|about\s+|around\s+|roughly\s+|almost\s+)?\d[\d.,]*\s*(?:%|percent"
     r"|per\s*cent|points?|times)(?!\w)",
@@ -199,7 +210,8 @@ _EVENT_CUE_RE = re.compile(
 # in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|(?<!than\s)(?<!like\s)last\s+(?:night|time|week|weekend|month"
-    r"|year|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season|shift)"
+    r"|year|yr|wk|mo|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season"
+    r"|shift)"
     r"|\w+\s+ago|since\s+(?:19|20)\d\d"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
     r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+"
@@ -325,7 +337,7 @@ _TOLD_RE = re.compile(
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said then)
-    r"|(?<![你您])说是"
+    r"|(?<![你您别不])说是"
     # what was seen: "今天地铁上看到一个大爷…"
     r"|(?:看到|看见|碰到|遇到|碰见|听到|听见)(?:了|一个|一位|个|[两三几]个)"
     # lived through: "三天两晚住下来"
@@ -390,7 +402,8 @@ _NO_ASK_RE = re.compile(
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
 _WHY_RE = re.compile(
     r"^\W*(?:(?:bruh|lol|omg|ugh|ok|okay|so|wait|ngl|like|seriously)\W+)*"
-    r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea)\s+)?(?:why|how\s+come)\b"
+    r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea|(?:can|could)\s+(?:you|u)\s+explain(?:\s+to\s+me)?)\s+)?"
+    r"(?:why|how\s+come)\b"
     r"|^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么|咋)",
     re.IGNORECASE,
 )
@@ -525,7 +538,9 @@ _NOTHING_ASKED_RE = re.compile(
     r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b"
-    r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b|\bno\s+action\s+needed\b"
+    # (not "I'm not buying a respirator over £30": a bound on what is bought)
+    r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b(?=(?:\s+(?:anything|yet|now|right"
+    r"\s+now|just\s+yet|today|this\s+\w+))*\s*(?:[,.;!?—-]|$))|\bno\s+action\s+needed\b"
     r"|汇报一下|纯属好奇|只是好奇|随便问问|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
     re.IGNORECASE,
 )
@@ -570,6 +585,10 @@ def names_offer(text: str) -> bool:
 _HABIT_RE = re.compile(r"(?:never|always|usually|still)\s+\w+s", re.IGNORECASE)
 
 
+_DONE_BY_THEN_RE = re.compile(
+    r"\b(?:until|till|before|once|after|when)\s+(?:i|we|you)(?:['’]ve|\s+have)\s+[^,.;?!]*",
+    re.IGNORECASE,
+)
 _WOULD_RE = re.compile(r"\bwould\b|\b(?:i|we|you|it)'d\b", re.IGNORECASE)
 _SUPPOSED_RE = re.compile(r"\b(?:if|suppose|supposing|say)\s+(?:i|we)\s+[^,.;?!]*", re.IGNORECASE)
 
@@ -579,6 +598,9 @@ def tells_what_happened(sentence: str) -> bool:
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
+    # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
+    # the draft"
+    sentence = _DONE_BY_THEN_RE.sub(" ", sentence)
     if _WOULD_RE.search(sentence):
         # a supposition in the past tense is no story: "How much would I pay in fees if I moved
         # 5,000 dollars?"

@@ -69,7 +69,7 @@ NOT_NEGATION_RE = re.compile(
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
-    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)"
+    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味"
     # "Don't ask." (a long story), said last
     r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
@@ -117,13 +117,13 @@ EXCLUSION_RE = re.compile(
 )
 
 ALLERGY_RE = re.compile(
-    r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
+    r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
     r"|\breacts?\s+badly\s+to\b|\bcan'?t\s+tolerate\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
-    r"|吃了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕"
+    r"|[吃喝]了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕"
     r"|犯病|难受)",
     re.IGNORECASE,
 )
@@ -148,6 +148,12 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:suits?|works?)\s+(?:me|us)\s+better\b|\bworks?\s+better\s+for\s+(?:me|us)\b"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:\w+\s+)?(?:afraid|scared|terrified|frightened)\s+of\b"
     r"|恐高|怕(?:坐|乘|搭)"
+    # a note's "X ok" and "X → Y": "invest: index funds ok", "coffee order → decaf"
+    r"|^\W*(?:[a-z]+:\s*)?(?!(?:sounds|looks|seems|that|it|its|i'?m|im|all|everything|this|you|are"
+    r"|is|lol|haha|yeah|oh|ah|hmm|ok|okay|fair|went|was|were|did)\b)"
+    r"[a-z][\w-]*(?:\s+(?!(?:went|was|were|is|are|turned|worked|feels?|felt|looks?|sounds?|seems?"
+    r"|did|does|do|came|goes|go|got|get|out|be|been|all|just)\b)[a-z][\w-]*){0,2}\s+(?:ok|okay|fine)\W*$"
+    r"|[a-z]\s+(?:→|->)\s+[a-z]"
     # the kind asked for: "猫粮帮我找无谷的", "帮我挑个静音的"
     r"|帮我(?:找|挑|选|买|订|搜)个?[^，,。？?]{1,8}?的(?=[，,。！!？?\s]|$)"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
@@ -294,7 +300,7 @@ TASK_START_RE = re.compile(
 TRAVEL_RE = re.compile(
     r"出发|回来|回到|返回|返程|回程|到达|抵达|入住|退房|启程|动身|从[\u4e00-\u9fff]{1,4}飞|\bfly(?:ing)?\s+(?:to|from)\b"
     # when the user is free, where they go to play: "周日下午才有空走", "这周六带孩子去哪玩"
-    r"|才有空|才有时间|有空|去[\u4e00-\u9fff]{0,2}玩"
+    r"|才有空|才有时间|有空|去[\u4e00-\u9fff]{0,2}玩|(?:过|回)?[去来]一趟"
     r"|\bi'?m\s+(?:only\s+)?(?:free|available)\b"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
     r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])"

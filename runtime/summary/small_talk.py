@@ -157,6 +157,10 @@ _NARRATIVE_RE = re.compile(
     r"|instructions|guide|app"
     r"|\b(?:my|our|his|her|their|\w+'s)\s+(?:\w+'s\s+)?(?:recipe|instructions|manual|guide)\s+(?:says|said|states)\b"
     r"|package|screen|display|receipt|invoice|ticket|letter|website|site)\s+(?:says|states|stipulates|reads)\b"
+    # what a thing shows: "The packet says 5 cm", "pkg tracking says 3-5 days", "weather app says
+    # 31°C tmrw"; what is heard, its hearer left out: "heard it's 0"
+    r"|\b(?:packet|package|pkg|packaging|tracking|forecast|app|gps|maps?|label|thermometer|scale)"
+    r"\s+(?:says|said|states|reads|shows)\b|^\W*(?:\w+:\s*)?heard\s+(?:that\s+)?(?:it|they|you|some|most)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     r"|听说|据说|好像|似乎|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
@@ -165,7 +169,7 @@ _NARRATIVE_RE = re.compile(
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)
-    r"|(?<![你您])说是",
+    r"|(?<![你您别不])说是",  # not "别说是因为面试": what not to say
     re.IGNORECASE,
 )
 

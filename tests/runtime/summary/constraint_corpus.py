@@ -234,6 +234,14 @@ HOLDOUT_201 = DATA / "holdout_201.jsonl"  # unusual negation (double negatives, 
 HOLDOUT_202 = DATA / "holdout_202.jsonl"  # Chinese job seekers and employees; same
 HOLDOUT_203 = DATA / "holdout_203.jsonl"  # US and UK units and measures; same
 HOLDOUT_204 = DATA / "holdout_204.jsonl"  # typical messages; same
+HOLDOUT_205 = DATA / "holdout_205.jsonl"  # Chinese university students; after 197-204's fixes
+HOLDOUT_206 = DATA / "holdout_206.jsonl"  # gardening, DIY and crafts; same
+HOLDOUT_207 = DATA / "holdout_207.jsonl"  # constraints asked as questions or for leave; same
+HOLDOUT_208 = DATA / "holdout_208.jsonl"  # typical messages; same
+HOLDOUT_209 = DATA / "holdout_209.jsonl"  # Chinese care of elderly parents; same
+HOLDOUT_210 = DATA / "holdout_210.jsonl"  # terse notes and fragments; same
+HOLDOUT_211 = DATA / "holdout_211.jsonl"  # English and Chinese mixed in one sentence; same
+HOLDOUT_212 = DATA / "holdout_212.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -439,6 +447,14 @@ HOLDOUTS = (
     HOLDOUT_202,
     HOLDOUT_203,
     HOLDOUT_204,
+    HOLDOUT_205,
+    HOLDOUT_206,
+    HOLDOUT_207,
+    HOLDOUT_208,
+    HOLDOUT_209,
+    HOLDOUT_210,
+    HOLDOUT_211,
+    HOLDOUT_212,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -292,6 +292,12 @@ _PRECISION_FLOOR = {
     "holdout_202.jsonl": 0.75,
     "holdout_203.jsonl": 0.875,
     "holdout_204.jsonl": 0.875,
+    "holdout_205.jsonl": 0.625,
+    "holdout_206.jsonl": 0.875,
+    "holdout_207.jsonl": 0.875,
+    "holdout_210.jsonl": 0.625,
+    "holdout_211.jsonl": 0.875,
+    "holdout_212.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -364,9 +370,15 @@ mechanic said it's not unusual for a car with 200,000 km…" (a past report outs
 user's figure to go by, as "The roofer said ballpark five grand"), a colleague's pay cut told ("我同
 事上周入职，…，工资还打八折": 工资 reads as the user's own money), a Monday groan ("周一又要上班了，
 不想起床"), heights compared for fun ("I'm 5 ft 2"), a run told ("…yesterday, no walking breaks at
-all!"); holdout_187's: a grocery bill's change told ("My grocery bill went from 120 to 160 a
-week…"); holdout_184's: a coworker's plans relayed after a story ("…，还说下个月要去云南玩十天，好羡
-慕啊": a day ahead in reported speech keeps the sentence from being told); holdout_159 and 160's: a
+all!"); holdout_205-212's: a dorm's story with 一个 and 三天 ("我们宿舍就我一个不打游戏", "隔壁宿舍
+的空调坏了三天了，后勤说…"), today's win told ("今天选课抢到了那门90个人的大课"), a neighbour's
+pergola "without any permit", a story asked for ("a dragon who refuses to eat more than three sheep
+a year"), terse notes that only inform ("fyi weather app says 31°C tmrw. in oct!!", "mom's flight
+lands 9:40, she's cabbing it. just fyi", "not a hint"), a delivery told with a quote in Chinese, a
+cat's three cups told and asked about; holdout_187's: a grocery bill's change told ("My grocery bill
+went from 120 to 160 a week…"); holdout_184's: a coworker's plans relayed after a story ("…，还说下
+个月要去云南玩十天，好羡慕啊": a day ahead in reported speech keeps the sentence from being told);
+holdout_159 and 160's: a
 question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
 past 10 if they help clean up? My aunt does that every Christmas": a rule-based reading would

@@ -635,6 +635,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Why do people say you should never wake a sleepwalker?",
         "比如“三天以内”，包括第三天吗？",
         "My gran's recipe card says 'no more than 2 eggs' and we never listen.",
+        # the ninety-third and ninety-fourth rounds: what a thing shows and what someone swears
+        # by, an explanation asked, hearsay without its hearer, a story's tally after "last yr",
+        # a feeling said with 不是滋味
+        "The box says 3 minutes but my sister swears by 5.",
+        "Can you explain why hotels won't let you check in before 3pm?",
+        "weather app says 28°C tmrw.",
+        "heard it's closed on mondays",
+        "the 9h drive last yr was rough. 2 stops, 0 snacks",
+        "看到他那样，心里不是滋味。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1203,6 +1212,28 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("周五下午两点到四点我有课，别把别的事排进去", "排进去"),
         ("don't say 'per my last email', 'going forward' or 'touch base'", "touch base"),
         ("Find a room (quiet floor, king bed, no smoking) under 150 a night.", "150"),
+        # the ninety-third and ninety-fourth rounds: leave asked ("would it be alright if…",
+        # "do you mind not…", "can I ask you to…", "could we not…", "any chance we…", 可以不要…吗,
+        # 是否可以, 能订个…吗), a deed the request waits for, a bare allergy after a question, a
+        # visit wished, what a drink does, a note's "X ok" and "X → Y", examples after a comma,
+        # "I'm not buying X over…", what not to say
+        ("Would it be alright if we skipped Monday the 3rd?", "monday"),
+        ("Do you mind not calling after 9pm?", "21:00"),
+        ("Can I ask you to keep it under 800 words?", "800"),
+        ("Could we not do shellfish? My wife's allergic.", "allergic"),
+        ("Could you hold off on paying the invoice until I've checked it?", "paying"),
+        ("Any chance we can get a room for the 3 of us under £200?", "200"),
+        ("可以不要放葱吗？", "葱"),
+        ("是否可以在月底之前交房租？", "月底"),
+        ("能订个能坐八个人的包间吗？", "8"),
+        ("我下周二想过去一趟", "下周二"),
+        ("她喝牛奶会肚子疼，别点拿铁", "牛奶"),
+        ("lunch: gluten intol.", "gluten"),
+        ("snacks: fruit ok", "fruit"),
+        ("dinner → vegetarian", "vegetarian"),
+        ("Don't suggest anything spicy, like curry or chili, for the party.", "curry"),
+        ("I'm not buying a drill over £60.", "60"),
+        ("辅导员那边别说是因为生病", "生病"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
