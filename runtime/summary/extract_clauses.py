@@ -45,6 +45,13 @@ _BARE_ALLERGY_RE = re.compile(
     r"(?:allergic|intolerant)\W*$|[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$",
     re.IGNORECASE,
 )
+# A rule about the time the sentence before named: "Sleep is from 9 in the morning till 4 in the
+# afternoon for me. No calls in that window, please", "我周三下午有课。这段时间别排别的"
+_THAT_WINDOW_RE = re.compile(
+    r"(?:no|don'?t|nothing|not|never)\b[^.?!]{0,40}?\b(?:in|during|at)\s+(?:that|those)\s+(?:window"
+    r"|time|hours|slot)\b|(?:这段时间|那段时间|这个时间段?|那个时间段?)[^。？！]{0,6}(?:别|不要|不能)",
+    re.IGNORECASE,
+)
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
 CODE_RE = re.compile(
     # money is no id: "RM60" (ringgit), "Rs500", "HK$"-less "HKD300"
@@ -170,6 +177,7 @@ def split_sentences(text: str) -> list[str]:
             _TITLE_END_RE.search(out[-1])
             or (out[-1].endswith((";", "；")) and _unclosed(out[-1]))
             or _BARE_ALLERGY_RE.match(part)
+            or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

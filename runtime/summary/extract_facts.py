@@ -47,7 +47,8 @@ _FLOOR_WORDS_RE = re.compile(
 # A ceiling word under a negation right before it is a floor: "never sell the shares below
 # $180", "不要低于500块" (not "keep it under $200, no exceptions": the negation comes after)
 _NEGATION_BEFORE_RE = re.compile(
-    r"(?:\b(?:never|don'?t|do\s+not|not|no|nothing|won'?t)\b(?:\s+(?!(?:and|or|but|then|so)\b)"
+    r"(?:\b(?:never|don'?t|do\s+not|not|no|nothing|nowhere|none|nobody|won'?t)\b"
+    r"(?:\s+(?!(?:and|or|but|then|so)\b)"
     r"[\w'$€£¥-]+){0,6}|(?:别|不要|不能|不可以|不得)[^,;，；。和并但]{0,8})\s*$",
     re.IGNORECASE,
 )

@@ -43,6 +43,7 @@ from runtime.summary.sentence_mood import (
     is_question,
     is_request,
     names_offer,
+    sets_task,
     tells_what_happened,
 )
 from runtime.summary.signal_words import (
@@ -274,8 +275,9 @@ _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b"
-    # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named
-    r"|(?:排|塞|安排|约)进去",
+    # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
+    # 5pm — please tell the landscaper no mowing then"
+    r"|(?:排|塞|安排|约)进去|\b(?:no|not|nothing|don'?t)\b[^,.;]{0,30}\bthen\W*$",
     re.IGNORECASE,
 )
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
@@ -909,6 +911,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         spans
         and is_narrative(sentence[: spans[0][1]])
         and not _WISH_RE.search(sentence[: spans[0][1]])
+        and not sets_task(sentence[: spans[0][1]])
     )
     figures_only = asked or opens_told
     # a carer's verdict is an instruction relayed, not a story: "My doctor cleared me for light

@@ -151,7 +151,8 @@ _NOT_COUNTED = frozenset(
     | {"then", "so", "as", "if"}
 )
 _ONE_BEFORE_RE = re.compile(
-    r"\b(?:the|this|that|which|no|any|every|each|some|another|a|blue|red|other|last|first"
+    r"\b(?:the|this|that|which|no|any|every|each|some|another|a|blue|red|other|last|first|second|third"
+    r"|next|fourth|fifth"
     r"|same|right|new|old|big|small|cheap|good)\s+$",
     re.IGNORECASE,
 )

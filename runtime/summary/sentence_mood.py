@@ -42,6 +42,7 @@ __all__ = [
     "is_request",
     "message_asks_nothing",
     "names_offer",
+    "sets_task",
     "tells_what_happened",
 ]
 
@@ -184,7 +185,7 @@ _BOUND_CUE_RE = re.compile(
     r"|\bbetween\s+[$€£¥]\s?\d[\d,.]*\s+and\s+[$€£¥]?\s?\d"
     r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
-    r"|以内|以下|以上|不超过|别超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算"
+    r"|以内|以下|以上|不超过|别超过|(?:不能|不可以|不得|不准|不许)超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算|极限|封顶|顶天"
     # all the user has for it: "if I can only put $400 a month toward it"
     r"|\b(?:can|could)\s+only\s+(?:afford|spend|put|pay|manage|give|set\s+aside|do)\b"
     # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
@@ -345,7 +346,7 @@ _TOLD_RE = re.compile(
     # only then done: "加班到十点才回家"
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
-    r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经[\u4e00-\u9fff]{1,6}了"
+    r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经(?!是?极限)[\u4e00-\u9fff]{1,6}了"
     r"|[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
@@ -358,7 +359,8 @@ _TOLD_RE = re.compile(
     # what happened, said without its subject: "Happened to me three times today."
     r"|^\W*happened\b"
     # what someone else did not do: "My grandmother never didn't have a tin of biscuits…"
-    r"|\b(?:my|our|his|her)\s+(?:\w+\s+){1,2}?(?:never\s+)?(?:didn'?t|did\s+not)\b",
+    r"|\b(?:my|our|his|her)\s+(?:\w+\s+){1,2}?(?:never\s+)?(?:didn'?t|did\s+not|couldn'?t|could\s+not"
+    r"|wasn'?t\s+able)\b",
     re.IGNORECASE,
 )
 # A verb done to a count ("排了两个小时", "送了俩果盘", "收了我两百块") tells what happened,
@@ -439,6 +441,14 @@ _QUOTED_THEN_RE = re.compile(
 _THING_SAYING_RE = re.compile(
     r"\b(?:sign|board|note|notice|label|banner|poster|sticker|menu|screen|card|packet|box|jar"
     r"|bottle|tin)\s+(?:that\s+)?(?:saying|said|says|read|reads|reading)\s*:?\s*['\"‘“]",
+    re.IGNORECASE,
+)
+# Whose words set the user's task, relayed now: "我们领导说…住宿标准不能超过每晚450元", "老板说
+# 大概六十个人", "my boss says the deck can't go over 10 slides"
+_TASK_SETTER_RE = re.compile(
+    r"(?:领导|老板|经理|上司|主管|客户|甲方)(?:说|要求|让|交代)"
+    r"|\b(?:my|our|the)\s+(?:boss|manager|team\s+lead|lead|supervisor|client|customer)\s+(?:says|wants"
+    r"|needs|insists)\b",
     re.IGNORECASE,
 )
 _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|said|told\s+me)\W*$", re.I)
@@ -585,12 +595,24 @@ def names_offer(text: str) -> bool:
 _HABIT_RE = re.compile(r"(?:never|always|usually|still)\s+\w+s", re.IGNORECASE)
 
 
+_HANDED_TASK_RE = re.compile(
+    r"\b(?:has\s+|'s\s+|have\s+|just\s+)?(?:asked|told|wanted|needed)\s+(?:me|us)\s+to\s+(?=(?:find|book"
+    r"|sort|get|arrange|organi[sz]e|plan|buy|order|reserve|set\s+up|look\s+for|pick|choose|hire"
+    r"|schedule|draft|write)\b)",
+    re.IGNORECASE,
+)
 _DONE_BY_THEN_RE = re.compile(
     r"\b(?:until|till|before|once|after|when)\s+(?:i|we|you)(?:['’]ve|\s+have)\s+[^,.;?!]*",
     re.IGNORECASE,
 )
 _WOULD_RE = re.compile(r"\bwould\b|\b(?:i|we|you|it)'d\b", re.IGNORECASE)
 _SUPPOSED_RE = re.compile(r"\b(?:if|suppose|supposing|say)\s+(?:i|we)\s+[^,.;?!]*", re.IGNORECASE)
+
+
+def sets_task(text: str) -> bool:
+    """Whether ``text`` relays, now, the words of whoever sets the user's task (a boss, a
+    client: ``_TASK_SETTER_RE``): those are the task's terms, not someone else's story."""
+    return _TASK_SETTER_RE.search(text) is not None
 
 
 def tells_what_happened(sentence: str) -> bool:
@@ -601,6 +623,8 @@ def tells_what_happened(sentence: str) -> bool:
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)
+    # a task someone handed over is ahead: "My team lead asked me to book a meeting room…"
+    sentence = _HANDED_TASK_RE.sub(" ", sentence)
     if _WOULD_RE.search(sentence):
         # a supposition in the past tense is no story: "How much would I pay in fees if I moved
         # 5,000 dollars?"
@@ -649,7 +673,7 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
     reported = False
     for a, b in spans:
         text = sentence[a:b]
-        narrative = is_narrative(text)
+        narrative = is_narrative(text) and not (not told and sets_task(text))
         if (
             reported
             or (told and _QUOTED_THEN_RE.search(text))

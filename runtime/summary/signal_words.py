@@ -43,10 +43,11 @@ WELL_WISH_RE = re.compile(
 )
 
 NEGATION_RE = re.compile(
-    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|without|w/o"
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no|not|nothing|none|nobody|nowhere|without|w/o"
     r"|w/out|can'?t"
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
-    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no"
+    r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no|unable\s+to"
+    r"|impossible\s+for\s+(?:me|us)|non-?starter"
     r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table"
     # Taglish (English mixed with Tagalog): "ayoko ng shared bathroom", "ayaw ko ng maanghang",
@@ -69,7 +70,7 @@ NOT_NEGATION_RE = re.compile(
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
-    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味"
+    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了"
     # "Don't ask." (a long story), said last
     r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
@@ -94,6 +95,9 @@ NOT_NEGATION_RE = re.compile(
 
 EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
+    # "Student buildings are out" (not "the results are out", "she's out")
+    r"|^\W*(?!(?:he|she|it|they|we|i|you|the\s+(?:sun|results?|news|lights?))\b)[a-z][\w-]*(?:\s+[\w-]+){0,3}"
+    r"\s+(?:is|are)\s+(?:definitely\s+|totally\s+|completely\s+)?out\W*$"
     # taking a thing out of a draft: "just lose the emoji from the title", "remove the intro"
     r"|(?:^\W*|\b(?:just|please|pls|and|then)\s+)(?:lose|remove|delete|ditch|get\s+rid\s+of)\s+"
     r"(?:the|that|those|all|any|every)\b"
@@ -154,8 +158,13 @@ PREFERENCE_RE = re.compile(
     r"[a-z][\w-]*(?:\s+(?!(?:went|was|were|is|are|turned|worked|feels?|felt|looks?|sounds?|seems?"
     r"|did|does|do|came|goes|go|got|get|out|be|been|all|just)\b)[a-z][\w-]*){0,2}\s+(?:ok|okay|fine)\W*$"
     r"|[a-z]\s+(?:→|->)\s+[a-z]"
-    # the kind asked for: "猫粮帮我找无谷的", "帮我挑个静音的"
-    r"|帮我(?:找|挑|选|买|订|搜)个?[^，,。？?]{1,8}?的(?=[，,。！!？?\s]|$)"
+    # the kind asked for: "猫粮帮我找无谷的", "帮我挑个静音的", "水果也挑低糖的", "帮我看看跟团的";
+    # for whom: "火车票帮她买下铺"; more of: "清蒸、白灼的多来点"; how: "帮我改得简洁些"
+    r"|帮我(?:找|挑|选|买|订|搜|看看)个?[^，,。？?]{1,8}?的(?=[，,。！!？?\s]|$)"
+    r"|(?:^|也|就|只|都)(?:挑|选|找|要)个?[^，,。？?的]{1,6}的(?=[，,。！!？?\s]|$)"
+    r"|帮(?:她|他|我们|他们|她们|老人|孩子)(?:买|订|挑|选|找|约|换|改|安排)"
+    r"|多(?:来|做|安排|吃)(?:点|些)|(?:改|写|弄|做|说)得[\u4e00-\u9fff]{1,3}?(?:一)?(?:点儿?|些)"
+    r"|\bsomewhere\s+(?:quiet|cheap|central|close|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
     r"|(?:要是|如果|只要|假如)[^，,。？?]{1,12}?(?:我|咱)?们?就(?:直接|马上|立刻)?"
     r"(?:拍|买|下单|订|要|租|签|成交)"

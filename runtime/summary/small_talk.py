@@ -138,7 +138,8 @@ _NARRATIVE_RE = re.compile(
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻)"
     r"(?:以前|总|老|常|也|还|就)*"
-    r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为)"  # "跟快递客服说一声": a message to pass on
+    # "跟快递客服说一声": a message to pass on
+    r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
     # what everyone says, asked about: "why does everyone online say never touch the 401(k)…"

@@ -242,6 +242,14 @@ HOLDOUT_209 = DATA / "holdout_209.jsonl"  # Chinese care of elderly parents; sam
 HOLDOUT_210 = DATA / "holdout_210.jsonl"  # terse notes and fragments; same
 HOLDOUT_211 = DATA / "holdout_211.jsonl"  # English and Chinese mixed in one sentence; same
 HOLDOUT_212 = DATA / "holdout_212.jsonl"  # typical messages; same
+HOLDOUT_213 = DATA / "holdout_213.jsonl"  # shift and night workers; after 205-212's fixes
+HOLDOUT_214 = DATA / "holdout_214.jsonl"  # Chinese meals and diets; same
+HOLDOUT_215 = DATA / "holdout_215.jsonl"  # what the user cannot do or afford; same
+HOLDOUT_216 = DATA / "holdout_216.jsonl"  # typical messages; same
+HOLDOUT_217 = DATA / "holdout_217.jsonl"  # renting and moving house; same
+HOLDOUT_218 = DATA / "holdout_218.jsonl"  # Chinese in a very polite, indirect style; same
+HOLDOUT_219 = DATA / "holdout_219.jsonl"  # constraints given on behalf of others; same
+HOLDOUT_220 = DATA / "holdout_220.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -455,6 +463,14 @@ HOLDOUTS = (
     HOLDOUT_210,
     HOLDOUT_211,
     HOLDOUT_212,
+    HOLDOUT_213,
+    HOLDOUT_214,
+    HOLDOUT_215,
+    HOLDOUT_216,
+    HOLDOUT_217,
+    HOLDOUT_218,
+    HOLDOUT_219,
+    HOLDOUT_220,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

