@@ -18,6 +18,7 @@ __all__ = [
     "content_terms",
     "date_role",
     "day_period",
+    "ends_in_brackets",
     "find_codes",
     "is_choice",
     "is_exclusion",
@@ -160,8 +161,9 @@ _PERIODS = (
 )
 
 
-def _unclosed(text: str) -> bool:
-    """Whether ``text`` ends inside a bracket it opened ("(the CEO mocks them; it's a thing)")."""
+def ends_in_brackets(text: str) -> bool:
+    """Whether ``text`` ends inside a bracket it opened ("(the CEO mocks them; it's a thing)",
+    "light cardio (walking, cycling")."""
     return text.count("(") > text.count(")") or text.count("（") > text.count("）")
 
 
@@ -175,7 +177,7 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         if out and (
             _TITLE_END_RE.search(out[-1])
-            or (out[-1].endswith((";", "；")) and _unclosed(out[-1]))
+            or (out[-1].endswith((";", "；")) and ends_in_brackets(out[-1]))
             or _BARE_ALLERGY_RE.match(part)
             or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
         ):

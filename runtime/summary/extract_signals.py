@@ -31,6 +31,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from runtime.summary.extract_clauses import ends_in_brackets
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
@@ -569,17 +570,12 @@ _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
 
-def _open_brackets(text: str) -> bool:
-    """Whether ``text`` ends inside a bracket it opened."""
-    return text.count("(") > text.count(")") or text.count("（") > text.count("）")
-
-
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
     if before[-1:].isdigit() and _THOUSANDS_RE.match(after):
         return False
-    if _open_brackets(text[:at]):
+    if ends_in_brackets(text[:at]):
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
