@@ -136,6 +136,7 @@ _BACK_RE = re.compile(
     r"|^(?:but\s+)?(?:i'?d|i\s+would|we'?d)\s+(?:rather|prefer)(?:\s+(?:we|you|it|they))?\s+"
     r"(?:not|didn'?t|wasn'?t|weren'?t|don'?t)\W*$"
     r"|^(?:so\s+)?keep\s+it\s+(?:under|below|within|to|at)\s+that\b"
+    r"|^(?:but\s+)?not\s+(?:any\s+)?(?:more|higher|longer|later)\s+than\s+that\b"
     r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$"
     r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
     r"(?:allergic|intolerant)\W*$",
@@ -161,6 +162,8 @@ _OWNED_RE = re.compile(
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
+    # a wish said of a thing first: "客厅想刷成浅灰色，配什么颜色的沙发比较好？"
+    r"|^[\u4e00-\u9fff]{1,6}?想(?:刷|买|换|订|去|租|住|装|改|上)"
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
     # when someone arrives, said before who will meet them: "Grandpa's train gets in at 14:20,
@@ -407,6 +410,21 @@ def is_allergy(clause: str) -> bool:
     return ALLERGY_RE.search(_fold(clause)) is not None
 
 
+# What announces the decision a story led to: "We've talked it over a lot and here's where we
+# landed: three bedrooms minimum" (what follows is said now)
+_DECISION_LEAD_RE = re.compile(
+    r"\b(?:here'?s|this\s+is)\s+(?:where|what)\s+(?:we|i)\s+(?:landed|decided|settled\s+on|want"
+    r"|need)\s*:|\b(?:bottom\s+line|long\s+story\s+short|so\s+the\s+plan\s+is)\s*:",
+    re.IGNORECASE,
+)
+
+
+def _after_decision(text: str) -> str:
+    """``text`` from the decision a story announces (``_DECISION_LEAD_RE``), else all of it."""
+    leads = list(_DECISION_LEAD_RE.finditer(text))
+    return text[leads[-1].end() :] if leads else text
+
+
 def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
     """Whether the figures of a clause count for nothing: only figures that bound something
     count in a question or a story (``clause_signal``)."""
@@ -423,8 +441,10 @@ def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
         and _MEASURED_RE.search(text)
         and not _CONVERSION_RE.search(text)
     )
-    # a clause that itself tells what happened ("refused to go to bed before 10 yesterday")
-    return unbounded or (told and tells_what_happened(text))
+    # a clause that itself tells what happened ("refused to go to bed before 10 yesterday"); what
+    # follows a colon stands alone ("We've talked it over and here's where we landed: three
+    # bedrooms minimum")
+    return unbounded or (told and tells_what_happened(_after_decision(text)))
 
 
 _ASKED_WITH_RE = re.compile(
@@ -566,6 +586,11 @@ _EXAMPLES_AFTER_RE = re.compile(
     r"\s*(?:like(?!\s+(?:(?:i|we|you|he|she|they)\b|\d))|such\s+as|e\.g\.?|including|especially)\s",
     re.IGNORECASE,
 )
+_MONTH_BEFORE_RE = re.compile(
+    r"\b(?:(?:next|this|that)\s+month|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)$",
+    re.IGNORECASE,
+)
+_DAY_OF_MONTH_AFTER_RE = re.compile(r"\s*(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
@@ -592,6 +617,8 @@ def _breaks(text: str, at: int) -> bool:
     if _COMPARED_RE.search(before) and _REFERENCE_RE.match(after):
         return False  # "不能比现在住的离公司远，现在走路十五分钟": the bound and its figure
 
+    if _MONTH_BEFORE_RE.search(before) and _DAY_OF_MONTH_AFTER_RE.match(after):
+        return False  # "next month, on the 3rd": one day
     return not (_WEEKDAY_BEFORE_RE.search(before) and _MONTH_AFTER_RE.match(after))
 
 
@@ -647,7 +674,7 @@ _PREDICATE_RE = re.compile(
 # 他们家了", "The Hilton was filthy, never book them again".
 _ANAPHOR_RE = re.compile(
     r"\b(?:them|those|that\s+(?:one|place|company|airline|hotel|shop|guy)|there)\b"
-    r"|他们家|他家|她家|那家|这家|他们|她们|那边|他的|她的",
+    r"|他们家|他家|她家|那家|这家|他们|她们|那边|他的|她的|那(?:个|款|种|件)(?=\W*$)",
     re.IGNORECASE,
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
@@ -739,7 +766,7 @@ def _voiced_signal(
     if (
         told
         and kinds <= _TELLING_KINDS
-        and tells_what_happened(_REASON_RE.split(text, maxsplit=1)[0])
+        and tells_what_happened(_after_decision(_REASON_RE.split(text, maxsplit=1)[0]))
         and not _WISH_RE.search(text)
         and not _OWN_FIGURE_RE.search(text)
     ):

@@ -117,6 +117,8 @@ _ONE_UNIT = (
 _BOUNDED_ONE_RE = re.compile(
     r"\b(?:at\s+most|at\s+least|under|over|within|(?:no|not)\s+(?:more|longer)\s+than"
     r"|less\s+than|more\s+than|longer\s+than|shorter\s+than|up\s+to|max(?:imum)?|tops"
+    # the far end of a span: "workouts of 45 min to an hour"
+    r"|\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|nights?|months?)\s+to"
     rf"|about|around|roughly)\s+(?P<one>an?)\s+(?={_ONE_UNIT}\b)"
     # "an hour tops", "a week at most", "a day or less": the bound after the unit
     rf"|\b(?P<after>an?)\s+(?={_ONE_UNIT}\s*,?\s+(?:tops|at\s+(?:the\s+)?most|max(?:imum)?\b"
@@ -203,8 +205,7 @@ _EN_PERIOD_RE = re.compile(
 _EN_RANGE_RE = re.compile(
     r"(?<![\d:])(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:and|to|until|till|-|–|—)\s*"
     r"(?:(?P<noon>noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\s*(?:o'?clock\s*)?"
-    + _PERIOD
-    + r")",
+    r"(?:-?ish\s*)?" + _PERIOD + r")",  # "between 6 and 9-ish in the morning"
     re.IGNORECASE,
 )
 _PAST_TO_RE = re.compile(
@@ -299,7 +300,9 @@ _DAY_NEXT_RE = re.compile(
 )
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(
-    r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?:\s*(?P<period>[ap]\.?m\.?))?", re.IGNORECASE
+    r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?!\s+(?:times|people|guests|days|hours|weeks|months|kids"
+    r"|nights|items|pieces))(?:\s*(?P<period>[ap]\.?m\.?))?",
+    re.IGNORECASE,
 )  # "around 9-ish pm": the half of the day said after it holds
 # "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
 # hours
@@ -476,6 +479,23 @@ def _english(text: str) -> list[Numeral]:
     return found
 
 
+_FRACTION_PARTS: Final = {
+    "third": 3,
+    "thirds": 3,
+    "quarter": 4,
+    "quarters": 4,
+    "fifth": 5,
+    "fifths": 5,
+    "sixth": 6,
+    "sixths": 6,
+    "eighth": 8,
+    "eighths": 8,
+    "tenth": 10,
+    "tenths": 10,
+}
+"""A denominator said after a hyphen: "two-thirds", "three-quarters"."""
+
+
 def _number_words(text: str) -> list[Numeral]:
     """ "two", "twenty-five hundred", "half a dozen", "twice", "forty grand", "two and a half"."""
     found: list[Numeral] = []
@@ -490,6 +510,11 @@ def _number_words(text: str) -> list[Numeral]:
             continue
         if m.group("after") and not m.group("after").startswith("-"):
             continue  # "someone", "oneself": the word goes on
+        part = _FRACTION_PARTS.get(m.group("after").lower()[1:])
+        numerator = _en_value(m.group("num"))
+        if part is not None and numerator < 10:  # "two-thirds": 2/3 (not "twenty-third")
+            found.append(Numeral(m.start(), m.end(), m.group(0), f"{numerator}/{part}"))
+            continue
         words = m.group("num")
         end = m.start("num") + len(words)
         if words.lower() == "one" and not (_counted(text, m) or _AND_A_HALF_RE.match(text, end)):
@@ -851,6 +876,7 @@ _DOZEN_NOT = (
 )
 _IDIOMS: Final = (
     (re.compile(r"\b(?:a\s+)?couple(?:\s+of)?\s+dozen\b", re.I), "24"),
+    (re.compile(r"\bhalf\s+(?:a|one)\s+(?:percent|per\s*cent|%)", re.I), "0.5%"),
     (re.compile(r"\b(?:a|one)\s+dozen\s+and\s+a\s+half\b", re.I), "18"),
     (re.compile(r"\ba\s+score\s+of\b", re.I), "20"),
     (re.compile(r"\bhalf\s+an\s+hour\b", re.I), "30"),  # minutes: "under half an hour"

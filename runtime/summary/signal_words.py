@@ -145,7 +145,7 @@ PREFERENCE_RE = re.compile(
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
-    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发)|\bor\s+nothing\b"
+    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
     # "I am afraid of flying", "我恐高"
     r"|\b(?:is|are|'s|'re)\s+(?:much\s+|far\s+)?better\s+for\s+(?:me|us)\b"
@@ -165,6 +165,8 @@ PREFERENCE_RE = re.compile(
     r"|帮(?:她|他|我们|他们|她们|老人|孩子)(?:买|订|挑|选|找|约|换|改|安排)"
     r"|多(?:来|做|安排|吃)(?:点|些)|(?:改|写|弄|做|说)得[\u4e00-\u9fff]{1,3}?(?:一)?(?:点儿?|些)"
     r"|\bsomewhere\s+(?:quiet|cheap|central|close|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"
+    # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"
+    r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带)"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
     r"|(?:要是|如果|只要|假如)[^，,。？?]{1,12}?(?:我|咱)?们?就(?:直接|马上|立刻)?"
     r"(?:拍|买|下单|订|要|租|签|成交)"

