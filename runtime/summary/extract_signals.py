@@ -104,7 +104,7 @@ _DAY_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _CLOCK_AFTER_RE = re.compile(
-    r"\s*(?:(?:at|by|before|after|around|until|till|on)\s+)?"
+    r"\s*(?:(?:at|by|before|after|around|until|till|on|no\s+later\s+than|not\s+later\s+than)\s+)?"
     r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m(?![A-Za-z])|p\.?m(?![A-Za-z])|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
     r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚|早)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
     re.IGNORECASE,
@@ -181,7 +181,8 @@ _OWNED_RE = re.compile(
     # who is going: "Two adults and one kid, flying out of Manchester — which airlines…?",
     # "Beer for a party of 20, how many pints…?"
     r"|^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:adults?|kids?|children"
-    r"|grown-?ups|people|guests)\b|\ba\s+party\s+of\s+(?:\d+|two|three|four|five|six|seven|eight"
+    r"|grown-?ups|people|guests)\b|\ba\s+(?:party|class|group|team|family)\s+of\s+(?:\d+|two|three|four"
+    r"|five|six|seven|eight"
     r"|nine|ten|twelve)\b"
     # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
     # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
@@ -256,6 +257,19 @@ def _trip_day(text: str) -> bool:
         or _DAY_NUMBER_RE.search(folded) is not None
         or _STAY_RE.search(folded) is not None  # "去日本玩七天"
     )
+
+
+_PARTY_OF_RE = re.compile(
+    r"\b(?:a|our|my)\s+(?:party|class|group|team|family)\s+of\s+(?:\d+|two|three|four|five|six|seven"
+    r"|eight|nine|ten|twelve|twenty|thirty)\b",
+    re.IGNORECASE,
+)
+
+
+def _sized(clause: str) -> bool:
+    """Whether an asking clause names the size of the user's party: "What can I get for a class
+    of 30?" (the size is the user's, whatever is asked)."""
+    return _PARTY_OF_RE.search(clause) is not None
 
 
 def _owned(text: str) -> bool:
@@ -414,7 +428,7 @@ def is_allergy(clause: str) -> bool:
 # landed: three bedrooms minimum" (what follows is said now)
 _DECISION_LEAD_RE = re.compile(
     r"\b(?:here'?s|this\s+is)\s+(?:where|what)\s+(?:we|i)\s+(?:landed|decided|settled\s+on|want"
-    r"|need)\s*:|\b(?:bottom\s+line|long\s+story\s+short|so\s+the\s+plan\s+is)\s*:",
+    r"|need)\s*:|\b(?:we|i)(?:'ve|\s+have)?\s+decided\s*:|\b(?:bottom\s+line|long\s+story\s+short|so\s+the\s+plan\s+is)\s*:",
     re.IGNORECASE,
 )
 
@@ -449,7 +463,9 @@ def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
 
 _ASKED_WITH_RE = re.compile(
     r"^\W*(?:any|are\s+there\s+(?:any|some)|is\s+there\s+(?:a|an|any)|(?:you\s+)?(?:got|know)"
-    r"\s+(?:any|a|an))\b[^?]{0,50}?\bwith\s+(?:a|an)\s+[a-z]",
+    r"\s+(?:any|a|an))\b[^?]{0,50}?\bwith\s+(?:a|an)\s+[a-z]"
+    # "有没有掉毛少的品种？"
+    r"|(?:有没有|有什么|有啥)(?!人)[^，,。？?]{1,10}?的(?:品种|款|牌子|型号|房子|酒店|路线|地方|餐厅|课)",
     re.IGNORECASE,
 )
 
@@ -654,7 +670,7 @@ _OWN_FIGURE_RE = re.compile(
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d"
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
-    r"(?:\w+\s+){0,3}?[$€£¥]\s?\d"
+    r"(?:\w+\s+){0,3}?(?:[$€£¥]\s?\d|\d{1,3},\d{3}|\d{3,})"
     # what the user is holding a figure to: "im trying to keep it under four hundred a month"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+trying\s+to\s+(?:keep|stay|spend|save)\b"
     # what the user has already paid: "场地押金我们已经交了８，０００块"
@@ -979,7 +995,10 @@ def constraint_clauses(sentence: str) -> list[str]:
             wished
             or (
                 asked
-                and (index < asking or (index == asking and (_trip_day(clause) or requested)))
+                and (
+                    index < asking
+                    or (index == asking and (_trip_day(clause) or requested or _sized(clause)))
+                )
                 and (
                     checks
                     or requested

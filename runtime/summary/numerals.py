@@ -112,7 +112,8 @@ _ARTICLE_RE = re.compile(r"\b(?:and|plus)\s+(?:a|an)\s+(?=(?!half\b)[A-Za-z]{3,}
 _AND_A_HALF_RE = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # "at most an hour", "within a week": one unit of time, bounded
 _ONE_UNIT = (
-    r"(?:hour|day|week|month|year|minute|night|mile|kilomet(?:er|re)|km|block|page|kilo|pound)"
+    r"(?:hour|day|week|month|year|minute|night|mile|kilomet(?:er|re)|km|block|page|kilo|pound|paragraph"
+    r"|sentence|slide|line|bag|suitcase)"
 )
 _BOUNDED_ONE_RE = re.compile(
     r"\b(?:at\s+most|at\s+least|under|over|within|(?:no|not)\s+(?:more|longer)\s+than"

@@ -70,7 +70,8 @@ NOT_NEGATION_RE = re.compile(
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
-    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了"
+    r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
+    r"|^\W*never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
     # "Don't ask." (a long story), said last
     r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
@@ -128,7 +129,7 @@ ALLERGY_RE = re.compile(
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
     r"|[吃喝]了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕"
-    r"|犯病|难受)",
+    r"|犯病|难受|吐|心慌|胀气)",
     re.IGNORECASE,
 )
 
@@ -145,7 +146,7 @@ PREFERENCE_RE = re.compile(
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
-    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑)|\bor\s+nothing\b"
+    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
     # "I am afraid of flying", "我恐高"
     r"|\b(?:is|are|'s|'re)\s+(?:much\s+|far\s+)?better\s+for\s+(?:me|us)\b"
@@ -165,6 +166,10 @@ PREFERENCE_RE = re.compile(
     r"|帮(?:她|他|我们|他们|她们|老人|孩子)(?:买|订|挑|选|找|约|换|改|安排)"
     r"|多(?:来|做|安排|吃)(?:点|些)|(?:改|写|弄|做|说)得[\u4e00-\u9fff]{1,3}?(?:一)?(?:点儿?|些)"
     r"|\bsomewhere\s+(?:quiet|cheap|central|close|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"
+    # a feature a stay or a seat must have: "Wheelchair-accessible room", "near the accessible
+    # toilet", "step-free route"
+    r"|\b(?:wheelchair[- ])?accessible\s+(?:room|toilet|bathroom|entrance|seat|parking|route)\b"
+    r"|\b(?:step-free|roll-in|walk-in|non-smoking|pet-friendly)\b"
     # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"
     r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带)"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"

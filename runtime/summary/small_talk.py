@@ -163,9 +163,11 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:packet|package|pkg|packaging|tracking|forecast|app|gps|maps?|label|thermometer|scale)"
     r"\s+(?:says|said|states|reads|shows)\b|^\W*(?:\w+:\s*)?heard\s+(?:that\s+)?(?:it|they|you|some|most)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
-    r"|听说|据说|好像|似乎|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
+    r"|听说|据说|好像|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
-    r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?!to\b)\w+"
+    r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
+    r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"
+    r"|said|paid|sent|spent|put|let|cut|hit|set|run|come|become|lost|won|met|kept|felt|heard|found)\b"
     r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|(?<![上午晚早])那次|以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"

@@ -258,6 +258,14 @@ HOLDOUT_225 = DATA / "holdout_225.jsonl"  # personal finance goals; same
 HOLDOUT_226 = DATA / "holdout_226.jsonl"  # Chinese weekend outings and hobbies; same
 HOLDOUT_227 = DATA / "holdout_227.jsonl"  # numbers written in unusual ways; same
 HOLDOUT_228 = DATA / "holdout_228.jsonl"  # typical messages; same
+HOLDOUT_229 = DATA / "holdout_229.jsonl"  # travellers with disabilities; after 221-228's fixes
+HOLDOUT_230 = DATA / "holdout_230.jsonl"  # Chinese pets and their care; same
+HOLDOUT_231 = DATA / "holdout_231.jsonl"  # digital work and files; same
+HOLDOUT_232 = DATA / "holdout_232.jsonl"  # typical messages; same
+HOLDOUT_233 = DATA / "holdout_233.jsonl"  # teachers and tutors; same
+HOLDOUT_234 = DATA / "holdout_234.jsonl"  # Chinese hospital visits and checkups; same
+HOLDOUT_235 = DATA / "holdout_235.jsonl"  # constraints of a whole group (we, 我们家); same
+HOLDOUT_236 = DATA / "holdout_236.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -487,6 +495,14 @@ HOLDOUTS = (
     HOLDOUT_226,
     HOLDOUT_227,
     HOLDOUT_228,
+    HOLDOUT_229,
+    HOLDOUT_230,
+    HOLDOUT_231,
+    HOLDOUT_232,
+    HOLDOUT_233,
+    HOLDOUT_234,
+    HOLDOUT_235,
+    HOLDOUT_236,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

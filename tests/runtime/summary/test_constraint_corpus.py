@@ -65,6 +65,7 @@ the same figures unlabelled ("The electricity company estimated my usage at 1,45
 
 _OPEN_MISSES = {
     "holdout_224.jsonl": 0.96,
+    "holdout_230.jsonl": 0.94,
     "holdout_227.jsonl": 0.92,
     "holdout_73.jsonl": 0.96,
     "holdout_75.jsonl": 0.94,
@@ -216,14 +217,18 @@ cheap as planet fitness", a count after 推荐 ("推荐三部电影"), "not befo
 pick up earlier" (holdout_187 above its floor at first contact 52.6 %, 82.5 % after: the
 comparisons' own figures, which a summary needs, are the form the rules met least); from the
 eighty-ninth and ninetieth rounds (all eight files at or above 98 % after the fixes), the one
-option allowed said through "nothing but" ("Nothing but a weekend works for the move"), a
-burden as an avoidance ("最好能月付，季付压力有点大"), a hypothetical amount in a question ("How
-much would I pay in fees if I moved 5,000 dollars…?"); from the ninety-seventh and ninety-eighth
-rounds, an own amount in a message that says it only asks out of curiosity ("Is it dumb to keep
-20k sitting in a savings account? Just curious…"), a train time asked about ("Is it realistic
-to catch a 9:15 train…?"), "a quarter cup" read as 0.25 where its author wrote 1/4, a
-percentage range said in Chinese words ("年化百分之三到三点五": 三点五 is read as a clock), 半年
-as 0.5 year"""
+option allowed said through "nothing but" ("Nothing but a weekend works for the move"), a burden as
+an avoidance ("最好能月付，季付压力有点大"), a hypothetical amount in a question ("How much would I
+pay in fees if I moved 5,000 dollars…?"); from the ninety-seventh and ninety-eighth rounds, an own
+amount in a message that says it only asks out of curiosity ("Is it dumb to keep 20k sitting in a
+savings account? Just curious…"), a train time asked about ("Is it realistic to catch a 9:15
+train…?"), "a quarter cup" read as 0.25 where its author wrote 1/4, a percentage range said in
+Chinese words ("年化百分之三到三点五": 三点五 is read as a clock), 半年 as 0.5 year; from the
+ninety-ninth and hundredth rounds, a past vaccine's date before a question about the next one ("第二
+针是3月12号打的，第三针应该什么时候打？"), a date a document shows with a reminder asked after it
+("疫苗本上写着…2027年4月8日，到时候记得提醒我"), a pet's weight relayed from the vet before a
+question, the words the user has written told before a request ("大概写了四千五百字，你帮我看看哪里
+能删"), calories asked with meal ideas"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -313,6 +318,10 @@ _PRECISION_FLOOR = {
     "holdout_221.jsonl": 0.75,
     "holdout_223.jsonl": 0.5,
     "holdout_226.jsonl": 0.875,
+    "holdout_230.jsonl": 0.875,
+    "holdout_233.jsonl": 0.5,
+    "holdout_235.jsonl": 0.75,
+    "holdout_236.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -397,8 +406,12 @@ one meal a day asked about, a grandmother's sums told after "couldn't", polite t
 question ("Mine are 9 and 11"), a son who "won't touch anything green"; holdout_221-228's: head lice
 "Third one this year", a parent's nerves ("I'm not ready emotionally. Any tips for not crying at
 drop-off?"), stories that end in a question (a receipt that "said 60", "I'm not even mad", a man
-changing 五万块 at a bank, a cousin's "千万别碰跨境电商"), "就是门票68那个"; holdout_187's: a
-grocery bill's change told ("My grocery bill went from 120 to 160 a week…"); holdout_184's: a
+changing 五万块 at a bank, a cousin's "千万别碰跨境电商"), "就是门票68那个"; holdout_229-236's: a
+friend's cat's weight told, a class's chaos ("32 teenagers in one room…", "I had 4 in tears this
+week"), a question about "kids under 10", a student's "7 times 8 is 54" told, a wedding "40 minutes
+late, true story", "100 sprints without a single missed release", "3 or 4 people get bumped" after a
+why-question, a company's three outings told; holdout_187's: a grocery bill's change told ("My
+grocery bill went from 120 to 160 a week…"); holdout_184's: a
 coworker's plans relayed after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in
 reported speech
 keeps the sentence from being told); holdout_159 and 160's: a question about manners whose answer

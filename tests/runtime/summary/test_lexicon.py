@@ -91,6 +91,7 @@ READ = [
     ("under half a percent", ["0.5%"]),
     ("about two-thirds of it", ["2/3"]),
     ("on the twenty-third", ["23"]),
+    ("a sentence at most", ["1"]),
 ]
 
 NOT_READ = [
@@ -657,6 +658,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the ninety-seventh and ninety-eighth rounds: a question relayed, a chat wish
         "my son just asked if he can skip school on his birthday lol",
         "我想找人聊聊",
+        # the ninety-ninth and hundredth rounds: what some people say, a comment on oneself,
+        # a modal perfect
+        "网上有人说三天，有人说五天，到底听谁的",
+        "Never really understood how APR works.",
+        "密码我老记不住",
+        "I should have booked 2 weeks earlier.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1281,6 +1288,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("早上那次闹钟定在６：４５", "闹钟"),
         ("Find flights between 7 and 10-ish in the morning.", "7:00"),
         ("Here's where we landed: two bathrooms minimum.", "bathrooms"),
+        # the ninety-ninth and hundredth rounds: a feature a stay or a seat must have, an item
+        # asked with a feature (Chinese), what a food does (吐), 只剪 / 只信, "by Monday, no later
+        # than noon", "should have exactly N" is no modal perfect, a party's size in the asking
+        # clause, "We've decided:", the user's rent without its currency
+        ("Step-free route, and nothing over £40.", "step-free"),
+        ("Aisle seat near the accessible toilet, please.", "accessible toilet"),
+        ("有没有不掉毛的品种？", "掉毛"),
+        ("我家狗吃鸡肉会吐", "鸡肉"),
+        ("只剪指甲，别的不用", "指甲"),
+        ("我只信医生推荐的", "医生推荐"),
+        ("Need it by Monday, no later than noon.", "monday"),
+        ("The quiz should have exactly 10 questions.", "10"),
+        ("What games work for a group of 12?", "12"),
+        ("We've decided: no more than three flights a year.", "3"),
+        ("My rent went up to 2,100 this spring. Should I move?", "2,100"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
