@@ -115,7 +115,7 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 # carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
 # short allergy ("w/o peanuts, severe allergy").
 _BACK_RE = re.compile(
-    r"^(?:超了|超过了|超出|再多|再贵|再晚|再早)|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
+    r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就))|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
     # the contrast that makes the clause before precise: "aisle seat, not window"
@@ -148,7 +148,7 @@ _BACK_RE = re.compile(
 _LIMIT_START_RE = re.compile(
     r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)"
     r"|^\W*[\d.,]+\s*[A-Za-z]{0,10}\s+(?:max(?:imum)?|tops|at\s+(?:most|the\s+most)|or\s+(?:less|under"
-    r"|fewer))\W*$|^\W*[\d.,]+\s*[\u4e00-\u9fff]{0,3}(?:以内|以下|封顶|顶天)\W*$",
+    r"|fewer))\W*$|^\W*[\d.,一二两三四五六七八九十百千万]+\s*[\u4e00-\u9fff]{0,3}?(?:以内|以下|封顶|顶天)\W*$",
     re.IGNORECASE,
 )
 _ASKING_CLAUSE_RE = re.compile(
@@ -163,7 +163,7 @@ _OWNED_RE = re.compile(
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
     # a wish said of a thing first: "客厅想刷成浅灰色，配什么颜色的沙发比较好？"
-    r"|^[\u4e00-\u9fff]{1,6}?想(?:刷|买|换|订|去|租|住|装|改|上)"
+    r"|^[\u4e00-\u9fff]{1,6}?想(?:刷|买|换|订|去|租|住|装|改|上)|^[\u4e00-\u9fff]{1,6}?要[\u4e00-\u9fff]{1,6}的$"
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
     # when someone arrives, said before who will meet them: "Grandpa's train gets in at 14:20,
@@ -564,6 +564,8 @@ def _same_moment(text: str, start: int, end: int) -> bool:
 
 
 _NEGATED_ITEM_RE = re.compile(r"(?:^|[\s,])(?:no|without)\s+[a-z-]+$", re.IGNORECASE)
+_NEGATED_NEXT_RE = re.compile(r"\s*(?:and\s+)?(?:no|nothing\s+with)\s+[a-z-]+", re.IGNORECASE)
+_NO_MORE_END_RE = re.compile(r"\bno\s+(?:longer|more|less|later|earlier|sooner)$", re.IGNORECASE)
 _LIST_END_RE = re.compile(r"\s*[a-z-]+\s+(?:or|and|nor)\s+[a-z-]+\b", re.IGNORECASE)
 
 
@@ -626,8 +628,11 @@ def _breaks(text: str, at: int) -> bool:
         return False
     if _DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after):
         return False  # "Friday, 5 pm", "March 3, 14:00", "周五，下午3点": one moment
-    if _NEGATED_ITEM_RE.search(before) and _LIST_END_RE.match(after):
-        return False  # "no dairy, eggs or honey": one list under one "no"
+    if _NEGATED_ITEM_RE.search(before) and (
+        _LIST_END_RE.match(after)
+        or (_NEGATED_NEXT_RE.match(after) and not _NO_MORE_END_RE.search(before))
+    ):
+        return False  # "no dairy, eggs or honey", "no garlic, no onion": one list of refusals
     if _TOLERANCE_AFTER_RE.match(after):
         return False  # "500 dollars, plus or minus 50", "26度左右，正负1度都行": one target
     if _COMPARED_RE.search(before) and _REFERENCE_RE.match(after):
@@ -670,7 +675,7 @@ _OWN_FIGURE_RE = re.compile(
     r"|\bmine\s+(?:is|says|reads)\s+[$€£¥]?\d"
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
-    r"(?:\w+\s+){0,3}?(?:[$€£¥]\s?\d|\d{1,3},\d{3}|\d{3,})"
+    r"(?:\w+\s+){0,4}?(?:[$€£¥]\s?\d|\d{1,3},\d{3}|\d{3,})"
     # what the user is holding a figure to: "im trying to keep it under four hundred a month"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+trying\s+to\s+(?:keep|stay|spend|save)\b"
     # what the user has already paid: "场地押金我们已经交了８，０００块"
@@ -809,9 +814,10 @@ _RULE_SAID_RE = re.compile(
     # (the user's own carer: not "my dad had surgery and the doctor said no running")
     # "My physio said to ice the knee for 20 minutes, no more", "my doctor told me to cap
     # caffeine at 200 mg a day", "my doctor said ideally not more than…"
-    r"|\b(?:(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife)"
-    r"\s+(?:said|advised|recommended)|(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist"
-    r"|midwife)\s+(?:told|advised|wants|asked)\s+(?:me|us))"
+    r"|\b(?:(?:my|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist"
+    r"|midwife|surgeon|cardiologist|specialist)\s+(?:said|advised|recommended)|(?:doctor|doc|gp|physio"
+    r"|dentist|nurse|dietitian|nutritionist|midwife|surgeon|cardiologist|specialist)\s+(?:told|advised"
+    r"|wants|asked)\s+(?:me|us))"
     r"\s+(?:that\s+)?(?:(?:i|we)\s+(?:should|must)\s+)?(?:ideally\s+)?"
     r"(?=(?:no|not|never|only|at\s+most|max(?:imum)?|under|less|fewer|avoid|stay|keep|cut|to)\b)"
     r"(?:to\s+)?(?P<care>)",

@@ -170,6 +170,8 @@ PREFERENCE_RE = re.compile(
     # toilet", "step-free route"
     r"|\b(?:wheelchair[- ])?accessible\s+(?:room|toilet|bathroom|entrance|seat|parking|route)\b"
     r"|\b(?:step-free|roll-in|walk-in|non-smoking|pet-friendly)\b"
+    # what matters to the user: "我比较看重吸力和续航"
+    r"|看重|在意|注重"
     # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"
     r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带)"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"

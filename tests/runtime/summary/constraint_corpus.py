@@ -266,6 +266,14 @@ HOLDOUT_233 = DATA / "holdout_233.jsonl"  # teachers and tutors; same
 HOLDOUT_234 = DATA / "holdout_234.jsonl"  # Chinese hospital visits and checkups; same
 HOLDOUT_235 = DATA / "holdout_235.jsonl"  # constraints of a whole group (we, 我们家); same
 HOLDOUT_236 = DATA / "holdout_236.jsonl"  # typical messages; same
+HOLDOUT_237 = DATA / "holdout_237.jsonl"  # dietary regimes; after 229-236's fixes
+HOLDOUT_238 = DATA / "holdout_238.jsonl"  # Chinese home appliances and electronics; same
+HOLDOUT_239 = DATA / "holdout_239.jsonl"  # constraints in an aside or a P.S.; same
+HOLDOUT_240 = DATA / "holdout_240.jsonl"  # typical messages; same
+HOLDOUT_241 = DATA / "holdout_241.jsonl"  # freelancers and small agencies; same
+HOLDOUT_242 = DATA / "holdout_242.jsonl"  # Chinese household budgets; same
+HOLDOUT_243 = DATA / "holdout_243.jsonl"  # full-width numbers, units and symbols; same
+HOLDOUT_244 = DATA / "holdout_244.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -503,6 +511,14 @@ HOLDOUTS = (
     HOLDOUT_234,
     HOLDOUT_235,
     HOLDOUT_236,
+    HOLDOUT_237,
+    HOLDOUT_238,
+    HOLDOUT_239,
+    HOLDOUT_240,
+    HOLDOUT_241,
+    HOLDOUT_242,
+    HOLDOUT_243,
+    HOLDOUT_244,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

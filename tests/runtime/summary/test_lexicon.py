@@ -1303,6 +1303,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("What games work for a group of 12?", "12"),
         ("We've decided: no more than three flights a year.", "3"),
         ("My rent went up to 2,100 this spring. Should I move?", "2,100"),
+        # the hundred-and-first and hundred-and-second rounds: a list of refusals, 看重, a
+        # thing's wanted kind before a question, a surgeon's advice, a figure with 以内 after a
+        # vague bound, 多了不给, the user's rent further from its figure
+        ("no dairy, no eggs, nothing with soy pls", "soy"),
+        ("我比较看重续航和重量", "续航"),
+        ("包要防水的，有推荐吗？", "防水"),
+        ("my heart surgeon said no more than 2 coffees a day", "2 coffees"),
+        ("别太贵，两百以内", "别太贵"),
+        ("一周给30块就够了，多了不给", "多了不给"),
+        ("My rent just went up to 2,400 a month, should I move?", "2,400"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
