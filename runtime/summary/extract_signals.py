@@ -137,7 +137,8 @@ _BACK_RE = re.compile(
     r"(?:not|didn'?t|wasn'?t|weren'?t|don'?t)\W*$"
     r"|^(?:so\s+)?keep\s+it\s+(?:under|below|within|to|at)\s+that\b"
     r"|^(?:but\s+)?not\s+(?:any\s+)?(?:more|higher|longer|later)\s+than\s+that\b"
-    r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$"
+    r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$|^(?:就)?别(?:推荐|考虑|买|订|找)了?\W*$"
+    r"|^(?:那)?这(?:套|家|款|个)就?(?:别|不要|不)"
     r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
     r"(?:allergic|intolerant)\W*$",
     re.IGNORECASE,
@@ -147,7 +148,8 @@ _BACK_RE = re.compile(
 # 19, at most $45.50 one-way" are two constraints)
 _LIMIT_START_RE = re.compile(
     r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)"
-    r"|^\W*[\d.,]+\s*[A-Za-z]{0,10}\s+(?:max(?:imum)?|tops|at\s+(?:most|the\s+most)|or\s+(?:less|under"
+    r"|^\W*[\d.,]+\s*[A-Za-z]{0,10}\s+(?:max(?:imum)?|tops|at\s+(?:most|the\s+most|a\s+push|a\s+stretch)"
+    r"|or\s+(?:less|under"
     r"|fewer))\W*$|^\W*[\d.,一二两三四五六七八九十百千万]+\s*[\u4e00-\u9fff]{0,3}?(?:以内|以下|封顶|顶天)\W*$",
     re.IGNORECASE,
 )
@@ -260,8 +262,9 @@ def _trip_day(text: str) -> bool:
 
 
 _PARTY_OF_RE = re.compile(
-    r"\b(?:a|our|my)\s+(?:party|class|group|team|family)\s+of\s+(?:\d+|two|three|four|five|six|seven"
-    r"|eight|nine|ten|twelve|twenty|thirty)\b",
+    r"\b(?:(?:a|our|my)\s+(?:party|class|group|team|family)|(?:between|among|for)\s+(?:the\s+)?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
+    r"|seven|eight|nine|ten|twelve|twenty|thirty)\b",
     re.IGNORECASE,
 )
 
@@ -295,7 +298,7 @@ _THAT_TIME_RE = re.compile(
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
     # 5pm — please tell the landscaper no mowing then"
-    r"|(?:排|塞|安排|约)进去|\b(?:no|not|nothing|don'?t)\b[^,.;]{0,30}\bthen\W*$",
+    r"|(?:排|塞|安排|约)进去|这几天|那几天|\b(?:no|not|nothing|don'?t)\b[^,.;]{0,30}\bthen\W*$",
     re.IGNORECASE,
 )
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
@@ -695,7 +698,7 @@ _PREDICATE_RE = re.compile(
 # 他们家了", "The Hilton was filthy, never book them again".
 _ANAPHOR_RE = re.compile(
     r"\b(?:them|those|that\s+(?:one|place|company|airline|hotel|shop|guy)|there)\b"
-    r"|他们家|他家|她家|那家|这家|他们|她们|那边|他的|她的|那(?:个|款|种|件)(?=\W*$)",
+    r"|他们家|他家|她家|那家|这家|这套|这款|他们|她们|那边|他的|她的|那(?:个|款|种|件)(?=\W*$)",
     re.IGNORECASE,
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"

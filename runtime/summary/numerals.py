@@ -245,6 +245,12 @@ _BARE_HOUR_RE = re.compile(
     re.IGNORECASE,
 )
 # "7 o'clock" names an hour whatever comes before it ("Saturday evening, on 7 o'clock")
+# "Aim for 2pm for the retro, 4 at the very latest": a bare hour with its bound after it
+_LATEST_HOUR_RE = re.compile(
+    r"(?<![\d:.$€£¥])(?<!to\s)(?<!past\s)(?<!by\s)(?<!before\s)(?<!after\s)(?<!until\s)"
+    r"(?P<h>1[0-2]|0?[1-9])\s+(?:at\s+the\s+(?:very\s+)?latest|latest|at\s+the\s+earliest)\b",
+    re.IGNORECASE,
+)
 _OCLOCK_RE = re.compile(
     r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*o'?clock\b"
     r"(?!\s*(?:in\s+the|at\s+night|tonight|this|tomorrow|a\.?m|p\.?m))",
@@ -363,12 +369,18 @@ def day_half(before: str) -> str | None:
     return last[1] if last else None
 
 
+_AM_CLOCK_RE = re.compile(r"(?<![\d:])(?P<h>1[01]|0?[1-9])(?::[0-5]\d)?\s*a\.?m\b", re.IGNORECASE)
+
+
 def bare_clock(hour: int, minute: int, before: str) -> str:
     """``H:MM`` of an hour said without am/pm: in the half of the day ``before`` (the text up
     to it) names last, else in the afternoon for 1 to 5 (``AFTERNOON_HOURS``), else as said."""
     half = day_half(before)
     if half is None and hour in AFTERNOON_HOURS:
         half = "pm"
+    morning = list(_AM_CLOCK_RE.finditer(before))
+    if half == "am" and morning and int(morning[-1].group("h")) > hour:
+        half = "pm"  # "drop the car off at 8am and pick it up no later than 5": later that day
     if hour == 12 and half == "am":
         half = None  # "明天上午来，十二点前我得出门": the morning ends at noon, not midnight
     return _clock(hour, minute, half)
@@ -1090,7 +1102,12 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
         clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
         found.append((m.start(), m.end(), clock))
-    for m in (*_BARE_HOUR_RE.finditer(text), *_OCLOCK_RE.finditer(text)):
+    hours = (
+        *_BARE_HOUR_RE.finditer(text),
+        *_OCLOCK_RE.finditer(text),
+        *_LATEST_HOUR_RE.finditer(text),
+    )
+    for m in hours:
         if not any(start <= m.start("h") < end for start, end, _ in found):
             said = before + text[: m.start()]
             reason = _HALF_REASON_RE.match(text, m.end()) or _HALF_AFTER_RE.match(text, m.end())

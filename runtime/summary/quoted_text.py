@@ -47,7 +47,9 @@ _QUOTED_RE: Final = re.compile(
 _FORWARDED_RE: Final = re.compile(
     r"\b(?:sent|texted|wrote|forwarded|emailed|posted|messaged|says|said|reads|states|policy|"
     r"listing|email|message|text|notice|sign|invite|invitation|recipe)\b[^.:\n\"“]{0,40}[:：]\s*[\"“「]"
-    r"|(?:发来|发了|转发|写着|写的|通知|说)[^。：:\n“\"]{0,10}[:：]\s*[“\"「]",
+    # 'Someone in the group wrote "parcel room closes at 9 now…"'
+    r"|\b(?:wrote|texted|posted|messaged)\s+[\"“]"
+    r"|(?:发来|发了|转发|转给我|转了|写着|写的|通知|说|(?<![出开])发)[^。：:\n“\"]{0,10}[:：]\s*[“\"「]",
     re.IGNORECASE,
 )
 

@@ -72,6 +72,7 @@ NOT_NEGATION_RE = re.compile(
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
     r"|^\W*never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
+    r"|\bnot\s+going\s+into\s+it\b"
     # "Don't ask." (a long story), said last
     r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
@@ -170,6 +171,10 @@ PREFERENCE_RE = re.compile(
     # toilet", "step-free route"
     r"|\b(?:wheelchair[- ])?accessible\s+(?:room|toilet|bathroom|entrance|seat|parking|route)\b"
     r"|\b(?:step-free|roll-in|walk-in|non-smoking|pet-friendly)\b"
+    # a first choice and its fallback: "Plan A is the Sony headphones, plan B the Bose ones",
+    # "首选靠地铁站的，其次是离景区近的", "就存大额存单吧", "先找物业修", "就先交个初稿"
+    r"|\bplan\s+[ab]\b|\b(?:first|second)\s+choice\b|\bfall\s*back\b|首选|其次是?|备选"
+    r"|就(?:存|买|订|选|去|用|坐|住|交|找|叫|换)[^，,。？?]{1,8}吧|(?:就)?先(?:交|找|订|买|试|发|做)"
     # what matters to the user: "我比较看重吸力和续航"
     r"|看重|在意|注重"
     # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"

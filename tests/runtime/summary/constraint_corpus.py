@@ -274,6 +274,14 @@ HOLDOUT_241 = DATA / "holdout_241.jsonl"  # freelancers and small agencies; same
 HOLDOUT_242 = DATA / "holdout_242.jsonl"  # Chinese household budgets; same
 HOLDOUT_243 = DATA / "holdout_243.jsonl"  # full-width numbers, units and symbols; same
 HOLDOUT_244 = DATA / "holdout_244.jsonl"  # typical messages; same
+HOLDOUT_245 = DATA / "holdout_245.jsonl"  # weddings and big parties; after 237-244's fixes
+HOLDOUT_246 = DATA / "holdout_246.jsonl"  # Chinese learning and courses; same
+HOLDOUT_247 = DATA / "holdout_247.jsonl"  # alternatives and fallbacks; same
+HOLDOUT_248 = DATA / "holdout_248.jsonl"  # typical messages; same
+HOLDOUT_249 = DATA / "holdout_249.jsonl"  # cars: servicing, buying used, insurance; same
+HOLDOUT_250 = DATA / "holdout_250.jsonl"  # Chinese business travel and remote work; same
+HOLDOUT_251 = DATA / "holdout_251.jsonl"  # forwarded text, then the user's own rule; same
+HOLDOUT_252 = DATA / "holdout_252.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -519,6 +527,14 @@ HOLDOUTS = (
     HOLDOUT_242,
     HOLDOUT_243,
     HOLDOUT_244,
+    HOLDOUT_245,
+    HOLDOUT_246,
+    HOLDOUT_247,
+    HOLDOUT_248,
+    HOLDOUT_249,
+    HOLDOUT_250,
+    HOLDOUT_251,
+    HOLDOUT_252,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

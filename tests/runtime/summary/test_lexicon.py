@@ -664,6 +664,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Never really understood how APR works.",
         "密码我老记不住",
         "I should have booked 2 weeks earlier.",
+        # the hundred-and-third and hundred-and-fourth rounds: text someone posted, quoted
+        # without a colon or forwarded in Chinese; "not going into it"
+        'My neighbour wrote "bins go out at 7 now, not 8" in the group. Is that the council rule?',
+        "群里有人发：“明天上午9点到11点停电，别用电梯”，物业这么通知合理吗？",
+        "long story, not going into it",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1313,6 +1318,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("别太贵，两百以内", "别太贵"),
         ("一周给30块就够了，多了不给", "多了不给"),
         ("My rent just went up to 2,400 a month, should I move?", "2,400"),
+        # the hundred-and-third and hundred-and-fourth rounds: a first choice and its fallback,
+        # "at a push", "这套就别…", 这几天, "别推荐了", "between 4 of us", a later hour after an
+        # explicit morning one
+        ("Plan A is the train, plan B the coach.", "coach"),
+        ("首选靠海的，其次是离市区近的", "市区"),
+        ("实在来不及就先发个大纲", "大纲"),
+        ("Keep it to 30 euros, 40 at a push.", "40 at a push"),
+        ("租金要是超过五千，这套就别看了", "这套就别看了"),
+        ("下周二到周四我都在外地，课别排在这几天", "这几天"),
+        ("我对那种网红餐厅没兴趣，别推荐了", "网红餐厅"),
+        ("How do we split 200 between 4 of us?", "4 of us"),
+        ("Drop it off at 9am and collect it no later than 4.", "16:00"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
     ],
