@@ -159,6 +159,12 @@ _ASKING_CLAUSE_RE = re.compile(
     r"|几|多少|吗|呢|是不是|有没有|要不要|会不会|可不可以|行不行",
     re.IGNORECASE,
 )
+# The size of the user's party: "a party of 20", "for a class of 30", "between 5 of us"
+_PARTY_OF = (
+    r"\b(?:(?:a|our|my)\s+(?:party|class|group|team|family)|(?:between|among|for)\s+(?:the\s+)?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
+    r"|seven|eight|nine|ten|twelve|twenty|thirty)\b"
+)
 _OWNED_RE = re.compile(
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
@@ -183,9 +189,7 @@ _OWNED_RE = re.compile(
     # who is going: "Two adults and one kid, flying out of Manchester — which airlines…?",
     # "Beer for a party of 20, how many pints…?"
     r"|^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:adults?|kids?|children"
-    r"|grown-?ups|people|guests)\b|\ba\s+(?:party|class|group|team|family)\s+of\s+(?:\d+|two|three|four"
-    r"|five|six|seven|eight"
-    r"|nine|ten|twelve)\b"
+    r"|grown-?ups|people|guests)\b|" + _PARTY_OF +
     # who it is for: "Cooking for six this time, any main dish that scales well?", "hosting
     # dinner for 8 on Saturday, …?" (not "for 5 minutes": a duration)
     r"|^\W*(?:cooking|baking|hosting|catering|feeding|making\s+\w+|booking\s+\w+|shopping)\b"
@@ -261,12 +265,7 @@ def _trip_day(text: str) -> bool:
     )
 
 
-_PARTY_OF_RE = re.compile(
-    r"\b(?:(?:a|our|my)\s+(?:party|class|group|team|family)|(?:between|among|for)\s+(?:the\s+)?"
-    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
-    r"|seven|eight|nine|ten|twelve|twenty|thirty)\b",
-    re.IGNORECASE,
-)
+_PARTY_OF_RE = re.compile(_PARTY_OF, re.IGNORECASE)
 
 
 def _sized(clause: str) -> bool:
