@@ -548,6 +548,11 @@ _NOTHING_ASKED_RE = re.compile(
     r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b"
+    # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
+    # know", "I don't even know why I'm telling you this", "算了，不说了，说了也没用"
+    r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?for\s+anything\b"
+    r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody|to\s+tell\s+someone)\s+to\s+(?:know|listen|hear)\b"
+    r"|\bdon'?t\s+(?:even\s+)?know\s+why\s+i'?m\s+telling\s+you\b|说了也没用|算了[，,]?\s*不说了"
     # (not "I'm not buying a respirator over £30": a bound on what is bought)
     r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b(?=(?:\s+(?:anything|yet|now|right"
     r"\s+now|just\s+yet|today|this\s+\w+))*\s*(?:[,.;!?—-]|$))|\bno\s+action\s+needed\b"

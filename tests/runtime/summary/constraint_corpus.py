@@ -282,6 +282,10 @@ HOLDOUT_249 = DATA / "holdout_249.jsonl"  # cars: servicing, buying used, insura
 HOLDOUT_250 = DATA / "holdout_250.jsonl"  # Chinese business travel and remote work; same
 HOLDOUT_251 = DATA / "holdout_251.jsonl"  # forwarded text, then the user's own rule; same
 HOLDOUT_252 = DATA / "holdout_252.jsonl"  # typical messages; same
+HOLDOUT_253 = DATA / "holdout_253.jsonl"  # English vents and long stories; after 245-252's fixes
+HOLDOUT_254 = DATA / "holdout_254.jsonl"  # Chinese vents (吐槽); same
+HOLDOUT_255 = DATA / "holdout_255.jsonl"  # moving abroad and visas; same
+HOLDOUT_256 = DATA / "holdout_256.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -535,6 +539,10 @@ HOLDOUTS = (
     HOLDOUT_250,
     HOLDOUT_251,
     HOLDOUT_252,
+    HOLDOUT_253,
+    HOLDOUT_254,
+    HOLDOUT_255,
+    HOLDOUT_256,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -72,6 +72,7 @@ _OPEN_MISSES = {
     "holdout_245.jsonl": 0.92,
     "holdout_247.jsonl": 0.94,
     "holdout_251.jsonl": 0.96,
+    "holdout_254.jsonl": 0.94,
     "holdout_227.jsonl": 0.92,
     "holdout_73.jsonl": 0.96,
     "holdout_75.jsonl": 0.94,
@@ -352,6 +353,10 @@ _PRECISION_FLOOR = {
     "holdout_250.jsonl": 0.875,
     "holdout_251.jsonl": 0.625,
     "holdout_252.jsonl": 0.625,
+    "holdout_253.jsonl": 0.25,
+    "holdout_254.jsonl": 0.375,
+    "holdout_255.jsonl": 0.875,
+    "holdout_256.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -448,9 +453,12 @@ uncle's words with "at least three", a venue "double-booked us for the 14th, and
 teacher's saying quoted, a classmate's cram classes, "我身边说法都不一样", a sister who "has been
 late to 3 weddings", a noodle shop that "从来不涨价", jet lag told with 凌晨四点, forwarded notices
 with the user's question after, a dentist's advice about flossing, a cat's cups and a child crying
-told; holdout_187's: a grocery bill's change told ("My grocery bill went from 120 to 160 a week…");
-holdout_184's: a
-coworker's plans relayed after a story ("…，还说下个月要去云南玩十天，好羡慕啊": a day ahead in
+told; holdout_253 and 254's: vents and long stories (the weakest precision of any file: 2 of 8 and 3
+of 8 quiet after the fixes; their figures, "Not an exaggeration", "No regrets", "I'm not moving", a
+doctor's 少喝啤酒, 不说了 before a plan, read as constraints: a vent that says it asks nothing is
+now quiet, the rest is open); holdout_187's: a grocery bill's change told ("My grocery bill went
+from 120 to 160 a week…"); holdout_184's: a coworker's plans relayed after a story ("…，还说下个月要
+去云南玩十天，好羡慕啊": a day ahead in
 reported speech
 keeps the sentence from being told); holdout_159 and 160's: a question about manners whose answer
 the next sentence says is someone else's habit ("Is it rude to tell guests they can only stay
