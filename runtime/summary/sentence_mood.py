@@ -679,10 +679,11 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
     for a, b in spans:
         text = sentence[a:b]
         narrative = is_narrative(text) and not (not told and sets_task(text))
+        # someone's or something's words quoted: this clause and the rest are theirs
+        quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
         if (
             reported
-            or (told and _QUOTED_THEN_RE.search(text))
-            or _THING_SAYING_RE.search(text)
+            or quotes
             or _OPINION_RE.search(text)
             or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
             or (told and _PAST_REPORT_RE.search(text))
@@ -690,10 +691,5 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             out.append("quiet")
         else:
             out.append("relayed" if narrative else "own")
-        reported = (
-            reported
-            or bool(narrative and _REPORTING_END_RE.search(text))
-            or bool(told and _QUOTED_THEN_RE.search(text))
-            or bool(_THING_SAYING_RE.search(text))
-        )
+        reported = reported or quotes or bool(narrative and _REPORTING_END_RE.search(text))
     return out
