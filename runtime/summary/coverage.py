@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from runtime.messages import Message
+from runtime.summary.media_notes import without_media_notes
 from runtime.summary.provenance import authored_text
 from runtime.summary.quantities import Quantity, extract_quantities, is_supported
 from runtime.summary.sanitize import sanitize_text
@@ -205,7 +206,7 @@ def scan_user_clauses(messages: Sequence[Message]) -> list[UserClause]:
     for message in messages:
         if message.role != "user":
             continue
-        text = _TRUNCATION_RE.sub("", authored_text(message))
+        text = _TRUNCATION_RE.sub("", without_media_notes(authored_text(message)))
         for clause, question in _clauses(text):
             quantities = _figures(clause, message.timestamp)
             negated = bool(_NEG_RE.search(_IDIOM_RE.sub(" ", clause)))

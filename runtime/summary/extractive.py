@@ -35,6 +35,7 @@ from runtime.summary.extract_signals import carries_on_story, is_allergy, qualif
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
 from runtime.summary.list_items import as_required, list_items, read_lists, required_items
+from runtime.summary.media_notes import without_media_notes
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
 from runtime.summary.protocol import SummaryRequest, SummaryResponse
@@ -210,10 +211,11 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
     previous = ""
     masked, required = text, []
     if message.role == "user":
-        # quoted or pasted text, and lists someone else made, are not the user's wishes; the
-        # marks of a list are no figures (runtime.summary.list_items)
+        # quoted or pasted text, notes standing for an attachment (runtime.summary.media_notes)
+        # and lists someone else made are not the user's wishes; the marks of a list are no
+        # figures (runtime.summary.list_items)
         lists = list_items(text)
-        masked = read_lists(without_quoted_text(text), lists)
+        masked = read_lists(without_quoted_text(without_media_notes(text)), lists)
         required = required_items(lists)
     extract = partial(
         extract_sentence,
