@@ -603,7 +603,8 @@ _REFERENCE_RE = re.compile(
 
 
 _EXAMPLES_AFTER_RE = re.compile(
-    r"\s*(?:like(?!\s+(?:(?:i|we|you|he|she|they)\b|\d))|such\s+as|e\.g\.?|including|especially)\s",
+    r"\s*(?:like(?!\s+(?:(?:i|we|you|he|she|they)\b|\d))|such\s+as|e\.g\.?|including|especially)\s"
+    r"|\s*(?:尤其是|特别是|比如|例如|像是)",
     re.IGNORECASE,
 )
 _MONTH_BEFORE_RE = re.compile(
@@ -874,7 +875,16 @@ def carries_on_story(previous: str, sentence: str) -> bool:
     with a wish or a bound in it ("Under $500.", "no more than 3 nights") stays."""
     if not previous or not tells_what_happened(previous) or is_request(previous):
         return False
+    if _FORBIDS_RE.match(previous):
+        return False  # "Don't rewrite anything he wrote. It's due Friday at 8:15am."
     return bool(_CARRIES_ON_RE.match(sentence)) and not _WISH_WORD_RE.search(sentence)
+
+
+# A sentence that forbids something tells no story, whatever past verb it names
+_FORBIDS_RE = re.compile(
+    r"^\W*(?:(?:and|also|but|please|pls|oh)\W+)*(?:don'?t|do\s+not|never)\b|^\W*(?:请|也)?(?:别|不要|不许|不准)",
+    re.IGNORECASE,
+)
 
 
 # The user speaking of themself again after someone else's story, in Chinese: "我表姐去年…花了

@@ -48,7 +48,7 @@ from runtime.summary.schema import (
     OpenQuestion,
     ToolResultDigest,
 )
-from runtime.summary.sentence_mood import message_asks_nothing
+from runtime.summary.sentence_mood import doubted_reports, message_asks_nothing
 from runtime.summary.shorthand import Reading, spelled_out
 from runtime.summary.validate import SourceTexts
 
@@ -226,10 +226,16 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         check=lambda fact: passes_checks(fact, by_id, chunk.texts),
     )
     cursor = 0
-    for sentence, simplified in zip(sentences, plain, strict=True):
+    doubted = doubted_reports(plain) if user else set()
+    for position, (sentence, simplified) in enumerate(zip(sentences, plain, strict=True)):
         at = text.find(sentence, cursor)
         cursor = at + len(sentence) if at >= 0 else cursor
         if INJECTION_MARKER in sentence or len(sentence) > 1500:
+            continue
+        if position in doubted:
+            # someone's words the user doubts are no rule of theirs: a note at most
+            loose.append((salience(sentence), sentence))
+            previous = simplified
             continue
         read = masked[at : at + len(sentence)] if at >= 0 else sentence
         reading = spelled_out(read) if user else Reading(read, read)

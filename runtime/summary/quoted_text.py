@@ -54,6 +54,15 @@ _FORWARDED_RE: Final = re.compile(
 )
 
 
+# "总结一下：我们…", "To sum up: we…": the user summing up their own words, not asking for a
+# summary of a text
+_SUMMING_UP_RE: Final = re.compile(
+    r"(?<![帮给请])(?:总结|概括)一下\s*[:：]\s*(?:我|咱)"
+    r"|\b(?:to\s+summari[sz]e|in\s+summary)\s*[:：,]\s*(?:i|we|my|our)\b",
+    re.IGNORECASE,
+)
+
+
 def _a_text(quoted: str) -> bool:
     """Whether a quoted span is a text to work on, not a word the user names ("don't use
     'usted'"): three words or more, or four Chinese characters."""
@@ -64,6 +73,10 @@ def _a_text(quoted: str) -> bool:
 def without_quoted_text(text: str) -> str:
     """``text`` with what it quotes blanked when it asks for a translation (module docstring)."""
     cue = _QUOTING_RE.search(text)
+    if cue is not None and any(
+        m.start() <= cue.start() < m.end() for m in _SUMMING_UP_RE.finditer(text)
+    ):
+        cue = None  # "总结一下：我们劳动节去三亚玩，预算两万以内" sums up the user's own words
     if cue is None:
         forwarded = _FORWARDED_RE.search(text)
         if forwarded is None:

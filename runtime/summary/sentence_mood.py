@@ -38,6 +38,7 @@ __all__ = [
     "asks_nothing",
     "bounds_something",
     "clause_voices",
+    "doubted_reports",
     "is_question",
     "is_request",
     "message_asks_nothing",
@@ -313,7 +314,7 @@ _TOLD_RE = re.compile(
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
-    r"|(?:i|we|he|she|they|it|mine|ours|the\s+kids"
+    r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!got\s)it|mine|ours|the\s+kids"
     r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+(?:'s\s+\w+)?)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
@@ -428,7 +429,7 @@ _PRESENT_REPORT_RE = re.compile(
 # sign said nothing over $10" (outside one, "The roofer said ballpark five grand" is the
 # user's figure to go by)
 _PAST_REPORT_RE = re.compile(
-    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你])说(?!话|明|服|清楚)",
+    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])说(?!话|明|服|清楚)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -457,7 +458,10 @@ _REPORTING_END_RE = re.compile(r"(?:说|讲|常说|告诉我)\W*$|\b(?:says?|sai
 _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
-    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次",
+    r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次"
+    # a coming or going arranged: "she's coming to visit on the 14th", "we're flying out Sunday"
+    r"|\b(?:is|are|'s|'re|am|'m)\s+(?:\w+ly\s+)?(?:coming|arriving|visiting|flying|driving"
+    r"|landing|leaving|moving|starting)\b",
     re.IGNORECASE,
 )
 # Speech comes without a question mark: a sentence opening like a question is one
@@ -571,6 +575,41 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
     return not any(is_request(s) and not _THANKS_RE.search(s) for s in sentences)
 
 
+# Someone's words or a custom reported: "My landlord told me…", "my brother-in-law swears…",
+# "我们那边过年有个讲究…", "听说…"
+_REPORTED_RE = re.compile(
+    r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
+    r"|heard|read\s+(?:somewhere|online|that))\b"
+    r"|(?<![你您])说|听说|讲究|规矩|说法|老话",
+    re.IGNORECASE,
+)
+# ...and doubted right after: "Is that actually true?", "Is that normal in California?",
+# "你听说过吗？", "是真的吗" (not whether a price is fair: "师傅说换一个要180，这价格合理吗"
+# asks about an offer, whose figure is the task's)
+_DOUBT_RE = re.compile(
+    r"\b(?:is|was)\s+(?:that|this|it|he|she|they)\s+(?:\w+\s+)?(?:true|normal|right|correct"
+    r"|accurate|legal|legit|standard|typical|allowed|enforceable|real|a\s+thing)\b"
+    r"|\b(?:does|do)\s+(?:that|this)\s+(?:sound|seem)\s+(?:\w+\s+)?(?:right|normal|legit|legal|true)\b|\bcan\s+(?:they|he|she)\s+(?:really|actually|legally)\b"
+    r"|\bhave\s+you\s+(?:ever\s+)?heard\s+(?:of|about)\s+(?:that|this|it)\b"
+    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗",
+    re.IGNORECASE,
+)
+
+
+def doubted_reports(sentences: Sequence[str]) -> set[int]:
+    """Positions of the sentences that report someone's words or a custom which the message
+    then doubts ("My landlord told me I can't paint the walls… Is that normal in California?",
+    "…正月十五之前不能剪头发，你听说过吗？"): put in question, the words are not the user's
+    rules. The doubt is the same sentence or the next one."""
+    doubted: set[int] = set()
+    for at, sentence in enumerate(sentences):
+        if _REPORTED_RE.search(sentence) is None:
+            continue
+        if any(_DOUBT_RE.search(s) for s in sentences[at : at + 2]):
+            doubted.add(at)
+    return doubted
+
+
 # A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
 PAST_DAY_RE = re.compile(
     r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
@@ -676,8 +715,14 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
     ``own``."""
     out: list[Voice] = []
     reported = False
+    relaying = False  # a past report's words go on in the clauses after it
     for a, b in spans:
         text = sentence[a:b]
+        if relaying and _VOICE_AGAIN_RE.match(text) is None:
+            # "昨天跟我哥视频，他说今年春节不回来了，在国外要加班": still his words
+            out.append("quiet")
+            continue
+        relaying = False
         narrative = is_narrative(text) and not (not told and sets_task(text))
         # someone's or something's words quoted: this clause and the rest are theirs
         quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
@@ -692,4 +737,18 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         else:
             out.append("relayed" if narrative else "own")
         reported = reported or quotes or bool(narrative and _REPORTING_END_RE.search(text))
+        relaying = (
+            told and _PAST_REPORT_RE.search(text) is not None and not _TELL_THEM_RE.search(text)
+        )
     return out
+
+
+# Asking to pass words on is no report: "跟装修队说一声，早上8点之前别开工"
+_TELL_THEM_RE = re.compile(r"说一声|说一下|转告|\b(?:tell|let)\s+(?:them|him|her|the)\b", re.I)
+# A clause where someone speaks again after a report: the user ("我想…", "but I…"), the
+# assistant asked ("你帮我…", "can you…"), or a new subject named ("我妈…", "so we…")
+_VOICE_AGAIN_RE = re.compile(
+    r"\W*(?:(?:but|so|and|then|也|但是?|不过|所以|可是|那|就)\W*)?(?:我|咱|你|您|帮|请|麻烦|能不能|可不可以|别|不要|千万"
+    r"|\b(?:i|we|you|can|could|would|please|pls|my|our)\b)",
+    re.IGNORECASE,
+)

@@ -179,6 +179,8 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         word = match.group(0)
         if word.lower() == "r" and not _between_words(text, match.start(), match.end()):
             continue
+        if word == "HR" and not _AFTER_NUMBER_RE.search(text[: match.start()]):
+            continue  # "our HR says…" is human resources; "2 HR" and "2hr" are hours
         found.append((match.start(), match.end(), _WORDS[word.lower()]))
     for match in _DAY_RE.finditer(text):
         group = next(g for g in ("day", "after", "plain") if match.group(g))
@@ -194,6 +196,9 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         if not kept or item[0] >= kept[-1][1]:
             kept.append(item)
     return kept
+
+
+_AFTER_NUMBER_RE: Final = re.compile(r"\d\s*$")
 
 
 def _between_words(text: str, start: int, end: int) -> bool:

@@ -70,6 +70,8 @@ NOT_NEGATION_RE = re.compile(
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    # A-not-A asks, it negates nothing: "不知道你识别得准不准" (not 不准, "not allowed"), "值不值"
+    r"|(?P<asked>[\u4e00-\u9fff])不(?P=asked)"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
     r"|^\W*never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
     r"|\bnot\s+going\s+into\s+it\b"
@@ -178,7 +180,9 @@ PREFERENCE_RE = re.compile(
     # what matters to the user: "我比较看重吸力和续航"
     r"|看重|在意|注重"
     # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"
-    r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带)"
+    r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带|做成?|铺|贴|装)"
+    # what will do: "国产的就挺好", "瓷砖缝就用普通填缝剂"
+    r"|的就(?:挺|很|蛮)?好|就用(?![过了完])"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
     r"|(?:要是|如果|只要|假如)[^，,。？?]{1,12}?(?:我|咱)?们?就(?:直接|马上|立刻)?"
     r"(?:拍|买|下单|订|要|租|签|成交)"
@@ -344,7 +348,10 @@ WEAK_RE = re.compile(
     r"|今天|今晚|明天|明早|明晚|后天|昨天|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜"
     r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一"
     # holidays are days: "五一", "国庆", "Thanksgiving"
-    r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b",
+    r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b"
+    r"|劳动节|除夕|元宵|腊月|正月"
+    # a day of the lunar new year: "初三到初六" (not 初三 the school year: "我儿子初三")
+    r"|(?:大年)?初[一二三四五六七八九十](?=到|至|和|、|[，,。]|早|晚|上午|下午|中午|那天|当天|前|之前|以后|后|回|$)",
     re.IGNORECASE,
 )
 

@@ -96,6 +96,8 @@ _LISTENER_PHRASES = re.compile(
     r"|below\b|above\b|away\b|off\b|out\b|home\b|near\b|close\b|with\b|the\b|a\b|an\b|one\b"
     r"|two\b|overnight\b|\d)[a-z]+\b)"
     r"|\b(?:i'?ll|we'?ll|will)\s+keep\s+(?:you|u)\s+posted\b|\bkeep\s+you\s+posted\b"
+    # a filler that leads a request in: "While you're at it, order his food"
+    r"|\bwhile\s+(?:you'?re|you\s+are|i\s+have\s+you)(?:\s+at\s+it)?\b"
     # "you'll have to see it", a guess about someone's feelings, an evaluation
     r"|\b(?:i|you|we)'ll\s+(?:just\s+)?have\s+to\s+(?:check|look|watch|try|see|read|convince"
     r"|keep\s+me|give\s+it)\b"
@@ -119,6 +121,9 @@ _LISTENER_PHRASES = re.compile(
     r"|\bhappy\s+with\s+(?:how|the\s+way|what)\b|\b(?:want|wanted|wanna|like|love|'d\s+love)\s+to"
     r"\s+(?:tell|share|say|show|let\s+you\s+know|hear|thank|ask\s+you|catch\s+up|chat|talk"
     r"|see\s+(?:you|it|them|the\s+(?:photos|pictures)))\b"
+    # wanting to vent, hoping for luck: "I just need to vent for a second", "希望能有好消息"
+    r"|\b(?:need|want|needed|wanted)\s+to\s+(?:vent|rant|get\s+(?:this|it)\s+off\s+my\s+chest)\b"
+    r"|希望(?:能|会)?(?:有|等到|收到)(?:个)?好消息|要命|要疯了|要崩溃了"
     r"|祝你|祝您|祝大家|希望(?:你|您|大家)们?(?:一切|都|也|能)?(?:好|开心|快乐|顺利|健康|幸福|早日)"
     r"|加油|保重",
     re.IGNORECASE,

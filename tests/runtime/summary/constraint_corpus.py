@@ -286,6 +286,14 @@ HOLDOUT_253 = DATA / "holdout_253.jsonl"  # English vents and long stories; afte
 HOLDOUT_254 = DATA / "holdout_254.jsonl"  # Chinese vents (吐槽); same
 HOLDOUT_255 = DATA / "holdout_255.jsonl"  # moving abroad and visas; same
 HOLDOUT_256 = DATA / "holdout_256.jsonl"  # typical messages; same
+HOLDOUT_257 = DATA / "holdout_257.jsonl"  # attachments shown as chat apps show them; after 253-256
+HOLDOUT_258 = DATA / "holdout_258.jsonl"  # English concerts, tickets, games and hobbies; same
+HOLDOUT_259 = DATA / "holdout_259.jsonl"  # Chinese renovation, furniture, moving house; same
+HOLDOUT_260 = DATA / "holdout_260.jsonl"  # chatting about the day, constraints slipped in; same
+HOLDOUT_261 = DATA / "holdout_261.jsonl"  # insurance claims, repairs and disputes; same
+HOLDOUT_262 = DATA / "holdout_262.jsonl"  # Chinese festivals and family visits; same
+HOLDOUT_263 = DATA / "holdout_263.jsonl"  # typical messages; same
+HOLDOUT_264 = DATA / "holdout_264.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -543,6 +551,14 @@ HOLDOUTS = (
     HOLDOUT_254,
     HOLDOUT_255,
     HOLDOUT_256,
+    HOLDOUT_257,
+    HOLDOUT_258,
+    HOLDOUT_259,
+    HOLDOUT_260,
+    HOLDOUT_261,
+    HOLDOUT_262,
+    HOLDOUT_263,
+    HOLDOUT_264,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -672,6 +672,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the hundred-and-fifth round: a vent that says it asks nothing
         "Waited 3 hours at the DMV and they closed at 4 anyway. I'm not even asking for anything.",
         "排了两个小时队，结果没号了。算了，不说了。",
+        # the hundred-and-sixth round: someone's rule the message doubts, A-not-A, wanting to
+        # vent, hoping for news, 要命
+        "My uncle insists you can't return shoes after 14 days. Is that actually true?",
+        "Our HR says nobody may take more than 3 days off in a row. Does that sound legal?",
+        "我们老家有个说法，满月之前不能出门，你听说过吗？",
+        "这个翻译准不准啊？",
+        "I just need to vent for a minute, the bus was 40 minutes late again.",
+        "面试完了，希望能收到好消息！",
+        "今天搬家，累得要命。",
+        # someone's words go on past the clause that reports them
+        "昨天我同事说他们那边周末也要上班，一天干十个小时。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1335,6 +1346,22 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Drop it off at 9am and collect it no later than 4.", "16:00"),
         # a supposition in the past tense is no story
         ("What would the monthly payment be if we borrowed 30,000 over 5 years?", "30,000"),
+        # the hundred-and-sixth round: a deadline after a prohibition that names a past deed,
+        # "have it + participle" ahead, a visit arranged, a lunar day, examples after an
+        # allergy, "的就挺好", "就用", "想做", summing up one's own words, a price doubted
+        ("Don't fix anything she drew. It's due Monday at 9:40am.", "9:40"),
+        ("Also, get the blue one, and have it shipped by Thursday.", "thursday"),
+        ("My brother texted and he's arriving on the 22nd, can you book a table?", "22nd"),
+        ("年夜饭想订在初二，六个人", "初二"),
+        ("我对坚果过敏，特别是腰果", "腰果"),
+        ("便宜的就挺好，不用买贵的", "便宜的就挺好"),
+        ("墙面就用白色乳胶漆", "白色乳胶漆"),
+        ("阳台想做成小书房", "书房"),
+        ("总结一下：我们五个人，预算一人三百以内", "300"),
+        ("The plumber quoted $450 to replace it. Is that reasonable?", "450"),
+        # 小说 reports nobody's words, 说一声 passes the user's on
+        ("给我推荐几本推理小说，除了东野圭吾的，那些我已经看完了。", "东野圭吾"),
+        ("跟物业说一下，晚上九点以后别施工，上次吵到孩子了。", "21:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
