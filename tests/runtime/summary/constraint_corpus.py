@@ -632,6 +632,16 @@ def summarize_statement(text: str, summarizer: ExtractiveSummarizer) -> Compacti
     return summarizer.summarize(request).summary
 
 
+_WISH_STATUSES = frozenset({"constraint", "preference", "excluded"})
+
+
+def user_wishes(text: str) -> list[str]:
+    """The constraint, preference and exclusion facts of one user message ``text``, each as its
+    value and quote (what tests of a reading rule look for)."""
+    facts = summarize_statement(text, ExtractiveSummarizer()).facts
+    return [f"{f.value} {f.quote or ''}" for f in facts if f.status in _WISH_STATUSES]
+
+
 @dataclass
 class Score:
     """Counts of one corpus run, by language."""

@@ -10,16 +10,10 @@ from hypothesis import strategies as st
 
 from runtime.formats import read_history
 from runtime.summary.coverage import scan_user_clauses
-from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.media_notes import without_media_notes
-from tests.runtime.summary.constraint_corpus import summarize_statement
+from tests.runtime.summary.constraint_corpus import user_wishes
 
-_STATUSES = {"constraint", "preference", "excluded"}
-
-
-def _kept(text: str) -> list[str]:
-    facts = summarize_statement(text, ExtractiveSummarizer()).facts
-    return [f"{f.value} {f.quote or ''}" for f in facts if f.status in _STATUSES]
+_kept = user_wishes
 
 
 @given(st.text(alphabet=st.sampled_from("[]【】 photo: 图片 2 x\n")))

@@ -6,16 +6,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.summary.extractive import ExtractiveSummarizer
 from runtime.summary.quoted_text import without_quoted_text
-from tests.runtime.summary.constraint_corpus import summarize_statement
+from tests.runtime.summary.constraint_corpus import user_wishes
 
-_STATUSES = {"constraint", "preference", "excluded"}
-
-
-def _kept(text: str) -> list[str]:
-    facts = summarize_statement(text, ExtractiveSummarizer()).facts
-    return [f"{f.value} {f.quote or ''}" for f in facts if f.status in _STATUSES]
+_kept = user_wishes
 
 
 @given(st.text(alphabet=st.sampled_from("translate 'x' “y” 翻译：:\n 12")))
