@@ -100,7 +100,9 @@ _DAY_BEFORE_RE = re.compile(
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
     r"|\d{1,2}(?:st|nd|rd|th)?|\d{4}|(?:周|星期|礼拜)[一二三四五六日天]|[今明后]天|\d{1,2}[日号]"
     # a half of the day and its clock: "安排在下午，三点到五点之间", "Saturday evening, on 7"
-    r"|\b(?:morning|afternoon|evening|night)|凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)$",
+    r"|\b(?:morning|afternoon|evening|night)|凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里"
+    # a part of the day named by what fills it: "during my lunch, 12:30 to 1:30", "午休，12点到1点"
+    r"|\b(?:lunch|breakfast|dinner|nap|lunch\s+break|commute|school\s+run)|午休|午饭|晚饭|早饭)$",
     re.IGNORECASE,
 )
 _CLOCK_AFTER_RE = re.compile(
@@ -126,6 +128,8 @@ _BACK_RE = re.compile(
     r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)"
     # the same again, its verb left out: "晚上10点以后别给我推送消息，早上7点前也别"; "我不太爱
     # 吃香菜，做菜尽量少放"
+    # the kind just named: "第二件半价那种活动我不感兴趣，别推这种"
+    r"|^[\u4e00-\u9fff]{0,6}(?:这种|那种|这类|那类)的?\W*$"
     r"|也(?:别|不要|不行|不用|不能)\W*$|(?:少|别|不要|不用|尽量不)(?:放|加|搁|用)(?:了|点|些)?\W*$"
     # what the clause before meant, said again: "…剔除掉，就是user_id以test_开头的那些"
     r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b"
@@ -164,8 +168,19 @@ _PARTY_OF = (
     r"\b(?:(?:a|our|my)\s+(?:party|class|group|team|family)|(?:between|among|for)\s+(?:the\s+)?"
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
     r"|seven|eight|nine|ten|twelve|twenty|thirty)\b"
+    # what a dish must feed: "what can I make for dinner that feeds 5 people"
+    r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+    r"(?:people|persons|adults|guests|kids)\b"
+)
+# A fragment naming what is wanted: "Something around 50 bucks?", "Anything under $40?"
+_WANTED_RE = re.compile(
+    r"^\W*(?:something|anything|one|somewhere)\s+(?:around|about|under|below|less\s+than|within"
+    r"|near|close\s+to)\b",
+    re.IGNORECASE,
 )
 _OWNED_RE = re.compile(
+    # a setting the user chose, said before the question: "温度就设200度，大概烤多久合适？"
+    r"就(?:设|调|定)(?:成|为|到|在)?|"
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
@@ -1015,12 +1030,21 @@ def constraint_clauses(sentence: str) -> list[str]:
                 asked
                 and (
                     index < asking
-                    or (index == asking and (_trip_day(clause) or requested or _sized(clause)))
+                    or (
+                        index == asking
+                        and (
+                            _trip_day(clause)
+                            or requested
+                            or _sized(clause)
+                            or _WANTED_RE.match(clause) is not None
+                        )
+                    )
                 )
                 and (
                     checks
                     or requested
                     or _owned(clause)
+                    or _WANTED_RE.match(clause) is not None
                     or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
                     or _trip_day(clause)
                     or (

@@ -370,12 +370,23 @@ def day_half(before: str) -> str | None:
 
 
 _AM_CLOCK_RE = re.compile(r"(?<![\d:])(?P<h>1[01]|0?[1-9])(?::[0-5]\d)?\s*a\.?m\b", re.IGNORECASE)
+# The first end of a range just before an hour: "9点到", "9 to", "零点到", "midnight until"
+_RANGE_START_RE = re.compile(
+    r"(?:(?P<midnight>零点|midnight)|(?<![\d:.])(?P<h>\d{1,2})(?::[0-5]\d)?\s*(?:[点时]半?)?)"
+    r"\s*(?:到|至|-|~|～|–|—|to|until|till)\s*$",
+    re.IGNORECASE,
+)
 
 
 def bare_clock(hour: int, minute: int, before: str) -> str:
     """``H:MM`` of an hour said without am/pm: in the half of the day ``before`` (the text up
     to it) names last, else in the afternoon for 1 to 5 (``AFTERNOON_HOURS``), else as said."""
     half = day_half(before)
+    start = _RANGE_START_RE.search(before)
+    if start is not None and (start.group("midnight") or int(start.group("h")) == 0):
+        half = "am"  # "零点到两点", "midnight to 2": the small hours
+    elif start is not None and half is None and int(start.group("h")) > hour:
+        half = "pm"  # "九点到六点", "9 to 5": a day's span ends in the afternoon
     if half is None and hour in AFTERNOON_HOURS:
         half = "pm"
     morning = list(_AM_CLOCK_RE.finditer(before))

@@ -238,6 +238,12 @@ _TOLD_RE = re.compile(
     # what people say: "People keep telling me never touch it before 59 and a half"
     r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
+    # someone else's habit, what keeps coming up: "my cat keeps knocking stuff off the counter at
+    # like 3am", "I keep seeing 5 minutes, 15 minutes, 30"
+    r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+(?!asking\b|telling\b|saying\b)\w+ing\b"
+    r"|\b(?:i|we)\s+keep\s+(?:seeing|hearing|reading)\b"
+    # a time looked back on: "Best 3 hours of my year honestly"
+    r"|^\W*(?:the\s+)?best\s+(?:\w+\s+){1,3}of\s+my\s+(?:life|year|week|month|summer)\b"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
     r"|\b(?:my|our)\s+(?:old\s+|former\s+|ex-?)?(?:friend|cousin|sister|brother|neighbou?r|coworker"
     r"|co-worker|colleague|boss|team\s+lead|lead"
@@ -549,7 +555,7 @@ def asks_nothing(sentence: str) -> bool:
 # "纯属好奇", "想问一下…"); it holds no constraint unless it also asks for something.
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
-    r"\s+to\s+(?:vent|share|tell\s+you|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
+    r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b"
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
@@ -591,6 +597,8 @@ _DOUBT_RE = re.compile(
     r"|accurate|legal|legit|standard|typical|allowed|enforceable|real|a\s+thing)\b"
     r"|\b(?:does|do)\s+(?:that|this)\s+(?:sound|seem)\s+(?:\w+\s+)?(?:right|normal|legit|legal|true)\b|\bcan\s+(?:they|he|she)\s+(?:really|actually|legally)\b"
     r"|\bhave\s+you\s+(?:ever\s+)?heard\s+(?:of|about)\s+(?:that|this|it)\b"
+    r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
+    r"(?:right|true|normal|legit|legal)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗",
     re.IGNORECASE,
 )

@@ -294,6 +294,14 @@ HOLDOUT_261 = DATA / "holdout_261.jsonl"  # insurance claims, repairs and disput
 HOLDOUT_262 = DATA / "holdout_262.jsonl"  # Chinese festivals and family visits; same
 HOLDOUT_263 = DATA / "holdout_263.jsonl"  # typical messages; same
 HOLDOUT_264 = DATA / "holdout_264.jsonl"  # typical messages; same
+HOLDOUT_265 = DATA / "holdout_265.jsonl"  # English health and beauty bookings; after 257-264
+HOLDOUT_266 = DATA / "holdout_266.jsonl"  # Chinese shopping during big sales; same
+HOLDOUT_267 = DATA / "holdout_267.jsonl"  # a constraint referred back to later; same
+HOLDOUT_268 = DATA / "holdout_268.jsonl"  # English run-on messages from tired parents; same
+HOLDOUT_269 = DATA / "holdout_269.jsonl"  # Chinese takeaway orders and home cooking; same
+HOLDOUT_270 = DATA / "holdout_270.jsonl"  # study and work schedules with time blocks; same
+HOLDOUT_271 = DATA / "holdout_271.jsonl"  # typical messages; same
+HOLDOUT_272 = DATA / "holdout_272.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -559,6 +567,14 @@ HOLDOUTS = (
     HOLDOUT_262,
     HOLDOUT_263,
     HOLDOUT_264,
+    HOLDOUT_265,
+    HOLDOUT_266,
+    HOLDOUT_267,
+    HOLDOUT_268,
+    HOLDOUT_269,
+    HOLDOUT_270,
+    HOLDOUT_271,
+    HOLDOUT_272,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

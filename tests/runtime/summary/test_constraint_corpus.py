@@ -242,7 +242,10 @@ words only), "If Maria's out, Tom can review it", "around 7" after "Tuesday even
 recollection with 我记得 ("考试报名费我记得是550元"), a reply chosen from forwarded options; from
 the hundred-and-sixth round (holdout_257-264, all at 98 % or more after the fixes), two
 prohibitions joined by 也别 and labelled as one ("这个表不许外传，也别存到任何云盘里": each is kept,
-in its own item)"""
+in its own item); from the hundred-and-seventh (holdout_265-272), a wish whose label spans its
+condition ("帮我看看有没有国补，有的话用上"), a ceiling after a dash labelled with the "only" before
+it ("Morning departures only — nothing leaving after 11am": each is kept), a refusal inside an
+unpunctuated question ("…without a ton of crying I am not doing full cry it out Ive tried…")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -355,10 +358,14 @@ _PRECISION_FLOOR = {
     "holdout_255.jsonl": 0.875,
     "holdout_256.jsonl": 0.875,
     "holdout_257.jsonl": 0.75,
-    "holdout_258.jsonl": 0.625,
+    "holdout_258.jsonl": 0.75,
     "holdout_260.jsonl": 0.875,
     "holdout_262.jsonl": 0.875,
     "holdout_263.jsonl": 0.875,
+    "holdout_266.jsonl": 0.625,
+    "holdout_267.jsonl": 0.875,
+    "holdout_270.jsonl": 0.875,
+    "holdout_271.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -473,11 +480,13 @@ holdout_167's: a mother's birthday and age after thanks ("My mum turns eighty-on
 twenty-ninth and she's going to love that cake"); holdout_171 and 172's: a landlord's text
 about next year ("…rent goes up 8% next year, is that even legal in NJ?": a day ahead keeps
 it from being told), a cat's habit ("我家那只凌晨四点准时跑酷"); holdout_257-264's: "No need to do
-anything with it" after a photo sent as thanks, praise with 下次还住, a concert's "Best 3 hours of
-my year", a price vent ("I miss when a concert ticket was like 30 bucks. Now it's 200…"), a film
-that "sold out twice", a count of times done today ("…like 5 times today and felt bad"), an opinion
-asked with 值不值 beside a holiday trip, a friend's rule told after the question that doubts it ("Do
-you think it's rude…? A friend told me you should never tip there")."""
+anything with it" after a photo sent as thanks, praise with 下次还住, a price vent ("I miss when a
+concert ticket was like 30 bucks. Now it's 200…"), a film that "sold out twice", a count of times
+done today ("…like 5 times today and felt bad"), an opinion asked with 值不值 beside a holiday trip,
+a friend's rule told after the question that doubts it ("Do you think it's rude…? A friend told me
+you should never tip there"); holdout_265-272's: 双十一 read as 11 in an opinion asked, savings told
+with 刚才 ("刚才那几张券叠下来真的省了快一百块"), a dislike of sales in general, 起不来, "比以前自律
+多了", a race time told after "just finished my first half marathon!!"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -683,6 +683,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "今天搬家，累得要命。",
         # someone's words go on past the clause that reports them
         "昨天我同事说他们那边周末也要上班，一天干十个小时。",
+        # the hundred-and-seventh round: a day remembered, owned up to, a pet's habit, figures
+        # seen everywhere, a rule doubted as "I don't know if that's true", news told for its
+        # own sake
+        "Best weekend of my life, honestly. No regrets.",
+        "Forgot my keys at work again. Not proud of it.",
+        "my dog keeps barking at the mailman around 11am, is that normal?",
+        "I keep seeing 10,000 steps, 7,500, 5,000... which is it?",
+        "My neighbour says you need a permit for any fence over 6 feet but I don't know if that's"
+        " true.",
+        "We finally had breakfast together at 8 today, I just wanted to tell someone.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1362,6 +1372,19 @@ def test_a_clause_that_points_back_joins_the_one_before(
         # 小说 reports nobody's words, 说一声 passes the user's on
         ("给我推荐几本推理小说，除了东野圭吾的，那些我已经看完了。", "东野圭吾"),
         ("跟物业说一下，晚上九点以后别施工，上次吵到孩子了。", "21:00"),
+        # the hundred-and-seventh round: a feature of what is sought, a sensitivity, 帮我点, a
+        # fragment naming what is wanted, what a dish serves, a setting chosen before a
+        # question, a time kept free, a day's span, a meal's hours, the kind just named
+        ("Looking for a dentist that accepts my insurance.", "accepts my insurance"),
+        ("I'm really sensitive to latex gloves.", "latex"),
+        ("奶茶帮我点少糖的。", "少糖"),
+        ("Anything under $40?", "40"),
+        ("What's a good curry that serves 6 people?", "6 people"),
+        ("面包机温度就调到180度，要烤多久？", "180"),
+        ("周四上午九点到十一点我要开会，这段时间空出来。", "空出来"),
+        ("安排一个排班表，八点到五点。", "17:00"),
+        ("Please keep my lunch free, 12:15 to 1:15.", "12:15 to 1:15"),
+        ("拼单那种我不参加，别推这类。", "别推这类"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
@@ -1376,3 +1399,11 @@ def test_a_day_ahead_makes_a_done_deed_an_arrangement() -> None:
     """ "明晚七点请了六个朋友": 了 with a day ahead is a plan, not a story."""
     facts = summarize_statement("明晚七点请了六个朋友来家里吃饭。", ExtractiveSummarizer()).facts
     assert any("19:00" in f.value for f in facts), facts
+
+
+def test_an_hour_after_midnight_stays_in_the_night() -> None:
+    """ "零点到三点": the small hours, not 15:00 (an hour of 1 to 5 is read in the afternoon only
+    when nothing says otherwise)."""
+    facts = summarize_statement("零点到三点之间别给我推送。", ExtractiveSummarizer()).facts
+    values = " ".join(f.value for f in facts)
+    assert "3:00" in values and "15:00" not in values, facts
