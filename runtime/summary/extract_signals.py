@@ -168,14 +168,16 @@ _PARTY_OF = (
     r"\b(?:(?:a|our|my)\s+(?:party|class|group|team|family)|(?:between|among|for)\s+(?:the\s+)?"
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
     r"|seven|eight|nine|ten|twelve|twenty|thirty)\b"
+    # who lives there: "There are 3 of us in the flat"
+    r"|\bthere\s+(?:are|'re)\s+(?:\d+|two|three|four|five|six|seven|eight)\s+of\s+us\b"
     # what a dish must feed: "what can I make for dinner that feeds 5 people"
     r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
     r"(?:people|persons|adults|guests|kids)\b"
 )
 # A fragment naming what is wanted: "Something around 50 bucks?", "Anything under $40?"
 _WANTED_RE = re.compile(
-    r"^\W*(?:something|anything|one|somewhere)\s+(?:around|about|under|below|less\s+than|within"
-    r"|near|close\s+to)\b",
+    r"^\W*(?:(?:something|anything|one|somewhere)|(?:maybe|ideally|preferably|say))\s+(?:around"
+    r"|about|under|below|less\s+than|within|near|close\s+to)\b",
     re.IGNORECASE,
 )
 _OWNED_RE = re.compile(
@@ -308,6 +310,7 @@ _GREETING_RE = re.compile(
 )
 _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
+    r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
@@ -445,7 +448,9 @@ def is_allergy(clause: str) -> bool:
 # landed: three bedrooms minimum" (what follows is said now)
 _DECISION_LEAD_RE = re.compile(
     r"\b(?:here'?s|this\s+is)\s+(?:where|what)\s+(?:we|i)\s+(?:landed|decided|settled\s+on|want"
-    r"|need)\s*:|\b(?:we|i)(?:'ve|\s+have)?\s+decided\s*:|\b(?:bottom\s+line|long\s+story\s+short|so\s+the\s+plan\s+is)\s*:",
+    r"|need)\s*:|\b(?:we|i)(?:'ve|\s+have)?\s+decided\s*:|\b(?:bottom\s+line|long\s+story\s+short|so\s+the\s+plan\s+is)\s*:"
+    # a group's decision the user acts on: "ok the group voted: Lisbon, first week of June"
+    r"|\b(?:the\s+group|we|everyone|the\s+family)\s+(?:voted|agreed)\s*:|\bconsensus\s+is\s*:",
     re.IGNORECASE,
 )
 

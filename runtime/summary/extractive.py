@@ -34,7 +34,13 @@ from runtime.summary.extract_facts import SentenceItems, covers, extract_sentenc
 from runtime.summary.extract_signals import carries_on_story, is_allergy, qualifies_question
 from runtime.summary.extract_tools import digest_arguments, digest_result
 from runtime.summary.injection import INJECTION_MARKER
-from runtime.summary.list_items import as_required, list_items, read_lists, required_items
+from runtime.summary.list_items import (
+    as_required,
+    inline_required,
+    list_items,
+    read_lists,
+    required_items,
+)
 from runtime.summary.media_notes import without_media_notes
 from runtime.summary.merge import merge_summaries, normalize_item_text
 from runtime.summary.polarity import clause_cache
@@ -180,6 +186,32 @@ def _is_note(fact: Fact) -> bool:
 _WISHES: Final = frozenset({"constraint", "preference", "excluded", "chosen"})
 
 
+def _with_inline_items(
+    items: SentenceItems,
+    sentence: str,
+    read: str,
+    extract: Callable[..., SentenceItems],
+    *,
+    user: bool,
+) -> SentenceItems:
+    """``items`` and what each item of a user's list of wishes written on one line says
+    (``list_items.inline_required``: "Requirements: ground floor, quiet room"), a bare item read
+    as a need, as a listed item is. ``read``: the sentence as the rules read it."""
+    if not user or len(read) != len(sentence):
+        return items
+    for start, end in inline_required(sentence):
+        part = sentence[start:end]
+        reading = spelled_out(read[start:end])
+        found = extract(part, read=reading, asks=True)
+        if _bare(found):
+            found = extract(part, read=as_required(reading), asks=True)
+        said = {f.value for f in items.facts}
+        items.facts += [f for f in found.facts if f.value not in said]
+        items.decisions += found.decisions
+        items.consumed = items.consumed or found.consumed
+    return items
+
+
 def _bare(items: SentenceItems) -> bool:
     """The sentence yielded no constraint, preference, choice or decision."""
     return not items.decisions and not any(f.status in _WISHES for f in items.facts)
@@ -247,6 +279,7 @@ def _read_text(chunk: _Chunk, message: Message, request: SummaryRequest, order: 
         if _bare(items) and any(s <= at and at + len(sentence) <= e for s, e in required):
             # a bare item of a list of requirements ("- free cancellation") is a need
             items = extract(sentence, read=as_required(reading), asks=asks_here)
+        items = _with_inline_items(items, sentence, read, extract, user=user)
         previous = simplified
         _keep_valid(items, message, sentence, chunk.texts)
         chunk.facts += items.facts

@@ -36,7 +36,14 @@ from runtime.summary.extract_clauses import is_negation, split_sentences
 from runtime.summary.sentence_mood import is_question, is_request, tells_what_happened
 from runtime.summary.shorthand import Reading
 
-__all__ = ["ListItem", "as_required", "list_items", "read_lists", "required_items"]
+__all__ = [
+    "ListItem",
+    "as_required",
+    "inline_required",
+    "list_items",
+    "read_lists",
+    "required_items",
+]
 
 # A mark opens a line: a bullet, or a number or letter with its closing sign ("1.", "2)",
 # "（3）", "①", "一、", "a)"); a number followed by a digit ("1.8m") is no mark.
@@ -167,6 +174,41 @@ def required_items(items: Sequence[ListItem]) -> list[tuple[int, int]]:
     "Must-haves:", "要求如下："), whose bare items ("free cancellation") are wishes as they
     stand."""
     return [(i.start, i.end) for i in items if i.requires]
+
+
+# A list of wishes written on one line: "Requirements: ground floor, quiet room", "Seat
+# preferences for my mom: front of the plane, …", "我的要求：朝南、带电梯" (not deal-breakers,
+# whose items are what the user refuses)
+_INLINE_LABEL_RE: Final = re.compile(
+    r"^\W*(?:[\w'-]+\s+){0,3}?(?:requirements?|must[- ]?haves?|preferences?|criteria"
+    r"|non[- ]negotiables?)(?:\s+(?:for|are|is)\b[^:：\n]{0,30})?\s*[:：]"
+    r"|^[^:：\n]{0,8}?(?:要求|偏好|硬性条件|条件)(?:是|如下)?\s*[:：]",
+    re.IGNORECASE,
+)
+_ITEM_CUT_RE: Final = re.compile(r"[;；、]|[,，](?!\d{3}(?!\d))")  # not "12,500"
+_ITEM_LEAD_RE: Final = re.compile(r"\s*(?:and|also|plus|还有|以及|和)?\s*", re.IGNORECASE)
+
+
+def inline_required(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the items of a list of wishes that ``sentence`` writes on one line after
+    its label ("Requirements: ground floor, quiet room"): each item is read as a list's item
+    is (``as_required`` when it says nothing on its own). Empty when there is no such label or
+    the label is someone else's list (``_others``)."""
+    label = _INLINE_LABEL_RE.search(sentence)
+    if label is None or _others(sentence[: label.end()]):
+        return []
+    spans: list[tuple[int, int]] = []
+    start = label.end()
+    for cut in [*_ITEM_CUT_RE.finditer(sentence, start), None]:
+        end = cut.start() if cut is not None else len(sentence.rstrip(" .。!！"))
+        lead = _ITEM_LEAD_RE.match(sentence, start)
+        first = lead.end() if lead is not None else start
+        if sentence[first:end].strip():
+            spans.append((first, end))
+        if cut is None:
+            break
+        start = cut.end()
+    return spans
 
 
 def as_required(reading: Reading) -> Reading:

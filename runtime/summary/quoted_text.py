@@ -63,6 +63,15 @@ _SUMMING_UP_RE: Final = re.compile(
 )
 
 
+# Forwarded words the user takes on: "…就按她说的来", "do what she says", "agreed"
+_ADOPTED_RE: Final = re.compile(
+    r"(?:按|照)(?:她|他|她们|他们|[\u4e00-\u9fff]{1,3})说的(?:来|办|做|改)|就这么办"
+    r"|\b(?:do|go\s+with)\s+what\s+(?:she|he|they)\s+(?:said|says|wrote)\b"
+    r"|\bas\s+(?:she|he|they)\s+(?:said|says|wrote)\b|^\W*agreed\b",
+    re.IGNORECASE,
+)
+
+
 def _a_text(quoted: str) -> bool:
     """Whether a quoted span is a text to work on, not a word the user names ("don't use
     'usted'"): three words or more, or four Chinese characters."""
@@ -79,8 +88,8 @@ def without_quoted_text(text: str) -> str:
         cue = None  # "总结一下：我们劳动节去三亚玩，预算两万以内" sums up the user's own words
     if cue is None:
         forwarded = _FORWARDED_RE.search(text)
-        if forwarded is None:
-            return text
+        if forwarded is None or _ADOPTED_RE.search(text):
+            return text  # nothing forwarded, or words the user takes on as theirs
         start = forwarded.end() - 1  # the quotes from the one the colon opens
         return text[:start] + _QUOTED_RE.sub(
             lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text[start:]

@@ -219,7 +219,8 @@ _TOLD_RE = re.compile(
     r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+"
     r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have)\b)\w+\s+){1,2}\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
-    r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:so\s+|really\s+|totally\s+)?(?:insane|crazy|awful"
+    r"|(?:the|my|our)\s+(?:[\w-]+\s+){1,3}?(?:was|were)\s+(?:(?:so|really|totally|actually|kind\s+of"
+    r"|pretty|quite)\s+)*(?:beautiful|gorgeous|stunning|insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
     r"|\b(?:the|my|our)\s+(?:earlier|first|last|previous|old|original)\s+\w+\s+(?:was|were)\s+(?:fine|ok(?:ay)?"
     r"|good|great|better)\b"
@@ -229,7 +230,14 @@ _TOLD_RE = re.compile(
     # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
     # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
     r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
-    r"|\s+would|\s+will)\b|"
+    r"|\s+would|\s+will|\s+was|\s+were|\s+had)\b|"
+    # someone's vow reported: "the guy next to me just told the flight attendant he'd never…",
+    # "Zoe just sent a voice note saying she'll never eat there again"
+    r"\b(?:said|saying|told\s+(?:the\s+|his\s+|her\s+)?\w+(?:\s+\w+)?)\s+(?:that\s+)?(?:he|she|they)"
+    r"(?:'d|'ll|\s+would|\s+will)\s+never\b|"
+    # what was finished, and when a first time came: "the guy was done in about 40 minutes",
+    # "warm for the first time since October"
+    r"\b(?:was|were)\s+(?:done|finished|over)\s+in\b|\bfor\s+the\s+first\s+time\s+(?:since|in)\b|"
     r"\b(?:cracked\s+me\s+up|made\s+me\s+(?:laugh|cry|smile))\b"
     # how long it took them: "Took them 3 months to fix it"; what is remembered: "I remember
     # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
@@ -329,6 +337,8 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
+    # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
+    r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
     # a plan someone had and dropped: "我老婆本来想十一去三亚，后来又改成了云南"; a rule that was
@@ -435,7 +445,9 @@ _PRESENT_REPORT_RE = re.compile(
 # sign said nothing over $10" (outside one, "The roofer said ballpark five grand" is the
 # user's figure to go by)
 _PAST_REPORT_RE = re.compile(
-    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])说(?!话|明|服|清楚)",
+    r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b"
+    r"|\b(?:(?:said|saying)\s+|told\s+(?:\w+\s+){1,3}?)(?:that\s+)?(?:he|she|they)(?:'d|'ll|\s+would"
+    r"|\s+will)\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])说(?!话|明|服|清楚)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -599,7 +611,8 @@ _DOUBT_RE = re.compile(
     r"|\bhave\s+you\s+(?:ever\s+)?heard\s+(?:of|about)\s+(?:that|this|it)\b"
     r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
     r"(?:right|true|normal|legit|legal)\b"
-    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗",
+    r"|\b(?:don'?t|dont|do\s+not)\s+(?:get|understand|see)\s+why\b|\bwho'?s\s+right\b"
+    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对",
     re.IGNORECASE,
 )
 
@@ -667,6 +680,15 @@ def sets_task(text: str) -> bool:
     return _TASK_SETTER_RE.search(text) is not None
 
 
+_OBJECT_DONE_RE = re.compile(
+    r"\b(?:split|divide|share|spend|use|invest|move|send|transfer|donate|allocate)\s+(?:the|that|those"
+    r"|this)\s+(?:[^,.;!?]|[,.](?=\d)){1,24}?\s+(?:i|we|you|they)\s+(?:raised|paid|spent|saved|got"
+    r"|earned|collected"
+    r"|made|bought|booked|received)\b",
+    re.IGNORECASE,
+)
+
+
 def tells_what_happened(sentence: str) -> bool:
     """Whether ``sentence`` tells of the past (``_TOLD_RE``, or a verb done to a count outside
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
@@ -677,6 +699,8 @@ def tells_what_happened(sentence: str) -> bool:
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)
     # a task someone handed over is ahead: "My team lead asked me to book a meeting room…"
     sentence = _HANDED_TASK_RE.sub(" ", sentence)
+    # what the user did earlier, naming the object of a request: "split the $1,500 we raised"
+    sentence = _OBJECT_DONE_RE.sub(" ", sentence)
     if _WOULD_RE.search(sentence):
         # a supposition in the past tense is no story: "How much would I pay in fees if I moved
         # 5,000 dollars?"

@@ -302,6 +302,14 @@ HOLDOUT_269 = DATA / "holdout_269.jsonl"  # Chinese takeaway orders and home coo
 HOLDOUT_270 = DATA / "holdout_270.jsonl"  # study and work schedules with time blocks; same
 HOLDOUT_271 = DATA / "holdout_271.jsonl"  # typical messages; same
 HOLDOUT_272 = DATA / "holdout_272.jsonl"  # typical messages; same
+HOLDOUT_273 = DATA / "holdout_273.jsonl"  # English flights, seats and transfers; after 265-272
+HOLDOUT_274 = DATA / "holdout_274.jsonl"  # Chinese children's classes and camps; same
+HOLDOUT_275 = DATA / "holdout_275.jsonl"  # English home energy and bills; same
+HOLDOUT_276 = DATA / "holdout_276.jsonl"  # Chinese buying and renting a home; same
+HOLDOUT_277 = DATA / "holdout_277.jsonl"  # friends' words in a group chat, then the task; same
+HOLDOUT_278 = DATA / "holdout_278.jsonl"  # English volunteering and donations; same
+HOLDOUT_279 = DATA / "holdout_279.jsonl"  # typical messages; same
+HOLDOUT_280 = DATA / "holdout_280.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -575,6 +583,14 @@ HOLDOUTS = (
     HOLDOUT_270,
     HOLDOUT_271,
     HOLDOUT_272,
+    HOLDOUT_273,
+    HOLDOUT_274,
+    HOLDOUT_275,
+    HOLDOUT_276,
+    HOLDOUT_277,
+    HOLDOUT_278,
+    HOLDOUT_279,
+    HOLDOUT_280,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -58,6 +58,8 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_275.jsonl": 0.96,
+    "holdout_277.jsonl": 0.96,
     "holdout_224.jsonl": 0.96,
     "holdout_230.jsonl": 0.94,
     "holdout_237.jsonl": 0.94,
@@ -245,7 +247,11 @@ prohibitions joined by 也别 and labelled as one ("这个表不许外传，也�
 in its own item); from the hundred-and-seventh (holdout_265-272), a wish whose label spans its
 condition ("帮我看看有没有国补，有的话用上"), a ceiling after a dash labelled with the "only" before
 it ("Morning departures only — nothing leaving after 11am": each is kept), a refusal inside an
-unpunctuated question ("…without a ton of crying I am not doing full cry it out Ive tried…")"""
+unpunctuated question ("…without a ton of crying I am not doing full cry it out Ive tried…"); from
+the hundred-and-eighth (holdout_273-280), a house's floor area told before a sizing question ("the
+house is 140 square metres, what capacity do I need?"), a price in pence ("at 28p a unit"), a
+group's vote with a week named after a city ("Lisbon, first week of June"), "I'm going sentimental"
+as a choice, guests invited for tonight told with 了 ("晚上请了６个朋友来吃饭")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -366,6 +372,12 @@ _PRECISION_FLOOR = {
     "holdout_267.jsonl": 0.875,
     "holdout_270.jsonl": 0.875,
     "holdout_271.jsonl": 0.875,
+    "holdout_275.jsonl": 0.875,
+    "holdout_276.jsonl": 0.75,
+    "holdout_277.jsonl": 0.875,
+    "holdout_278.jsonl": 0.5,
+    "holdout_279.jsonl": 0.875,
+    "holdout_280.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -486,7 +498,13 @@ done today ("…like 5 times today and felt bad"), an opinion asked with 值不�
 a friend's rule told after the question that doubts it ("Do you think it's rude…? A friend told me
 you should never tip there"); holdout_265-272's: 双十一 read as 11 in an opinion asked, savings told
 with 刚才 ("刚才那几张券叠下来真的省了快一百块"), a dislike of sales in general, 起不来, "比以前自律
-多了", a race time told after "just finished my first half marathon!!"."""
+多了", a race time told after "just finished my first half marathon!!"; holdout_273-280's: a
+church's appeal doubted ("…is asking every family for $100… Is that a normal thing…?": a price's "is
+asking" is an offer), a habit ("I go back and forth on this every December"), a milestone told in
+the present perfect's absence ("just hit 1,000 donated books this week"), guilt "without stopping",
+"Asking because we get like 200 grey days a year", a friends' argument told ("…going at it about
+pineapple on pizza for 2 hours"), 没有一套 as one, "说不急着买" after people around, "we've got 2
+cats" before asking about a dog, a why-question about a price ("为啥都卖四五十块")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

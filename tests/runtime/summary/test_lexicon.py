@@ -693,6 +693,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My neighbour says you need a permit for any fence over 6 feet but I don't know if that's"
         " true.",
         "We finally had breakfast together at 8 today, I just wanted to tell someone.",
+        # the hundred-and-eighth round: someone's vow reported, a job done in so long, a first
+        # time since, people around saying, how long ago, a rule doubted with "I don't understand
+        # why", two sides asked to choose between, a trip looked back on
+        "The waiter told my dad he'd never seen anyone eat that much.",
+        "The plumber was done in about 20 minutes, amazing.",
+        "The garden is green for the first time since March!",
+        "周围好几个朋友都说别急着买，你怎么看？",
+        "那笔罚款都两年前的事了，现在还能查到吗？",
+        "My coworker says you should never refinance under 1% but I don't understand why.",
+        "老张说火锅必须是麻辣的，小李说清汤才健康，你站哪边？",
+        "The 7am flight was actually kind of lovely.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1385,6 +1396,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("安排一个排班表，八点到五点。", "17:00"),
         ("Please keep my lunch free, 12:15 to 1:15.", "12:15 to 1:15"),
         ("拼单那种我不参加，别推这类。", "别推这类"),
+        # the hundred-and-eighth round: 想找, what the user can live with, 只推荐, a group's
+        # decision, "maybe around", who lives there, "suits us way better", after the day just
+        # named, the object of a request that names what the user did, forwarded words taken on,
+        # a list of wishes on one line
+        ("兴趣班想找有证书的老师", "证书"),
+        ("押金两个月能接受，三个月的就算了", "两个月能接受"),
+        ("只推荐地铁口的房子", "地铁口"),
+        ("We agreed: no flights before 9am.", "9:00"),
+        ("I'd like a short speech for the retirement party, maybe around 3 minutes?", "3 minutes"),
+        ("There are 4 of us in the house — which broadband plan is best?", "4 of us"),
+        ("Something casual like a picnic suits us way better.", "picnic"),
+        ("学校6月30号放假，旅行得在那之后出发。", "在那之后"),
+        ("Can you divide the $900 we saved between the two kids?", "900"),
+        ('群里我姐发了一句："别买太甜的，孩子在换牙。" 就照她说的办，帮我挑点零食。', "太甜"),
+        ("Requirements: south-facing, a lift.", "south-facing"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:

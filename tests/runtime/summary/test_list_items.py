@@ -6,7 +6,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.summary.list_items import as_required, list_items, read_lists, required_items
+from runtime.summary.list_items import (
+    as_required,
+    inline_required,
+    list_items,
+    read_lists,
+    required_items,
+)
 from runtime.summary.shorthand import Reading
 
 
@@ -59,3 +65,14 @@ def test_a_bare_required_item_reads_as_a_need_quoting_only_the_item() -> None:
 @given(st.text(alphabet=st.sampled_from("-*•1.2)a：:需要Requirements \n\tno 5")))
 def test_reading_lists_keeps_the_length(text: str) -> None:
     assert len(read_lists(text)) == len(text)
+
+
+def test_a_list_of_wishes_on_one_line_is_read_item_by_item() -> None:
+    """ "Requirements: ground floor, quiet room": each item is an item of a list of
+    requirements; a list of refusals, or one someone else sent, is not."""
+    text = "Requirements: ground floor, quiet room, and a desk."
+    assert [text[a:b] for a, b in inline_required(text)] == ["ground floor", "quiet room", "a desk"]
+    chinese = "我的要求：朝南、带电梯，2000元以内"
+    assert [chinese[a:b] for a, b in inline_required(chinese)] == ["朝南", "带电梯", "2000元以内"]
+    assert inline_required("Deal-breakers: carpet, no lift.") == []
+    assert inline_required("My sister sent me her requirements: a balcony, a garden.") == []
