@@ -128,6 +128,14 @@ _BACK_RE = re.compile(
     r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)"
     # the same again, its verb left out: "晚上10点以后别给我推送消息，早上7点前也别"; "我不太爱
     # 吃香菜，做菜尽量少放"
+    # the object just named, and asking to be asked: "婴儿奶粉我自己带，你就别在清单里加了", "别替我
+    # 买全价，先问我"
+    r"|^(?:你|那|那你)?就别|^(?:先|要)问(?:我|一下我)(?:一声|一下)?\W*$"
+    r"|^(?:check|ask)\s+(?:with\s+)?me\s+first\W*$|^(?:show|run|read)\s+(?:it|them|that)\s+(?:to|by)\s+me\b"
+    # an order asked for what was just named: "sorted by gift size, biggest first", "in the order
+    # they came in, oldest first"
+    r"|^(?:oldest|newest|cheapest|earliest|latest|shortest|closest|nearest|biggest|smallest"
+    r"|largest|most\s+recent)\s+first\W*$"
     # the kind just named: "第二件半价那种活动我不感兴趣，别推这种"
     r"|^[\u4e00-\u9fff]{0,6}(?:这种|那种|这类|那类)的?\W*$"
     r"|也(?:别|不要|不行|不用|不能)\W*$|(?:少|别|不要|不用|尽量不)(?:放|加|搁|用)(?:了|点|些)?\W*$"
@@ -177,7 +185,9 @@ _PARTY_OF = (
 # A fragment naming what is wanted: "Something around 50 bucks?", "Anything under $40?"
 _WANTED_RE = re.compile(
     r"^\W*(?:(?:something|anything|one|somewhere)|(?:maybe|ideally|preferably|say))\s+(?:around"
-    r"|about|under|below|less\s+than|within|near|close\s+to)\b",
+    r"|about|under|below|less\s+than|within|near|close\s+to)\b"
+    # a goal of the user's own money: "What's a realistic plan to save up 15k?"
+    r"|\b(?:save|saving|pay\s+off|paying\s+off)\s+(?:up\s+)?(?:[$£€¥]\s?)?\d",
     re.IGNORECASE,
 )
 _OWNED_RE = re.compile(
@@ -310,7 +320,7 @@ _GREETING_RE = re.compile(
 )
 _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
-    r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]"
+    r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]|[那这][两二三四五]天"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
@@ -1041,7 +1051,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                             _trip_day(clause)
                             or requested
                             or _sized(clause)
-                            or _WANTED_RE.match(clause) is not None
+                            or _WANTED_RE.search(clause) is not None
                         )
                     )
                 )
@@ -1049,7 +1059,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                     checks
                     or requested
                     or _owned(clause)
-                    or _WANTED_RE.match(clause) is not None
+                    or _WANTED_RE.search(clause) is not None
                     or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
                     or _trip_day(clause)
                     or (

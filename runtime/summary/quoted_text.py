@@ -49,6 +49,8 @@ _FORWARDED_RE: Final = re.compile(
     r"listing|email|message|text|notice|sign|invite|invitation|recipe)\b[^.:\n\"“]{0,40}[:：]\s*[\"“「]"
     # 'Someone in the group wrote "parcel room closes at 9 now…"'
     r"|\b(?:wrote|texted|posted|messaged)\s+[\"“]"
+    # someone's words quoted: "she literally said 'no more Nolan, ever'"
+    r"|\b(?:he|she|they|mum|mom|dad|partner|boss)\s+(?:literally\s+|just\s+)?(?:said|says)\s*[:,]?\s*[\"“'‘]"
     r"|(?:发来|发了|转发|转给我|转了|写着|写的|通知|说|(?<![出开])发)[^。：:\n“\"]{0,10}[:：]\s*[“\"「]",
     re.IGNORECASE,
 )

@@ -244,7 +244,11 @@ _TOLD_RE = re.compile(
     r"|(?:^\W*|\b(?:i|we)\s+)didn'?t\s+(?:even\s+)?(?:need|use|end\s+up|last|make\s+it)\b"
     r"|\bdidn'?t\s+even\s+(?:notice|realize|realise|know|try)\b"
     # what people say: "People keep telling me never touch it before 59 and a half"
-    r"|\b(?:people|everyone|everybody)\s+(?:keep\s+(?:telling|saying)|say|said|told)\b"
+    r"|\b(?:people|everyone|everybody)(?:\s+(?!keeps?\b|says?\b|said\b|told\b)\w+){0,4}?\s+"
+    r"(?:keeps?\s+(?:telling|saying)|says?|said|told)\b"
+    r"|\bother\s+\w+\s+(?:seem\s+to\s+)?(?:say|said|recommend)\b|\b(?:it'?s|it\s+has)\s+happened\b"
+    # a long gap told: "Haven't cried at a book like that in 10 years"
+    r"|^\W*(?:i\s+)?(?:haven'?t|hadn'?t)\s+\w+(?:\s+\w+){0,6}?\s+in\s+(?:\d+|years|ages|forever)\b"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
     # someone else's habit, what keeps coming up: "my cat keeps knocking stuff off the counter at
     # like 3am", "I keep seeing 5 minutes, 15 minutes, 30"
@@ -324,7 +328,8 @@ _TOLD_RE = re.compile(
     + PAST_VERB
     + r"|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
-    r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
+    r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b"
+    r"(?!\s+(?:above|below|over|under|past|beyond|higher|lower)\b)|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")

@@ -98,10 +98,12 @@ NOT_NEGATION_RE = re.compile(
 )
 
 EXCLUSION_RE = re.compile(
-    r"\b(?:except|excluding|anything\s+but|other\s+than|apart\s+from|hold\s+the|strictly)\b"
+    r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
+    r"|strictly)\b"
     # "Student buildings are out" (not "the results are out", "she's out")
     r"|^\W*(?!(?:he|she|it|they|we|i|you|the\s+(?:sun|results?|news|lights?))\b)[a-z][\w-]*(?:\s+[\w-]+){0,3}"
-    r"\s+(?:is|are)\s+(?:definitely\s+|totally\s+|completely\s+)?out\W*$"
+    r"\s+(?:is|are)\s+(?:definitely\s+|totally\s+|completely\s+)?(?:out|impossible|a\s+no-go)"
+    r"(?:\s+(?:for\s+(?:me|us)|this\s+week|these\s+days|right\s+now))?\W*$"
     # taking a thing out of a draft: "just lose the emoji from the title", "remove the intro"
     r"|(?:^\W*|\b(?:just|please|pls|and|then)\s+)(?:lose|remove|delete|ditch|get\s+rid\s+of)\s+"
     r"(?:the|that|those|all|any|every)\b"
@@ -175,9 +177,12 @@ PREFERENCE_RE = re.compile(
     # a time kept free: "这段时间空出来"
     r"|空出来|留出来"
     r"|(?:^|也|就|只|都)(?:挑|选|找|要)个?[^，,。？?的]{1,6}的(?=[，,。！!？?\s]|$)"
-    r"|帮(?:她|他|我们|他们|她们|老人|孩子)(?:买|订|挑|选|找|约|换|改|安排)"
+    r"|[帮给](?:她|他|我们|他们|她们|老人|孩子|爸妈|我爸|我妈|老婆|老公)(?:买|订|挑|选|找|约|换|改|安排)"
+    # a rule for every case: "人名一律保留英文原文"
+    r"|一律(?!不)"
     r"|多(?:来|做|安排|吃)(?:点|些)|(?:改|写|弄|做|说)得[\u4e00-\u9fff]{1,3}?(?:一)?(?:点儿?|些)"
-    r"|\bsomewhere\s+(?:quiet|cheap|central|close|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"
+    r"|\bsomewhere\s+(?:(?:clean|small|cosy|cozy|modern|bright|simple)\s+)?(?:quiet|cheap|central|close"
+    r"|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"
     # a feature a stay or a seat must have: "Wheelchair-accessible room", "near the accessible
     # toilet", "step-free route"
     r"|\b(?:wheelchair[- ])?accessible\s+(?:room|toilet|bathroom|entrance|seat|parking|route)\b"
@@ -313,6 +318,8 @@ IMPERATIVE_RE = re.compile(
     r"|check|ask|tell(?!\s+(?:me|us)\s+(?:what|why|how|whether|if|about|more)\b)|stay|hold|cap"
     r"|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
+    # a gate on the assistant's own act: "Before you send anything to my landlord, show it to me"
+    r"|\bbefore\s+you\s+(?:send|post|pay|book|buy|submit|order|reply|publish|sign|delete|share)\b"
     # a Chinese request that does something to the task, not one that looks something up
     # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)
     r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)"
@@ -327,7 +334,8 @@ IMPERATIVE_RE = re.compile(
 TASK_START_RE = re.compile(
     IMPERATIVE_RE.pattern
     + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
-    r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline"
+    r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline|answer"
+    r"|sort|rank"
     r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew"
     # an explanation asked with its form: "Explain compound interest in two or three sentences"
     r"|explain(?=[^.?!。？！]*\b(?:in|within|under)\s+(?:\w+\s+){0,3}(?:sentences?|words?|lines?"

@@ -58,7 +58,7 @@ _NEGATION_PHRASES = re.compile(
     # resolve and comfort
     r"|\b(?:not|never|won'?t|don'?t|didn'?t|can'?t|will\s+not)\s+(?:ever\s+)?(?:gonna\s+|going"
     r"\s+to\s+)?(?:give|giving)\s+(?:up|in)\b|\b(?:won'?t|not|never|don'?t)\s+(?:gonna\s+)?let"
-    r"\s+\w+\s+(?:hold|keep|get|bring)\s+(?:me|us|you)\s+(?:back|down)\b|\bain'?t\b|\b(?:you|who|he|she|they)\s+never\b|\bnever\s+(?!\w+ing\b)\w+[^s\W]s\b|\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:never|not|won'?t|not\s+gonna"
+    r"\s+\w+\s+(?:hold|keep|get|bring)\s+(?:me|us|you)\s+(?:back|down)\b|\bain'?t\b|\b(?:you|who|he|she|they)\s+never\b|\bnever\s+(?!\w+ing\b)\w+[^s\W]s\b(?!\s+(?:above|below|over|under|past|beyond|higher|lower)\b)|\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:never|not|won'?t|not\s+gonna"
     r"|can'?t)\s+(?:ever\s+)?(?:quit|quitting|forget|forgetting|stop|let\s+(?:go|\w+\s+down))\b"
     r"|\bnever\s+quit\b|\b(?:won'?t|not|never|don'?t)\s+(?:let|letting)\s+\w+\s+(?:get|bring|keep)"
     r"\s+(?:me|you|us|him|her|them)\s+down\b|\b(?:not|never)\s+alone\b"
@@ -124,6 +124,7 @@ _LISTENER_PHRASES = re.compile(
     # a day remembered and owned up to: "Best Tuesday of my life, no regrets", "Not proud of it"
     r"|\bbest\s+(?:\w+\s+){1,2}of\s+my\s+(?:life|year|week|month|summer)\b|\bno\s+regrets?\b"
     r"|\bnot\s+(?:proud|happy)\s+(?:of|about)\s+(?:it|that|this)\b|\bnever\s+know\s+(?:why|how|what)\b"
+    r"|\bmakes?\s+no\s+sense\b|不怪(?:他|她|你|他们|她们)"
     # wanting to vent, hoping for luck: "I just need to vent for a second", "希望能有好消息"
     r"|\b(?:need|want|needed|wanted)\s+to\s+(?:vent|rant|get\s+(?:this|it)\s+off\s+my\s+chest)\b"
     r"|希望(?:能|会)?(?:有|等到|收到)(?:个)?好消息|要命|要疯了|要崩溃了"

@@ -310,6 +310,14 @@ HOLDOUT_277 = DATA / "holdout_277.jsonl"  # friends' words in a group chat, then
 HOLDOUT_278 = DATA / "holdout_278.jsonl"  # English volunteering and donations; same
 HOLDOUT_279 = DATA / "holdout_279.jsonl"  # typical messages; same
 HOLDOUT_280 = DATA / "holdout_280.jsonl"  # typical messages; same
+HOLDOUT_281 = DATA / "holdout_281.jsonl"  # English personal finance; after 273-280's fixes
+HOLDOUT_282 = DATA / "holdout_282.jsonl"  # Chinese travel with elders and small children; same
+HOLDOUT_283 = DATA / "holdout_283.jsonl"  # a past service complained of, then next time; same
+HOLDOUT_284 = DATA / "holdout_284.jsonl"  # English small online sellers; same
+HOLDOUT_285 = DATA / "holdout_285.jsonl"  # Chinese diet, exercise and sleep; same
+HOLDOUT_286 = DATA / "holdout_286.jsonl"  # recommendations with tastes and limits; same
+HOLDOUT_287 = DATA / "holdout_287.jsonl"  # typical messages; same
+HOLDOUT_288 = DATA / "holdout_288.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -591,6 +599,14 @@ HOLDOUTS = (
     HOLDOUT_278,
     HOLDOUT_279,
     HOLDOUT_280,
+    HOLDOUT_281,
+    HOLDOUT_282,
+    HOLDOUT_283,
+    HOLDOUT_284,
+    HOLDOUT_285,
+    HOLDOUT_286,
+    HOLDOUT_287,
+    HOLDOUT_288,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

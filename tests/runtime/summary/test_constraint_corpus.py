@@ -58,6 +58,8 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_283.jsonl": 0.96,
+    "holdout_286.jsonl": 0.94,
     "holdout_275.jsonl": 0.96,
     "holdout_277.jsonl": 0.96,
     "holdout_224.jsonl": 0.96,
@@ -251,7 +253,12 @@ unpunctuated question ("…without a ton of crying I am not doing full cry it ou
 the hundred-and-eighth (holdout_273-280), a house's floor area told before a sizing question ("the
 house is 140 square metres, what capacity do I need?"), a price in pence ("at 28p a unit"), a
 group's vote with a week named after a city ("Lisbon, first week of June"), "I'm going sentimental"
-as a choice, guests invited for tonight told with 了 ("晚上请了６个朋友来吃饭")"""
+as a choice, guests invited for tonight told with 了 ("晚上请了６个朋友来吃饭"); from the
+hundred-and-ninth (holdout_281-288), money already spent told beside a budget ("hotel's already
+$280"), "Redo it in formal German throughout" (a manner with no wish word), a vow about the user's
+own future after a story ("美华口腔我是再也不去了": another author left the same form unlabelled,
+holdout_253-256), money pooled told before a question ("We pooled £45"), a place's kind and a
+booking time asked ("Is there a decent vegan place that would take a reservation for 7:30pm?")"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -378,6 +385,10 @@ _PRECISION_FLOOR = {
     "holdout_278.jsonl": 0.5,
     "holdout_279.jsonl": 0.875,
     "holdout_280.jsonl": 0.875,
+    "holdout_282.jsonl": 0.625,
+    "holdout_283.jsonl": 0.75,
+    "holdout_287.jsonl": 0.75,
+    "holdout_288.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -504,7 +515,11 @@ asking" is an offer), a habit ("I go back and forth on this every December"), a 
 the present perfect's absence ("just hit 1,000 donated books this week"), guilt "without stopping",
 "Asking because we get like 200 grey days a year", a friends' argument told ("…going at it about
 pineapple on pizza for 2 hours"), 没有一套 as one, "说不急着买" after people around, "we've got 2
-cats" before asking about a dog, a why-question about a price ("为啥都卖四五十块")."""
+cats" before asking about a dog, a why-question about a price ("为啥都卖四五十块");
+holdout_281-288's: "带娃旅游根本不是旅游", a father's first flight told ("紧张得前一晚都没睡好"),
+"老人没带身份证原件" before a question, a bad meal's fragments ("Cold pasta, no dessert, nobody even
+apologised"), a computer's eight years, "I'm 34 if that matters", a doctor's advice the user calls
+impossible, "3 museums in one day", a cat's message."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

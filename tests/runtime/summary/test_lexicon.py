@@ -704,6 +704,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My coworker says you should never refinance under 1% but I don't understand why.",
         "老张说火锅必须是麻辣的，小李说清汤才健康，你站哪边？",
         "The 7am flight was actually kind of lovely.",
+        # the hundred-and-ninth round: what everyone or other people say, a thing that makes no
+        # sense, what has happened, a long gap told, someone's words quoted, 不怪他
+        "Everyone in my book club keeps saying the ending was rushed.",
+        "Other parents seem to say 2 hours of screen time is fine.",
+        "The parking app makes no sense to me.",
+        "It's happened to me three times this week.",
+        "Haven't eaten a burger like that in 5 years.",
+        'my brother literally said "never again" after the 6am flight lol',
+        "修了三次才好，不过也不怪他。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1411,6 +1420,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Can you divide the $900 we saved between the two kids?", "900"),
         ('群里我姐发了一句："别买太甜的，孩子在换牙。" 就照她说的办，帮我挑点零食。', "太甜"),
         ("Requirements: south-facing, a lift.", "south-facing"),
+        # the hundred-and-ninth round: "anyone but", what is impossible, 给爸妈订, 一律, somewhere
+        # clean near, a gate on the assistant's act, an order asked, 那两天, "never goes below",
+        # a debt to pay off, the object just named, asking to be asked
+        ("Use anyone but DHL for this order.", "dhl"),
+        ("Weekends are impossible for me.", "weekends"),
+        ("给爸妈订靠窗的座位", "靠窗"),
+        ("文件名一律用英文", "英文"),
+        ("Find me somewhere clean near the station, under £90.", "station"),
+        ("Before you pay any invoice, check with me.", "invoice"),
+        ("Sort the list by price, cheapest first.", "cheapest first"),
+        ("周二周四我要值班，那两天别约饭。", "那两天别约饭"),
+        ("Set the fridge so it never goes below 3 degrees.", "3 degrees"),
+        ("What's a good way to pay off 8k of card debt?", "8k"),
+        ("冰箱里的牛奶我自己买，你就别加了。", "牛奶"),
+        ("要是没有学生票就别买了，先问我。", "先问我"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
