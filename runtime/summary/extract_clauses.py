@@ -54,6 +54,13 @@ _THAT_WINDOW_RE = re.compile(
     re.IGNORECASE,
 )
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
+# "7 a.m." ends no sentence when the day or a lower-case word goes on: "no later than 7 a.m.
+# Monday so I can review it"
+_CLOCK_END_RE = re.compile(r"\d\s*[ap]\.m\.$", re.IGNORECASE)
+_GOES_ON_RE = re.compile(
+    r"[a-z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+)
 CODE_RE = re.compile(
     # money is no id: "RM60" (ringgit), "Rs500", "HK$"-less "HKD300"
     r"(?<![\w-])(?!(?:RM|Rs|INR|PHP|MYR|SGD|HKD|TWD|NGN|USD|EUR|GBP|CNY|RMB)\d)"
@@ -177,6 +184,7 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         if out and (
             _TITLE_END_RE.search(out[-1])
+            or (_CLOCK_END_RE.search(out[-1]) and _GOES_ON_RE.match(part))
             or (out[-1].endswith((";", "；")) and ends_in_brackets(out[-1]))
             or _BARE_ALLERGY_RE.match(part)
             or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)

@@ -101,6 +101,7 @@ _DAY_BEFORE_RE = re.compile(
     r"|\d{1,2}(?:st|nd|rd|th)?|\d{4}|(?:周|星期|礼拜)[一二三四五六日天]|[今明后]天|\d{1,2}[日号]"
     # a half of the day and its clock: "安排在下午，三点到五点之间", "Saturday evening, on 7"
     r"|\b(?:morning|afternoon|evening|night)|凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
     # a part of the day named by what fills it: "during my lunch, 12:30 to 1:30", "午休，12点到1点"
     r"|\b(?:lunch|breakfast|dinner|nap|lunch\s+break|commute|school\s+run)|午休|午饭|晚饭|早饭)$",
     re.IGNORECASE,

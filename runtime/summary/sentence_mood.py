@@ -572,7 +572,8 @@ def asks_nothing(sentence: str) -> bool:
 # "纯属好奇", "想问一下…"); it holds no constraint unless it also asks for something.
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
-    r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
+    r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b"
+    r"|\bno\s+need\s+to\s+do\s+anything\b|\bjust\s+showing\s+(?:off|you)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b"
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
@@ -617,6 +618,8 @@ _DOUBT_RE = re.compile(
     r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
     r"(?:right|true|normal|legit|legal)\b"
     r"|\b(?:don'?t|dont|do\s+not)\s+(?:get|understand|see)\s+why\b|\bwho'?s\s+right\b"
+    r"|\bnot\s+sure\s+(?:whether|if)\s+(?:to\s+|i\s+should\s+)?believe\b"
+    r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对",
     re.IGNORECASE,
 )
@@ -760,6 +763,8 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             out.append("quiet")
             continue
         relaying = False
+        if reported and _OWN_AGAIN_RE.match(text):
+            reported = False  # "She wrote 'no rush' on them, but I actually need it by Wednesday"
         narrative = is_narrative(text) and not (not told and sets_task(text))
         # someone's or something's words quoted: this clause and the rest are theirs
         quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
@@ -780,6 +785,10 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
     return out
 
 
+# The user speaking against words just quoted: "…, but I actually need it by Wednesday noon"
+_OWN_AGAIN_RE = re.compile(
+    r"\W*(?:but|though|however|不过|但是?|可是)\W*(?:i|we|我|咱)(?![\w'])", re.IGNORECASE
+)
 # Asking to pass words on is no report: "跟装修队说一声，早上8点之前别开工"
 _TELL_THEM_RE = re.compile(r"说一声|说一下|转告|\b(?:tell|let)\s+(?:them|him|her|the)\b", re.I)
 # A clause where someone speaks again after a report: the user ("我想…", "but I…"), the

@@ -136,8 +136,8 @@ ALLERGY_RE = re.compile(
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
-    r"|[吃喝]了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|恶心|头晕"
-    r"|犯病|难受|吐|心慌|胀气)",
+    r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
+    r"|恶心|头晕|犯病|难受|吐|心慌|胀气|发痒|红肿)",
     re.IGNORECASE,
 )
 
@@ -154,7 +154,7 @@ PREFERENCE_RE = re.compile(
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
-    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推)|\bor\s+nothing\b"
+    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
     # "I am afraid of flying", "我恐高"
     r"|\b(?:is|are|'s|'re)\s+(?:much\s+|far\s+)?better\s+for\s+(?:me|us)\b"
@@ -179,7 +179,7 @@ PREFERENCE_RE = re.compile(
     r"|(?:^|也|就|只|都)(?:挑|选|找|要)个?[^，,。？?的]{1,6}的(?=[，,。！!？?\s]|$)"
     r"|[帮给](?:她|他|我们|他们|她们|老人|孩子|爸妈|我爸|我妈|老婆|老公)(?:买|订|挑|选|找|约|换|改|安排)"
     # a rule for every case: "人名一律保留英文原文"
-    r"|一律(?!不)"
+    r"|一律(?!不)|全程(?:用|说|讲|陪)"
     r"|多(?:来|做|安排|吃)(?:点|些)|(?:改|写|弄|做|说)得[\u4e00-\u9fff]{1,3}?(?:一)?(?:点儿?|些)"
     r"|\bsomewhere\s+(?:(?:clean|small|cosy|cozy|modern|bright|simple)\s+)?(?:quiet|cheap|central|close"
     r"|near|nice|safe|with|that)\b|\ball\s+i\s+care\s+about\b"

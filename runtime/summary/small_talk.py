@@ -124,7 +124,7 @@ _LISTENER_PHRASES = re.compile(
     # a day remembered and owned up to: "Best Tuesday of my life, no regrets", "Not proud of it"
     r"|\bbest\s+(?:\w+\s+){1,2}of\s+my\s+(?:life|year|week|month|summer)\b|\bno\s+regrets?\b"
     r"|\bnot\s+(?:proud|happy)\s+(?:of|about)\s+(?:it|that|this)\b|\bnever\s+know\s+(?:why|how|what)\b"
-    r"|\bmakes?\s+no\s+sense\b|不怪(?:他|她|你|他们|她们)"
+    r"|\bmakes?\s+no\s+sense\b|不怪(?:他|她|你|他们|她们)|\bcan'?t\s+make\s+(?:this|it|that)\s+up\b"
     # wanting to vent, hoping for luck: "I just need to vent for a second", "希望能有好消息"
     r"|\b(?:need|want|needed|wanted)\s+to\s+(?:vent|rant|get\s+(?:this|it)\s+off\s+my\s+chest)\b"
     r"|希望(?:能|会)?(?:有|等到|收到)(?:个)?好消息|要命|要疯了|要崩溃了"

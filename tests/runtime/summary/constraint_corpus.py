@@ -318,6 +318,14 @@ HOLDOUT_285 = DATA / "holdout_285.jsonl"  # Chinese diet, exercise and sleep; sa
 HOLDOUT_286 = DATA / "holdout_286.jsonl"  # recommendations with tastes and limits; same
 HOLDOUT_287 = DATA / "holdout_287.jsonl"  # typical messages; same
 HOLDOUT_288 = DATA / "holdout_288.jsonl"  # typical messages; same
+HOLDOUT_289 = DATA / "holdout_289.jsonl"  # English busy managers at work; after 281-288's fixes
+HOLDOUT_290 = DATA / "holdout_290.jsonl"  # Chinese clothes, shoes and sizes; same
+HOLDOUT_291 = DATA / "holdout_291.jsonl"  # older adults, polite and wordy; same
+HOLDOUT_292 = DATA / "holdout_292.jsonl"  # English cooking for guests; same
+HOLDOUT_293 = DATA / "holdout_293.jsonl"  # Chinese exams and study abroad; same
+HOLDOUT_294 = DATA / "holdout_294.jsonl"  # numbers set out in tables and lists; same
+HOLDOUT_295 = DATA / "holdout_295.jsonl"  # typical messages; same
+HOLDOUT_296 = DATA / "holdout_296.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -607,6 +615,14 @@ HOLDOUTS = (
     HOLDOUT_286,
     HOLDOUT_287,
     HOLDOUT_288,
+    HOLDOUT_289,
+    HOLDOUT_290,
+    HOLDOUT_291,
+    HOLDOUT_292,
+    HOLDOUT_293,
+    HOLDOUT_294,
+    HOLDOUT_295,
+    HOLDOUT_296,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -58,6 +58,9 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_289.jsonl": 0.94,
+    "holdout_290.jsonl": 0.94,
+    "holdout_291.jsonl": 0.96,
     "holdout_283.jsonl": 0.96,
     "holdout_286.jsonl": 0.94,
     "holdout_275.jsonl": 0.96,
@@ -258,7 +261,13 @@ hundred-and-ninth (holdout_281-288), money already spent told beside a budget ("
 $280"), "Redo it in formal German throughout" (a manner with no wish word), a vow about the user's
 own future after a story ("美华口腔我是再也不去了": another author left the same form unlabelled,
 holdout_253-256), money pooled told before a question ("We pooled £45"), a place's kind and a
-booking time asked ("Is there a decent vegan place that would take a reservation for 7:30pm?")"""
+booking time asked ("Is there a decent vegan place that would take a reservation for 7:30pm?"); from
+the hundred-and-tenth (holdout_289-296), a span whose first end is a bare hour ("sometime
+10–11:30"), "a single page" as 1, "last month's tickets" as a date, a height and a weight before a
+size question ("我身高175，体重70公斤，…选L还是XL？"), "超过800元的…都删掉" read as a floor, 二两 as
+a weight, "一页纸就够了", an event's start told beside a past sign-up ("Potluck starts at 6pm and I
+signed up for salad"), "more than one stop" (one kept as a word), "Anytime after 9" after a morning
+named"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -389,6 +398,13 @@ _PRECISION_FLOOR = {
     "holdout_283.jsonl": 0.75,
     "holdout_287.jsonl": 0.75,
     "holdout_288.jsonl": 0.75,
+    "holdout_289.jsonl": 0.875,
+    "holdout_290.jsonl": 0.875,
+    "holdout_291.jsonl": 0.75,
+    "holdout_292.jsonl": 0.75,
+    "holdout_293.jsonl": 0.75,
+    "holdout_294.jsonl": 0.5,
+    "holdout_295.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -519,7 +535,11 @@ cats" before asking about a dog, a why-question about a price ("为啥都卖四�
 holdout_281-288's: "带娃旅游根本不是旅游", a father's first flight told ("紧张得前一晚都没睡好"),
 "老人没带身份证原件" before a question, a bad meal's fragments ("Cold pasta, no dessert, nobody even
 apologised"), a computer's eight years, "I'm 34 if that matters", a doctor's advice the user calls
-impossible, "3 museums in one day", a cat's message."""
+impossible, "3 museums in one day", a cat's message; holdout_289-296's: a morning of meetings
+vented, an original price told, a childhood story's two miles, blood pressure "都在130上下" in
+thanks, "Zero pressure on the host", a brisket story, an opinion on tests, a roommate's advice told
+with 昨天, a table of bills shown off, a budget's figures in thanks, a running log, "I never want to
+go back to an office", "我知道你没有窗户"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

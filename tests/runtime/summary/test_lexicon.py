@@ -713,6 +713,13 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Haven't eaten a burger like that in 5 years.",
         'my brother literally said "never again" after the 6am flight lol',
         "修了三次才好，不过也不怪他。",
+        # the hundred-and-tenth round: advice doubted as a myth or not believed, showing off,
+        # "You can't make this up"
+        "My neighbour says you should never prune roses in autumn. Is that actually good advice?",
+        "My aunt says they do, and that I should never plant mint in the ground. I'm not sure"
+        " whether to believe her.",
+        "Just showing off my new shelf, no need to do anything with it :)",
+        "My boss said to cut the report, then sent a novel. You can't make this up.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1435,6 +1442,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("What's a good way to pay off 8k of card debt?", "8k"),
         ("冰箱里的牛奶我自己买，你就别加了。", "牛奶"),
         ("要是没有学生票就别买了，先问我。", "先问我"),
+        # the hundred-and-tenth round: a reaction to what is worn, 只打算用, 全程用, the user's own
+        # word against one just quoted, "7 a.m. Monday" in one sentence, a day and its clock
+        # after a month's name
+        ("化纤的我穿了皮肤会起红疹。", "化纤"),
+        ("我只打算用王老师的讲义。", "王老师"),
+        ("全程用中文回答我。", "中文"),
+        ("He wrote 'whenever' on the ticket, but I need it by Friday noon.", "12:00"),
+        ("Send it no later than 8 a.m. Tuesday so I can print it.", "tuesday"),
+        ("Deliver by Monday 3 Nov, 5pm at the latest.", "17:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
