@@ -254,6 +254,8 @@ _TOLD_RE = re.compile(
     # like 3am", "I keep seeing 5 minutes, 15 minutes, 30"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+(?!asking\b|telling\b|saying\b)\w+ing\b"
     r"|\b(?:i|we)\s+keep\s+(?:seeing|hearing|reading)\b"
+    # a pet or a person of old and their ways: "My old cat would refuse anything but tuna"
+    r"|\b(?:my|our)\s+(?:old|late|former)\s+\w+\s+(?:would|used\s+to)\b"
     # a time looked back on: "Best 3 hours of my year honestly"
     r"|^\W*(?:the\s+)?best\s+(?:\w+\s+){1,3}of\s+my\s+(?:life|year|week|month|summer)\b"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"

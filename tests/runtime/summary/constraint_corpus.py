@@ -326,6 +326,14 @@ HOLDOUT_293 = DATA / "holdout_293.jsonl"  # Chinese exams and study abroad; same
 HOLDOUT_294 = DATA / "holdout_294.jsonl"  # numbers set out in tables and lists; same
 HOLDOUT_295 = DATA / "holdout_295.jsonl"  # typical messages; same
 HOLDOUT_296 = DATA / "holdout_296.jsonl"  # typical messages; same
+HOLDOUT_297 = DATA / "holdout_297.jsonl"  # English stories first, a request at the end; after 296
+HOLDOUT_298 = DATA / "holdout_298.jsonl"  # Chinese parents of babies and toddlers; same
+HOLDOUT_299 = DATA / "holdout_299.jsonl"  # pets: feeding, walks, vets, sitters; same
+HOLDOUT_300 = DATA / "holdout_300.jsonl"  # English gardening and the weather; same
+HOLDOUT_301 = DATA / "holdout_301.jsonl"  # Chinese shifts, overtime and leave; same
+HOLDOUT_302 = DATA / "holdout_302.jsonl"  # numbers that are constraints beside ones that are not
+HOLDOUT_303 = DATA / "holdout_303.jsonl"  # typical messages; same
+HOLDOUT_304 = DATA / "holdout_304.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -623,6 +631,14 @@ HOLDOUTS = (
     HOLDOUT_294,
     HOLDOUT_295,
     HOLDOUT_296,
+    HOLDOUT_297,
+    HOLDOUT_298,
+    HOLDOUT_299,
+    HOLDOUT_300,
+    HOLDOUT_301,
+    HOLDOUT_302,
+    HOLDOUT_303,
+    HOLDOUT_304,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -720,6 +720,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         " whether to believe her.",
         "Just showing off my new shelf, no need to do anything with it :)",
         "My boss said to cut the report, then sent a novel. You can't make this up.",
+        # the hundred-and-eleventh round: not knowing which, "Not even mad", a habit never
+        # questioned
+        "I never know which fork to use at fancy dinners.",
+        "Rained all week. Not even mad, the garden needed it.",
+        "I've cooked it that way for years without ever questioning it.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1451,6 +1456,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("He wrote 'whenever' on the ticket, but I need it by Friday noon.", "12:00"),
         ("Send it no later than 8 a.m. Tuesday so I can print it.", "tuesday"),
         ("Deliver by Monday 3 Nov, 5pm at the latest.", "17:00"),
+        # the hundred-and-eleventh round: "work better than", hay fever, the tool asked for, a
+        # signature, fewer of something, a sentence typed in lower case after a year
+        ("Weekday mornings work better than evenings.", "mornings"),
+        ("I get hay fever from birch pollen, so skip those trees.", "birch"),
+        ("报表用Excel做", "excel"),
+        ("落款用我的中文名", "中文名"),
+        ("下个月想少排点早班", "早班"),
+        (
+            "we spent 900 on the patio back in 2021. for the deck I want to keep it to 1,200 max.",
+            "1,200",
+        ),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
