@@ -789,7 +789,9 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
 
 # The user speaking against words just quoted: "…, but I actually need it by Wednesday noon"
 _OWN_AGAIN_RE = re.compile(
-    r"\W*(?:but|though|however|不过|但是?|可是)\W*(?:i|we|我|咱)(?![\w'])", re.IGNORECASE
+    r"\W*(?:but|though|however|不过|但是?|可是)\W*(?:(?:honestly|actually|really|personally)\W+)?"
+    r"(?:i|we|我|咱)(?![\w'])",
+    re.IGNORECASE,
 )
 # Asking to pass words on is no report: "跟装修队说一声，早上8点之前别开工"
 _TELL_THEM_RE = re.compile(r"说一声|说一下|转告|\b(?:tell|let)\s+(?:them|him|her|the)\b", re.I)

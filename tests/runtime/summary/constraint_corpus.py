@@ -334,6 +334,14 @@ HOLDOUT_301 = DATA / "holdout_301.jsonl"  # Chinese shifts, overtime and leave; 
 HOLDOUT_302 = DATA / "holdout_302.jsonl"  # numbers that are constraints beside ones that are not
 HOLDOUT_303 = DATA / "holdout_303.jsonl"  # typical messages; same
 HOLDOUT_304 = DATA / "holdout_304.jsonl"  # typical messages; same
+HOLDOUT_305 = DATA / "holdout_305.jsonl"  # English road trips and car rentals; after 297-304
+HOLDOUT_306 = DATA / "holdout_306.jsonl"  # Chinese weddings, banquets, gifts of money; same
+HOLDOUT_307 = DATA / "holdout_307.jsonl"  # disability and chronic illness in daily life; same
+HOLDOUT_308 = DATA / "holdout_308.jsonl"  # English home repairs and tradespeople; same
+HOLDOUT_309 = DATA / "holdout_309.jsonl"  # Chinese reminders, alarms and schedules; same
+HOLDOUT_310 = DATA / "holdout_310.jsonl"  # a limit loosened or tightened in the message; same
+HOLDOUT_311 = DATA / "holdout_311.jsonl"  # typical messages; same
+HOLDOUT_312 = DATA / "holdout_312.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -639,6 +647,14 @@ HOLDOUTS = (
     HOLDOUT_302,
     HOLDOUT_303,
     HOLDOUT_304,
+    HOLDOUT_305,
+    HOLDOUT_306,
+    HOLDOUT_307,
+    HOLDOUT_308,
+    HOLDOUT_309,
+    HOLDOUT_310,
+    HOLDOUT_311,
+    HOLDOUT_312,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

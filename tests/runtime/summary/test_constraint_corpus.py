@@ -58,6 +58,9 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_306.jsonl": 0.94,
+    "holdout_308.jsonl": 0.96,
+    "holdout_310.jsonl": 0.91,
     "holdout_297.jsonl": 0.94,
     "holdout_300.jsonl": 0.96,
     "holdout_301.jsonl": 0.94,
@@ -274,7 +277,13 @@ named; from the hundred-and-eleventh (holdout_297-304), money and a count told i
 ("roughly 12,000 euros", "a single side of A4"), an avoidance whose label takes a word from another
 clause, "$60 to spend, tops" beside a story's aside, "Mine tested at 6.8", "周五可以晚点来，10点前
 到就行" (day and time in two clauses), last month's pay told before a check
-("上个月一共拿了2,360块"), a floor in a Chinese list ("容量5升以上、300元以内")"""
+("上个月一共拿了2,360块"), a floor in a Chinese list ("容量5升以上、300元以内"); from the
+hundred-and-twelfth (holdout_305-312, measured once and left as found but for "with a roof rack"), a
+limit loosened or tightened later in the message ("keep the standup to 15 minutes max… actually,
+20's fine", "on second thought, 120 words", "——其实6个小时也能接受": the revision is read, its unit
+or clause is not kept with it), money told as prepared or spent (改口费我们准备了10001元, 总花费…十
+五万左右), a head count before a question (大概有180人), "a pharmacy that delivers" asked, "decline
+the CDW", "satin finish", "There are eleven of them" as a count of radiators"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -419,6 +428,13 @@ _PRECISION_FLOOR = {
     "holdout_301.jsonl": 0.875,
     "holdout_302.jsonl": 0.875,
     "holdout_304.jsonl": 0.875,
+    "holdout_305.jsonl": 0.75,
+    "holdout_306.jsonl": 0.75,
+    "holdout_307.jsonl": 0.625,
+    "holdout_308.jsonl": 0.75,
+    "holdout_309.jsonl": 0.625,
+    "holdout_310.jsonl": 0.625,
+    "holdout_312.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -557,7 +573,12 @@ go back to an office", "我知道你没有窗户"; holdout_297-304's: stories to
 (holdout_297, 1 of 8 quiet: a headlamp story, "My own kids can't manage 20 minutes in the car", a
 sister-in-law's soaking rule, a thermostat compromise, a dog that sleeps 18 hours), "third hailstorm
 in two weeks", "gardening is the cheapest therapy", a month's twelve night shifts asked about, last
-year's heating bill, "贵三倍" in a joke, a bad day told with 今天 (read as a date)."""
+year's heating bill, "贵三倍" in a joke, a bad day told with 今天 (read as a date);
+holdout_305-312's: road-trip raves ("10/10 would drive 3 hours…", "5 stars from all of us"), a gift
+told as customary, a weather forecast's 30%, a neurologist's "not to worry", reminder complaints and
+a rumour with times, a limit-setting question ("is it smarter to start strict (like no more than 2
+coffees)…"), budgets told as history in a loosening story, "the 2-hour boat ride", an opinion on
+remote work."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -1467,6 +1467,9 @@ def test_a_clause_that_points_back_joins_the_one_before(
             "we spent 900 on the patio back in 2021. for the deck I want to keep it to 1,200 max.",
             "1,200",
         ),
+        # the hundred-and-twelfth round: a feature said with "with", a target aimed for
+        ("Looking for a hotel with a pool for the kids.", "pool"),
+        ("I'm aiming for 3 workouts a week.", "3 workouts"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
