@@ -59,7 +59,8 @@ _FORWARDED_RE: Final = re.compile(
 # "总结一下：我们…", "To sum up: we…": the user summing up their own words, not asking for a
 # summary of a text
 _SUMMING_UP_RE: Final = re.compile(
-    r"(?<![帮给请])(?:总结|概括)一下\s*[:：]\s*(?:我|咱)"
+    # (not asked of the assistant: "帮我总结一下：我们公司…" is a text to summarize)
+    r"(?<![帮给请])(?<!帮我)(?<!给我)(?<!请你)(?<!麻烦)(?<!你)(?:总结|概括)一下\s*[:：]\s*(?:我|咱)"
     r"|\b(?:to\s+summari[sz]e|in\s+summary)\s*[:：,]\s*(?:i|we|my|our)\b",
     re.IGNORECASE,
 )

@@ -33,3 +33,10 @@ def test_quotes_without_such_a_request_are_read() -> None:
         "don't book 'Nutty Place' after 9pm"
     )
     assert without_quoted_text("translate the 4:30 note") == "translate the 4:30 note"
+
+
+def test_summing_up_ones_own_words_is_not_a_text_to_summarize() -> None:
+    """ "总结一下：我们…" sums up the user's own words; "帮我总结一下：…" pastes a text."""
+    assert any("3000" in k for k in _kept("总结一下：我们四个人，预算三千以内"))
+    pasted = _kept("帮我总结一下：我们公司今年的差旅预算不超过三千元。")
+    assert not any("3000" in k for k in pasted), pasted
