@@ -9,12 +9,13 @@ recall tables, and a warm call loads only the candidates the query needs (the da
 narrows, the library scores). Runs on SQLite and PostgreSQL: a synthetic English and Chinese
 history always (plain chat, and tool loops in each of the three formats: a recalled call comes
 back with its results), and the first sessions of a LoCoMo conversation (a tuning one) when the
-shared data is there.
+shared data is there (45 rounds by default, 90 under ``scripts/check --full``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.api._sessions_support import FIXED_NOW, T1, append, new_session, runtime_with
 
+FULL = os.environ.get("TIERMEM_FULL") == "1"
 BUDGET = {"context_limit": 1400, "max_output_tokens": 300, "tool_reserve": 100, "safety_margin": 50}
 
 FACTS = [
@@ -243,7 +245,8 @@ def test_service_and_library_recall_the_same_groups_in_english_and_chinese(
 def test_service_and_library_recall_the_same_groups_on_locomo(
     db: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _not_vacuous(replay(db, chat_rounds(locomo_turns(90)), monkeypatch))
+    """The first 45 rounds by default, 90 under ``scripts/check --full``."""
+    _not_vacuous(replay(db, chat_rounds(locomo_turns(90 if FULL else 45)), monkeypatch))
 
 
 def dated_rounds() -> list[Round]:
