@@ -87,6 +87,8 @@ _BREAK_RE = re.compile(
     # a new sentence said without its full stop: "how much have i spent so far im trying to
     # keep it under four hundred a month"
     r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
+    # someone's words after the user's own: "guest list is capped at 85 and she said no lilies"
+    r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:he|she|they)\s+(?:said|says|told\s+(?:me|us))\b))"
 )
 _THOUSANDS_RE = re.compile(r"\d{3}(?!\d)")
 _YEAR_RE = re.compile(r"\s*\d{4}\b")
@@ -188,7 +190,10 @@ _WANTED_RE = re.compile(
     r"^\W*(?:(?:something|anything|one|somewhere)|(?:maybe|ideally|preferably|say))\s+(?:around"
     r"|about|under|below|less\s+than|within|near|close\s+to)\b"
     # a goal of the user's own money: "What's a realistic plan to save up 15k?"
-    r"|\b(?:save|saving|pay\s+off|paying\s+off)\s+(?:up\s+)?(?:[$£€¥]\s?)?\d",
+    r"|\b(?:save|saving|pay\s+off|paying\s+off)\s+(?:up\s+)?(?:[$£€¥]\s?)?\d"
+    # the user's own plan put up for approval: "Is it ok if I book the tour for Oct 12 at 10am?"
+    r"|\b(?:is\s+it|would\s+it\s+be)\s+(?:ok(?:ay)?|fine|alright|all\s+right)\s+if\s+(?:i|we)\s+"
+    r"(?:book|schedule|move|set|plan|go|come|leave|arrive|pick|order|buy|keep|make)\b",
     re.IGNORECASE,
 )
 _OWNED_RE = re.compile(
@@ -207,6 +212,8 @@ _OWNED_RE = re.compile(
     r"|\b(?:train|flight|bus|plane|ferry|coach)\s+(?:gets\s+in|arrives|lands|leaves|departs)\b"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
     r"|必须|务必|一定要"
+    # how a dish is to be made, said before the question: "糖少放点，一个小时内能搞定嘛？"
+    r"|(?:少|多)(?:放|加|搁)点?|少(?:油|盐|糖|辣|冰)|去冰|微辣|免辣"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,10}去|适合[\d一二两三四五六七八九十来几]+个?人"
     # what the user has booked, said before a question: "体检约在下周三上午，…几点以后不能吃东西？"
     r"|^\W*[\u4e00-\u9fff]{0,6}?(?:约在|约了|预约在|定在|排在|安排在)"
@@ -394,11 +401,17 @@ _MENTION_RE = re.compile(
     re.IGNORECASE,
 )
 # A figure that names a thing, not an amount: "my flight number is literally 777", "#12", a
-# version.
+# version, a kind of shop or network.
 _NUMBER_ID_RE = re.compile(
     r"\bnumber\s+(?:is\s+|was\s+)?(?:\w+ly\s+)?\d+|#\s?\d+|(?:号码|编号|单号|尾号)是?\s*\d+"
     # a version: "v2.8.1", "version 3.11", "版本号是2.4"
-    r"|(?<![A-Za-z0-9])v\d+(?:\.\d+)+|\bversion\s+v?\d+(?:\.\d+)*|版本号?(?:是|为)?\s*v?\d+(?:\.\d+)*",
+    r"|(?<![A-Za-z0-9])v\d+(?:\.\d+)+|\bversion\s+v?\d+(?:\.\d+)*|版本号?(?:是|为)?\s*v?\d+(?:\.\d+)*"
+    # a three-part version that is no day ("2.3.0 vs 2.3.1", "4.17.21"; not "12.03.2026"); a
+    # kind named by a figure: "4S店" (a car dealer), "5G", "4K", "3D"
+    r"|(?<![\d.])(?:\d+\.\d+\.\d|\d+\.(?:1[3-9]|[2-9]\d|\d{3,})\.\d+|(?:3[2-9]|[4-9]\d|\d{3,})\.\d+\.\d+)"
+    r"(?![\d.])|\d+(?:\.\d+)*\s+LTS\b"
+    # a model year: "it's a 2019 MacBook Air", "my 2012 Civic"
+    r"|\b(?:a|my|our|his|her|their)\s+(?:19|20)\d\d(?=\s+(?-i:[A-Z]))|4S店|(?<![A-Za-z0-9])(?-i:[2-6]G|[48]K|[23]D)(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
@@ -638,6 +651,14 @@ _EXAMPLES_AFTER_RE = re.compile(
     r"|\s*(?:尤其是|特别是|比如|例如|像是)",
     re.IGNORECASE,
 )
+# what else an allergy covers, said right after it: "我对青霉素过敏，哦还有头孢", "allergic to
+# penicillin, and amoxicillin too"
+_ALLERGY_END_RE = re.compile(r"过敏$|\ballergic\s+to\s+[\w -]{1,30}$", re.IGNORECASE)
+_ALSO_AFTER_RE = re.compile(
+    r"\s*(?:哦|噢|啊|对了)?\s*还有(?![一两几个件点事些])|\s*(?:oh\s+)?and\s+(?:also\s+)?[\w-]+"
+    r"(?:\s+[\w-]+)?\s+(?:too|as\s+well)\b",
+    re.IGNORECASE,
+)
 _MONTH_BEFORE_RE = re.compile(
     r"\b(?:(?:next|this|that)\s+month|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)$",
     re.IGNORECASE,
@@ -656,6 +677,8 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
+    if _ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after):
+        return False  # "我对青霉素过敏，哦还有头孢": the allergy's second item
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
     if _YEAR_RE.match(after) and before[-1:].isalnum():
@@ -832,11 +855,15 @@ def _voiced_signal(
 
 
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
-# weeks", "医生说不能吃辣"
+# weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
     r"(?:\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
     r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
-    r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止)))(?P<rule>)",
+    r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止))"
+    # with what it bounds named first: "他说车龄不要超过五年"
+    r"|说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过)"
+    # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
+    r"|说了?(?=[^，,。？?]{0,12}?(?:之前|以前)(?:要|得|必须))|说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
@@ -844,6 +871,8 @@ _RELAYED_RULE_RE = re.compile(
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # the wish of the one it is for, passed on: "she just told me she'd rather keep it under 250"
+    r"|\btold\s+(?:me|us)\s+(?:that\s+)?(?:she|he|they)(?:['’]d|\s+would)\s+(?=(?:rather|prefer)\b)"
     # what a carer prescribed: "My doctor said no more than 2,000 mg of sodium a day"
     # (the user's own carer: not "my dad had surgery and the doctor said no running")
     # "My physio said to ice the knee for 20 minutes, no more", "my doctor told me to cap

@@ -81,7 +81,11 @@ _EN_NUMBER_RE = re.compile(
     rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
 )
-_K_RE = re.compile(r"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])")
+_K_RE = re.compile(
+    r"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])"
+    # not a screen's resolution: "a 4K monitor", "8K TV"
+    r"(?!\s*(?:tvs?|monitors?|screens?|displays?|video|footage|resolution|hdr|ultra|uhd)\b)"
+)
 _SCALES = {
     "grand": 1000, "thousand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
     "crore": 10_000_000, "crores": 10_000_000,
@@ -174,7 +178,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座"
+    "勺匙滴根撮桌席座卷捆罐束枚盏"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -657,6 +661,8 @@ _CN_TENTH_RE = re.compile(
     r"(?P<run>[一二两三四五六七八九十]+)(?P<unit>米|块)(?P<tenth>[一二三四五六七八九])"
     r"(?![二两三四五六七八九十百千万钱毛角])(?!一(?![个份张只件斤杯瓶]))"
 )
+# the same in digits: "2米8" 2.8 m, "1米75" 1.75 m
+_DIGIT_TENTH_RE = re.compile(r"(?<![\d.])(?P<whole>\d)米(?P<part>\d{1,2})(?![\d.%个次天号])")
 _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 # "两大一小": two adults and a child
 _CN_PARTY_RE = re.compile(r"(?P<a>[一二两三四五六七八九])大(?P<b>[一二两三四五六七八九])小")
@@ -678,7 +684,7 @@ def _neighbours(run: str) -> tuple[int, int] | None:
 
 def _rough(text: str) -> list[Numeral]:
     """ "十来万" 100000, "百来块" 100, "千把块" 1000, "上万" 10000: about that many; and
-    "百分之二十" 20%, "两米一" 2.1, "一块五" 1.5."""
+    "百分之二十" 20%, "两米一" 2.1, "一块五" 1.5, "2米8" 2.8."""
     found: list[Numeral] = []
     for m in _CN_ROUGH_RE.finditer(text):
         value = cn_value(m.group("run"))
@@ -697,6 +703,9 @@ def _rough(text: str) -> list[Numeral]:
         if whole is not None:
             tenths = f"{whole}.{_CN_DIGITS[m.group('tenth')]}"
             found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
+    for m in _DIGIT_TENTH_RE.finditer(text):
+        tenths = f"{m.group('whole')}.{m.group('part')}"
+        found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
     for m in _CN_UPWARDS_RE.finditer(text):
         found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
     for m in _CN_PARTY_RE.finditer(text):  # 两大一小: 2 adults, 1 child
@@ -711,7 +720,7 @@ _UNIT_ALONE: Final = {"百": 100, "千": 1000, "万": 10000}
 def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool) -> bool:
     """Whether numeral characters at ``start:end`` are a word, not a number: 千万别 ("by all
     means do not"), 十分 ("very"; not "六点十分", ten past six), 一点 ("a little"), 万一 ("in
-    case"), a weekday (周五; not "一周两次", twice a week)."""
+    case"), 还有一件事 ("one more thing"), a weekday (周五; not "一周两次", twice a week)."""
     rest = text[end : end + 2]
     if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
         return True
@@ -721,6 +730,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True
     if run == "万一" and not _measured(text, end):
         return True
+    if run == "一" and rest == "件事" and text[max(0, start - 2) : start] in ("还有", "另外"):
+        return True  # 还有一件事: "one more thing"
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 

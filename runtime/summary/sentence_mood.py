@@ -55,9 +55,12 @@ OWN_MONEY = (
     r"(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款|物业费|学费)"
 )
 """The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
-DONT_BIE = r"(?<![特区告级类性差个识辨鉴离])(?<!(?<!部)分)别(?![人处墅致])"
-"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 别人 (others); after
-部分 it is "don't" again ("数据那部分别动")."""
+DONT_BIE = (
+    r"(?<![特区告级类性差识辨鉴离])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)别(?![人处墅致])"
+)
+"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 个别, 别人 (others);
+after 部分 it is "don't" again ("数据那部分别动"), and after a counted 个 ("礼物每个别超过两百",
+"这个别碰")."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
@@ -186,6 +189,8 @@ _BOUND_CUE_RE = re.compile(
     r"|\bbetween\s+[$€£¥]\s?\d[\d,.]*\s+and\s+[$€£¥]?\s?\d"
     r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
+    # "一个小时内", "三天内" (a span's 内; not 国内, 室内)
+    r"|(?<=[时天钟周月年])内(?![容部外地存衣科])"
     r"|以内|以下|以上|不超过|别超过|(?:不能|不可以|不得|不准|不许)超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算|极限|封顶|顶天"
     # all the user has for it: "if I can only put $400 a month toward it"
     r"|\b(?:can|could)\s+only\s+(?:afford|spend|put|pay|manage|give|set\s+aside|do)\b"
@@ -216,8 +221,10 @@ _TOLD_RE = re.compile(
     r"|shift)"
     r"|\w+\s+ago|since\s+(?:19|20)\d\d"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
-    r"|(?:^|[,:;]\s|\band\s)\W*(?:the|my|our|his|her|their)\s+"
-    r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have)\b)\w+\s+){1,2}\w+[^e\W]ed"
+    r"|(?:^|[,:;]\s|\band\s)\W*(?:(?:lol|haha|omg|ugh|wow|yay|welp|well|so|ok|okay)\W+)*"
+    r"(?:the|my|our|his|her|their)\s+"
+    r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have|says|tells|wants|needs|requires|insists"
+    r"|must|should|can|could|would|may|might)\b)\w+\s+){1,2}\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
     r"|(?:the|my|our)\s+(?:[\w-]+\s+){1,3}?(?:was|were)\s+(?:(?:so|really|totally|actually|kind\s+of"
     r"|pretty|quite)\s+)*(?:beautiful|gorgeous|stunning|insane|crazy|awful"
@@ -258,6 +265,8 @@ _TOLD_RE = re.compile(
     r"|\b(?:my|our)\s+(?:old|late|former)\s+\w+\s+(?:would|used\s+to)\b"
     # a time looked back on: "Best 3 hours of my year honestly"
     r"|^\W*(?:the\s+)?best\s+(?:\w+\s+){1,3}of\s+my\s+(?:life|year|week|month|summer)\b"
+    # a tally so far: "3 worksheets and counting"
+    r"|\band\s+counting\b"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
     r"|\b(?:my|our)\s+(?:old\s+|former\s+|ex-?)?(?:friend|cousin|sister|brother|neighbou?r|coworker"
     r"|co-worker|colleague|boss|team\s+lead|lead"
@@ -412,6 +421,8 @@ _THAT_DAY_RE = re.compile(
 _NO_ASK_RE = re.compile(
     r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|就是好奇|只是好奇|随便问问|好奇问一下|随口一问"
     r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的|真的假的"
+    # two things set side by side as the example of a question: "like 2.3.0 vs 2.3.1"
+    r"|^\W*(?:like|e\.g\.?|say)\s+[^?!]{1,40}?\s(?:vs\.?|versus)\s+[^?!]{1,30}$"
     # whether a figure of the world still holds: "Is the contribution limit still around 7000?"
     r"|^\W*(?:is|are)\s+(?:the|it|they)\b[^?]{0,40}\bstill\b(?=[^?]*\?)"
     # asking whether what someone said holds: "医生说我一天最多喝两杯咖啡，这个说法有依据吗？"

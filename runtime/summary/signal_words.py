@@ -48,7 +48,10 @@ NEGATION_RE = re.compile(
     r"|cannot|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|isn'?t|aren'?t"
     r"|avoid(?:ing)?|skip|refuse|hold\s+off|rather\s+not|instead\s+of|no-go|under\s+no|unable\s+to"
     r"|impossible\s+for\s+(?:me|us)|non-?starter"
-    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|out\s+(?:for\s+(?:me|us)|of\s+the"
+    r"|refrain\s+from|steer\s+clear|stay\s+away|keep\s+away|hands\s+off"
+    r"|leave\s+(?:(?:the|that|this|those|these|my|our|it|them)\s+)?(?!(?:me|us|him|her)\b)"
+    r"(?:\w+\s+){0,2}alone"
+    r"|out\s+(?:for\s+(?:me|us)|of\s+the"
     r"\s+question)|off\s+the\s+table"
     # Taglish (English mixed with Tagalog): "ayoko ng shared bathroom", "ayaw ko ng maanghang",
     # "hindi lalampas ng 2k" (not more than)
@@ -85,6 +88,9 @@ NOT_NEGATION_RE = re.compile(
     r"|\b(?:don'?t|do\s+not)\s+believe\b"
     # an interjection answering: "lol no, I meant…", "no no, the other one"
     r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"
+    # a result judged before a feeling: "Not fast but I'm weirdly emotional about it"
+    r"|^\W*not\s+(?:fast|quick|pretty|perfect|great|elegant|ideal|bad|cheap|easy|fun|glamorous)"
+    r"\s+but\b"
     r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
     # what the user cannot manage, told: "I never get it right", "cant find it anywhere"
@@ -203,6 +209,8 @@ PREFERENCE_RE = re.compile(
     r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带|做成?|铺|贴|装|找(?!人))"
     # what will do: "国产的就挺好", "瓷砖缝就用普通填缝剂"
     r"|的就(?:挺|很|蛮)?好|就用(?![过了完])"
+    # a switch asked for this time: "机油这次换全合成的", "下回换成靠窗的"
+    r"|(?:这次|这回|下次|下回|以后)(?:就|都)?换(?:成|个)?(?![了过])[^，,。？?]{1,8}的(?=[，,。！!？?\s]|$)"
     # what the user can live with: "押一付三能接受" (not 不能接受, a refusal read as one)
     r"|(?<![不没])(?:能|可以)接受"
     # the condition of a deal: "要是包邮我就直接拍了", "如果能便宜点我们就签"
@@ -221,8 +229,8 @@ PREFERENCE_RE = re.compile(
     r"(?:一)?点儿?(?=[，,。！!；;\s]|$)"
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
-    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 跑得快)
-    r"|(?<![觉记懂值晓获取])得(?:找|订|买|选|是|要|有|在|安排|提前|能|按)"
+    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 估计得有, 跑得快)
+    r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是|要|有|在|安排|提前|能|按)"
     # what is hoped for, what the user is used to: "期望工作地点在张江附近", "降压药我习惯早上吃"
     r"|期望|(?<![不没])习惯(?:在|于)?(?=早|晚|上午|下午|中午|饭前|饭后|睡前|每|周)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
@@ -264,10 +272,13 @@ PREFERENCE_RE = re.compile(
     r"|\bkeep\s+it\s+(?:informal|formal|casual|friendly|polite|professional|simple|light)\b"
     # "in plain English", "no jargon": how the answer is to be said
     r"|\bin\s+(?:plain|simple)\s+(?:english|language|words|terms)\b"
+    # which English: "write the README in British English"
+    r"|\bin\s+(?:british|american|us|uk|australian|canadian|indian)\s+(?:english|spelling)\b"
     # "Go easy on the salt", "light on the sauce"
     r"|\bgo\s+easy\s+on\b|\b(?:easy|light)\s+on\s+the\b"
     # "Email is best for reaching me", "mornings are easiest for me"
     r"|\b(?:is|are|'s)\s+(?:best|easiest|ideal)\s+for\b"
+    r"|\b(?:is|are|'s)\s+(?:(?:much|way|a\s+lot)\s+)?(?:easier|better)\s+for\s+(?:me|us|him|her|them)\b"
     # a wish with what the thing must be: "想给我爸买个上臂式的血压计"
     r"|想(?:给[\u4e00-\u9fff]{1,3})?(?:买|找|订|租|换)(?:个|一个|台|一台|件|双|款|套)?[\u4e00-\u9fff]{1,6}的"
     # "a plated dinner would feel nicer", "I'd lean towards somewhere casual"
@@ -316,7 +327,8 @@ DEADLINE_RE = re.compile(
     re.IGNORECASE,
 )
 
-# A clause that opens with an imperative about the task ("Use the debit card").
+# A clause that opens with an imperative about the task ("Use the debit card", "so let's keep the
+# desserts low-sugar").
 IMPERATIVE_RE = re.compile(
     r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
@@ -324,6 +336,10 @@ IMPERATIVE_RE = re.compile(
     r"|check|ask|tell(?!\s+(?:me|us)\s+(?:what|why|how|whether|if|about|more)\b)|stay|hold|cap"
     r"|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
+    # a rule the user sets for both: "so let's keep the desserts low-sugar" (not "let's go",
+    # "let's keep going", "let's keep each other motivated")
+    r"|\blet['’]?s\s+(?:keep\s+(?:it|the|this|that|things|everything|costs?|spending|our|my)\b"
+    r"(?!\s+(?:up|going)\b)|stick|use|skip|avoid|cap|limit|aim|go\s+with)\b"
     # a gate on the assistant's own act: "Before you send anything to my landlord, show it to me"
     r"|\bbefore\s+you\s+(?:send|post|pay|book|buy|submit|order|reply|publish|sign|delete|share)\b"
     # a Chinese request that does something to the task, not one that looks something up
@@ -345,7 +361,12 @@ TASK_START_RE = re.compile(
     r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew"
     # an explanation asked with its form: "Explain compound interest in two or three sentences"
     r"|explain(?=[^.?!。？！]*\b(?:in|within|under)\s+(?:\w+\s+){0,3}(?:sentences?|words?|lines?"
-    r"|paragraphs?|bullets?|points?|minutes?)\b))\b",
+    r"|paragraphs?|bullets?|points?|minutes?)\b))\b"
+    # a search typed as its terms: "Flights Boston to Denver next Friday", "hotels in Porto
+    # 3/14-3/17"
+    r"|^\W*(?:cheap(?:est)?\s+|direct\s+|one[- ]way\s+)?(?:flights?|trains?|buses|ferr(?:y|ies)"
+    r"|hotels?|rooms?|tickets?)\s+(?:from\s+)?(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?\s+"
+    r"(?:to|in|near|->|→)\s",
     re.IGNORECASE,
 )
 

@@ -342,6 +342,14 @@ HOLDOUT_309 = DATA / "holdout_309.jsonl"  # Chinese reminders, alarms and schedu
 HOLDOUT_310 = DATA / "holdout_310.jsonl"  # a limit loosened or tightened in the message; same
 HOLDOUT_311 = DATA / "holdout_311.jsonl"  # typical messages; same
 HOLDOUT_312 = DATA / "holdout_312.jsonl"  # typical messages; same
+HOLDOUT_313 = DATA / "holdout_313.jsonl"  # English small software and IT projects; after 305-312
+HOLDOUT_314 = DATA / "holdout_314.jsonl"  # Chinese moving house; same
+HOLDOUT_315 = DATA / "holdout_315.jsonl"  # English parties and events; same
+HOLDOUT_316 = DATA / "holdout_316.jsonl"  # school and tutoring, EN and ZH; same
+HOLDOUT_317 = DATA / "holdout_317.jsonl"  # a wish corrected in the same message; same
+HOLDOUT_318 = DATA / "holdout_318.jsonl"  # Chinese cars, charging, insurance; same
+HOLDOUT_319 = DATA / "holdout_319.jsonl"  # typical messages; same
+HOLDOUT_320 = DATA / "holdout_320.jsonl"  # typical messages from many walks of life; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -655,6 +663,14 @@ HOLDOUTS = (
     HOLDOUT_310,
     HOLDOUT_311,
     HOLDOUT_312,
+    HOLDOUT_313,
+    HOLDOUT_314,
+    HOLDOUT_315,
+    HOLDOUT_316,
+    HOLDOUT_317,
+    HOLDOUT_318,
+    HOLDOUT_319,
+    HOLDOUT_320,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -69,6 +69,8 @@ for — can you help me get that refunded?") and h54zh-19 ("上个月信用卡�
 the same figures unlabelled ("The electricity company estimated my usage at 1,450 kWh")."""
 
 _OPEN_MISSES = {
+    "holdout_313.jsonl": 0.92,
+    "holdout_317.jsonl": 0.94,
     "holdout_306.jsonl": 0.94,
     "holdout_308.jsonl": 0.96,
     "holdout_310.jsonl": 0.91,
@@ -294,7 +296,16 @@ limit loosened or tightened later in the message ("keep the standup to 15 minute
 20's fine", "on second thought, 120 words", "——其实6个小时也能接受": the revision is read, its unit
 or clause is not kept with it), money told as prepared or spent (改口费我们准备了10001元, 总花费…十
 五万左右), a head count before a question (大概有180人), "a pharmacy that delivers" asked, "decline
-the CDW", "satin finish", "There are eleven of them" as a count of radiators"""
+the CDW", "satin finish", "There are eleven of them" as a count of radiators; from the
+hundred-and-thirteenth (holdout_313-320), labels whose clause runs past a comma into the next
+clause ("Postgres has to stay on 14.x, our host doesnt support anything newer", "Code freeze starts
+Dec 18, anything not merged by then", "i log off at 6pm sharp, so … ask before then", "送的那些绿
+植就算了，一盆都别要", "离家别太远，坐地铁３０分钟以内", "before her next billing date, March 1"),
+"we need 4 of them" labelled with the laptops of the clause before, "I counted: 18 adults
+confirmed so far", a wish taken back and replaced ("Window seat please. Actually, no — aisle",
+"Block my calendar 2-4pm… Wait, make it 1 to 3": the bare hours' half of the day), a doctor's
+word to "flag amoxicillin as well", a quote told before asking whether it is fair
+(师傅报了３８００，贵不贵啊), a window told by the building before the user's wish for it"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -446,6 +457,11 @@ _PRECISION_FLOOR = {
     "holdout_309.jsonl": 0.625,
     "holdout_310.jsonl": 0.625,
     "holdout_312.jsonl": 0.75,
+    "holdout_314.jsonl": 0.75,
+    "holdout_316.jsonl": 0.875,
+    "holdout_317.jsonl": 0.75,
+    "holdout_318.jsonl": 0.875,
+    "holdout_319.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -589,7 +605,10 @@ holdout_305-312's: road-trip raves ("10/10 would drive 3 hours…", "5 stars fro
 told as customary, a weather forecast's 30%, a neurologist's "not to worry", reminder complaints and
 a rumour with times, a limit-setting question ("is it smarter to start strict (like no more than 2
 coffees)…"), budgets told as history in a loosening story, "the 2-hour boat ride", an opinion on
-remote work."""
+remote work; holdout_313-320's: a vent about moving (这次真不想再折腾了, 今晚只想点个外卖躺平), a
+score told (高考考了６２０分), a story of an order changed back and forth ("I told the waiter no
+onions, then yes onions…"), a husband's habit (改三四次时间), a range's rated figure asked about
+(续航标的是CLTC 600公里), a friend's habit after hearsay doubted (她一天能喝三杯)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

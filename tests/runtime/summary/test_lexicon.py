@@ -62,6 +62,9 @@ READ = [
     ("至少两居", ["2"]),
     ("上限是两米一", ["2.1"]),
     ("一块五一个", ["1.5"]),
+    ("长过2米8", ["2.8"]),  # metres and centimetres in digits
+    ("身高1米75以上", ["1.75"]),
+    ("胶带再来两卷", ["2"]),
     # regional and typed-fast forms
     ("a couple hundred bucks", ["200"]),
     ("4.5 lakh rupees", ["450000"]),
@@ -107,6 +110,8 @@ NOT_READ = [
     "my 2w trip",  # "w" is 万 only among Chinese words
     "一打电话就占线",  # 打 as a verb, not a dozen
     "伎俩",
+    "还有一件事",  # "one more thing"
+    "a 4K monitor",  # a screen's resolution, not 4000
 ]
 
 NO_CLOCK = ["gate 5a", "at 7:30 a car picks me up"]
@@ -725,6 +730,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "I never know which fork to use at fancy dinners.",
         "Rained all week. Not even mad, the garden needed it.",
         "I've cooked it that way for years without ever questioning it.",
+        # the hundred-and-thirteenth round: a car dealer named 4S店, an event told after an
+        # interjection, two versions set side by side, a model year, a tally so far, a result
+        # judged before a feeling, a guess at an age
+        "刚才4S店来电话说保养做完了，挺快的。",
+        "welp the deploy finally worked after 6 retries, unreal",
+        "Which should I pick? e.g. 3.10.2 vs 3.11.0",
+        "Why does it rattle so much? it's a 2016 Corolla",
+        "14 boxes unpacked and counting",
+        "Not pretty but it works, I'm proud of it.",
+        "他说那台车估计得有二十年了。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1470,6 +1485,32 @@ def test_a_clause_that_points_back_joins_the_one_before(
         # the hundred-and-twelfth round: a feature said with "with", a target aimed for
         ("Looking for a hotel with a pool for the kids.", "pool"),
         ("I'm aiming for 3 workouts a week.", "3 workouts"),
+        # the hundred-and-thirteenth round: a length in metres and centimetres, something left
+        # alone, an allergy's second item, a switch asked for, an unsure deadline, someone's words
+        # after the user's own, a rule relayed with a deadline or a bound, one more of something,
+        # "let's keep", a plan put up for approval, a time that suits, a search typed as its
+        # terms, a dish's making and a span's 内 before a question, the wish of the one it is for,
+        # which English
+        ("书柜要是高过1米9就别放卧室了", "1.9"),
+        ("奖品每个别超过一百块", "≤ 100"),  # 个别 is a word, 每个 别 is "each, don't"
+        ("Leave the garage door alone, just do the windows.", "garage door alone"),
+        ("我对芒果过敏，哦还有菠萝", "菠萝"),
+        ("I'm allergic to latex, and adhesive tape too.", "adhesive tape"),
+        ("轮胎下回换成米其林的", "米其林"),
+        ("考试报名截止好像是11月3号", "截止"),
+        ("Pool's capped at 40 guests and she said no glass near the water.", "40 guests"),
+        ("The building manager says moving has to end by 6 pm, so plan around that.", "18:00"),
+        ("老师说下周一之前要交作业", "作业"),
+        ("再来两罐可乐", "两罐"),
+        ("Let's keep the menu nut-free.", "nut-free"),
+        ("Is it okay if we schedule the call for Nov 5 at 3pm?", "15:00"),
+        ("Evenings are easier for us.", "evenings"),
+        ("Trains Lisbon to Porto next Saturday.", "next saturday"),
+        ("帮我做个蛋糕，少放点糖，两个小时内能做完吗？", "少放点糖"),
+        ("两个小时内能做完吗？", "两个小时内"),
+        ("My dad just told me he'd rather stay under 2 hours of driving.", "2 hours"),
+        ("帮我表姐看房，她说房龄不能超过十年", "房龄不能超过十年"),
+        ("Please draft it in American English.", "american english"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
