@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from runtime.messages import Role
+from runtime.summary.budget_topic import budget_topic
 from runtime.summary.chinese_script import as_simplified
 from runtime.summary.extract_clauses import (
     date_role,
@@ -198,13 +199,15 @@ def _limit(amount: Amount, clause: str, negated: bool) -> str:
     return amount.limit or "max"
 
 
-def _kind(clause: str, reference: datetime) -> tuple[str, str]:
-    """(key prefix, status) of a constraint clause, by what it carries."""
+def _kind(clause: str, reference: datetime, before: str = "") -> tuple[str, str]:
+    """(key prefix, status) of a constraint clause, by what it carries; ``before`` is the
+    sentence up to the clause (what a bound on money is for, ``budget_topic``)."""
     plain = unicodedata.normalize("NFKC", clause)
     bounded = [a for a in find_amounts(plain) if a.limit is not None]
     if bounded:
         negated = is_negation(plain)
-        qualifier = next((q for q, p in _QUALIFIERS if p.search(plain)), "amount")
+        qualifier = next((q for q, p in _QUALIFIERS if p.search(plain)), None)
+        qualifier = qualifier or budget_topic(plain, unicodedata.normalize("NFKC", before))
         return f"budget.{qualifier}.{_limit(bounded[0], plain, negated)}", "constraint"
     role = _date_key(plain, reference)
     if role is not None:
@@ -289,7 +292,7 @@ def _constraints(
     for clause in clauses:
         at = plain.find(clause)
         said = sentence[slice(*read.source(at, at + len(clause)))] if at >= 0 else clause
-        prefix, status = _kind(clause, reference)
+        prefix, status = _kind(clause, reference, plain[: max(at, 0)])
         words = _PREF_WORDS_RE.sub(" ", _NEG_WORDS_RE.sub(" ", clause))
         slug = _slug(words) or _slug(clause) or "clause"
         key = prefix if prefix.startswith("budget.") or "." in prefix else f"{prefix}.{slug}"
