@@ -36,6 +36,8 @@ __all__ = [
 # nobody before 10"; not "a.m. tomorrow", "e.g. this")
 _SENTENCE_RE = re.compile(
     r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|(?<=[A-Za-z]{2}[.])\s+(?=[a-z])|\s*\n+\s*"
+    # after an aside typed in lower case: "…nut-free (school rule). recipe ideas?"
+    r"|(?<=[)）][.])\s+(?=[a-z])"
     # typed in lower case after a year: "…back in 2019. for the bathroom redo I want…"
     r"|(?<=(?:19|20)\d\d[.])\s+(?=[a-z]{2,}\b)"
     # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'

@@ -409,7 +409,9 @@ _NUMBER_ID_RE = re.compile(
     # a three-part version that is no day ("2.3.0 vs 2.3.1", "4.17.21"; not "12.03.2026"); a
     # kind named by a figure: "4S店" (a car dealer), "5G", "4K", "3D"
     r"|(?<![\d.])(?:\d+\.\d+\.\d|\d+\.(?:1[3-9]|[2-9]\d|\d{3,})\.\d+|(?:3[2-9]|[4-9]\d|\d{3,})\.\d+\.\d+)"
-    r"(?![\d.])|\d+(?:\.\d+)*\s+LTS\b"
+    r"(?![\d.])|\d+(?:\.\d+)*\s+LTS\b|\b40[13]\(?[kb]\)?(?![\w])"
+    # a flat or a room: "my tenant in 3A", "unit 12B"
+    r"|\b(?:in|unit|apt\.?|apartment|flat|room|suite)\s+#?\d{1,4}(?-i:[A-Z])\b"
     # a model year: "it's a 2019 MacBook Air", "my 2012 Civic"
     r"|\b(?:a|my|our|his|her|their)\s+(?:19|20)\d\d(?=\s+(?-i:[A-Z]))|4S店|(?<![A-Za-z0-9])(?-i:[2-6]G|[48]K|[23]D)(?![A-Za-z0-9])",
     re.IGNORECASE,
@@ -624,7 +626,10 @@ _TOLERANCE_AFTER_RE = re.compile(
     # a ceiling said again: "预算就5000块，多一分都不行", "$50, not a penny more"
     r"|多(?:一|1)\s*(?:分|毛|块|元|天|分钟|秒)钱?都不|(?:一|1)\s*(?:分|毛|块)钱?都不能多"
     r"|not\s+(?:a|one)\s+(?:cent|penny|dollar|euro|pound|minute|day|second)\s+"
-    r"(?:more|over|later|longer))",
+    r"(?:more|over|later|longer)"
+    # "in 5 bullet points, no more than that", "venue cap is 30 ppl, don't go over"
+    r"|(?:and\s+)?(?:no|not)\s+(?:more|less|fewer)(?:\s+than\s+(?:that|this))?\W*$"
+    r"|(?:and\s+)?(?:don'?t|do\s+not|never)\s+go\s+(?:over|above|past|under|below)(?:\s+(?:that|this|it))?\W*$)",
     re.IGNORECASE,
 )
 
@@ -863,7 +868,7 @@ _RELAYED_RULE_RE = re.compile(
     # with what it bounds named first: "他说车龄不要超过五年"
     r"|说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
-    r"|说了?(?=[^，,。？?]{0,12}?(?:之前|以前)(?:要|得|必须))|说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
+    r"|说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
@@ -871,6 +876,9 @@ _RELAYED_RULE_RE = re.compile(
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # a "no" said by the one it is for: "grabbing groceries for my roommate, she said no dairy"
+    r"|\b(?:she|he|they)\s+(?:said|says)\s+(?:that\s+)?(?=no\s+(?!(?:problem|worries|way|idea|doubt|thanks|rush"
+    r"|need|one|longer|more|matter)\b)\w)"
     # the wish of the one it is for, passed on: "she just told me she'd rather keep it under 250"
     r"|\btold\s+(?:me|us)\s+(?:that\s+)?(?:she|he|they)(?:['’]d|\s+would)\s+(?=(?:rather|prefer)\b)"
     # what a carer prescribed: "My doctor said no more than 2,000 mg of sodium a day"
@@ -976,7 +984,7 @@ def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     几本类似的吧，适合5–7岁的")."""
     telling = [tells_what_happened(sentence[a:b]) for a, b in spans]
     first = telling.index(True) if any(telling) else 0
-    start = first if first and is_request(sentence[: spans[first][0]]) else 0
+    start = first if first and _asks_before(sentence[: spans[first][0]]) else 0
     end = next(
         (
             i
@@ -992,6 +1000,26 @@ def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
         len(spans),
     )
     return start, end
+
+
+def _asks_before(text: str) -> bool:
+    """Whether what comes before a story asks for something: a request, a rule for the task,
+    a wish, an imperative after its topic ("For my marathon block keep the long runs between 18
+    and 32 km, that's what worked last time", "去成都玩４天，…，住的地方离地铁站别超过５００米，
+    上次…走了２０分钟"; not "No worries about the typo on slide 3, nobody noticed")."""
+    return (
+        is_request(text)
+        or TASK_NEGATION_RE.search(without_small_talk(NOT_NEGATION_RE.sub(" … ", text))) is not None
+        or _WISH_RE.search(text) is not None
+        or _TOPIC_IMPERATIVE_RE.search(text) is not None
+    )
+
+
+_TOPIC_IMPERATIVE_RE = re.compile(
+    r"^\W*(?:for|on|with|about)\s+(?:the|my|our|this|that|a|an)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:keep|make|book|find|get|pick|use|avoid|skip|cap|limit|stick)\s",
+    re.IGNORECASE,
+)
 
 
 def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:

@@ -129,7 +129,10 @@ def _others(lead_in: str) -> bool:
         return True
     if tells_what_happened(plain):
         return True
-    return is_question(plain) and not is_request(plain)
+    # a heading that opens with "when" or "what" and ends on a colon asks nothing: "when drafting
+    # replies for me:", "What I need:"
+    headed = plain.rstrip().endswith((":", "：")) and "?" not in plain and "？" not in plain
+    return is_question(plain) and not is_request(plain) and not headed
 
 
 def _blank(text: str, start: int, end: int) -> str:

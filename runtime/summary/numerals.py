@@ -82,8 +82,8 @@ _EN_NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _K_RE = re.compile(
-    r"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])"
-    # not a screen's resolution: "a 4K monitor", "8K TV"
+    r"(?<![A-Za-z0-9_.])(?!401\(?[kK]\b)(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])"
+    # not a retirement plan ("401k"), nor a screen's resolution: "a 4K monitor", "8K TV"
     r"(?!\s*(?:tvs?|monitors?|screens?|displays?|video|footage|resolution|hdr|ultra|uhd)\b)"
 )
 _SCALES = {
@@ -178,7 +178,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -1024,9 +1024,16 @@ def _k_range_starts(text: str, numerals: list[Numeral]) -> list[Numeral]:
 
 
 def _dozens(text: str, numerals: list[Numeral]) -> list[Numeral]:
-    """ "two dozen eggs" is 24, not 2 and 12."""
+    """ "two dozen eggs" is 24, not 2 and 12; "3 dozen cookies" is 36."""
     out: list[Numeral] = []
     for numeral in numerals:
+        digits = _DIGITS_BEFORE_RE.search(text, 0, numeral.start)
+        if numeral.text.lower() == "dozen" and digits is not None:
+            value = str(int(digits.group(1)) * 12)
+            out.append(
+                Numeral(digits.start(1), numeral.end, text[digits.start(1) : numeral.end], value)
+            )
+            continue
         last = out[-1] if out else None
         if (
             last is not None
@@ -1041,6 +1048,7 @@ def _dozens(text: str, numerals: list[Numeral]) -> list[Numeral]:
     return out
 
 
+_DIGITS_BEFORE_RE = re.compile(r"(?<![\d.,])(\d{1,3})\s*$")
 _EN_RANGE_JOIN_RE = re.compile(r"\s+(?:to|and|or)\s+|\s*[-–—]\s*", re.IGNORECASE)
 _EN_SCALES: Final = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
 

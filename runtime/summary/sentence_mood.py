@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from runtime.summary.small_talk import PAST_VERB, is_narrative
+from runtime.summary.small_talk import PAST_VERB, UNMENTIONED_RE, is_narrative
 
 __all__ = [
     "DONT_BIE",
@@ -70,6 +70,8 @@ TASK_NEGATION_RE = re.compile(
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
+    # what the user cannot take, whatever happened: "I can't take ibuprofen, it gave me a rash…"
+    r"|\b(?:i|we)\s+(?:can'?t|cannot)\s+(?:take|eat|drink|have|tolerate|handle|use|wear)\b"
     r"|" + DONT_BIE + r"|不要|不许|不准|不能|(?<!终于)(?<!总算)(?<!再也)不用|禁止|严禁|不得"
     r"|就算了|还是算了|免了",
     re.IGNORECASE,
@@ -349,7 +351,7 @@ _TOLD_RE = re.compile(
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
     r"|changed\s+(?:my|our)\s+mind"
-    r"|thought|let|read|won|been|done|gone|known|seen|imagined)\b)"
+    r"|thought|let|read|won(?![’']t)|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
     r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
@@ -592,6 +594,8 @@ _NOTHING_ASKED_RE = re.compile(
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
     # know", "I don't even know why I'm telling you this", "算了，不说了，说了也没用"
     r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?for\s+anything\b"
+    # comfort asked for: "Honestly I just need someone to tell me it's gonna be ok"
+    r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody)\s+to\s+(?:tell\s+me|talk\s+to|listen|hear\s+me)\b"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody|to\s+tell\s+someone)\s+to\s+(?:know|listen|hear)\b"
     r"|\bdon'?t\s+(?:even\s+)?know\s+why\s+i'?m\s+telling\s+you\b|说了也没用|算了[，,]?\s*不说了"
     # (not "I'm not buying a respirator over £30": a bound on what is bought)
@@ -688,7 +692,9 @@ _HANDED_TASK_RE = re.compile(
     re.IGNORECASE,
 )
 _DONE_BY_THEN_RE = re.compile(
-    r"\b(?:until|till|before|once|after|when)\s+(?:i|we|you)(?:['’]ve|\s+have)\s+[^,.;?!]*",
+    r"\b(?:until|till|before|once|after|when)\s+(?:i|we|you)(?:['’]ve|\s+have)\s+[^,.;?!]*"
+    # "I'm willing to take 300 a week until she's caught up"
+    r"|\b(?:until|till|once)\s+(?:she|he|they|it)(?:['’](?:s|re|ve)|\s+(?:is|are|has|have))\s+[^,.;?!]*",
     re.IGNORECASE,
 )
 _WOULD_RE = re.compile(r"\bwould\b|\b(?:i|we|you|it)'d\b", re.IGNORECASE)
@@ -705,7 +711,9 @@ _OBJECT_DONE_RE = re.compile(
     r"\b(?:split|divide|share|spend|use|invest|move|send|transfer|donate|allocate)\s+(?:the|that|those"
     r"|this)\s+(?:[^,.;!?]|[,.](?=\d)){1,24}?\s+(?:i|we|you|they)\s+(?:raised|paid|spent|saved|got"
     r"|earned|collected"
-    r"|made|bought|booked|received)\b",
+    r"|made|bought|booked|received)\b"
+    # what not to bring up, however long ago it happened (``small_talk.UNMENTIONED_RE``)
+    r"|" + UNMENTIONED_RE.pattern,
     re.IGNORECASE,
 )
 

@@ -85,6 +85,8 @@ NOT_NEGATION_RE = re.compile(
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
     r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)|不用了(?=[，,。.！!\s]|不用|$)"
     r"|\bnot\s+even\s+once\b"
+    # not knowing, said last: "coworker keeps saying 401k beats both but idk"
+    r"|\bidk\W*$|\b(?:i\s+)?(?:don'?t|do\s+not)\s+know\W*$"
     r"|\b(?:don'?t|do\s+not)\s+believe\b"
     # an interjection answering: "lol no, I meant…", "no no, the other one"
     r"|^\W*(?:(?:lol|haha|ha|oh|ah|um|uh|nah|well)\W+)*no(?:\W+no)*(?=\s*(?:,|$))"

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PAST_VERB", "is_narrative", "without_small_talk"]
+__all__ = ["PAST_VERB", "UNMENTIONED_RE", "is_narrative", "without_small_talk"]
 
 # A past form: regular "-ed" or a common irregular verb.
 PAST_VERB = (
     r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
-    r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won|lost|sat|stood"
+    r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won(?![’']t)|lost|sat|stood"
     r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined|ate|drank|drove|flew|paid"
     r"|grew|wore|rode|slept|spoke|broke|chose|woke|sang|swam|threw|shook|forgot|hid|fought|drew|blew"
     r"|froze|stole|swore)"
@@ -151,7 +151,7 @@ _NARRATIVE_RE = re.compile(
     r"(?:以前|总|老|常|也|还|就)*"
     # "跟快递客服说一声": a message to pass on
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我)"
-    r"|我记得|记得以前|以前(?:是|常|都|总)|\bback\s+in\s+(?:19|20)\d\d\b"
+    r"|我记得|记得以前|以前(?:是|常|都|总)|之前(?:从来|从没|一直|那(?:封|个|次|件|篇|份))|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
     # what everyone says, asked about: "why does everyone online say never touch the 401(k)…"
     r"|\b(?:does|do|did)\s+(?:everyone|everybody|people|they)\s+(?:\w+\s+)?say\b"
@@ -192,7 +192,16 @@ _NARRATIVE_RE = re.compile(
 def is_narrative(text: str) -> bool:
     """Whether ``text`` tells of the past ("when I was a kid", "小时候"): its negations and
     wishes are what happened, not what the assistant must do."""
-    return _NARRATIVE_RE.search(_ASIDE_RE.sub(" ", text)) is not None
+    return _NARRATIVE_RE.search(UNMENTIONED_RE.sub(" ", _ASIDE_RE.sub(" ", text))) is not None
+
+
+# What not to bring up, however long ago it happened, tells no story: "总结里别提上个月那次系统宕
+# 机", "don't mention last week's outage"
+UNMENTIONED_RE = re.compile(
+    r"(?:别|不要|不用|千万别)(?:再)?(?:提|提到|提及|写|说|讲)[^，,。；;！!？?]{0,16}"
+    r"|\b(?:don'?t|do\s+not|never)\s+(?:mention|bring\s+up|refer\s+to)\b[^,.;!?]{0,30}",
+    re.IGNORECASE,
+)
 
 
 # An aside in brackets tells of something else: "我对青霉素过敏（小时候打针出过事）"

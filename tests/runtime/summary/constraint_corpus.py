@@ -350,6 +350,14 @@ HOLDOUT_317 = DATA / "holdout_317.jsonl"  # a wish corrected in the same message
 HOLDOUT_318 = DATA / "holdout_318.jsonl"  # Chinese cars, charging, insurance; same
 HOLDOUT_319 = DATA / "holdout_319.jsonl"  # typical messages; same
 HOLDOUT_320 = DATA / "holdout_320.jsonl"  # typical messages from many walks of life; same
+HOLDOUT_321 = DATA / "holdout_321.jsonl"  # English notes, lists, key: value lines; after 313-320
+HOLDOUT_322 = DATA / "holdout_322.jsonl"  # Chinese healthcare and insurance; same
+HOLDOUT_323 = DATA / "holdout_323.jsonl"  # English small landlords and tenants; same
+HOLDOUT_324 = DATA / "holdout_324.jsonl"  # a constraint with a reason full of figures; same
+HOLDOUT_325 = DATA / "holdout_325.jsonl"  # Chinese office drafting with limits; same
+HOLDOUT_326 = DATA / "holdout_326.jsonl"  # English sports, gyms and kids' clubs; same
+HOLDOUT_327 = DATA / "holdout_327.jsonl"  # typical messages; same
+HOLDOUT_328 = DATA / "holdout_328.jsonl"  # typical messages from many walks of life; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -671,6 +679,14 @@ HOLDOUTS = (
     HOLDOUT_318,
     HOLDOUT_319,
     HOLDOUT_320,
+    HOLDOUT_321,
+    HOLDOUT_322,
+    HOLDOUT_323,
+    HOLDOUT_324,
+    HOLDOUT_325,
+    HOLDOUT_326,
+    HOLDOUT_327,
+    HOLDOUT_328,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

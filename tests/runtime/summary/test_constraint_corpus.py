@@ -70,6 +70,8 @@ the same figures unlabelled ("The electricity company estimated my usage at 1,45
 
 _OPEN_MISSES = {
     "holdout_313.jsonl": 0.92,
+    "holdout_323.jsonl": 0.93,
+    "holdout_326.jsonl": 0.92,
     "holdout_317.jsonl": 0.94,
     "holdout_306.jsonl": 0.94,
     "holdout_308.jsonl": 0.96,
@@ -305,7 +307,14 @@ Dec 18, anything not merged by then", "i log off at 6pm sharp, so … ask before
 confirmed so far", a wish taken back and replaced ("Window seat please. Actually, no — aisle",
 "Block my calendar 2-4pm… Wait, make it 1 to 3": the bare hours' half of the day), a doctor's
 word to "flag amoxicillin as well", a quote told before asking whether it is fair
-(师傅报了３８００，贵不贵啊), a window told by the building before the user's wish for it"""
+(师傅报了３８００，贵不贵啊), a window told by the building before the user's wish for it; from the
+hundred-and-fourteenth (holdout_321-328), a deadline written as "Q3 report - Sept 30" in a notes
+list, money told before a question (医保卡余额是3200, "Sign-up's $25 a kid, right?", "The electric
+bill came to $243.60", "kept $600 of my deposit"), a lease's quiet hours before a request, a next
+tenant's reaction to scented things given as the reason, a tenant's ask agreed to ("half on the
+1st and half on the 15th. I'm fine with that"), 开头直接说结论, a rate asked for in a question
+("roughly 25 quid per kid per hour?"), "doesnt begin before 10 on a Sunday" (an hour before "on
+a" is not read as a clock), "take 4-year-olds", a saving goal asked (存多久能到五万)"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -462,6 +471,13 @@ _PRECISION_FLOOR = {
     "holdout_317.jsonl": 0.75,
     "holdout_318.jsonl": 0.875,
     "holdout_319.jsonl": 0.875,
+    "holdout_321.jsonl": 0.75,
+    "holdout_322.jsonl": 0.625,
+    "holdout_323.jsonl": 0.625,
+    "holdout_324.jsonl": 0.875,
+    "holdout_326.jsonl": 0.75,
+    "holdout_327.jsonl": 0.75,
+    "holdout_328.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -608,7 +624,13 @@ coffees)…"), budgets told as history in a loosening story, "the 2-hour boat ri
 remote work; holdout_313-320's: a vent about moving (这次真不想再折腾了, 今晚只想点个外卖躺平), a
 score told (高考考了６２０分), a story of an order changed back and forth ("I told the waiter no
 onions, then yes onions…"), a husband's habit (改三四次时间), a range's rated figure asked about
-(续航标的是CLTC 600公里), a friend's habit after hearsay doubted (她一天能喝三杯)."""
+(续航标的是CLTC 600公里), a friend's habit after hearsay doubted (她一天能喝三杯);
+holdout_321-328's: old notes from 2021, a race time ("31 min, not bad"), a father's age and
+habit (七十二了…每天早上六点), a reading asked about (血压140/90), a payout's working days
+(三到五个工作日到账), a new rental's rooms and year, "third winter in a row", junk told before
+a question ("like 12 old tires"), a raffle's prize (一等奖是１万块), a match score ("3-2 after
+extra time"), years of BJJ, a joke (开玩笑的…你感觉不到), a boss's promise heard
+(涨薪百分之二十), a sourdough starter's age."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

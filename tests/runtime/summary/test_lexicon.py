@@ -65,6 +65,8 @@ READ = [
     ("长过2米8", ["2.8"]),  # metres and centimetres in digits
     ("身高1米75以上", ["1.75"]),
     ("胶带再来两卷", ["2"]),
+    ("3 dozen cookies", ["36"]),  # dozens after digits
+    ("四种药", ["4"]),
     # regional and typed-fast forms
     ("a couple hundred bucks", ["200"]),
     ("4.5 lakh rupees", ["450000"]),
@@ -112,6 +114,7 @@ NOT_READ = [
     "伎俩",
     "还有一件事",  # "one more thing"
     "a 4K monitor",  # a screen's resolution, not 4000
+    "my 401k",  # a retirement plan
 ]
 
 NO_CLOCK = ["gate 5a", "at 7:30 a car picks me up"]
@@ -740,6 +743,13 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "14 boxes unpacked and counting",
         "Not pretty but it works, I'm proud of it.",
         "他说那台车估计得有二十年了。",
+        # the hundred-and-fourteenth round: never done before, a retirement plan named by its
+        # number, comfort asked for, a flat named by its number, "no worries" before a story
+        "我之前从来没用过这个软件，有点紧张。",
+        "my sister keeps saying a 401k beats an IRA but idk",
+        "I just need someone to tell me it'll be fine, the interview got moved.",
+        "The guy in 4B moved out last week.",
+        "No worries about the typo on page 2, nobody noticed.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1511,6 +1521,30 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("My dad just told me he'd rather stay under 2 hours of driving.", "2 hours"),
         ("帮我表姐看房，她说房龄不能超过十年", "房龄不能超过十年"),
         ("Please draft it in American English.", "american english"),
+        # the hundred-and-fourteenth round: what the user asks before a story, "won't" as no
+        # past tense, what the user cannot take, what not to bring up, a "no" said by the one it
+        # is for, a deadline relayed with 前, a ceiling said again, dozens in digits, a list
+        # headed by "when…:", "until he's…" ahead
+        (
+            "For the conference keep the talks between 20 and 30 minutes, that's what worked last"
+            " year.",
+            "20 and 30",
+        ),
+        ("去杭州玩三天，三个大人，酒店离西湖别超过1公里，上次住太远了，累。", "三个大人"),
+        ("Ordering lunch for my team — 6 people, and my boss won't touch mushrooms", "mushrooms"),
+        (
+            "I can't eat shellfish, it gave me hives back in 2022, so pick another dish.",
+            "shellfish",
+        ),
+        ("报告里别提上周那次延期。", "延期"),
+        ("grabbing snacks for my nephew, he said no peanuts at all", "peanuts"),
+        ("帮我给小李写个邀请函，他说周五下班前要发出去。", "下班前"),
+        ("pls list 3 options, no more than that", "no more than that"),
+        ("cap is 20 people, don't go over", "don't go over"),
+        ("party prep → 2 dozen cupcakes, gluten-free (her allergy). decoration ideas?", "24"),
+        ("for the newsletter:\n1) no exclamation marks\n2) don't mention prices", "prices"),
+        ("I'm okay with 200 a month until he's back on his feet.", "200 a month"),
+        ("他一天要吃三种药。", "三种药"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
