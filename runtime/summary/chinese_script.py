@@ -47,10 +47,13 @@ def as_simplified(text: str) -> str:
     """``text`` in simplified characters, the same length (see the module docstring).
 
     A phrase the converter would rewrite to another length (rare) is converted a character
-    at a time instead, so offsets always carry over.
+    at a time instead, so offsets always carry over. A space typed between two Chinese
+    characters reads as the comma it stands for ("部门聚餐你帮我订 有个同事对花生过敏 人均不超一百
+    五哈", typed fast on a phone).
     """
     if not _CJK_RE.search(text):
         return text
+    text = _SPACE_COMMA_RE.sub("，", text)
     converter = _t2s()
     converted: str = converter.convert(text)
     if len(converted) != len(text):
@@ -59,6 +62,9 @@ def as_simplified(text: str) -> str:
     if _CAPITALS_RE.search(converted):
         converted = _CAPITALS_RE.sub(lambda m: m.group(0).translate(_CAPITALS), converted)
     return as_mandarin(converted) if _CANTONESE_RE.search(converted) else converted
+
+
+_SPACE_COMMA_RE: Final = re.compile(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])")
 
 
 # Numerals written the financial way (大写, on invoices, cheques and contracts: "壹万贰仟叁佰元"),

@@ -15,6 +15,7 @@ from runtime.summary.signal_words import NEGATION_RE
 
 __all__ = [
     "CODE_RE",
+    "REVISED_RE",
     "content_terms",
     "date_role",
     "day_period",
@@ -52,6 +53,15 @@ _BARE_ALLERGY_RE = re.compile(
 )
 # A rule about the time the sentence before named: "Sleep is from 9 in the morning till 4 in the
 # afternoon for me. No calls in that window, please", "我周三下午有课。这段时间别排别的"
+# A figure said again to revise the one before it: "Keep the standup to 15 minutes max.
+# Actually, 20's fine", "…in 200 words or fewer... on second thought, 120 words", "Ugh, fine, 90
+# minutes", "——其实6个小时也能接受" (one with the sentence it revises)
+REVISED_RE = re.compile(
+    r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh)\W+)*(?:actually|on\s+second\s+thought|fine"
+    r"|scratch\s+that|make\s+(?:it|that))\W+(?:(?:make\s+(?:it|that)|like|maybe|say)\s+)?[$€£¥]?\d"
+    r"|^\W*(?:其实|算了|还是|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
+    re.IGNORECASE,
+)
 _THAT_WINDOW_RE = re.compile(
     r"(?:no|don'?t|nothing|not|never)\b[^.?!]{0,40}?\b(?:in|during|at)\s+(?:that|those)\s+(?:window"
     r"|time|hours|slot)\b|(?:这段时间|那段时间|这个时间段?|那个时间段?)[^。？！]{0,6}(?:别|不要|不能)",
@@ -192,6 +202,7 @@ def split_sentences(text: str) -> list[str]:
             or (out[-1].endswith((";", "；")) and ends_in_brackets(out[-1]))
             or _BARE_ALLERGY_RE.match(part)
             or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
+            or (REVISED_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

@@ -31,7 +31,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from runtime.summary.extract_clauses import ends_in_brackets
+from runtime.summary.extract_clauses import REVISED_RE, ends_in_brackets
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
@@ -656,6 +656,10 @@ _EXAMPLES_AFTER_RE = re.compile(
     r"|\s*(?:尤其是|特别是|比如|例如|像是)",
     re.IGNORECASE,
 )
+_REVISING_END_RE = re.compile(
+    r"\b(?:actually|on\s+second\s+thought|fine|scratch\s+that)$|(?:其实|算了|还是)$", re.IGNORECASE
+)
+_FIGURE_AFTER_RE = re.compile(r"\s*(?:make\s+(?:it|that)\s+)?[$€£¥]?\d")
 # what else an allergy covers, said right after it: "我对青霉素过敏，哦还有头孢", "allergic to
 # penicillin, and amoxicillin too"
 _ALLERGY_END_RE = re.compile(r"过敏$|\ballergic\s+to\s+[\w -]{1,30}$", re.IGNORECASE)
@@ -673,6 +677,20 @@ _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
 
+def _goes_on(before: str, after: str) -> bool:
+    """Whether what follows a comma goes on with what it follows: a revision and its figure ("on
+    second thought, 120 words"), an allergy's second item ("我对青霉素过敏，哦还有头孢"), a topic
+    and what is said of it ("那个糖啊，一点都不能放")."""
+    return bool(
+        (_REVISING_END_RE.search(before) and _FIGURE_AFTER_RE.match(after))
+        or (_ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after))
+        or _TOPIC_END_RE.search(before)
+    )
+
+
+_TOPIC_END_RE = re.compile(r"(?:^|[，,\s])(?:那个|这个)?[\u4e00-\u9fff]{1,4}(?:啊|呀|呢)$")
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
@@ -682,8 +700,8 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
-    if _ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after):
-        return False  # "我对青霉素过敏，哦还有头孢": the allergy's second item
+    if _goes_on(before, after):
+        return False
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
     if _YEAR_RE.match(after) and before[-1:].isalnum():
@@ -866,7 +884,7 @@ _RELAYED_RULE_RE = re.compile(
     r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
     r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止))"
     # with what it bounds named first: "他说车龄不要超过五年"
-    r"|说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过)"
+    r"|说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
     r"|说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
@@ -876,6 +894,12 @@ _RELAYED_RULE_RE = re.compile(
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # a rule passed on after a colon: "My landlord just texted back: absolutely no nails or
+    # screws in the walls", "领导交代了：合同里任何金额都不要自己改"
+    r"|\b(?:texted|wrote|emailed|messaged|replied|said|told\s+(?:me|us))(?:\s+back)?\s*:\s*"
+    r"(?=(?:absolutely\s+|strictly\s+)?(?:no|never|don'?t|do\s+not|not)\b)"
+    r"|(?:交代|吩咐|嘱咐|叮嘱|要求|规定|说)了?\s*[:：]\s*"
+    r"(?=[^。！？!?]{0,16}?(?:不要|别|不能|不许|必须|一定要|只能))"
     # a "no" said by the one it is for: "grabbing groceries for my roommate, she said no dairy"
     r"|\b(?:she|he|they)\s+(?:said|says)\s+(?:that\s+)?(?=no\s+(?!(?:problem|worries|way|idea|doubt|thanks|rush"
     r"|need|one|longer|more|matter)\b)\w)"
@@ -1185,6 +1209,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         tail = last_kept == index - 1 and (
             (loose and (_short(text) or _CONTINUATION_RE.search(text)))
             or _BACK_RE.search(text) is not None
+            # "Keep the standup to 15 minutes max. Actually, 20's fine": the figure revised
+            or REVISED_RE.match(text) is not None
             or (
                 _LIMIT_START_RE.search(text) is not None
                 and "figure" not in signals[index - 1].kinds

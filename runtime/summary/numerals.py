@@ -228,14 +228,16 @@ _DOTTED_RE = re.compile(
     re.IGNORECASE,
 )
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-# "checked out by 11 on Sunday", "before 9 tomorrow", "at 7 sharp": a bare hour after a time
-# preposition, when a day, "sharp" or the end of the clause follows (not "after 3 tries")
+# "checked out by 11 on Sunday", "before 10 on a Sunday", "before 9 tomorrow", "at 7 sharp": a
+# bare hour after a time preposition, when a day, "sharp" or the end of the clause follows (not
+# "after 3 tries")
 _BARE_HOUR_RE = re.compile(
     r"\b(?:(?<!swears\s)(?<!swear\s)(?<!swore\s)by|before|after|until|till|at"
     r"|no[t]?\s+(?:later|earlier)\s+than|not\s+before"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
-    r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?(?=\s+(?:on\s+)?(?:" + _WEEKDAYS + r")s?\b"
+    r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
+    r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
     # the half of the day after it: "only after 10 of the morning" (as Spanish says it)

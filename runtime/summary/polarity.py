@@ -83,6 +83,8 @@ _STOP = frozenset(_STOP_WORDS.split(" "))
 # NSAIDs"); one between figures is a range ("300—500")
 _CLAUSE_RE = re.compile(
     r"[,.;:!?，。；：！？、\n]+|\s+(?:but|and|while|whereas)\s+|\s+[—–-]{1,2}\s+|但是?|而且?"
+    # a space typed for a comma between Chinese words (``chinese_script.as_simplified``)
+    r"|(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])"
 )
 _INJECTION_RE = re.compile(
     r"ignore\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)"

@@ -184,6 +184,8 @@ _BOUND_CUE_RE = re.compile(
     r"|\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
+    # what the user has to give: "if I can only spare 20 minutes a day"
+    r"|\bcan\s+only\s+(?:spare|afford|manage|give|put\s+in|commit)\b"
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
     r"|\b(?:make|cook|bake|prep|ready|done|finish|fix|deliver(?:ed)?)\s+(?:\w+\s+)?in\s+"
     r"(?:like\s+|about\s+|around\s+|roughly\s+)?\d"
@@ -593,7 +595,7 @@ _NOTHING_ASKED_RE = re.compile(
     r"|\basking\s+for\s+a\s+friend\b"
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
     # know", "I don't even know why I'm telling you this", "算了，不说了，说了也没用"
-    r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?for\s+anything\b"
+    r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?(?:for\s+)?anything\b|\bjust\s+had\s+to\s+tell\s+someone\b"
     # comfort asked for: "Honestly I just need someone to tell me it's gonna be ok"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody)\s+to\s+(?:tell\s+me|talk\s+to|listen|hear\s+me)\b"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody|to\s+tell\s+someone)\s+to\s+(?:know|listen|hear)\b"

@@ -108,6 +108,8 @@ NOT_NEGATION_RE = re.compile(
 EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
     r"|strictly)\b"
+    # chat Chinese passing on something: "打火机啥的pass", "这家直接pass掉"
+    r"|(?<=[\u4e00-\u9fff])(?i:pass)(?:掉)?(?![A-Za-z])"
     # "Student buildings are out" (not "the results are out", "she's out")
     r"|^\W*(?!(?:he|she|it|they|we|i|you|the\s+(?:sun|results?|news|lights?))\b)[a-z][\w-]*(?:\s+[\w-]+){0,3}"
     r"\s+(?:is|are)\s+(?:definitely\s+|totally\s+|completely\s+)?(?:out|impossible|a\s+no-go)"
@@ -342,7 +344,9 @@ IMPERATIVE_RE = re.compile(
     # "let's keep going", "let's keep each other motivated")
     r"|\blet['’]?s\s+(?:keep\s+(?:it|the|this|that|things|everything|costs?|spending|our|my)\b"
     r"(?!\s+(?:up|going)\b)|stick|use|skip|avoid|cap|limit|aim|go\s+with)\b"
-    # a gate on the assistant's own act: "Before you send anything to my landlord, show it to me"
+    # a gate on the assistant's own act: "Before you send anything to my landlord, show it to me",
+    # "先让我确认一下再转"
+    r"|先(?:让|给|跟)我(?:确认|看|过目|检查|核对|同意)"
     r"|\bbefore\s+you\s+(?:send|post|pay|book|buy|submit|order|reply|publish|sign|delete|share)\b"
     # a Chinese request that does something to the task, not one that looks something up
     # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)

@@ -164,7 +164,9 @@ _NARRATIVE_RE = re.compile(
     r"|年轻(?:的)?时(?:候)?|小时候|读书(?:的)?时候|上学(?:的)?时候"
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
-    r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)|写着|里写的"
+    # (not what to leave alone in it: "合同里任何金额都不要自己改")
+    r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)"
+    r"(?![^，,。]{0,12}?(?:别|不要|不能|不许)(?:自己)?(?:改|动|删|碰|加))|写着|里写的"
     r"|\bthe\s+(?:\w+\s+)?(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box|recipe"
     r"|instructions|guide|app"
     r"|\b(?:my|our|his|her|their|\w+'s)\s+(?:\w+'s\s+)?(?:recipe|instructions|manual|guide)\s+(?:says|said|states)\b"

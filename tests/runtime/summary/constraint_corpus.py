@@ -358,6 +358,14 @@ HOLDOUT_325 = DATA / "holdout_325.jsonl"  # Chinese office drafting with limits;
 HOLDOUT_326 = DATA / "holdout_326.jsonl"  # English sports, gyms and kids' clubs; same
 HOLDOUT_327 = DATA / "holdout_327.jsonl"  # typical messages; same
 HOLDOUT_328 = DATA / "holdout_328.jsonl"  # typical messages from many walks of life; same
+HOLDOUT_329 = DATA / "holdout_329.jsonl"  # wishes relayed, agreed or overruled; after 321-328
+HOLDOUT_330 = DATA / "holdout_330.jsonl"  # Chinese typed in a hurry on a phone; same
+HOLDOUT_331 = DATA / "holdout_331.jsonl"  # English money between friends and family; same
+HOLDOUT_332 = DATA / "holdout_332.jsonl"  # conditions and exceptions, EN and ZH; same
+HOLDOUT_333 = DATA / "holdout_333.jsonl"  # Chinese trips inside China with elders or kids; same
+HOLDOUT_334 = DATA / "holdout_334.jsonl"  # English cooking and meal planning; same
+HOLDOUT_335 = DATA / "holdout_335.jsonl"  # typical messages; same
+HOLDOUT_336 = DATA / "holdout_336.jsonl"  # typical messages from many walks of life; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -687,6 +695,14 @@ HOLDOUTS = (
     HOLDOUT_326,
     HOLDOUT_327,
     HOLDOUT_328,
+    HOLDOUT_329,
+    HOLDOUT_330,
+    HOLDOUT_331,
+    HOLDOUT_332,
+    HOLDOUT_333,
+    HOLDOUT_334,
+    HOLDOUT_335,
+    HOLDOUT_336,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -71,11 +71,14 @@ the same figures unlabelled ("The electricity company estimated my usage at 1,45
 _OPEN_MISSES = {
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
-    "holdout_326.jsonl": 0.92,
+    "holdout_326.jsonl": 0.94,
+    "holdout_329.jsonl": 0.92,
+    "holdout_331.jsonl": 0.89,
+    "holdout_332.jsonl": 0.92,
+    "holdout_334.jsonl": 0.96,
     "holdout_317.jsonl": 0.94,
     "holdout_306.jsonl": 0.94,
     "holdout_308.jsonl": 0.96,
-    "holdout_310.jsonl": 0.91,
     "holdout_297.jsonl": 0.94,
     "holdout_300.jsonl": 0.96,
     "holdout_301.jsonl": 0.94,
@@ -293,28 +296,33 @@ named; from the hundred-and-eleventh (holdout_297-304), money and a count told i
 clause, "$60 to spend, tops" beside a story's aside, "Mine tested at 6.8", "周五可以晚点来，10点前
 到就行" (day and time in two clauses), last month's pay told before a check
 ("上个月一共拿了2,360块"), a floor in a Chinese list ("容量5升以上、300元以内"); from the
-hundred-and-twelfth (holdout_305-312, measured once and left as found but for "with a roof rack"), a
-limit loosened or tightened later in the message ("keep the standup to 15 minutes max… actually,
-20's fine", "on second thought, 120 words", "——其实6个小时也能接受": the revision is read, its unit
-or clause is not kept with it), money told as prepared or spent (改口费我们准备了10001元, 总花费…十
-五万左右), a head count before a question (大概有180人), "a pharmacy that delivers" asked, "decline
-the CDW", "satin finish", "There are eleven of them" as a count of radiators; from the
-hundred-and-thirteenth (holdout_313-320), labels whose clause runs past a comma into the next
-clause ("Postgres has to stay on 14.x, our host doesnt support anything newer", "Code freeze starts
-Dec 18, anything not merged by then", "i log off at 6pm sharp, so … ask before then", "送的那些绿
-植就算了，一盆都别要", "离家别太远，坐地铁３０分钟以内", "before her next billing date, March 1"),
-"we need 4 of them" labelled with the laptops of the clause before, "I counted: 18 adults
+hundred-and-twelfth (holdout_305-312, measured once; its revised limits, "Keep the standup to 15
+minutes max. Actually, 20's fine", are read with what they revise since the tenth session), "Hmm,
+actually nonstop only" after a layover limit, money told as prepared or spent (改口费我们准备
+了10001元, 总花费…十五万左右), a head count before a question (大概有180人), "a pharmacy that
+delivers" asked, "decline the CDW", "satin finish", "There are eleven of them" as a count of
+radiators; from the hundred-and-thirteenth (holdout_313-320), labels whose clause runs past a comma
+into the next clause ("Postgres has to stay on 14.x, our host doesnt support anything newer", "Code
+freeze starts Dec 18, anything not merged by then", "i log off at 6pm sharp, so … ask before then",
+"送的那些绿植就算了，一盆都别要", "离家别太远，坐地铁３０分钟以内", "before her next billing date,
+March 1"), "we need 4 of them" labelled with the laptops of the clause before, "I counted: 18 adults
 confirmed so far", a wish taken back and replaced ("Window seat please. Actually, no — aisle",
-"Block my calendar 2-4pm… Wait, make it 1 to 3": the bare hours' half of the day), a doctor's
-word to "flag amoxicillin as well", a quote told before asking whether it is fair
-(师傅报了３８００，贵不贵啊), a window told by the building before the user's wish for it; from the
-hundred-and-fourteenth (holdout_321-328), a deadline written as "Q3 report - Sept 30" in a notes
-list, money told before a question (医保卡余额是3200, "Sign-up's $25 a kid, right?", "The electric
-bill came to $243.60", "kept $600 of my deposit"), a lease's quiet hours before a request, a next
-tenant's reaction to scented things given as the reason, a tenant's ask agreed to ("half on the
-1st and half on the 15th. I'm fine with that"), 开头直接说结论, a rate asked for in a question
-("roughly 25 quid per kid per hour?"), "doesnt begin before 10 on a Sunday" (an hour before "on
-a" is not read as a clock), "take 4-year-olds", a saving goal asked (存多久能到五万)"""
+"Block my calendar 2-4pm… Wait, make it 1 to 3": the bare hours' half of the day), a doctor's word
+to "flag amoxicillin as well", a quote told before asking whether it is fair (师傅报了３８００，贵不
+贵啊), a window told by the building before the user's wish for it; from the hundred-and-fourteenth
+(holdout_321-328), a deadline written as "Q3 report - Sept 30" in a notes list, money told before a
+question (医保卡余额是3200, "Sign-up's $25 a kid, right?", "The electric bill came to $243.60",
+"kept $600 of my deposit"), a lease's quiet hours before a request, a next tenant's reaction to
+scented things given as the reason, a tenant's ask agreed to ("half on the 1st and half on the 15th.
+I'm fine with that"), 开头直接说结论, a rate asked for in a question ("roughly 25 quid per kid per
+hour?"), "take 4-year-olds", a saving goal asked (存多久能到五万); from the hundred-and-fifteenth
+(holdout_329-336), rules passed on by a manager's forwarded note or a voice memo's "one actual
+rule", a landlord's 提前３０天通知 before a question, "I was really hoping for navy, does navy count
+as bright?", 阿杰有空就约他, money told (the bill "came to $186", "lent my brother 400 quid", "her
+flights (£312)", "wine was 32"), "I can take ibuprofen as long as it's with food", a month excepted
+and skipped in two clauses, a party that "wraps up by 11" (23:00), an exception's new limit in its
+own clause (除非是博朗的，那可以到５００), a dislike and its exclusion in two sentences, "just me
+and my partner" as 2, a meeting's hours and the window it forbids in two clauses"""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -478,6 +486,11 @@ _PRECISION_FLOOR = {
     "holdout_326.jsonl": 0.75,
     "holdout_327.jsonl": 0.75,
     "holdout_328.jsonl": 0.875,
+    "holdout_329.jsonl": 0.5,
+    "holdout_330.jsonl": 0.5,
+    "holdout_332.jsonl": 0.75,
+    "holdout_334.jsonl": 0.875,
+    "holdout_336.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -630,7 +643,11 @@ habit (七十二了…每天早上六点), a reading asked about (血压140/90),
 (三到五个工作日到账), a new rental's rooms and year, "third winter in a row", junk told before
 a question ("like 12 old tires"), a raffle's prize (一等奖是１万块), a match score ("3-2 after
 extra time"), years of BJJ, a joke (开玩笑的…你感觉不到), a boss's promise heard
-(涨薪百分之二十), a sourdough starter's age."""
+(涨薪百分之二十), a sourdough starter's age; holdout_329-336's: "She says 2, I say 2 or 3"
+asked, a son's question told (今天问我…), a boss's catchphrase (三点钟方向), a landlord's habit
+(每天早上六点), phone-typed questions and vents (花呗额度咋提 有人知道不, 外卖都等了四十分钟了,
+每月15还是每年150来着, 同事把1000打成10000), a lease's section 14, 除了买菜啥也没干, a smoke alarm
+twice today, a cat's 6am mishap."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -750,6 +750,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "I just need someone to tell me it'll be fine, the interview got moved.",
         "The guy in 4B moved out last week.",
         "No worries about the typo on page 2, nobody noticed.",
+        # the hundred-and-fifteenth round: a story told and nothing asked
+        "Ran my first 5k today in 31 minutes! Not asking anything, just had to tell someone.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1545,6 +1547,28 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("for the newsletter:\n1) no exclamation marks\n2) don't mention prices", "prices"),
         ("I'm okay with 200 a month until he's back on his feet.", "200 a month"),
         ("他一天要吃三种药。", "三种药"),
+        # a figure revised later in the message stays with what it revises (its unit and its
+        # direction are there); an hour before "on a Saturday"
+        ("Limit the call to 30 minutes. Actually, 45's fine.", "30 minutes. actually, 45"),
+        ("写个总结，别超过300字——其实500字也行。", "300字——其实500字"),
+        ("Write it in 300 words or less... on second thought, 150 words.", "second thought, 150"),
+        ("Pick a class that doesn't start before 9 on a Saturday.", "9:00"),
+        # the hundred-and-fifteenth round: a space typed for a comma between Chinese words, 别超
+        # without 过, a time the user can only spare, a rule passed on after a colon, what to
+        # leave alone in a document, a topic and what is said of it, "pass" in chat Chinese, a
+        # gate on sending
+        ("帮我订个包间 有个朋友对虾过敏 人均别超两百", "对虾过敏"),
+        ("我妹来成都玩 帮她找个酒店 她说一晚别超300", "别超300"),
+        ("起飞前至少留3小时 上次差点误机", "至少留3小时"),
+        ("If I can only spare 15 minutes a day, what's a good plan?", "15 minutes"),
+        (
+            "My landlord just emailed: strictly no pets in the flat. Any ideas for my cat?",
+            "no pets",
+        ),
+        ("老板吩咐了：报表里的数字都别自己改，有疑问先问他。", "别自己改"),
+        ("帮我订酒店 那个早餐啊 一定要含", "早餐啊 一定要含"),
+        ("送我爸的礼物 预算一千以内 他不喝酒 酒类的pass", "酒类的pass"),
+        ("先让我看一下再发出去", "先让我看一下"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
