@@ -37,7 +37,8 @@ _GENERIC_EN_WORDS: Final = """
     night nights day days week weeks month months year years hour hours person people head heads
     one two three four five six seven eight nine ten hundred thousand actually honestly now
     instead still though even too alright hmm wait yeah yes sure thanks thank oh well right
-    sorry hey hi hello lol same again first then"""
+    sorry hey hi hello lol same again first then penny cent dime pence said says told asked
+    he she they him them"""
 _GENERIC_EN: Final = frozenset(_GENERIC_EN_WORDS.split())
 _GENERIC_ZH_RE: Final = re.compile(
     r"预算|控制在|控制|不超过|超过|以内|以下|以上|最多|最少|至少|不要|不能|不得|不许|别|千万|要|能"

@@ -677,6 +677,10 @@ _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
 
+_NEVER_END_RE = re.compile(r"\bnever$", re.IGNORECASE)
+_EVER_AFTER_RE = re.compile(r"\s*ever\b", re.IGNORECASE)
+
+
 def _goes_on(before: str, after: str) -> bool:
     """Whether what follows a comma goes on with what it follows: a revision and its figure ("on
     second thought, 120 words"), an allergy's second item ("我对青霉素过敏，哦还有头孢"), a topic
@@ -685,6 +689,7 @@ def _goes_on(before: str, after: str) -> bool:
         (_REVISING_END_RE.search(before) and _FIGURE_AFTER_RE.match(after))
         or (_ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after))
         or _TOPIC_END_RE.search(before)
+        or (_NEVER_END_RE.search(before) and _EVER_AFTER_RE.match(after))  # "Never, ever a…"
     )
 
 
@@ -902,7 +907,7 @@ _RULE_SAID_RE = re.compile(
     r"(?=[^。！？!?]{0,16}?(?:不要|别|不能|不许|必须|一定要|只能))"
     # a "no" said by the one it is for: "grabbing groceries for my roommate, she said no dairy"
     r"|\b(?:she|he|they)\s+(?:said|says)\s+(?:that\s+)?(?=no\s+(?!(?:problem|worries|way|idea|doubt|thanks|rush"
-    r"|need|one|longer|more|matter)\b)\w)"
+    r"|need|one|longer|more|matter)\b)\w|(?:keep|make|get|avoid|skip|stay|don'?t)\s)"
     # the wish of the one it is for, passed on: "she just told me she'd rather keep it under 250"
     r"|\btold\s+(?:me|us)\s+(?:that\s+)?(?:she|he|they)(?:['’]d|\s+would)\s+(?=(?:rather|prefer)\b)"
     # what a carer prescribed: "My doctor said no more than 2,000 mg of sodium a day"
@@ -1013,17 +1018,23 @@ def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
         (
             i
             for i in range(max(start, 1), len(spans))
-            if telling[0]
+            if telling[start]
             and not telling[i]
             and (
                 is_request(sentence[slice(*spans[i])])
                 or _own_again(sentence[slice(*spans[i])], telling[i], sentence[spans[i][1] :])
+                or _PREFERRED_END_RE.search(sentence[slice(*spans[i])]) is not None
             )
             and not _LOOKUP_RE.search(sentence[slice(*spans[i])])
         ),
         len(spans),
     )
     return start, end
+
+
+# A wish said as what would be best, after a story: "…，她已经有太多了，价格在２００到３００块之
+# 间比较好"
+_PREFERRED_END_RE = re.compile(r"(?:比较好|更好|最好|就好|就行)(?:了|吧|啊)?\W*$")
 
 
 def _asks_before(text: str) -> bool:

@@ -80,7 +80,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -384,7 +384,7 @@ _TOLD_RE = re.compile(
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
     r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经(?!是?极限)[\u4e00-\u9fff]{1,6}了"
-    r"|[完好]了(?=\W|$)"
+    r"|(?<![最更就])[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"; what happens every time: "每次不到十二点就卖光了"

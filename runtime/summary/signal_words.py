@@ -212,7 +212,9 @@ PREFERENCE_RE = re.compile(
     # a wish with its verb: "我想走保修", "滑雪课想上私教", "客厅想刷成浅灰色"
     r"|(?<![不没感回理梦思着猜])想(?:走|上|刷|买|订|去|换|用|选|住|报|请|约|改|租|坐|带|做成?|铺|贴|装|找(?!人))"
     # what will do: "国产的就挺好", "瓷砖缝就用普通填缝剂"
-    r"|的就(?:挺|很|蛮)?好|就用(?![过了完])"
+    r"|的就(?:挺|很|蛮)?好|就用(?![过了完])|就(?:最|更)好(?:了|不过)?"
+    # a move asked for: "明天的会议挪到下午吧", "调到白班为主"
+    r"|(?:挪到|改到|推到|调到|换到|移到|提前到|推迟到|延到|延后到)(?![了过])"
     # a switch asked for this time: "机油这次换全合成的", "下回换成靠窗的"
     r"|(?:这次|这回|下次|下回|以后)(?:就|都)?换(?:成|个)?(?![了过])[^，,。？?]{1,8}的(?=[，,。！!？?\s]|$)"
     # what the user can live with: "押一付三能接受" (not 不能接受, a refusal read as one)
@@ -337,6 +339,7 @@ IMPERATIVE_RE = re.compile(
     r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
+    r"|text(?=\s+(?:my|him|her|them|the|our)\b)|email(?=\s+(?:my|him|her|them|the|our)\b)"
     r"|check|ask|tell(?!\s+(?:me|us)\s+(?:what|why|how|whether|if|about|more)\b)|stay|hold|cap"
     r"|block|transfer|move|reserve|confirm|arrange|stick|limit"
     r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"

@@ -30,7 +30,7 @@ __all__ = ["PAST_VERB", "UNMENTIONED_RE", "is_narrative", "without_small_talk"]
 
 # A past form: regular "-ed" or a common irregular verb.
 PAST_VERB = (
-    r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left|found|knew"
+    r"(?:\w+[^e\W]ed|had|was|were|did|got|went|came|saw|seen|fell|felt|gave|made|took|left(?!-)|found|knew"
     r"|thought|told|said|ran|met|let|kept|began|became|brought|bought|caught|won(?![’']t)|lost|sat|stood"
     r"|spent|sent|heard|held|wrote|read|been|done|gone|known|imagined|ate|drank|drove|flew|paid"
     r"|grew|wore|rode|slept|spoke|broke|chose|woke|sang|swam|threw|shook|forgot|hid|fought|drew|blew"
@@ -182,7 +182,7 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"
     r"|said|paid|sent|spent|put|let|cut|hit|set|run|come|become|lost|won|met|kept|felt|heard|found)\b"
-    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|(?<![上午晚早])那次|以前我|我以前"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)

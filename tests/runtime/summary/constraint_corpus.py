@@ -366,6 +366,14 @@ HOLDOUT_333 = DATA / "holdout_333.jsonl"  # Chinese trips inside China with elde
 HOLDOUT_334 = DATA / "holdout_334.jsonl"  # English cooking and meal planning; same
 HOLDOUT_335 = DATA / "holdout_335.jsonl"  # typical messages; same
 HOLDOUT_336 = DATA / "holdout_336.jsonl"  # typical messages from many walks of life; same
+HOLDOUT_337 = DATA / "holdout_337.jsonl"  # unusual negation, EN and ZH; after 329-336
+HOLDOUT_338 = DATA / "holdout_338.jsonl"  # English parents of babies and toddlers; same
+HOLDOUT_339 = DATA / "holdout_339.jsonl"  # Chinese work schedules and leave; same
+HOLDOUT_340 = DATA / "holdout_340.jsonl"  # English electronics and appliances bought online; same
+HOLDOUT_341 = DATA / "holdout_341.jsonl"  # non-native English and learners' Chinese; same
+HOLDOUT_342 = DATA / "holdout_342.jsonl"  # Chinese children's schooling and activities; same
+HOLDOUT_343 = DATA / "holdout_343.jsonl"  # typical messages; same
+HOLDOUT_344 = DATA / "holdout_344.jsonl"  # typical messages from many walks of life; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -703,6 +711,14 @@ HOLDOUTS = (
     HOLDOUT_334,
     HOLDOUT_335,
     HOLDOUT_336,
+    HOLDOUT_337,
+    HOLDOUT_338,
+    HOLDOUT_339,
+    HOLDOUT_340,
+    HOLDOUT_341,
+    HOLDOUT_342,
+    HOLDOUT_343,
+    HOLDOUT_344,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

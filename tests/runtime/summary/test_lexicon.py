@@ -752,6 +752,7 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "No worries about the typo on page 2, nobody noticed.",
         # the hundred-and-fifteenth round: a story told and nothing asked
         "Ran my first 5k today in 31 minutes! Not asking anything, just had to tell someone.",
+        "衣服洗好了，谢谢。",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1569,6 +1570,22 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("帮我订酒店 那个早餐啊 一定要含", "早餐啊 一定要含"),
         ("送我爸的礼物 预算一千以内 他不喝酒 酒类的pass", "酒类的pass"),
         ("先让我看一下再发出去", "先让我看一下"),
+        # the hundred-and-sixteenth round: "left-handed" is no past tense, a "keep it under" said
+        # by the one it is for, "any chance it could", a wish after a story said as what would be
+        # best, a date before 以前我, a move asked for in Chinese, 就最好了, "Never, ever", a text
+        # to send with its time
+        (
+            "My dad asked me to order him a chair, he's left-handed so the armrest has to be on"
+            " the right, and he said keep it under 200 bucks.",
+            "200",
+        ),
+        ("Any chance it could arrive between 9 and 12 in the morning?", "9:00 12:00"),
+        ("不要甜的，她已经吃腻了，价格在100到150块之间比较好。", "100到150"),
+        ("下周五以前我要交报告。", "交报告"),
+        ("把周五的会挪到下午吧", "挪到下午"),
+        ("能排到白班就最好了", "白班"),
+        ("Never, ever a window seat.", "window seat"),
+        ("Text my sister happy birthday at noon her time.", "12:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
