@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 
 import pytest
@@ -317,7 +318,8 @@ def _collect_pii(value: object, out: set[str]) -> None:
 
 
 def test_tau_bench_pii_never_reaches_a_summary() -> None:
-    """Independent of the redactor: values read from the raw tool JSON, searched in summaries."""
+    """Independent of the redactor: values read from the raw tool JSON, searched in summaries
+    (every second run by default, every run under ``scripts/check --full``)."""
     from datetime import UTC, datetime
 
     from runtime.summary.envelope import render_summary_block
@@ -326,7 +328,7 @@ def test_tau_bench_pii_never_reaches_a_summary() -> None:
 
     runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())
     checked = 0
-    for run in runs[:60]:
+    for run in runs[:60] if os.environ.get("TIERMEM_FULL") == "1" else runs[:60:2]:
         secrets: set[str] = set()
         messages = []
         for i, entry in enumerate(run["traj"][1:], 1):
@@ -351,7 +353,7 @@ def test_tau_bench_pii_never_reaches_a_summary() -> None:
         block = render_summary_block(ExtractiveSummarizer().summarize(request).summary)
         assert not [s for s in secrets if s in block]
         checked += len(secrets)
-    assert checked > 200
+    assert checked > 100
 
 
 def test_a_value_exposed_by_another_redaction_is_redacted_in_the_same_pass() -> None:
