@@ -26,7 +26,7 @@ _GENERIC_EN_WORDS: Final = """
     we'd my our me us you your it it's its this that these those they them he she his her
     is are was were be been being am do does did don't doesn't didn't can can't cannot could
     couldn't should shouldn't would wouldn't will won't shall must mustn't may might want wants
-    need needs like would'd have has had get gets got go goes going keep keeps stay stays make
+    need needs like have has had get gets got go goes going keep keeps stay stays make
     spend spending spent pay paying paid cost costs costing charge charged find book buy look
     try let let's lets put set cap capped limit limited top tops topped hold no not nothing
     none never anything something everything any all each every per more less fewer most least

@@ -16,6 +16,8 @@ from runtime.summary.signal_words import NEGATION_RE
 __all__ = [
     "CODE_RE",
     "REVISED_RE",
+    "REVISING_EN",
+    "REVISING_ZH",
     "content_terms",
     "date_role",
     "day_period",
@@ -56,10 +58,14 @@ _BARE_ALLERGY_RE = re.compile(
 # A figure said again to revise the one before it: "Keep the standup to 15 minutes max.
 # Actually, 20's fine", "…in 200 words or fewer... on second thought, 120 words", "Ugh, fine, 90
 # minutes", "——其实6个小时也能接受" (one with the sentence it revises)
+REVISING_EN = r"actually|on\s+second\s+thought|fine|scratch\s+that"
+REVISING_ZH = r"其实|算了|还是"
+"""The words that open a revision (``REVISED_RE``; ``extract_signals`` keeps the figure after
+them in their clause)."""
 REVISED_RE = re.compile(
-    r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh)\W+)*(?:actually|on\s+second\s+thought|fine"
-    r"|scratch\s+that|make\s+(?:it|that))\W+(?:(?:make\s+(?:it|that)|like|maybe|say)\s+)?[$€£¥]?\d"
-    r"|^\W*(?:其实|算了|还是|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
+    r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh)\W+)*(?:" + REVISING_EN + r"|make\s+(?:it|that))"
+    r"\W+(?:(?:make\s+(?:it|that)|like|maybe|say)\s+)?[$€£¥]?\d"
+    r"|^\W*(?:" + REVISING_ZH + r"|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
     re.IGNORECASE,
 )
 _THAT_WINDOW_RE = re.compile(

@@ -31,7 +31,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from runtime.summary.extract_clauses import REVISED_RE, ends_in_brackets
+from runtime.summary.extract_clauses import (
+    REVISED_RE,
+    REVISING_EN,
+    REVISING_ZH,
+    ends_in_brackets,
+)
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
@@ -657,7 +662,7 @@ _EXAMPLES_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _REVISING_END_RE = re.compile(
-    r"\b(?:actually|on\s+second\s+thought|fine|scratch\s+that)$|(?:其实|算了|还是)$", re.IGNORECASE
+    r"\b(?:" + REVISING_EN + r")$|(?:" + REVISING_ZH + r")$", re.IGNORECASE
 )
 _FIGURE_AFTER_RE = re.compile(r"\s*(?:make\s+(?:it|that)\s+)?[$€£¥]?\d")
 # what else an allergy covers, said right after it: "我对青霉素过敏，哦还有头孢", "allergic to
