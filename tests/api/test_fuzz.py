@@ -2,12 +2,11 @@
 and PostgreSQL, with a real admin key: no 500s, answers as documented, bad input refused, and
 refused input leaves the stored rows as they were.
 
-20 examples per operation by default; 100 under ``scripts/check --full`` (``TIERMEM_FULL=1``).
+12 examples per operation by default; 100 under ``scripts/check --full`` (``TIERMEM_FULL=1``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -30,9 +29,9 @@ from sqlalchemy import Engine, MetaData, func, select
 from api.app import create_app
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_key, make_settings, unique_tenant
+from tests.suite_profile import FULL
 
-FULL = os.environ.get("TIERMEM_FULL") == "1"
-EXAMPLES = 100 if FULL else 20
+EXAMPLES = 100 if FULL else 12
 CHECKS = [
     not_a_server_error,
     status_code_conformance,

@@ -19,13 +19,12 @@ Checked after every step (``stateful_model`` says what the model knows):
 - every session's summary versions are 1..N, contiguous, and grow by at most one per call;
 - the audit rows of each tenant, counted per action, are exactly the model's.
 
-CI profile: 6 examples of up to 12 steps per backend; ``TIERMEM_FULL=1`` (``scripts/check
+CI profile: 4 examples of up to 12 steps per backend; ``TIERMEM_FULL=1`` (``scripts/check
 --full``): 100 examples of up to 40 steps.
 """
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -53,10 +52,10 @@ from longterm.storage import AuditRow
 from storage.engine import create_db_engine
 from tests.api.conftest import bearer, make_settings, unique_tenant
 from tests.api.stateful_model import KEYS, TRUST, EventModel, Model, PrefModel, SessionModel
+from tests.suite_profile import FULL
 
-FULL = os.environ.get("TIERMEM_FULL") == "1"
 PROFILE = settings(
-    max_examples=100 if FULL else 6,
+    max_examples=100 if FULL else 4,
     stateful_step_count=40 if FULL else 12,
     deadline=None,
     derandomize=not FULL,

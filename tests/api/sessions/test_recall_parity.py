@@ -15,7 +15,6 @@ shared data is there (45 rounds by default, 90 under ``scripts/check --full``).
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
@@ -31,8 +30,8 @@ from runtime.messages import Format
 from runtime.state import CompactionState
 from runtime.summary.extractive import ExtractiveSummarizer
 from tests.api._sessions_support import FIXED_NOW, T1, append, new_session, runtime_with
+from tests.suite_profile import FULL
 
-FULL = os.environ.get("TIERMEM_FULL") == "1"
 BUDGET = {"context_limit": 1400, "max_output_tokens": 300, "tool_reserve": 100, "safety_margin": 50}
 
 FACTS = [

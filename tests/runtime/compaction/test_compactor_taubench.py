@@ -21,6 +21,7 @@ from tests.runtime.compaction.test_compactor_properties import (
     check_window,
     expected_trigger,
 )
+from tests.suite_profile import every
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +61,7 @@ def test_turn_by_turn_with_state(runs: list[dict[str, Any]]) -> None:
     budget = make_budget(3_000)
     compactor = Compactor(budget=budget, counter=COUNTER)
     compactions = calls = incremental = 0
-    for run in runs:
+    for run in every(runs, 2):
         entries = run["traj"]
         state = None
         points = [i for i, e in enumerate(entries) if e["role"] == "assistant"] + [len(entries)]

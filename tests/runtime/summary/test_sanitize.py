@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 
 import pytest
@@ -14,6 +13,7 @@ from runtime.summary.injection import INJECTION_MARKER, find_injections, has_inj
 from runtime.summary.redact import luhn_valid, redact, valid_cn_resident_id
 from runtime.summary.sanitize import SanitizeCounts, sanitize_messages, sanitize_text
 from tests.conftest import shared_data
+from tests.suite_profile import every
 
 # Luhn-valid test numbers (public test cards) and near misses.
 VISA = "4111 1111 1111 1111"
@@ -328,7 +328,7 @@ def test_tau_bench_pii_never_reaches_a_summary() -> None:
 
     runs = json.loads(shared_data("tau-bench", "gpt-4o-airline.json").read_text())
     checked = 0
-    for run in runs[:60] if os.environ.get("TIERMEM_FULL") == "1" else runs[:60:2]:
+    for run in every(runs[:60], 2):
         secrets: set[str] = set()
         messages = []
         for i, entry in enumerate(run["traj"][1:], 1):

@@ -24,6 +24,7 @@ import pytest
 from runtime import Budget, Compactor
 from runtime.messages import Format
 from runtime.summary.extractive import ExtractiveSummarizer
+from tests.suite_profile import share
 
 CORPUS = Path(__file__).parents[2] / "data" / "attacks" / "sensitive.jsonl"
 RECORDS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
@@ -139,7 +140,8 @@ def _leaks(record: dict[str, Any], strings: list[str]) -> list[str]:
 def test_no_planted_value_reaches_summary_snapshot_or_context(fmt: Format) -> None:
     leaks: dict[str, list[str]] = {}
     summarized = 0
-    for record in RECORDS:
+    records = share(RECORDS, sorted(BUILDERS).index(fmt), len(BUILDERS))
+    for record in records:
         strings, report = _outputs(fmt, record["text"])
         assert report["strategy"] == "summary" and report["fallback"] is None, record["id"]
         digests = report["summary"]["tool_result_digests"]
@@ -147,7 +149,7 @@ def test_no_planted_value_reaches_summary_snapshot_or_context(fmt: Format) -> No
         found = _leaks(record, strings)
         if found:
             leaks[record["id"]] = found
-    assert summarized == len(RECORDS)  # every tool result was read into the summary
+    assert summarized == len(records)  # every tool result was read into the summary
     assert leaks == {}, f"{sum(map(len, leaks.values()))} leaked values: {leaks}"
 
 
