@@ -324,7 +324,17 @@ def _owned(text: str) -> bool:
         _OWNED_RE.search(text) is not None
         or TASK_NEGATION_RE.search(text) is not None
         or names_offer(text)  # "Plumber quote came in at 850 for…, does that sound fair?"
+        or _NO_RULE_RE.search(text) is not None
     )
+
+
+# A rule said as "no X" for whom the task is for: "mom's on warfarin so no ibuprofen or aspirin
+# for her back pain — what else can she take?" (not "no idea why", "no worries")
+_NO_RULE_RE = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|then)\s+)no\s+(?!idea|way|worries|problem|clue|rush|offen[cs]e|kidding"
+    r"|joke|doubt|wonder|matter|thanks|one\b|longer|more\b|big\s+deal|luck|time\b|sign\b|word\b)[a-z]",
+    re.IGNORECASE,
+)
 
 
 _GREETING_RE = re.compile(
@@ -369,7 +379,10 @@ _ASKED_ABOUT_RE = re.compile(
 # "how much water for 3 cups of rice?" (not "how long to 5th avenue", "how many calories in 2
 # eggs": a name, a count asked about)
 _HOW_MUCH_RE = re.compile(
-    r"多少|多久|多长时间|几(?=[\u4e00-\u9fff])(?!点)|\bhow\s+(?:much|many|long)\b", re.I
+    r"多少|多久|多长时间|几(?=[\u4e00-\u9fff])(?!点)|\bhow\s+(?:much|many|long)\b"
+    # whether it is enough: "大概15个箱子，叫一辆小面包车够不够？"
+    r"|够不够|够吗|够用吗|装得下吗|放得下吗|\b(?:is|would)\s+(?:that|it|this|one)\s+(?:be\s+)?enough\b",
+    re.I,
 )
 # A conversion asks what one unit is in another: "1公斤等于多少磅？", "how many grams is a cup?"
 _CONVERSION_RE = re.compile(
@@ -383,7 +396,7 @@ _CONVERSION_RE = re.compile(
     re.IGNORECASE,
 )
 _MEASURED_RE = re.compile(
-    r"(?:\d|[一二两三四五六七八九十半])\s*(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|期|平米"
+    r"(?:\d|[一二两三四五六七八九十半])\s*(?:个(?=箱|袋|桶))?(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|期|平米"
     r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
     r"|servings?|portions?|euros?|dollars?|bucks|quid|yen|sq\.?\s*f(?:ee)?t|square\s+(?:feet|foot"
@@ -806,7 +819,12 @@ _CONCESSION_END_RE = re.compile(
     r"|\bi\s+(?:guess|suppose)\s+(?:that'?s|it'?s)\s+(?:ok|okay|fine))\W*$",
     re.IGNORECASE,
 )
-_CONDITION_OPEN_RE = re.compile(r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非)", re.I)
+_CONDITION_OPEN_RE = re.compile(
+    r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非"
+    # a step the clause after it gates: "Before you send anything to suppliers, run it past me"
+    r"|(?:before|once|whenever)\s+(?:you|u|anyone|someone)\b)",
+    re.I,
+)
 
 
 def _opens_condition(sentence: str, spans: list[tuple[int, int]], runs: list[list[int]]) -> bool:
@@ -942,7 +960,12 @@ till midnight" bounds nothing now."""
 _WISH_RE = re.compile(
     r"\b(?:i|we)(?:\s+(?:really\s+|ideally\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
     r"|['’]d\s+(?:really\s+|ideally\s+|also\s+|much\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
-    r"|我想(?!不想)|我要(?!不要)|想要|想买|宁可|宁愿|还是别",
+    # how the user has it done, beside a question: "how long to boil an egg, i like it runny"
+    r"|\b(?:i|we)\s+(?:like|prefer)\s+(?:it|them|mine|ours)\s+(?!when|if|here|there|a\s+lot|so\b|very"
+    r"|too|all|both|because|but|and|better|more|less|anyway|now|already)[a-z]{4,}(?:\s+[a-z]+)?\W*$"
+    r"|我想(?!不想)|我要(?!不要)|想要|想买|宁可|宁愿|还是别"
+    # no more of it from now on: "冷链的那家我不想再用了"
+    r"|不想再(?=[\u4e00-\u9fff])|再也不(?:想|要)?(?:用|找|去|买|订|坐|住|点)",
     re.IGNORECASE,
 )
 
@@ -1052,7 +1075,17 @@ def _asks_before(text: str) -> bool:
         or TASK_NEGATION_RE.search(without_small_talk(NOT_NEGATION_RE.sub(" … ", text))) is not None
         or _WISH_RE.search(text) is not None
         or _TOPIC_IMPERATIVE_RE.search(text) is not None
+        or _PARTY_TOTAL_RE.search(text) is not None
     )
+
+
+# The size of the user's party, summed up: "my parents, my brother's family and us, so 9 people
+# total", "一共8个人"
+_PARTY_TOTAL_RE = re.compile(
+    r"\b\d+\s+(?:people|persons|adults|guests|of\s+us)\s+(?:total|in\s+total|altogether|all\s+together)\b"
+    r"|(?:一共|总共|加起来)\s*[\d一二两三四五六七八九十]+\s*(?:个人|人|位)",
+    re.IGNORECASE,
+)
 
 
 _TOPIC_IMPERATIVE_RE = re.compile(

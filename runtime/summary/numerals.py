@@ -168,6 +168,7 @@ _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\d{1,2}\s*[-–]\s*\d"
+    r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
     re.IGNORECASE,
@@ -216,7 +217,8 @@ _EN_RANGE_RE = re.compile(
 _PAST_TO_RE = re.compile(
     r"\b(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half)"
     # minutes past or to the hour: "ten past eleven" (spelled "10 past 11"), "twenty to seven"
-    r"|(?<![\d.:$€£¥-])(?<!from\s)(?<!between\s)(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
+    r"|(?<![\d.:$€£¥-])(?<!from\s)(?<!between\s)(?<!day\s)(?<!days\s)(?<!weekend\s)(?<!weekends\s)"
+    r"(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
     r"\s+(?P<rel>past|after|to|before|till)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
     r"|weeks?|nights?|times?|%|percent|dollars?|euros?|pounds?|bucks))"
@@ -240,6 +242,8 @@ _BARE_HOUR_RE = re.compile(
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r")s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
+    # said to suit: "Tuesdays or Thursdays after 10 work best", "after 4 works for me"
+    r"|\s+(?:works?|suits?|(?:is|are)\s+(?:best|better|fine|ok|okay|good|ideal)|would\s+(?:work|suit|be))\b"
     # the half of the day after it: "only after 10 of the morning" (as Spanish says it)
     r"|\s+(?:of|in)\s+(?:the\s+)?(?:morning|afternoon|evening|night)\b"
     # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
@@ -1208,7 +1212,11 @@ _SLOT_RE = re.compile(
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
     r"|\b(?:meetings?|calls?|appointments?|lunch)\s+(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
     r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
-    r"|weeks?|months?|years?|x)\b)",
+    r"|weeks?|months?|years?|x)\b)"
+    # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"
+    r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\s+(?P<w1>1[0-2]|[1-9])"
+    r"\s*(?:to|-|–)\s*(?P<w2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times"
+    r"|days?|hours?|hrs?|min|weeks?|months?|years?|x|o'?clock)\b)",
     re.IGNORECASE,
 )
 
@@ -1251,6 +1259,8 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
             continue
         h1, h2 = int(m.group("h1")), int(m.group("h2"))
         first_period = period if h1 <= h2 or h2 == 12 else "am"
+        if h1 == 12 and h2 < 12 and not period.lower().startswith("a"):
+            first_period = None  # "from 12 to 8pm": noon
         found.append((m.start(), m.end(), _clock(h1, int(m.group("m1") or 0), first_period)))
         found.append((m.start(), m.end(), _clock(h2, int(m.group("m2") or 0), period)))
     for m in _EN_PERIOD_RE.finditer(text):
@@ -1274,15 +1284,24 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         if 1 <= int(m.group("h")) < 12:
             clock = _clock(int(m.group("h")), int(m.group("m")), m.group("part"))
             found.append((m.start("h"), m.end(), clock))
+    return found + _slots(text, found) + _chinese_times(text)
+
+
+def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Bare hours of a working day's slot not read already: "meetings 12-1", "Saturdays 8 to 2"
+    (an hour up to 6 is in the afternoon, ``spoken_times``)."""
+    slots: list[tuple[int, int, str]] = []
     for m in _SLOT_RE.finditer(text):
-        first = "h1" if m.group("h1") else "d1"
+        first = next(g for g in ("h1", "d1", "w1") if m.group(g))
         if any(start < m.end() and m.start(first) < end for start, end, _ in found):
             continue
-        ends = (("h1", "m1"), ("h2", "m2")) if first == "h1" else (("d1", ""), ("d2", ""))
+        ends = {"h1": (("h1", "m1"), ("h2", "m2")), "d1": (("d1", ""), ("d2", ""))}.get(
+            first, (("w1", ""), ("w2", ""))
+        )
         for hour, minute in ends:
             clock = _working_hour(int(m.group(hour)), int((minute and m.group(minute)) or 0))
-            found.append((m.start(hour), m.end(hour), clock))
-    return found + _chinese_times(text)
+            slots.append((m.start(hour), m.end(hour), clock))
+    return slots
 
 
 def _chinese_times(text: str) -> list[tuple[int, int, str]]:

@@ -132,6 +132,9 @@ _REQUEST_RE = re.compile(
     r"|\bany\s+(?:\w+\s+)?(?:tips|advice|ideas|suggestions|recommendations|pointers)\b"
     r"|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b"
     r"|^\W*any\s+(?:good|nice|decent|cheap|cheaper)\s+\w+"
+    # a search said as "any …?": "any 火锅 place for 8 people this Saturday?"
+    r"|^\W*any\s+(?:\S+\s+){0,2}?(?:places?|restaurants?|hotels?|spots?|bars?|caf[eé]s?|shops?"
+    r"|flights?|options?|venues?|rooms?)\s+(?:for|near|around|in|that|with|under|open)\b"
     # an option asked for by what it must be: "whats a good pc build for like 1k?"
     r"|^\W*what(?:'s|s|\s+is)\s+(?:a|an)\s+(?:good|decent|nice|cheap|solid|reliable)\s+[^?]{0,30}?"
     r"\b(?:for|under|within|around)\b"
@@ -230,7 +233,7 @@ _TOLD_RE = re.compile(
     r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have|says|tells|wants|needs|requires|insists"
     r"|must|should|can|could|would|may|might)\b)\w+\s+){1,2}\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
-    r"|(?:the|my|our)\s+(?:[\w-]+\s+){1,3}?(?:was|were)\s+(?:(?:so|really|totally|actually|kind\s+of"
+    r"|(?:the|my|our)\s+(?:[\w:.-]+\s+){1,3}?(?:was|were)\s+(?:(?:so|really|totally|actually|kind\s+of"
     r"|pretty|quite)\s+)*(?:beautiful|gorgeous|stunning|insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
     r"|\b(?:the|my|our)\s+(?:earlier|first|last|previous|old|original)\s+\w+\s+(?:was|were)\s+(?:fine|ok(?:ay)?"
@@ -393,8 +396,12 @@ _TOLD_RE = re.compile(
     r"|年如一日|雷打不动|没有一天不"
     # a job left: "我上家公司每天加班到晚上十点"
     r"|上家公司|上一家公司|前公司|上份工作|上一份工作|以前的公司"
-    # what happened, said without its subject: "Happened to me three times today."
-    r"|^\W*happened\b"
+    # what happened, said without its subject: "Happened to me three times today.", "Trained 16
+    # weeks for this race", "Waited 40 min for the bus"
+    r"|^\W*happened\b|^\W*(?:trained|spent|waited|drove|flew|walked|queued|stayed|worked|sat)\s+"
+    r"(?:\d|for\b|all\b|the\s+whole\b|hours\b|ages\b|forever\b|two\b|three\b|an?\s+(?:hour|whole))"
+    # what someone got wrong, what was said just now: "师傅今天把开关装反了", "我boss刚刚说…了"
+    r"|把[\u4e00-\u9fff]{1,6}?[装弄搞修做写放贴]反了|(?<![别要能])[装弄搞拿买写发寄]错了|(?<![我你])(?:刚刚|刚才)说(?!错)[^，。,]{1,30}了"
     # what someone else did not do: "My grandmother never didn't have a tin of biscuits…"
     r"|\b(?:my|our|his|her)\s+(?:\w+\s+){1,2}?(?:never\s+)?(?:didn'?t|did\s+not|couldn'?t|could\s+not"
     r"|wasn'?t\s+able)\b",
@@ -418,7 +425,7 @@ _SO_FAR_RE = re.compile(
 )
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
-    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,3}?)那天"
+    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)那天"
 )
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
@@ -469,7 +476,9 @@ _PRESENT_REPORT_RE = re.compile(
 _PAST_REPORT_RE = re.compile(
     r"\b(?:the\s+\w+(?:'s\s+\w+|\s+\w+)?|\w+'s\s+\w+)\s+said\b"
     r"|\b(?:(?:said|saying)\s+|told\s+(?:\w+\s+){1,3}?)(?:that\s+)?(?:he|she|they)(?:'d|'ll|\s+would"
-    r"|\s+will)\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])说(?!话|明|服|清楚)",
+    r"|\s+will)\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])"
+    # words to pass on are no report: "麻烦跟他们说早上７：３０之前别来" (but "我妈跟我说…" is hers)
+    r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])说(?!话|明|服|清楚)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -815,7 +824,10 @@ _OWN_AGAIN_RE = re.compile(
     re.IGNORECASE,
 )
 # Asking to pass words on is no report: "跟装修队说一声，早上8点之前别开工"
-_TELL_THEM_RE = re.compile(r"说一声|说一下|转告|\b(?:tell|let)\s+(?:them|him|her|the)\b", re.I)
+_TELL_THEM_RE = re.compile(
+    r"说一声|说一下|转告|[跟和对给][^我\W][\u4e00-\u9fff]?说|\b(?:tell|let)\s+(?:them|him|her|the)\b",
+    re.I,
+)
 # A clause where someone speaks again after a report: the user ("我想…", "but I…"), the
 # assistant asked ("你帮我…", "can you…"), or a new subject named ("我妈…", "so we…")
 _VOICE_AGAIN_RE = re.compile(

@@ -101,7 +101,9 @@ NOT_NEGATION_RE = re.compile(
     r"|\bnever\s+(?:had|been|was|were|did|knew|thought|got|seen|heard|imagined|expected|felt)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
     r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没想到"
-    r"|不知道|没错|(?:不用|别|不要|不必)担心",
+    r"|不知道|没错|(?:不用|别|不要|不必)担心"
+    # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
+    r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想",
     re.IGNORECASE,
 )
 
@@ -131,6 +133,11 @@ EXCLUSION_RE = re.compile(
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
     # really keen on Airbnbs", "not a big fan of red-eyes"
     r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"
+    # chat shorthand for "except": "any day next wk exc mon"
+    r"|\bexc\b\.?(?=\s+[a-z])"
+    # no more of an option: "can you stop suggesting HIIT", "quit recommending chains"
+    r"|\b(?:stop|quit)\s+(?:suggesting|recommending|offering|proposing|pushing|showing\s+me"
+    r"|sending\s+me|adding|including|mentioning|bringing\s+up)\b"
     # what the user has given up: "I've given up meat for Lent" (not "gave up after 3 tries")
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:\w+ly\s+)?given\s+up\s+(?!on\b|trying\b|hope\b)[a-z]+",
     re.IGNORECASE,
@@ -146,7 +153,7 @@ ALLERGY_RE = re.compile(
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
-    r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?[就也]?会|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
+    r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?(?:[就也]会?|会)|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
     r"|恶心|头晕|犯病|难受|吐|心慌|胀气|发痒|红肿)",
     re.IGNORECASE,
 )
@@ -163,6 +170,10 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # how the user has it done: "i like it runny", "we like ours medium rare"
+    r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
+    r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"
+    r"|the|that|this|better|more|less|though|anyway|now|already|at\b|in\b|on\b|to\b|from|for|with)[a-z]{3,}"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
     r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
@@ -236,12 +247,14 @@ PREFERENCE_RE = re.compile(
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
     # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 估计得有, 跑得快)
-    r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是|要|有|在|安排|提前|能|按)"
+    r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是(?![真挺很太])|要|有|在|安排|提前|能|按)"
     # what is hoped for, what the user is used to: "期望工作地点在张江附近", "降压药我习惯早上吃"
     r"|期望|(?<![不没])习惯(?:在|于)?(?=早|晚|上午|下午|中午|饭前|饭后|睡前|每|周)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
-    r"|\b(?:check\s+with\s+me|ask\s+me|run\s+it\s+by\s+me|until\s+i|unless\s+i)\b"
+    r"|\b(?:check\s+with\s+me|ask\s+me|run\s+(?:it|that|them|everything)\s+(?:by|past)\s+me"
+    r"|clear\s+(?:it|that|them)\s+with\s+me|get\s+my\s+(?:ok|okay|approval|sign-?off|go-?ahead)"
+    r"|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
     # the choice after a change of mind: "哦算了，还是一等座吧", "换个广州或者杭州的"
     r"|还是(?!算了)[^，。,！!？?]{1,10}吧|换(?:个|家|一家)[^，。,！!？?]{1,12}的"
@@ -299,7 +312,8 @@ PREFERENCE_RE = re.compile(
     # that has outdoor seating"
     r"|(?:^\W*|\b(?:you|u|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
     r"|recommend|suggest)\s+(?:me\s+|us\s+)?"
-    r"(?:a|an|some|one|two|three)\s+(?:[\w-]+\s+){0,5}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
+    r"(?:a|an|some|one|two|three|(?=(?:places|spots|restaurants|hotels|caf[eé]s|options|ones)\b))\s*"
+    r"(?:[\w-]+\s+){0,5}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
     r"|that\s+(?:has|have|is|are|includes?|allows?|offers?|takes?)|that'?s\s+\w+)\b"
     # a file format: "Export the cleaned dataset as CSV", "导出成Excel"
     r"|\b(?:as|in|into|to)\s+(?:an?\s+)?(?:csv|tsv|json|jsonl|pdf|xlsx?|excel|markdown|parquet"

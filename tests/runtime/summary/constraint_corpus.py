@@ -374,6 +374,14 @@ HOLDOUT_341 = DATA / "holdout_341.jsonl"  # non-native English and learners' Chi
 HOLDOUT_342 = DATA / "holdout_342.jsonl"  # Chinese children's schooling and activities; same
 HOLDOUT_343 = DATA / "holdout_343.jsonl"  # typical messages; same
 HOLDOUT_344 = DATA / "holdout_344.jsonl"  # typical messages from many walks of life; same
+HOLDOUT_345 = DATA / "holdout_345.jsonl"  # small-business owners, EN and ZH; after 337-344
+HOLDOUT_346 = DATA / "holdout_346.jsonl"  # Chinese renovation and moving house; same
+HOLDOUT_347 = DATA / "holdout_347.jsonl"  # English fitness, sport and training; same
+HOLDOUT_348 = DATA / "holdout_348.jsonl"  # caring for elderly parents, EN and ZH; same
+HOLDOUT_349 = DATA / "holdout_349.jsonl"  # code-switching Chinese and English; same
+HOLDOUT_350 = DATA / "holdout_350.jsonl"  # English typed in a hurry on a phone; same
+HOLDOUT_351 = DATA / "holdout_351.jsonl"  # Chinese food ordering, cooking and diets; same
+HOLDOUT_352 = DATA / "holdout_352.jsonl"  # constraints after long preambles, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -719,6 +727,14 @@ HOLDOUTS = (
     HOLDOUT_342,
     HOLDOUT_343,
     HOLDOUT_344,
+    HOLDOUT_345,
+    HOLDOUT_346,
+    HOLDOUT_347,
+    HOLDOUT_348,
+    HOLDOUT_349,
+    HOLDOUT_350,
+    HOLDOUT_351,
+    HOLDOUT_352,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -9,7 +9,6 @@ them (see ``tests/data/constraints/HOLDOUT.md`` for how clean each still is).
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from pathlib import Path
 
@@ -26,8 +25,8 @@ from tests.runtime.summary.constraint_corpus import (
     polarity_kept,
     score,
 )
+from tests.suite_profile import FULL
 
-FULL = os.environ.get("TIERMEM_FULL") == "1"
 _NEWEST = 8  # one helper round
 
 
@@ -510,6 +509,10 @@ _PRECISION_FLOOR = {
     "holdout_342.jsonl": 0.75,
     "holdout_343.jsonl": 0.875,
     "holdout_344.jsonl": 0.875,
+    "holdout_345.jsonl": 0.75,
+    "holdout_346.jsonl": 0.875,
+    "holdout_348.jsonl": 0.625,
+    "holdout_352.jsonl": 0.375,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -670,7 +673,13 @@ twice today, a cat's 6am mishap; holdout_337-344's: double negatives told ("I've
 late to a wedding"), 没有三十万就别结婚 as a saying, a baby's age and habits ("4 month old here
 btw", "yawns for 40 min", "14 months of waiting"), "remember when a decent TV cost like 300
 bucks", a learner's questions with figures (16 or 19, "The hotel write 14:00 and 12:00"), a
-schedule told (周末也排得满满的), 孩子很喜欢, race times ("58 minutes, not bad for…")."""
+schedule told (周末也排得满满的), 孩子很喜欢, race times ("58 minutes, not bad for…");
+holdout_345-352's: a cousin's reckoning before "thoughts?" ("3000 ppl walk past before noon"),
+a shop next door's sales (一天能卖三百杯), a wife's taste said alone (我老婆特别喜欢), a carer's
+week told ("two kids, and now driving dad to oncology every other week"), a receptionist's words
+quoted in a question ("ask for the 2pm slot"), a neurologist's good news, long vents whose
+times and days are the story's (a plumber "sometime between 8 and 2", a refund in "7 to 10
+business days", a coworker's 2pm freezer habit, 挂的是十点的号, 加班到十一点)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

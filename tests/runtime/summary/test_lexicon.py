@@ -753,6 +753,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the hundred-and-fifteenth round: a story told and nothing asked
         "Ran my first 5k today in 31 minutes! Not asking anything, just had to tell someone.",
         "衣服洗好了，谢谢。",
+        # the hundred-and-seventeenth round: a degree said with 得是, tired past wanting, not
+        # telling two things apart, a story told without its subject, a clock before "was
+        # late", what someone got wrong, words just relayed
+        "他家厨房改得是真漂亮，我好羡慕。",
+        "加班一整天，困到不想吃饭了",
+        "“炖”和“焖”我总是分不清",
+        "Waited 40 min for the bus this morning, got soaked at stop 3.",
+        "the 7:40 ferry was late again, 25 min on the pier",
+        "快递员今天把地址写错了，包裹送到隔壁小区去了",
+        "我同事刚刚说周会改到周四了，我都没看到通知",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1586,6 +1596,32 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("能排到白班就最好了", "白班"),
         ("Never, ever a window seat.", "window seat"),
         ("Text my sister happy birthday at noon her time.", "12:00"),
+        # the hundred-and-seventeenth round: noon at the start of a range, hours after the days
+        # they hold for, "stop suggesting", a step gated by the user, words to pass on in
+        # Chinese, "不想再…了" before a complaint, 那天 pointing at a day ahead, a size given
+        # before "够不够", "no X" for whom the task is for, a search said as "any … place",
+        # "places with", how the user likes it done, "exc", an hour that "works", a party
+        # summed up before a story, what eating does said with 就
+        ("Plan my fasting days, I can eat from 12 to 7pm.", "12:00 19:00"),
+        ("Weekends 10 to 4 are when the sitter can come.", "10:00 16:00"),
+        ("Please quit recommending podcasts, I never listen.", "podcasts"),
+        ("Before you pay any invoice, clear it with me.", "clear it with me"),
+        ("跟物业说一下晚上九点以后别施工", "21:00"),
+        ("那家干洗店我不想再去了，每次都洗坏，换一家吧", "干洗店"),
+        ("下周三公司年会，帮我跟酒店说那天中午十二点以后不要打扫房间", "12:00"),
+        ("家里大概20箱书，租个小货车够不够？", "20箱"),
+        ("dad's on blood thinners so no fish oil for him, what else helps joints?", "fish oil"),
+        ("any sushi place for 5 people near the station on Friday?", "5 people"),
+        ("can you suggest spots with free parking downtown", "free parking"),
+        ("what temp for steak, we like ours medium rare", "medium rare"),
+        ("haircut any afternoon this wk exc fri", "exc fri"),
+        ("Mondays after 2 suit me best for the call.", "14:00"),
+        (
+            "It's grandma's 90th, cousins and aunts, so 14 people total, and the venue fell"
+            " through.",
+            "14 people",
+        ),
+        ("我一喝牛奶就拉肚子，早餐别给我配牛奶", "牛奶"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
