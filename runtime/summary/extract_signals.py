@@ -27,6 +27,7 @@ requires, and whose each clause is, is ``sentence_mood``'s to say.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -465,6 +466,34 @@ _ORDINAL_RE = re.compile(
 )
 
 
+# Where a run-on request goes from what happened to what is asked and back: "I just started
+# tracking what I eat and I'm kinda lost so could you give me dinner ideas that stay under 600mg"
+_RUN_ON_RE = re.compile(
+    r"\s(?=(?:because|cause|cuz|bc|coz|since)\s+\w"
+    r"|(?:so|and|but)\s+(?:(?:pls|please|could|can|would|keep|make|find|get|book)\b"
+    r"|(?:i|i'm|im|he|she|we|my|his|her|definitely|definately|nothing|no|don'?t|never)\b))",
+    re.IGNORECASE,
+)
+
+
+def _run_on(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """A told request said without a comma, split where it turns (``_RUN_ON_RE``)."""
+    start, end = span
+    cuts = [m.end() for m in _RUN_ON_RE.finditer(sentence, start, end)]
+    edges = [start, *cuts, end]
+    return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
+
+
+def _compared_with_figure(sentence: str, spans: list[tuple[int, int]], index: int) -> bool:
+    """Whether clause ``index`` and the one before are a bound against something named, without
+    a figure, and a clause with the figure of what it is compared with."""
+    before, text = sentence[slice(*spans[index - 1])], sentence[slice(*spans[index])]
+    return any(
+        _COMPARED_RE.search(bound) is not None and not _has_figure(bound) and _has_figure(figure)
+        for bound, figure in ((before, text), (text, before))
+    )
+
+
 def _has_figure(text: str) -> bool:
     """Digits outside ids (``G7301``, ``HAT069``), or a number in words.
 
@@ -658,7 +687,13 @@ _TOLERANCE_AFTER_RE = re.compile(
 _COMPARED_RE = re.compile(
     r"(?:比|超过)(?:我|我们)?(?:上次|上回|现在|这台|这个|这周|今年|去年|原计划|之前|以前|它)"
     r"|跟(?:现在|去年|上次|上回|今年)[^，,]{0,8}(?:一样|差不多)"
-    r"|\b(?:than|as)\s+(?:the\s+old|my|last|what|our|the\s+one|yesterday|it\s+is\s+now)",
+    r"|\b(?:than|as)\s+(?:the\s+old|my|last|what|our|the\s+one|yesterday|it\s+is\s+now)"
+    # against anything named (``_compared_with_figure``): "cheaper than the dyson I have now",
+    # "under what we spent in March", "别比上一版多", "要比火车便宜"
+    r"|\b(?:cheaper|shorter|lighter|smaller|less|fewer|lower|longer|more|bigger|larger|heavier"
+    r"|higher|further|farther|later|earlier|quicker|faster|slower|sweeter)\s+than\b"
+    r"|\b(?:under|below|over|above|within)\s+what\b"
+    r"|比[^，。,；;！!？?]{1,12}?(?:便宜|贵|少|多|短|长|轻|重|小|大|远|近|晚|早|低|高|快|慢)",
     re.IGNORECASE,
 )
 _REFERENCE_RE = re.compile(
@@ -1122,6 +1157,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         return []
     spans = split_clauses(sentence)
     request = is_request(sentence) or TASK_START_RE.search(sentence) is not None
+    if request and len(spans) == 1 and tells_what_happened(sentence):
+        spans = _run_on(sentence, spans[0])
     asked = is_question(sentence) and not request
     # a wish said now opens no story, whatever its reason tells: "We'd rather skip Tokyo since
     # we've already been"
@@ -1306,6 +1343,9 @@ def constraint_clauses(sentence: str) -> list[str]:
             and _PAIR_CLOSE_RE.search(text) is not None
             and _PAIR_OPEN_RE.search(sentence, spans[index - 1][0], spans[index - 1][1]) is not None
         )
+        # "Keep it under what we spent in March, that was $640", "字数别比上一版多，上一版3000字": a
+        # bound against something named, and that thing's figure (either order)
+        tail = tail or (last_kept == index - 1 and _compared_with_figure(sentence, spans, index))
         if tail and runs:
             runs[-1].append(index)
             last_kept = index

@@ -55,6 +55,15 @@ def _literal(reading: Reading, folded: str) -> bool:
     return reading.value in folded.replace(" ", "")
 
 
+# Measure words kept with a figure spelled in Chinese characters ("一年" 1年, "三句话" 3句, "七成"
+# 7成); digits keep their own unit as written, so they need none.
+_MEASURES = frozenset("年句成岁倍层站页张")
+
+
+def _is_spelled(text: str) -> bool:
+    return not any(char.isdigit() for char in unicodedata.normalize("NFKC", text))
+
+
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
     """The normalized figures of ``clause`` not already written that way in it, in order.
 
@@ -98,6 +107,15 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
         part = normalized[numeral.end + 1 : numeral.end + 2] if month else ""
         part = part if part in ("底", "初", "中", "末") else ""
         reading = Reading("date", f"{numeral.value}月{part}") if month else None
+        unit = normalized[numeral.end : numeral.end + 1]
+        if (
+            not month
+            and unit in _MEASURES
+            and numeral.value.isdigit()
+            and _is_spelled(numeral.text)
+        ):
+            # "期限不要超过一年": 1年, the figure with its measure word (as "别超过三句话": 3句)
+            reading = Reading("number", f"{numeral.value}{unit}")
         if normalized[numeral.end : numeral.end + 1] == "折" and numeral.value.isdigit():
             reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
         found.append((numeral.start, reading or Reading("number", numeral.value)))

@@ -170,6 +170,15 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # a bit more of a quality, said last: "语气正式点", "字写大点儿" (not 三点, 几点, 重点, 有点)
+    r"|(?<=[\u4e00-\u9fff])(?<![\d一二两三四五六七八九十几半重地特优缺终起景观要差有早晚])点儿?(?=[，。！!,.\s]|$)"
+    # a bound against what the user has or had: "something lighter than the current grey",
+    # "walk more than yesterday", "糖放得比上回少些", "比我之前那个便宜"
+    r"|\b(?:cheaper|shorter|lighter|darker|smaller|less|fewer|lower|longer|more|bigger|larger|heavier"
+    r"|quieter|closer|sooner|later|earlier)\s+than\s+(?:the\s+(?:current|old|last|one)|my|our|last|what"
+    r"|yesterday|before|we\s+did|this\s+one|that\s+one)\b"
+    r"|比(?:我|我们)?(?:上次|上回|现在|之前|以前|原来|上个月|去年|上一版)[^，。,！!？?]{0,6}?(?:便宜|贵|少|多|短"
+    r"|长|轻|重|小|大|远|近|晚|早|低|高)"
     # how the user has it done: "i like it runny", "we like ours medium rare"
     r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
     r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"

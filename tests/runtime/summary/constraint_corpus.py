@@ -382,6 +382,14 @@ HOLDOUT_349 = DATA / "holdout_349.jsonl"  # code-switching Chinese and English; 
 HOLDOUT_350 = DATA / "holdout_350.jsonl"  # English typed in a hurry on a phone; same
 HOLDOUT_351 = DATA / "holdout_351.jsonl"  # Chinese food ordering, cooking and diets; same
 HOLDOUT_352 = DATA / "holdout_352.jsonl"  # constraints after long preambles, EN and ZH; same
+HOLDOUT_353 = DATA / "holdout_353.jsonl"  # multi-city trips, EN and ZH; after 345-352
+HOLDOUT_354 = DATA / "holdout_354.jsonl"  # Chinese banks, insurance and paperwork; same
+HOLDOUT_355 = DATA / "holdout_355.jsonl"  # English event organisers; same
+HOLDOUT_356 = DATA / "holdout_356.jsonl"  # limits said through comparisons, EN and ZH; same
+HOLDOUT_357 = DATA / "holdout_357.jsonl"  # Chinese internet slang; same
+HOLDOUT_358 = DATA / "holdout_358.jsonl"  # English, disability and chronic illness; same
+HOLDOUT_359 = DATA / "holdout_359.jsonl"  # constraints packed in one long sentence; same
+HOLDOUT_360 = DATA / "holdout_360.jsonl"  # typical messages from many walks of life; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -735,6 +743,14 @@ HOLDOUTS = (
     HOLDOUT_350,
     HOLDOUT_351,
     HOLDOUT_352,
+    HOLDOUT_353,
+    HOLDOUT_354,
+    HOLDOUT_355,
+    HOLDOUT_356,
+    HOLDOUT_357,
+    HOLDOUT_358,
+    HOLDOUT_359,
+    HOLDOUT_360,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

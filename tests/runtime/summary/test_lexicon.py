@@ -1622,6 +1622,22 @@ def test_a_clause_that_points_back_joins_the_one_before(
             "14 people",
         ),
         ("我一喝牛奶就拉肚子，早餐别给我配牛奶", "牛奶"),
+        # the hundred-and-eighteenth round: a bound against something named and that thing's
+        # figure in the next clause, a bound against what the user has, a told request said
+        # without a comma, a figure spelled in Chinese with its measure word, "a bit more X"
+        (
+            "Keep the hotel under what we paid in Rome, that was 140 euros a night.",
+            "rome, that was",
+        ),
+        ("回复别比上一封长，上一封200字左右", "别比上一封长，上一封200字"),
+        ("Find me a blender quieter than my old one.", "quieter than my old one"),
+        (
+            "We just moved and the kitchen is tiny so could you suggest recipes that need under 5"
+            " ingredients",
+            "5 ingredients",
+        ),
+        ("存款期限别超过两年", "2年"),
+        ("邮件口气客气点", "客气点"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
