@@ -1,7 +1,8 @@
 """One-shot against turn-by-turn compaction on corpus files the test does not use.
 
 ``tests/runtime/summary/test_never_empty.py`` checks, on ``corpus.jsonl`` (every fourth
-statement, padded with chat from a trip transcript), that compacting the whole history at once
+statement under ``scripts/check --full``, every eighth by default, padded with chat from a trip
+transcript), that compacting the whole history at once
 at 1/3, 1/6 and 1/12 of its tokens keeps the same constraints as compacting after every turn.
 This script asks the same of other files and other strides, so that the invariance is measured
 on input the test was not written against. It prints each disagreement and a count.
