@@ -11,6 +11,8 @@ line never carries the content bound to a statement.
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -129,7 +131,7 @@ def create_db_engine(
         cursor = dbapi_connection.cursor()
         try:
             for pragma in pragmas:
-                cursor.execute(pragma)
+                _execute_pragma(cursor, pragma, sqlite_busy_timeout_ms / 1000)
         finally:
             cursor.close()
 
@@ -137,6 +139,27 @@ def create_db_engine(
     if "poolclass" not in kwargs:  # one shared connection has no writers to queue
         sqlite_writers.install(engine, timeout_ms=sqlite_busy_timeout_ms)
     return engine
+
+
+def _execute_pragma(cursor: Any, pragma: str, timeout_s: float) -> None:
+    """Run one connection pragma, again while the file is locked, up to the busy timeout.
+
+    Switching a new file to WAL takes an exclusive lock, and SQLite answers "database is
+    locked" at once, without its busy handler, when another connection opening the same new
+    file holds a lock it waits on too (three processes migrating one new file at startup).
+    The pragmas are idempotent, so running one again is safe.
+    """
+    deadline = time.monotonic() + timeout_s
+    delay = 0.005
+    while True:
+        try:
+            cursor.execute(pragma)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.2)
 
 
 @contextmanager

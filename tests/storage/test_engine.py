@@ -3,6 +3,8 @@ PostgreSQL URL spelling, and a unit of work that rolls back unless committed."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from sqlalchemy import text
 
@@ -10,7 +12,12 @@ from api.storage.keys import TenantRow
 from api.storage.migrate import (
     upgrade_database,
 )
-from storage.engine import create_db_engine, normalize_database_url, session_scope
+from storage.engine import (
+    _execute_pragma,
+    create_db_engine,
+    normalize_database_url,
+    session_scope,
+)
 
 
 def test_sqlite_pragmas_are_in_effect(sqlite_url: str) -> None:
@@ -59,3 +66,34 @@ def test_session_scope_rolls_back_unless_committed(database_url: str) -> None:
             assert session.get(TenantRow, "kept") is not None
     finally:
         engine.dispose()
+
+
+class _LockedCursor:
+    """A DB-API cursor whose first ``locked`` executions fail as a locked SQLite file does."""
+
+    def __init__(self, locked: int, message: str = "database is locked") -> None:
+        self.locked = locked
+        self.message = message
+        self.calls = 0
+
+    def execute(self, sql: str) -> None:
+        self.calls += 1
+        if self.calls <= self.locked:
+            raise sqlite3.OperationalError(self.message)
+
+
+def test_a_pragma_on_a_locked_new_file_is_run_again_until_it_goes_through() -> None:
+    """Three processes migrating one new file at once: switching it to WAL can meet a lock
+    SQLite does not wait on; the pragma is run again within the busy timeout."""
+    cursor = _LockedCursor(locked=3)
+    _execute_pragma(cursor, "PRAGMA journal_mode=WAL", timeout_s=5)
+    assert cursor.calls == 4
+
+
+def test_a_pragma_gives_up_at_the_busy_timeout_and_other_errors_are_not_retried() -> None:
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        _execute_pragma(_LockedCursor(locked=10**6), "PRAGMA journal_mode=WAL", timeout_s=0.05)
+    other = _LockedCursor(locked=1, message="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk"):
+        _execute_pragma(other, "PRAGMA journal_mode=WAL", timeout_s=5)
+    assert other.calls == 1
