@@ -42,6 +42,7 @@ from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
     PAST_DAY_RE,
+    SAID_BEFORE_RE,
     TASK_NEGATION_RE,
     Voice,
     asks_nothing,
@@ -1097,7 +1098,7 @@ def _story_span(sentence: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
 
 # A wish said as what would be best, after a story: "…，她已经有太多了，价格在２００到３００块之
 # 间比较好"
-_PREFERRED_END_RE = re.compile(r"(?:比较好|更好|最好|就好|就行)(?:了|吧|啊)?\W*$")
+_PREFERRED_END_RE = re.compile(r"(?:比较好|更好|最好|就好|就行|也可以|也行)(?:了|吧|啊)?\W*$")
 
 
 def _asks_before(text: str) -> bool:
@@ -1164,7 +1165,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     # we've already been"
     opens_told = bool(
         spans
-        and is_narrative(sentence[: spans[0][1]])
+        and is_narrative(SAID_BEFORE_RE.sub(" ", sentence[: spans[0][1]]))
         and not _WISH_RE.search(sentence[: spans[0][1]])
         and not sets_task(sentence[: spans[0][1]])
     )

@@ -167,7 +167,7 @@ _ONE_BEFORE_RE = re.compile(
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
-    r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\d{1,2}\s*[-–]\s*\d"
+    r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
@@ -1210,7 +1210,7 @@ _SLOT_RE = re.compile(
     r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
-    r"|\b(?:meetings?|calls?|appointments?|lunch)\s+(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
+    r"|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
     r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"

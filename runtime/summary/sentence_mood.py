@@ -33,6 +33,7 @@ __all__ = [
     "DONT_BIE",
     "OWN_MONEY",
     "PAST_DAY_RE",
+    "SAID_BEFORE_RE",
     "TASK_NEGATION_RE",
     "Voice",
     "asks_nothing",
@@ -140,6 +141,8 @@ _REQUEST_RE = re.compile(
     r"\b(?:for|under|within|around)\b"
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
+    # a request with a tag asking for agreement: "周五下班前给我初稿ok?", "帮我改一下好吗"
+    r"|(?:给我|帮我|替我|发我)[^？?。]{0,20}?(?:ok|okay|好吗|行吗|可以吗|行不行|好不好)\W*$"
     r"|^\W*(?:(?:hey|hi|ok|okay|so)\W+)?(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?"
     r"(?:near|around|that|which|with|open|for|under)\b"
     # a ride or a booking asked for: "is there a bus from the airport late at night?"
@@ -426,6 +429,12 @@ _SO_FAR_RE = re.compile(
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
     r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)那天"
+)
+SAID_BEFORE_RE = re.compile(
+    r"(?<![你您])(?:上次|之前|刚才|前面)(?:跟你)?(?:说|提|讲|聊)(?:过)?的"
+    r"|(?:(?:上次|之前|刚才|前面)(?:那个|那条)?[^，。,；;]{0,12}?)?(?:要求|那条|那个)就?(?:撤了|作废了?|不算了)"
+    r"|\b(?:the\s+one\s+)?i\s+mentioned\s+(?:earlier|before|last\s+time)\b|\blike\s+i\s+said\b",
+    re.IGNORECASE,
 )
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
@@ -734,6 +743,9 @@ def tells_what_happened(sentence: str) -> bool:
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
+    # what the user said to the assistant before is no story: "上次说的那个聚餐，…人均别超过150",
+    # "之前那个不要顺丰的要求撤了，顺丰也可以"
+    sentence = SAID_BEFORE_RE.sub(" ", sentence)
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)

@@ -72,7 +72,7 @@ NOT_NEGATION_RE = re.compile(
     # courtesy: "No worries if you've got nothing to say", "No need to apologize", "No rush at
     # all", "不用不用", "不着急"
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
-    r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter)\b|\bnot\s+bad\b"
+    r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter|biggie|big\s+deal)\b|\bnot\s+bad\b"
     # A-not-A asks, it negates nothing: "不知道你识别得准不准" (not 不准, "not allowed"), "值不值"
     r"|(?P<asked>[\u4e00-\u9fff])不(?P=asked)"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
@@ -133,6 +133,9 @@ EXCLUSION_RE = re.compile(
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
     # really keen on Airbnbs", "not a big fan of red-eyes"
     r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"
+    # what the kitchen has run out of: "im out of lemons and vinegar"
+    r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:all\s+|completely\s+)?out\s+of\s+(?!time\b|luck\b|ideas\b"
+    r"|town\b|the\s+office\b|breath\b|patience\b|energy\b)[a-z]"
     # chat shorthand for "except": "any day next wk exc mon"
     r"|\bexc\b\.?(?=\s+[a-z])"
     # no more of an option: "can you stop suggesting HIIT", "quit recommending chains"
@@ -170,6 +173,11 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # how it is to be made: "actually make it mild", "make them a bit shorter" (not "make it
+    # happen", "make it to the airport")
+    r"|(?:^\W*|[:;]\s*|\b(?:actually|just|pls|please|can\s+you|could\s+you|can\s+u)\s+)make\s+(?:it|them|that)\s+"
+    r"(?:a\s+(?:bit|little)\s+|extra\s+|more\s+|less\s+)?(?!happen|work"
+    r"|up\b|out\b|clear|sure|through|there|back|in\b|into|to\b|so\b|easy\s+on|count|stop|worse|right\b)[a-z]{3,}\b"
     # a bit more of a quality, said last: "语气正式点", "字写大点儿" (not 三点, 几点, 重点, 有点)
     r"|(?<=[\u4e00-\u9fff])(?<![\d一二两三四五六七八九十几半重地特优缺终起景观要差有早晚])点儿?(?=[，。！!,.\s]|$)"
     # a bound against what the user has or had: "something lighter than the current grey",

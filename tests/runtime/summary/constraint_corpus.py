@@ -390,6 +390,14 @@ HOLDOUT_357 = DATA / "holdout_357.jsonl"  # Chinese internet slang; same
 HOLDOUT_358 = DATA / "holdout_358.jsonl"  # English, disability and chronic illness; same
 HOLDOUT_359 = DATA / "holdout_359.jsonl"  # constraints packed in one long sentence; same
 HOLDOUT_360 = DATA / "holdout_360.jsonl"  # typical messages from many walks of life; same
+HOLDOUT_361 = DATA / "holdout_361.jsonl"  # pets and vets, EN and ZH; after 353-360
+HOLDOUT_362 = DATA / "holdout_362.jsonl"  # Chinese office drafting limits; same
+HOLDOUT_363 = DATA / "holdout_363.jsonl"  # English parents travelling with young children; same
+HOLDOUT_364 = DATA / "holdout_364.jsonl"  # constraints corrected or taken back, EN and ZH; same
+HOLDOUT_365 = DATA / "holdout_365.jsonl"  # English of Asia and Africa (five countries); same
+HOLDOUT_366 = DATA / "holdout_366.jsonl"  # Chinese health, medicine and appointments; same
+HOLDOUT_367 = DATA / "holdout_367.jsonl"  # constraints in brackets, lists, after colons; same
+HOLDOUT_368 = DATA / "holdout_368.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -751,6 +759,14 @@ HOLDOUTS = (
     HOLDOUT_358,
     HOLDOUT_359,
     HOLDOUT_360,
+    HOLDOUT_361,
+    HOLDOUT_362,
+    HOLDOUT_363,
+    HOLDOUT_364,
+    HOLDOUT_365,
+    HOLDOUT_366,
+    HOLDOUT_367,
+    HOLDOUT_368,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

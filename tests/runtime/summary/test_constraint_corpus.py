@@ -152,6 +152,9 @@ _OPEN_MISSES = {
     "holdout_355.jsonl": 0.96,
     "holdout_356.jsonl": 0.87,
     "holdout_359.jsonl": 0.96,
+    "holdout_363.jsonl": 0.96,
+    "holdout_364.jsonl": 0.94,
+    "holdout_368.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -346,7 +349,12 @@ calls for", "same airline as last time is fine", "needs at least 20 rooms, no fe
 refusal, 语气正式点 between a request and a prohibition, "I have a severe latex allergy so pls
 find a dentist that's used to…" (read as a story), a run-on request whose exclusion follows a
 told clause ("…who just got his license and definately nothing with a manual transmission"), a
-price range ending a run-on Chinese sentence, "I made about 42k this year"."""
+price range ending a run-on Chinese sentence, "I made about 42k this year"; from the
+hundred-and-nineteenth (holdout_361-368), "so a female groomer if you can" after a story, 格式按
+公司公文来, "Also ground floor or a lift" as a bare wish, "a nanny who speaks English", a rule
+the doctor changed ("…but she changed it, so no more than 2 cups a day for me now"), 头孢没问题
+after a correction, 定在海底捞 after 还是按原来的, a fundi's quote beside the user's ceiling, a tip
+asked on "a $84 dinner", a flight's time told before a question (航班是早上8：50的)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -533,6 +541,14 @@ _PRECISION_FLOOR = {
     "holdout_357.jsonl": 0.875,
     "holdout_358.jsonl": 0.375,
     "holdout_360.jsonl": 0.875,
+    "holdout_361.jsonl": 0.5,
+    "holdout_362.jsonl": 0.875,
+    "holdout_363.jsonl": 0.75,
+    "holdout_364.jsonl": 0.75,
+    "holdout_365.jsonl": 0.625,
+    "holdout_366.jsonl": 0.75,
+    "holdout_367.jsonl": 0.625,
+    "holdout_368.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -704,7 +720,11 @@ trip stories and grumbles with layovers and bus times ("not a real question, jus
 打了半天没人接, rates told (利率都降到2%以下了), prices heard ("someone told me $3 a slice"),
 "genuinely asking, not shopping yet", MS and chronic pain told ("for the 100th time", "the last
 switch took 6 weeks"), "Can you recommend some good podcasts about living with chronic pain", a
-shift worker's missed bus (11:40, 12:25)."""
+shift worker's missed bus (11:40, 12:25); holdout_361-368's: a pet's symptoms ("should i be
+worried or just wait and see"), a dog's 11pm habit, pet prices and ages told, 我们部门才5个人能演啥,
+a question about airlines' rules for "kids under 2", a late transfer told, travel times in
+Manila, a cousin's wedding date, blood pressure and lab readings told (早上130晚上145, 血压
+130/85, 甘油三酯2.8), list items of a story, 看着得有十几斤."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -763,6 +763,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "the 7:40 ferry was late again, 25 min on the pier",
         "快递员今天把地址写错了，包裹送到隔壁小区去了",
         "我同事刚刚说周会改到周四了，我都没看到通知",
+        # the hundred-and-nineteenth round: a courtesy after a question
+        "is the pool heated? if not, no biggie",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1638,6 +1640,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ),
         ("存款期限别超过两年", "2年"),
         ("邮件口气客气点", "客气点"),
+        # the hundred-and-nineteenth round: what the user said to the assistant before is no
+        # story, a request with a tag asking for agreement, a lunch hour in brackets, what the
+        # kitchen has run out of, how it is to be made
+        ("上次提的那个周末骑行，路线别超过40公里", "40公里"),
+        ("不要周末配送的要求撤了，周末送也可以", "周末送也可以"),
+        ("报告十页以内，周一中午前发我好吗", "发我好吗"),
+        ("Book a 45 min call with Dan, not during lunch (12-1)", "12:00 13:00"),
+        ("what can I bake tonight? we're out of eggs", "out of eggs"),
+        ("for the salsa: actually make it mild", "make it mild"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
