@@ -206,6 +206,8 @@ _WANTED_RE = re.compile(
 _OWNED_RE = re.compile(
     # a setting the user chose, said before the question: "温度就设200度，大概烤多久合适？"
     r"就(?:设|调|定)(?:成|为|到|在)?|"
+    # the user's own booking, told before the question: "航班是早上８：４０的，我该几点出门？"
+    r"(?:航班|飞机|火车|高铁|动车|车次|船)(?:是|在)[^，,。？?]{0,6}[\d０-９]|"
     r"我|咱|家里|自己|本人|\b(?:i|i'm|i've|my|we|we're|our)\b"
     # a wish said without its subject: "想把雅思考到6.5分，…有啥建议吗", "Planning to repaint the
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)

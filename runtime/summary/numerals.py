@@ -86,6 +86,9 @@ _K_RE = re.compile(
     # not a retirement plan ("401k"), nor a screen's resolution: "a 4K monitor", "8K TV"
     r"(?!\s*(?:tvs?|monitors?|screens?|displays?|video|footage|resolution|hdr|ultra|uhd)\b)"
 )
+# Money in millions with "M" right after it: "$1.2M", "€3m" (a currency sign before it, so
+# "5M" alone, a size or a model, is not read)
+_MILLIONS_RE = re.compile(r"(?<=[$€£¥])(?P<num>\d+(?:\.\d+)?)\s?[mM](?![A-Za-z0-9])")
 _SCALES = {
     "grand": 1000, "thousand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
     "crore": 10_000_000, "crores": 10_000_000,
@@ -573,6 +576,11 @@ def _digits_with_words(text: str) -> list[Numeral]:
         except InvalidOperation:
             continue
         found.append(Numeral(m.start(), m.end(), m.group(0), format(thousands.normalize(), "f")))
+    for m in _MILLIONS_RE.finditer(text):  # "a condo under $1.2M": 1200000
+        millions = Decimal(m.group("num")) * 1_000_000
+        found.append(
+            Numeral(m.start("num"), m.end(), m.group(0), format(millions.normalize(), "f"))
+        )
     for m in _DIGIT_SCALE_RE.finditer(text):
         scaled = Decimal(m.group("num")) * _SCALES[m.group("scale").lower()]
         found.append(Numeral(m.start(), m.end(), m.group(0), format(scaled.normalize(), "f")))
@@ -662,7 +670,9 @@ _CN_NEIGHBOURS_RE = re.compile(
     r"(?P<unit>[十百千万])?"
 )
 _CN_ROUGH_RE = re.compile(r"(?P<run>[一二两三四五六七八九十百千]+)(?:来|把)(?P<unit>[万千百])?")
-_CN_PERCENT_RE = re.compile(r"百分之(?P<run>[零〇一二两三四五六七八九十百]+|\d+(?:\.\d+)?)")
+_CN_PERCENT_RE = re.compile(
+    r"百分之(?P<run>[零〇一二两三四五六七八九十百]+|\d+(?:\.\d+)?)(?:点(?P<dec>[零〇一二三四五六七八九]+))?"
+)
 _CN_TENTH_RE = re.compile(
     r"(?P<run>[一二两三四五六七八九十]+)(?P<unit>米|块)(?P<tenth>[一二三四五六七八九])"
     r"(?![二两三四五六七八九十百千万钱毛角])(?!一(?![个份张只件斤杯瓶]))"
@@ -703,6 +713,8 @@ def _rough(text: str) -> list[Numeral]:
         run = m.group("run")
         percent = run if run[0].isdigit() else cn_value(run)
         if percent is not None:
+            decimals = "".join(str(_CN_DIGITS[c]) for c in m.group("dec") or "")
+            percent = f"{percent}.{decimals}" if decimals else percent  # 百分之二点五: 2.5%
             found.append(Numeral(m.start(), m.end(), m.group(0), f"{percent}%"))
     for m in _CN_TENTH_RE.finditer(text):  # 两米一: 2.1 m, 一块五: 1.5 yuan
         whole = cn_value(m.group("run"))

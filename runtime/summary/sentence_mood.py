@@ -81,7 +81,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -141,6 +141,10 @@ _REQUEST_RE = re.compile(
     r"\b(?:for|under|within|around)\b"
     r"|(?:^\W*|\bwhat(?:'s|\s+is)\s+the\s+)(?:cheapest|fastest|quickest|easiest|best)"
     r"\s+(?:way|option|route|place|time)\b|提醒我|叫醒我|通知我|^\W*找(?:个|家|一家|一个|些)"
+    # a suggestion put as a question: "what if we kept the standup to 15 min max?", "shouldn't
+    # the nursery paint be low-VOC?", "瓷砖要不就选浅色的？"
+    r"|^\W*(?:(?:so|ok|okay|hmm|also)\W+)?(?:what\s+if\s+(?:we|you|i)|how\s+about\s+(?:we|you)"
+    r"|why\s+don'?t\s+we|shouldn'?t\s+(?:the|it|we|this|that))\b|要不(?:就|还是|咱们?|我们)"
     # a request with a tag asking for agreement: "周五下班前给我初稿ok?", "帮我改一下好吗"
     r"|(?:给我|帮我|替我|发我)[^？?。]{0,20}?(?:ok|okay|好吗|行吗|可以吗|行不行|好不好)\W*$"
     r"|^\W*(?:(?:hey|hi|ok|okay|so)\W+)?(?:is|are)\s+there\s+(?:a|an|any)\s+(?:\w+\s+){1,2}?"
@@ -430,6 +434,7 @@ _SO_FAR_RE = re.compile(
 _THAT_DAY_RE = re.compile(
     r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)那天"
 )
+_WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGNORECASE)
 SAID_BEFORE_RE = re.compile(
     r"(?<![你您])(?:上次|之前|刚才|前面)(?:跟你)?(?:说|提|讲|聊)(?:过)?的"
     r"|(?:(?:上次|之前|刚才|前面)(?:那个|那条)?[^，。,；;]{0,12}?)?(?:要求|那条|那个)就?(?:撤了|作废了?|不算了)"
@@ -746,6 +751,8 @@ def tells_what_happened(sentence: str) -> bool:
     # what the user said to the assistant before is no story: "上次说的那个聚餐，…人均别超过150",
     # "之前那个不要顺丰的要求撤了，顺丰也可以"
     sentence = SAID_BEFORE_RE.sub(" ", sentence)
+    # a suggestion in the past tense is no story: "what if we kept the standup to 15 min max?"
+    sentence = _WHAT_IF_RE.sub(" ", sentence)
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)

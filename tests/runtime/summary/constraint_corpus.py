@@ -398,6 +398,14 @@ HOLDOUT_365 = DATA / "holdout_365.jsonl"  # English of Asia and Africa (five cou
 HOLDOUT_366 = DATA / "holdout_366.jsonl"  # Chinese health, medicine and appointments; same
 HOLDOUT_367 = DATA / "holdout_367.jsonl"  # constraints in brackets, lists, after colons; same
 HOLDOUT_368 = DATA / "holdout_368.jsonl"  # typical messages; same
+HOLDOUT_369 = DATA / "holdout_369.jsonl"  # personal finance, EN and ZH; after 361-368
+HOLDOUT_370 = DATA / "holdout_370.jsonl"  # Chinese trips abroad and visas; same
+HOLDOUT_371 = DATA / "holdout_371.jsonl"  # English shift and gig workers; same
+HOLDOUT_372 = DATA / "holdout_372.jsonl"  # constraints put as questions or suggestions; same
+HOLDOUT_373 = DATA / "holdout_373.jsonl"  # Chinese voice input from older users; same
+HOLDOUT_374 = DATA / "holdout_374.jsonl"  # English home maintenance and contractors; same
+HOLDOUT_375 = DATA / "holdout_375.jsonl"  # numbers written in many ways, EN and ZH; same
+HOLDOUT_376 = DATA / "holdout_376.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -767,6 +775,14 @@ HOLDOUTS = (
     HOLDOUT_366,
     HOLDOUT_367,
     HOLDOUT_368,
+    HOLDOUT_369,
+    HOLDOUT_370,
+    HOLDOUT_371,
+    HOLDOUT_372,
+    HOLDOUT_373,
+    HOLDOUT_374,
+    HOLDOUT_375,
+    HOLDOUT_376,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -155,6 +155,13 @@ _OPEN_MISSES = {
     "holdout_363.jsonl": 0.96,
     "holdout_364.jsonl": 0.94,
     "holdout_368.jsonl": 0.96,
+    "holdout_369.jsonl": 0.92,
+    "holdout_370.jsonl": 0.92,
+    "holdout_371.jsonl": 0.96,
+    "holdout_372.jsonl": 0.84,
+    "holdout_373.jsonl": 0.92,
+    "holdout_374.jsonl": 0.96,
+    "holdout_375.jsonl": 0.91,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -354,7 +361,15 @@ hundred-and-nineteenth (holdout_361-368), "so a female groomer if you can" after
 公司公文来, "Also ground floor or a lift" as a bare wish, "a nanny who speaks English", a rule
 the doctor changed ("…but she changed it, so no more than 2 cups a day for me now"), 头孢没问题
 after a correction, 定在海底捞 after 还是按原来的, a fundi's quote beside the user's ceiling, a tip
-asked on "a $84 dinner", a flight's time told before a question (航班是早上8：50的)."""
+asked on "a $84 dinner"; from the hundred-and-twentieth (holdout_369-376), money told as a
+plan's part ("1,000 goes to the Roth", 每月能多存４０００), 网盘会员得留着, 少推荐那种高风险的, a
+party size or a day inside a question about a budget (两个人去欧洲…两万块够吗), a ticket already
+bought and a meeting the next morning (21号的机票已经买好了, 第二天早上8点就有个会), suggestions
+the extractor still reads as questions ("thinking somewhere around 250 bucks…?", "go lighter on
+the salt"), 六成 and 九成新 read as 6成 and 9成 where the author wrote 60% and 9成新, "a quarter
+teaspoon" as 0.25 (written 1/4), 三分之二, a voice-typed 别在 for 别再, 腊月二十五六, "Tues 11:30 —
+that's fine" offered by a surveyor, "30% upfront, which I'm ok with, but nothing more than
+that"."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -549,6 +564,13 @@ _PRECISION_FLOOR = {
     "holdout_366.jsonl": 0.75,
     "holdout_367.jsonl": 0.625,
     "holdout_368.jsonl": 0.75,
+    "holdout_369.jsonl": 0.625,
+    "holdout_371.jsonl": 0.375,
+    "holdout_372.jsonl": 0.875,
+    "holdout_373.jsonl": 0.625,
+    "holdout_374.jsonl": 0.75,
+    "holdout_375.jsonl": 0.75,
+    "holdout_376.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;

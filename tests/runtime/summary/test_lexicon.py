@@ -1649,6 +1649,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Book a 45 min call with Dan, not during lunch (12-1)", "12:00 13:00"),
         ("what can I bake tonight? we're out of eggs", "out of eggs"),
         ("for the salsa: actually make it mild", "make it mild"),
+        # the hundred-and-twentieth round: a percentage with decimals in Chinese, a suggestion put
+        # as a question, money in millions, the user's own train time before a question, "any
+        # chance the …"
+        ("定期利率要在百分之三点五以上", "3.5%"),
+        ("what if we kept the call to 20 minutes max?", "kept the call to 20"),
+        ("墙面要不就刷米白色的？", "米白色"),
+        ("Find me a house under $2.5M in Austin", "2500000"),
+        ("火车是下午３：１５的，我几点出门合适？", "火车是下午"),
+        ("any chance the delivery could come between 1 and 3 pm?", "13:00 15:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
