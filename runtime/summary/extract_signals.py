@@ -997,13 +997,15 @@ till midnight" bounds nothing now."""
 # bonus and I want to put about 10k into an index fund"
 _WISH_RE = re.compile(
     r"\b(?:i|we)(?:\s+(?:really\s+|ideally\s+)?(?:want|need|would\s+(?:like|rather|prefer))|['’]m\s+looking"
-    r"|['’]d\s+(?:really\s+|ideally\s+|also\s+|much\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
+    r"|['’]d\s+(?:really\s+|ideally\s+|also\s+|much\s+|still\s+)?(?:like|love|rather|prefer))\b(?!\s+(?:have|had)\s+\w+(?:ed|en|one)\b)"
     # how the user has it done, beside a question: "how long to boil an egg, i like it runny"
     r"|\b(?:i|we)\s+(?:like|prefer)\s+(?:it|them|mine|ours)\s+(?!when|if|here|there|a\s+lot|so\b|very"
     r"|too|all|both|because|but|and|better|more|less|anyway|now|already)[a-z]{4,}(?:\s+[a-z]+)?\W*$"
     r"|我想(?!不想)|我要(?!不要)|想要|想买|宁可|宁愿|还是别"
     # no more of it from now on: "冷链的那家我不想再用了"
-    r"|不想再(?=[\u4e00-\u9fff])|再也不(?:想|要)?(?:用|找|去|买|订|坐|住|点)",
+    r"|不想再(?=[\u4e00-\u9fff])|再也不(?:想|要)?(?:用|找|去|买|订|坐|住|点)"
+    # no more from now on: "周一到周五晚上不再安排任何课外班了"
+    r"|不再(?:安排|报|买|订|用|找|去|约|接|吃|喝|点)",
     re.IGNORECASE,
 )
 

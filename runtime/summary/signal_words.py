@@ -163,7 +163,7 @@ ALLERGY_RE = re.compile(
 
 PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
-    r"|(?:i|we|they)'?d\s+(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
+    r"|(?:i|we|they)'?d\s+(?:still\s+|also\s+)?(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
     r"|only(?!\s+just\b)"  # not "I only just found that out"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
     r"|the\s+\w+\s+the\s+better"
@@ -173,6 +173,9 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # the best of its kind asked for, a standing instruction: "找个最近的中石化", "以后回复我都
+    # 用中文"
+    r"|(?:找|订|选|买|挑)(?:个|家|一家|一个)?最[\u4e00-\u9fff]{1,2}的|以后[^，。,！!？?]{0,8}都(?:用|按|写|发|给)"
     # how it is to be made: "actually make it mild", "make them a bit shorter" (not "make it
     # happen", "make it to the airport")
     r"|(?:^\W*|[:;]\s*|\b(?:actually|just|pls|please|can\s+you|could\s+you|can\s+u)\s+)make\s+(?:it|them|that)\s+"

@@ -406,6 +406,14 @@ HOLDOUT_373 = DATA / "holdout_373.jsonl"  # Chinese voice input from older users
 HOLDOUT_374 = DATA / "holdout_374.jsonl"  # English home maintenance and contractors; same
 HOLDOUT_375 = DATA / "holdout_375.jsonl"  # numbers written in many ways, EN and ZH; same
 HOLDOUT_376 = DATA / "holdout_376.jsonl"  # typical messages; same
+HOLDOUT_377 = DATA / "holdout_377.jsonl"  # shopping, EN and ZH; after 369-376
+HOLDOUT_378 = DATA / "holdout_378.jsonl"  # Chinese parents: meals, sleep, screens; same
+HOLDOUT_379 = DATA / "holdout_379.jsonl"  # English writing and editing requests; same
+HOLDOUT_380 = DATA / "holdout_380.jsonl"  # a rule and a second related constraint; same
+HOLDOUT_381 = DATA / "holdout_381.jsonl"  # Chinese cars, driving and commuting; same
+HOLDOUT_382 = DATA / "holdout_382.jsonl"  # English from older adults; same
+HOLDOUT_383 = DATA / "holdout_383.jsonl"  # constraints after greetings or sign-offs; same
+HOLDOUT_384 = DATA / "holdout_384.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -783,6 +791,14 @@ HOLDOUTS = (
     HOLDOUT_374,
     HOLDOUT_375,
     HOLDOUT_376,
+    HOLDOUT_377,
+    HOLDOUT_378,
+    HOLDOUT_379,
+    HOLDOUT_380,
+    HOLDOUT_381,
+    HOLDOUT_382,
+    HOLDOUT_383,
+    HOLDOUT_384,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -1658,6 +1658,12 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Find me a house under $2.5M in Austin", "2500000"),
         ("火车是下午３：１５的，我几点出门合适？", "火车是下午"),
         ("any chance the delivery could come between 1 and 3 pm?", "13:00 15:00"),
+        # the hundred-and-twenty-first round: 不再 from now on, "I'd still like", the best of
+        # its kind asked for, a standing instruction in Chinese
+        ("周末不再约任何饭局了，真的累了", "不再约"),
+        ("If the hotel changes, I'd still like a room on a high floor.", "high floor"),
+        ("帮我找家最便宜的洗车店", "最便宜的"),
+        ("以后发我的文件都用PDF", "pdf"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
