@@ -1162,7 +1162,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         return []
     spans = split_clauses(sentence)
     request = is_request(sentence) or TASK_START_RE.search(sentence) is not None
-    if request and len(spans) == 1 and tells_what_happened(sentence):
+    happened = tells_what_happened(sentence)
+    if request and len(spans) == 1 and happened:
         spans = _run_on(sentence, spans[0])
     asked = is_question(sentence) and not request
     # a wish said now opens no story, whatever its reason tells: "We'd rather skip Tokyo since
@@ -1177,9 +1178,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     # a carer's verdict is an instruction relayed, not a story: "My doctor cleared me for light
     # cardio again … but nothing high-impact for 6 weeks, so plan something around that"
     told = (
-        tells_what_happened(sentence)
-        and not TASK_START_RE.search(sentence)
-        and not _CARER_VERDICT_RE.search(sentence)
+        happened and not TASK_START_RE.search(sentence) and not _CARER_VERDICT_RE.search(sentence)
     )
     if (
         told

@@ -60,10 +60,6 @@ def _literal(reading: Reading, folded: str) -> bool:
 _MEASURES = frozenset("年句成岁倍层站页张")
 
 
-def _is_spelled(text: str) -> bool:
-    return not any(char.isdigit() for char in unicodedata.normalize("NFKC", text))
-
-
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
     """The normalized figures of ``clause`` not already written that way in it, in order.
 
@@ -112,7 +108,7 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             not month
             and unit in _MEASURES
             and numeral.value.isdigit()
-            and _is_spelled(numeral.text)
+            and not any(char.isdigit() for char in numeral.text)  # spelled in characters
         ):
             # "期限不要超过一年": 1年, the figure with its measure word (as "别超过三句话": 3句)
             reading = Reading("number", f"{numeral.value}{unit}")
