@@ -96,6 +96,12 @@ _BREAK_RE = re.compile(
     r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
     # someone's words after the user's own: "guest list is capped at 85 and she said no lilies"
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:he|she|they)\s+(?:said|says|told\s+(?:me|us))\b))"
+    # a second bound on another quantity: "at least 25g protein per scoop and under $40 a tub"
+    # (not the other end of a range, "no less than 5 and no more than 8 km"; not a part of a
+    # set, "at least 12 of them")
+    r"|(?<=[a-z])\s+(?=(?i:and\s+(?:under|below|over|above|at\s+(?:most|least)"
+    r"|(?:no|not)\s+(?:more|less|fewer)\s+than|(?:less|more|fewer)\s+than)\s+[$€£¥]?\d[\d,.]*+"
+    r"(?!\s*of\b)))"
 )
 _THOUSANDS_RE = re.compile(r"\d{3}(?!\d)")
 _YEAR_RE = re.compile(r"\s*\d{4}\b")
@@ -229,7 +235,9 @@ _OWNED_RE = re.compile(
     # how many a dish or a place must take: "got a recipe … that serves four people?"
     r"|\b(?:serves?|feeds?|sleeps|seats)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
     r"|twelve)\b"
-    r"|^\W*(?:hoping|planning|trying)\s+to\b"
+    r"|^\W*(?:hoping|planning|trying)\s+to\b|^\W*(?:aiming|shooting)\s+for\b"
+    # what the user pays where they live: "rent here is $1,850/month, are there cheaper…?"
+    r"|^\W*(?:the\s+)?(?:rent|mortgage)\s+(?:here\s+)?(?:is|'s)\s+(?:about\s+|like\s+)?[$€£¥]?\d"
     # who is going: "Two adults and one kid, flying out of Manchester — which airlines…?",
     # "Beer for a party of 20, how many pints…?"
     r"|^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:adults?|kids?|children"
@@ -348,6 +356,8 @@ _GREETING_RE = re.compile(
 _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
     r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]|[那这][两二三四五]天"
+    # the time just named, left out: "下午4点以后我都有空，之前别给我约任何东西"
+    r"|^\W*之[前后](?=[别不都])|\b(?:before|after)\s+that\b"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
@@ -746,7 +756,15 @@ def _goes_on(before: str, after: str) -> bool:
         or (_ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after))
         or _TOPIC_END_RE.search(before)
         or (_NEVER_END_RE.search(before) and _EVER_AFTER_RE.match(after))  # "Never, ever a…"
+        # a slip taken back: "remind me on the 14th — no, the 12th"
+        or (_SLIP_END_RE.search(before) and _CORRECTED_FIGURE_RE.match(after))
     )
+
+
+_SLIP_END_RE = re.compile(r"(?:^|[—–-]\s*|\.\.\.\s*)(?:no|nope|oops|sorry)$", re.IGNORECASE)
+_CORRECTED_FIGURE_RE = re.compile(
+    r"\s*(?:i\s+mean\s+)?(?:(?:on|at|by)\s+)?(?:the\s+)?[$€£¥]?\d", re.IGNORECASE
+)
 
 
 _TOPIC_END_RE = re.compile(r"(?:^|[，,\s])(?:那个|这个)?[\u4e00-\u9fff]{1,4}(?:啊|呀|呢)$")
@@ -817,8 +835,11 @@ _OWN_FIGURE_RE = re.compile(
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
     r"(?:\w+\s+){0,4}?(?:[$€£¥]\s?\d|\d{1,3},\d{3}|\d{3,})"
-    # what the user is holding a figure to: "im trying to keep it under four hundred a month"
-    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+trying\s+to\s+(?:keep|stay|spend|save)\b"
+    # what the user is holding a figure to: "im trying to keep it under four hundred a month",
+    # "honestly I'm aiming for about 6000 for now"
+    r"|^\W*(?:the\s+)?(?:rent|mortgage)\s+(?:here\s+)?(?:is|'s)\s+(?:about\s+|like\s+)?[$€£¥]?\d"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:trying\s+to\s+(?:keep|stay|spend|save)"
+    r"|aiming\s+(?:for|at)|shooting\s+for)\b"
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]",
     re.IGNORECASE,
@@ -837,6 +858,21 @@ _PREDICATE_RE = re.compile(
 _ANAPHOR_RE = re.compile(
     r"\b(?:them|those|that\s+(?:one|place|company|airline|hotel|shop|guy)|there)\b"
     r"|他们家|他家|她家|那家|这家|这套|这款|他们|她们|那边|他的|她的|那(?:个|款|种|件)(?=\W*$)",
+    re.IGNORECASE,
+)
+# A verdict of allergy that names nothing: "兽医说可能是不耐受", "the vet thinks it's an allergy"
+_ALLERGY_VERDICT_RE = re.compile(
+    r"^\W*(?:[\u4e00-\u9fff]{1,4}说)?(?:可能|应该|估计|大概|怀疑)?(?:是|有点)?(?:不耐受|过敏)(?:了|吧)?\W*$"
+    r"|^\W*(?:(?:the|my|our)\s+\w+\s+(?:says|thinks|said|reckons)\s+)?(?:it'?s|it\s+is)\s+"
+    r"(?:probably|likely|maybe)?\s*(?:an?\s+)?(?:intoleran\w+|allerg\w+)\W*$",
+    re.IGNORECASE,
+)
+# A refusal whose object was named before it: "以后别推荐了", "don't suggest that again"
+_OBJECT_LEFT_OUT_RE = re.compile(
+    r"^\W*(?:以后|下次|再也)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|买|订|点|找|约|选|安排|给我推)了?"
+    r"[吧啊哈]?\W*$"
+    r"|\b(?:never|don'?t|do\s+not|stop)\s+(?:recommend|suggest|book|order|buy|pick)(?:ing)?\s+"
+    r"(?:it|that|this|them|those)(?:\s+(?:again|anymore|any\s+more))?\W*$",
     re.IGNORECASE,
 )
 # The second of a pair said in two clauses: "check-in 23/8, check-out 26/8", "入住…，退房…"
@@ -858,7 +894,9 @@ _CONCESSION_END_RE = re.compile(
     re.IGNORECASE,
 )
 _CONDITION_OPEN_RE = re.compile(
-    r"^\W*(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非"
+    # after a lead-in: "Quick q: if a recipe says 350F and I set the oven to 180C, is that…?"
+    r"^\W*(?:(?:quick|random|silly|dumb)\s+(?:q|qn|question)\W+|(?:so|and|but|ok|okay|also)\s+)?"
+    r"(?:(?:if|unless|should)\b|如果|要是|假如|万一|除非"
     # a step the clause after it gates: "Before you send anything to suppliers, run it past me"
     r"|(?:before|once|whenever)\s+(?:you|u|anyone|someone)\b)",
     re.I,
@@ -946,13 +984,13 @@ def _voiced_signal(
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
 # weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
-    r"(?:\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
+    r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
     r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
-    r"|说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止))"
+    r"|(?<![总老常])说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止))"
     # with what it bounds named first: "他说车龄不要超过五年"
-    r"|说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
+    r"|(?<![总老常])说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
-    r"|说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
+    r"|(?<![总老常])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
@@ -1135,6 +1173,46 @@ _TOPIC_IMPERATIVE_RE = re.compile(
 )
 
 
+# A refusal said with force is the user's now, whatever story comes around it: "机票我看了一圈，
+# 红眼航班坚决不坐，上次坐完她三天没缓过来", "…, under no circumstances a middle seat"
+_FIRM_REFUSAL_RE = re.compile(
+    r"坚决不|绝对不|(?<![判解])决不|(?<![杜拒])绝不|打死(?:也|都)?不|说什么(?:也|都)不"
+    r"|\b(?:absolutely\s+no|under\s+no\s+circumstances)\b",
+    re.IGNORECASE,
+)
+
+
+_REPORTING_RE = re.compile(r"\b(?:told|said|says?|swore|wrote|texted)\b|说", re.IGNORECASE)
+
+
+def _refuses(clause: str) -> bool:
+    """Whether ``clause`` refuses something with force, now, in the user's own words (not "I
+    told him absolutely no dogs", "他说绝对不去")."""
+    found = _FIRM_REFUSAL_RE.search(clause)
+    return (
+        found is not None
+        and not _REPORTING_RE.search(clause[: found.start()])
+        and not tells_what_happened(clause)
+    )
+
+
+def _speaks_now(clause: str) -> bool:
+    """Whether a clause inside a story is the user's own say now: a forceful refusal, or a
+    figure of theirs ("My doctor keeps saying 10,000 steps a day, but honestly I'm aiming for
+    about 6000 for now")."""
+    return _refuses(clause) or (
+        _OWN_TARGET_RE.search(clause) is not None and not tells_what_happened(clause)
+    )
+
+
+# The figure the user holds themself to: "I'm aiming for about 6000", "我的目标是一天八千步"
+_OWN_TARGET_RE = re.compile(
+    r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:aiming\s+(?:for|at)|shooting\s+for"
+    r"|trying\s+to\s+(?:keep|stay|spend|save))\b|(?:我|我们|咱们?)(?:的目标是|想控制在|打算控制在)",
+    re.IGNORECASE,
+)
+
+
 def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
     """Which clauses of a sentence that opens with a story ask for something (a request after
     the story, and what the request goes on to say: "…，在推荐几本类似的吧，适合5–7岁的")."""
@@ -1144,12 +1222,25 @@ def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
         asking = (
             bool(index)
             and (
-                is_request(clause) or _own_again(clause, tells_what_happened(clause), sentence[b:])
+                is_request(clause)
+                or _own_again(clause, tells_what_happened(clause), sentence[b:])
+                or _speaks_now(clause)
             )
             and not _LOOKUP_RE.search(clause)
+            and not _inside_quote(sentence[:a])
         )
         out.append(asking or bool(out and out[-1]))
     return out
+
+
+_QUOTE_OPEN_RE = re.compile(r"(?:^|[\s(])['\"“‘](?=\w)")
+_QUOTE_CLOSE_RE = re.compile(r"(?<=[\w.,!?])['\"”’](?=[\s,.;:!?)]|$)")
+
+
+def _inside_quote(before: str) -> bool:
+    """Whether a clause starts inside quoted words (``before`` opens a quote it does not close):
+    "My friend says 'actually, make it a double' every single time"."""
+    return len(_QUOTE_OPEN_RE.findall(before)) > len(_QUOTE_CLOSE_RE.findall(before))
 
 
 def constraint_clauses(sentence: str) -> list[str]:
@@ -1185,6 +1276,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         and figures_only
         and not _OWN_FIGURE_RE.search(sentence)
         and (asked or not _RULE_SAID_RE.search(sentence))
+        and not (opens_told and any(_refuses(sentence[a:b]) for a, b in spans))
     ):
         return []  # a question about what happened: "did I leave the door open after nine"
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票
@@ -1250,12 +1342,14 @@ def constraint_clauses(sentence: str) -> list[str]:
         _asking_after(sentence, spans) if opens_told and not asked else [False] * len(spans)
     )
     story, asking_from = _story_span(sentence, spans) if told else (0, len(spans))
+    now = [_speaks_now(sentence[a:b]) for a, b in spans]
     signals = [
         _voiced_signal(
             sentence[a:b],
             voice,
-            figures_only=(opens_told and not after) or (figures_only and not own),
-            told=told and story <= index < asking_from,
+            figures_only=(opens_told and not after)
+            or (figures_only and not (own or now[index] or after)),
+            told=told and story <= index < asking_from and not now[index],
             asked=asked,
         )
         for index, ((a, b), voice, own, after) in enumerate(
@@ -1324,6 +1418,11 @@ def constraint_clauses(sentence: str) -> list[str]:
                 and signals[index - 1].kinds & {"exclusion", "negation"}
                 and "figure" not in signals[index - 1].kinds
             )
+            # "我家猫吃了三文鱼就吐，兽医说可能是不耐受": the verdict on what the clause named
+            or (
+                "allergy" in signals[index - 1].kinds
+                and _ALLERGY_VERDICT_RE.search(text) is not None
+            )
             # "我对花生过敏，千万别放花生啊": what the allergy rules out
             or (
                 kept
@@ -1362,13 +1461,23 @@ def constraint_clauses(sentence: str) -> list[str]:
             and index
             and last_kept != index - 1
             and (
-                _short(text)
-                or _SO_RE.search(text)
-                or _ANAPHOR_RE.search(text)
-                or _BACK_RE.search(text)
-                or _CONDITION_OPEN_RE.search(sentence[slice(*spans[index - 1])])
+                (
+                    not figures_only
+                    and (
+                        _short(text)
+                        or _SO_RE.search(text)
+                        or _ANAPHOR_RE.search(text)
+                        or _BACK_RE.search(text)
+                        or _CONDITION_OPEN_RE.search(sentence[slice(*spans[index - 1])])
+                    )
+                )
+                # a refusal after a story, of what the story named: "食堂二楼的麻辣香锅我吃了两次
+                # 都拉肚子，以后别推荐了"
+                or (
+                    (asking_after[index] or not figures_only)
+                    and _OBJECT_LEFT_OUT_RE.search(text) is not None
+                )
             )
-            and not figures_only
         ):
             # "ibuprofen makes me break out, I'm allergic"; "I love window seats, so grab one
             # if you can": the clause before says what this one is about

@@ -57,7 +57,7 @@ def _literal(reading: Reading, folded: str) -> bool:
 
 # Measure words kept with a figure spelled in Chinese characters ("一年" 1年, "三句话" 3句, "七成"
 # 7成); digits keep their own unit as written, so they need none.
-_MEASURES = frozenset("年句成岁倍层站页张")
+_MEASURES = frozenset("年句成岁倍层站页张寸")
 
 
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:

@@ -159,6 +159,8 @@ _NOT_COUNTED = frozenset(
     {"of", "in", "on", "at", "to", "for", "with", "by", "from", "way", "another", "more"}
     | {"less", "or", "and", "but", "is", "are", "was", "were", "it", "that", "this", "than"}
     | {"then", "so", "as", "if"}
+    # "one" standing for a thing named: "never written one before", "get one too"
+    | {"before", "yet", "again", "too", "either", "already", "instead", "anyway", "ever"}
 )
 _ONE_BEFORE_RE = re.compile(
     r"\b(?:the|this|that|which|no|any|every|each|some|another|a|blue|red|other|last|first|second|third"
@@ -169,7 +171,7 @@ _ONE_BEFORE_RE = re.compile(
 
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
-    r"|\b(?:by|before|after|until|till|at|than|from|between|half)\s+\d{1,2}\b|\d\s*-?ish\b"
+    r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
@@ -182,7 +184,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",

@@ -172,9 +172,10 @@ _QUESTION_END_RE = re.compile(
     # a verb of ability and 不 at the end: "你能看图片不", "这个能退不"
     r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
-    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$"
-    # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests)
-    r"|是不是|有没有|会不会|对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
+    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$"
+    # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
+    # not 不对不对, "no, no": a correction)
+    r"|是不是|有没有|会不会|(?<!不)对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
 )
 # Asking to be told something is a question, however politely: "Can you explain what net-30
 # means?", "能不能解释一下…"
@@ -248,6 +249,8 @@ _TOLD_RE = re.compile(
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b|^\W*(?:was|were)\s+(?:it|that|they)\b"
     r"|funny\s+(?:story|how|thing)|fun\s+fact|"
+    # what the assistant got right, looked back on: "you were right, it was 12:30 not 12:00"
+    r"\b(?:you|u)\s+were\s+(?:right|correct|spot\s+on)\b|"
     # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
     # "the guy who drove 600 miles", "but never explained", "看到一个大爷…"
     r"\b(?:the|my|our)\s+(?:\w+\s+){0,2}(?:said|told\s+(?:me|us))\s+(?:he|she|they|it)(?:'d|'ll"
@@ -376,7 +379,9 @@ _TOLD_RE = re.compile(
     # an elder's age, told: "我外婆今年九十二了"
     r"|(?:爷爷|奶奶|姥姥|姥爷|外公|外婆|老人家?)(?:今年)?[\d一二三四五六七八九十]{2,}(?:岁)?了"
     r"|(?:他|她|他们|我老婆|我老公|我妈|我爸|我们|老板)?本来(?:想|打算|计划|要)(?=[^，。,]{0,20}[，,][^。]*(?:后来|结果|最后|没))"
-    r"|以前(?:规定|要求|租|住|买|用)|现在(?:已经)?(?:改成|换成|变成)[^，。,]{1,10}了"
+    r"|以前(?:规定|要求|租|住|买|用|是)|现在(?:已经)?(?:改成|换成|变成)[^，。,]{1,10}了"
+    # how it changed since: "我同事说以前是30天，后来又改了"
+    r"|后来(?:又|就|才)[^，。,]{0,6}了"
     # when it was, told: "年轻的时候当过兵", "腿是1979年受的伤" (not "是2015年以后的就行")
     r"|年轻的时候|年轻时|小时候|那时候|那会儿|成功[了啦]"
     # the hour it already was: "到家都凌晨一点了"
@@ -407,6 +412,9 @@ _TOLD_RE = re.compile(
     # weeks for this race", "Waited 40 min for the bus"
     r"|^\W*happened\b|^\W*(?:trained|spent|waited|drove|flew|walked|queued|stayed|worked|sat)\s+"
     r"(?:\d|for\b|all\b|the\s+whole\b|hours\b|ages\b|forever\b|two\b|three\b|an?\s+(?:hour|whole))"
+    # "saw a guy at the track doing 400m repeats at like 6am"
+    r"|^\W*(?:just\s+)?(?:saw|met|watched|spotted|noticed|ran\s+into|bumped\s+into)\s+"
+    r"(?:a|an|this|some|the|my|our|someone|somebody)\b"
     # what someone got wrong, what was said just now: "师傅今天把开关装反了", "我boss刚刚说…了"
     r"|把[\u4e00-\u9fff]{1,6}?[装弄搞修做写放贴]反了|(?<![别要能])[装弄搞拿买写发寄]错了|(?<![我你])(?:刚刚|刚才)说(?!错)[^，。,]{1,30}了"
     # what someone else did not do: "My grandmother never didn't have a tin of biscuits…"
@@ -583,7 +591,14 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"^\W*(?:is|are|was)\s+the\s+(?:[$€£¥]?\d[\d,.]*\s+)?(?:\w+\s+)?(?:limit|cap|max(?:imum)?"
     r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)"
     # whether the law allows it: "试用期工资打八折，这在法律上允许吗？"
-    r"|(?:合法|违法|合规|法律上允许|劳动法允许|法律允许)[^，,。]{0,3}(?:吗|么|嘛)",
+    r"|(?:合法|违法|合规|法律上允许|劳动法允许|法律允许)[^，,。]{0,3}(?:吗|么|嘛)"
+    # whether something is the way of the world: "is it normal for a sourdough starter to smell
+    # like nail polish remover after like 5 days?"
+    r"|^\W*(?:(?:quick|random|silly|dumb)\s+(?:q|qn|question)\W+)?(?:is|isn'?t)\s+it\s+"
+    r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
+    r"(?:for|to|that)\b"
+    # how two things are linked: "跟11月11号有啥关系"
+    r"|(?:有|有个|是)?(?:啥|什么)关系",
     re.IGNORECASE,
 )
 
@@ -819,9 +834,11 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         narrative = is_narrative(text) and not (not told and sets_task(text))
         # someone's or something's words quoted: this clause and the rest are theirs
         quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
+        habitual = _HABITUAL_SAYING_RE.search(text) is not None
         if (
             reported
             or quotes
+            or habitual
             or _OPINION_RE.search(text)
             or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
             or (told and _PAST_REPORT_RE.search(text))
@@ -830,10 +847,18 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         else:
             out.append("relayed" if narrative else "own")
         reported = reported or quotes or bool(narrative and _REPORTING_END_RE.search(text))
-        relaying = (
+        relaying = habitual or (
             told and _PAST_REPORT_RE.search(text) is not None and not _TELL_THEM_RE.search(text)
         )
     return out
+
+
+# A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",
+# "my grandpa always says never trust a menu with more than 20 items"
+_HABITUAL_SAYING_RE = re.compile(
+    r"(?:总|老|常|总是|老是|经常)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
+    re.IGNORECASE,
+)
 
 
 # The user speaking against words just quoted: "…, but I actually need it by Wednesday noon"

@@ -49,7 +49,7 @@ _NEGATION_PHRASES = re.compile(
     r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
     r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
     r"|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident|question|a\s+doubt)\b"
-    r"|\b(?:don'?t|do\s+not|didn'?t)\s+(?:know|think|remember|get\s+me\s+wrong|worry)\b"
+    r"|\b(?:don'?t|do\s+not|didn'?t)\s+(?:know|think|remember|get\s+me\s+wrong|worry|overthink|stress|panic)\b"
     # not knowing, not daring: "I can never remember", "I never dare ask", "can't recall"
     r"|\b(?:(?:can|could)\s+never|never|can'?t|cannot|couldn'?t)\s+(?:remember|recall|understand"
     r"|figure\s+out|tell|decide|dare|keep\s+track)\b|\bnever\s+a\s+dull\s+moment\b"
@@ -142,7 +142,7 @@ _NARRATIVE_RE = re.compile(
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
     r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"
-    r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+)?"
+    r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+|once\s+)?"
     r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
     r"|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying)|asked\s+(?:(?:me|us)\s+)?(?:if|whether))\b"

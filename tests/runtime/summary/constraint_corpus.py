@@ -414,6 +414,14 @@ HOLDOUT_381 = DATA / "holdout_381.jsonl"  # Chinese cars, driving and commuting;
 HOLDOUT_382 = DATA / "holdout_382.jsonl"  # English from older adults; same
 HOLDOUT_383 = DATA / "holdout_383.jsonl"  # constraints after greetings or sign-offs; same
 HOLDOUT_384 = DATA / "holdout_384.jsonl"  # typical messages; same
+HOLDOUT_385 = DATA / "holdout_385.jsonl"  # pets: vets, feeding, sitters, EN and ZH; after 377-384
+HOLDOUT_386 = DATA / "holdout_386.jsonl"  # Chinese university students; same
+HOLDOUT_387 = DATA / "holdout_387.jsonl"  # English small business owners; same
+HOLDOUT_388 = DATA / "holdout_388.jsonl"  # a constraint corrected in the same message; same
+HOLDOUT_389 = DATA / "holdout_389.jsonl"  # Chinese weddings, banquets and family events; same
+HOLDOUT_390 = DATA / "holdout_390.jsonl"  # English fitness, running and diet tracking; same
+HOLDOUT_391 = DATA / "holdout_391.jsonl"  # long messages, constraints buried in a story; same
+HOLDOUT_392 = DATA / "holdout_392.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -799,6 +807,14 @@ HOLDOUTS = (
     HOLDOUT_382,
     HOLDOUT_383,
     HOLDOUT_384,
+    HOLDOUT_385,
+    HOLDOUT_386,
+    HOLDOUT_387,
+    HOLDOUT_388,
+    HOLDOUT_389,
+    HOLDOUT_390,
+    HOLDOUT_391,
+    HOLDOUT_392,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -167,6 +167,8 @@ _OPEN_MISSES = {
     "holdout_380.jsonl": 0.96,
     "holdout_381.jsonl": 0.92,
     "holdout_382.jsonl": 0.92,
+    "holdout_386.jsonl": 0.96,
+    "holdout_389.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -380,7 +382,12 @@ question (明早8点半前得到国贸开会，走三环还是四环快点？), 
 a fever told (发烧38度5), tone wishes said with "so it sounds" or "something warm", an exception's
 own bound after a dash ("except sunday — that one can take up to 2 hours"), "nothing rated R",
 "a hairdresser that does home visits", "a mobile phone with big buttons", "low salt of course",
-a reminder's day ("my blood test on Monday"), 专有名词别乱翻 after a request."""
+a reminder's day ("my blood test on Monday"), 专有名词别乱翻 after a request; from the
+hundred-and-twenty-second (holdout_385-392), a typo of 最好 (最号带双面打印的), a week named by
+its number (我想放在第二周讲), a plan said as "I'm thinking of switching to weekly payroll", a
+rule stated in two clauses labelled as one (我们家不吃牛肉，菜单上所有牛肉的菜都去掉), a
+preference said after its own question (订在初三还是初四？都行), a child's new diet inside a
+story ("announcing she's not eating meat anymore")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -590,6 +597,9 @@ _PRECISION_FLOOR = {
     "holdout_382.jsonl": 0.625,
     "holdout_383.jsonl": 0.875,
     "holdout_384.jsonl": 0.75,
+    "holdout_386.jsonl": 0.875,
+    "holdout_389.jsonl": 0.875,
+    "holdout_391.jsonl": 0.625,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -765,7 +775,11 @@ shift worker's missed bus (11:40, 12:25); holdout_361-368's: a pet's symptoms ("
 worried or just wait and see"), a dog's 11pm habit, pet prices and ages told, 我们部门才5个人能演啥,
 a question about airlines' rules for "kids under 2", a late transfer told, travel times in
 Manila, a cousin's wedding date, blood pressure and lab readings told (早上130晚上145, 血压
-130/85, 甘油三酯2.8), list items of a story, 看着得有十几斤."""
+130/85, 甘油三酯2.8), list items of a story, 看着得有十几斤; holdout_385-392's: a counsellor's news
+of next term (辅导员说下学期宿舍要从6人间换成4人间), a brother's wedding speech the user must
+give (我要上台致辞), a building's rule about neighbours' works (物业说规定是晚上八点以后不能施工),
+a friend's words and a queue told (说下次还要来, 下午三点多去的都要等), a mother's sayings going
+on into the next sentence (还有什么晚上不能剪指甲之类的)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

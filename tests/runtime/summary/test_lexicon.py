@@ -765,6 +765,20 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我同事刚刚说周会改到周四了，我都没看到通知",
         # the hundred-and-nineteenth round: a courtesy after a question
         "is the pool heated? if not, no biggie",
+        # the hundred-and-twenty-second round: "one" standing for a thing, a hypothetical after
+        # a lead-in, the assistant proved right, a rule that changed since, not understanding,
+        # a story without its subject, a saying repeated, the way of the world asked
+        "any tips for a cover letter? never sent one before",
+        "random question: if a recipe says 220C and my oven only shows F, is that about 430?",
+        "thank you, you were right, the train was at 7:10 not 7:40",
+        "邻居说这条路以前限速是60，后来又改了",
+        "我爸妈到现在都不理解我为啥辞职",
+        "saw a woman on the bus carrying 3 cakes at 7am, legend",
+        "my uncle also swore you can't drink coffee after 4, lol",
+        "奶奶总说过了晚上九点不能吃东西，要饿着睡",
+        "is it normal for a puppy to sleep 18 hours a day?",
+        "端午节跟五月初五有啥关系",
+        "my trainer just says don't overthink it",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -801,6 +815,11 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("敬酒环节别拖太久，最多４５分钟。", ("别拖太久", "最多")),
         ("三个城市之间只坐高铁，不坐飞机。", ("只坐高铁", "不坐飞机")),
         ("下周二下午两点到四点我要开会，这段时间别给我安排别的事。", ("两点到四点", "这段时间")),
+        # the hundred-and-twenty-second round: the time just named, left out; a refusal whose
+        # object the story named; a verdict of allergy on what the clause named
+        ("周六上午十点以后我才有空，之前别约我", ("10:00", "之前别约我")),
+        ("那家酸菜鱼我吃了三次都胃疼，以后别推荐了", ("酸菜鱼", "别推荐了")),
+        ("我家狗一吃鸡肉就掉毛，医生说可能是过敏", ("鸡肉", "过敏")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -1664,6 +1683,21 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("If the hotel changes, I'd still like a room on a high floor.", "high floor"),
         ("帮我找家最便宜的洗车店", "最便宜的"),
         ("以后发我的文件都用PDF", "pdf"),
+        # the hundred-and-twenty-second round: "不对不对" corrects, it does not ask; a forceful
+        # refusal inside a story; the user's own target after someone's; a second bound joined
+        # by "and"; a bare hour after a pm one; a measure word for sizes; "X is totally fine";
+        # what weighs more; an invoice to write; what the thing asked for must do
+        ("周五上午九点见，不对不对，改到下午三点", "15:00"),
+        ("酒店我刷了一晚上，青旅打死也不住，太吵了", "打死也不住"),
+        ("My trainer wants 4 sessions a week, but honestly I'm aiming for 3", "aiming for 3"),
+        ("find me running shoes at least 8mm drop and under $120", "≤ 120"),
+        ("the call can start after 1pm but not past 4, the nursery closes then", "16:00"),
+        ("蛋糕订个六寸的就够了", "6寸"),
+        ("no nuts, I mean no peanuts, almonds are perfectly fine", "almonds are perfectly fine"),
+        ("预算可以加一点，交通方便更重要", "交通方便更重要"),
+        ("Invoice Mrs. Hale for the 2 hrs of tutoring", "2 hrs"),
+        ("can you find me a bakery that will deliver on Sunday?", "deliver on sunday"),
+        ("the rent here is $2,100, are there cheaper areas nearby?", "2,100"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
