@@ -225,6 +225,12 @@ _OWNED_RE = re.compile(
     # when someone arrives, said before who will meet them: "Grandpa's train gets in at 14:20,
     # can someone else do the station pickup?"
     r"|\b(?:train|flight|bus|plane|ferry|coach)\s+(?:gets\s+in|arrives|lands|leaves|departs)\b"
+    # who of the party arrives when: "Dan and Leo fly in on the 9th, rest of us on the 11th"
+    r"|\b(?:fly|flies|flying|get|gets|getting)\s+in\s+on\b|\brest\s+of\s+us\b"
+    # what the user bought or has, said without "I": "买了3斤五花肉，…够几个人吃？"
+    r"|^\W*(?:刚|已经)?(?:买了|囤了|备了|手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
+    # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
+    r"|^\W*need\s+(?!to\s+know\b)\w"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
     r"|必须|务必|一定要"
     # how a dish is to be made, said before the question: "糖少放点，一个小时内能搞定嘛？"
@@ -841,7 +847,9 @@ _OWN_FIGURE_RE = re.compile(
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:trying\s+to\s+(?:keep|stay|spend|save)"
     r"|aiming\s+(?:for|at)|shooting\s+for)\b"
     # what the user has already paid: "场地押金我们已经交了８，０００块"
-    r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]",
+    r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    # what the user bought, said without "I": "买了3斤五花肉，…够几个人吃？"
+    r"|^\W*(?:刚|已经)?(?:买了|囤了|备了)\s*[\d０-９一二两三四五六七八九十半]",
     re.IGNORECASE,
 )
 _FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")
@@ -1161,7 +1169,7 @@ def _asks_before(text: str) -> bool:
 # total", "一共8个人"
 _PARTY_TOTAL_RE = re.compile(
     r"\b\d+\s+(?:people|persons|adults|guests|of\s+us)\s+(?:total|in\s+total|altogether|all\s+together)\b"
-    r"|(?:一共|总共|加起来)\s*[\d一二两三四五六七八九十]+\s*(?:个人|人|位)",
+    r"|(?:一共|总共|加起来)\s*[\d一二两三四五六七八九十]+\s*(?:个人|人|位|个(?=\W|$))",
     re.IGNORECASE,
 )
 
@@ -1200,8 +1208,10 @@ def _speaks_now(clause: str) -> bool:
     """Whether a clause inside a story is the user's own say now: a forceful refusal, or a
     figure of theirs ("My doctor keeps saying 10,000 steps a day, but honestly I'm aiming for
     about 6000 for now")."""
-    return _refuses(clause) or (
-        _OWN_TARGET_RE.search(clause) is not None and not tells_what_happened(clause)
+    return (
+        _refuses(clause)
+        or _PARTY_TOTAL_RE.search(clause) is not None  # "…，我们又多了一个人，总共九个"
+        or (_OWN_TARGET_RE.search(clause) is not None and not tells_what_happened(clause))
     )
 
 

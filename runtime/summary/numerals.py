@@ -184,7 +184,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -241,10 +241,12 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _BARE_HOUR_RE = re.compile(
     r"\b(?:(?<!swears\s)(?<!swear\s)(?<!swore\s)by|before|after|until|till|at"
     r"|no[t]?\s+(?:later|earlier)\s+than|not\s+before"
+    # a curfew's hour: "Curfew for my 17 yr old is 11 on weeknights"
+    r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
-    r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r")s?\b"
+    r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
     # said to suit: "Tuesdays or Thursdays after 10 work best", "after 4 works for me"
@@ -345,6 +347,8 @@ _BARE_RANGE_RE = re.compile(
 # between 8 and 11", "dinner around 7ish", "明天下午…4点半之前", "晚饭七点前".
 _AM_WORDS_RE = re.compile(
     r"\b(?:mornings?|breakfast|wake|waking|alarm|sunrise)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨"
+    # out of bed by then: "I want him up by 10 at the latest"
+    r"|\b(?:be|him|her|them|me|us|you|kids?)\s+up\s*$"
     r"|早饭|早餐|明早|今早|清早|一早|起床|叫醒|闹钟",
     re.IGNORECASE,
 )
@@ -354,12 +358,16 @@ _PM_WORDS_RE = re.compile(
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
     r"|\blights?\s+out\b|\b(?:in|to)\s+bed\b|\bafter\s+(?:lunch|school)\b"
-    r"|\bschool\s+pick[- ]?up\b|熄灯",
+    r"|\bschool\s+pick[- ]?up\b|熄灯"
+    # the evenings a rule is for, and a teenager's: "school nights its 10pm", "curfew is 11"
+    r"|\b(?:school|week)[- ]?nights?\b|\bcurfews?\b|\bprom\b",
     re.IGNORECASE,
 )
 # "between 5 and 7 this evening": the half of the day said right after a window
 _HALF_AFTER_RE = re.compile(
     r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
+    # the evenings a rule is for: "past 8 on a school night", "11 on weeknights"
+    r"|\s*(?:on\s+)?(?:a\s+)?(?:school|week)[- ]?nights?\b"
     r"|\s*(?:(?:in|of)\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
     re.IGNORECASE,
 )

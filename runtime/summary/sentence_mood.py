@@ -173,6 +173,8 @@ _QUESTION_END_RE = re.compile(
     r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
     r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$"
+    # a question someone sent the user to ask: "我妈让我问问你，腊肠要蒸多少分钟才熟"
+    r"|(?:问问你|问你一下|请问)[^。！!]*?(?:多少|几|怎么|什么|哪|多久|多长)"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
     # not 不对不对, "no, no": a correction)
     r"|是不是|有没有|会不会|(?<!不)对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
@@ -291,6 +293,11 @@ _TOLD_RE = re.compile(
     r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
     + PAST_VERB
     + r"|put)\b"
+    # what someone did, told with an adverb: "He even agreed to the whole thing without
+    # slamming a door" (not "he said…", "she told me…": words relayed)
+    r"|^\W*(?:he|she|they)\s+(?:even|finally|actually|totally|also)\s+(?!said\b|told\b)(?:agreed|"
+    + PAST_VERB
+    + r")\b"
     # what someone once did: "our old beagle once ate 3 socks", "my dad once drove 14 hours"
     r"|\b(?!(?:and|so|but|then|just|if|when)\b)[a-z]+\s+once\s+(?:" + PAST_VERB + r")\b"
     # what was done to us: "the nurses woke me at 5 every morning", "the hotel gave us a room"
@@ -831,10 +838,13 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         relaying = False
         if reported and _OWN_AGAIN_RE.match(text):
             reported = False  # "She wrote 'no rush' on them, but I actually need it by Wednesday"
-        narrative = is_narrative(text) and not (not told and sets_task(text))
         # someone's or something's words quoted: this clause and the rest are theirs
         quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
-        habitual = _HABITUAL_SAYING_RE.search(text) is not None
+        narrative = is_narrative(text) and not (not told and sets_task(text))
+        # a saying someone repeats, or their own habit told ("我朋友说她从来不在晚上八点以后吃东西")
+        habitual = _HABITUAL_SAYING_RE.search(text) is not None or bool(
+            narrative and _NEVER_HABIT_RE.search(text)
+        )
         if (
             reported
             or quotes
@@ -853,6 +863,7 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
     return out
 
 
+_NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",
 # "my grandpa always says never trust a menu with more than 20 items"
 _HABITUAL_SAYING_RE = re.compile(

@@ -113,6 +113,8 @@ NOT_NEGATION_RE = re.compile(
 
 EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
+    # "Any day but Wednesday", "any airline but Ryanair"
+    r"|any\s+(?:day|time|date|night|week|airline|hotel|seat|room|brand|color|colour)\s+but"
     r"|strictly)\b"
     # chat Chinese passing on something: "打火机啥的pass", "这家直接pass掉"
     r"|(?<=[\u4e00-\u9fff])(?i:pass)(?:掉)?(?![A-Za-z])"
@@ -151,9 +153,9 @@ EXCLUSION_RE = re.compile(
 )
 
 ALLERGY_RE = re.compile(
-    r"\b(?:allerg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
+    r"\b(?:al+erg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
-    r"|\breacts?\s+badly\s+to\b|\bcan'?t\s+tolerate\b|\bhay\s*fever\b"
+    r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?:it|them|that)\b|\bcan'?t\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"
     r"|\b(?:i'?m|i\s+am|he'?s|she'?s|they'?re|skin\s+is|we'?re)\s+(?:very\s+|really\s+|super\s+|quite\s+)?"
     r"sensitive\s+to\b"
@@ -182,6 +184,12 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # what the user cannot bear (not a moment vented: "I hate when…", "I hate that…"):
+    # "I hate sitting near the toilets", "我最讨厌靠窗的位置"
+    r"|\bi\s+(?:really\s+|just\s+|absolutely\s+)?(?:hate|dislike|can'?t\s+stand|loathe)\s+"
+    r"(?!(?:it|when|that|how|this|myself|you|him|her|them|everything)\b)"
+    r"(?![^,.;!?]*\b(?:(?:these|those)\s+things|this\s+(?:stuff|kind\s+of))\b)"
+    r"|我(?:最|很|特别|真的)?(?:讨厌|受不了)(?!死|了)"
     # what the thing asked for must do: "find me a shop that will let me try one before I buy"
     r"|(?:^\W*|\b(?:you|u|pls|please|plz|me|us)\s+)(?:find|get|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|any)\s+(?:[\w'-]+\s+){0,3}?(?:that|which|who|where)\s+(?:will|can|could|would"
@@ -433,6 +441,8 @@ TRAVEL_RE = re.compile(
     r"|\bi'?m\s+(?:only\s+)?(?:free|available)\b"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
     r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])"
+    # flying somewhere on a day: "下周三飞成都", "明天飞上海"
+    r"|(?<=[号日天一二三四五六七末])飞(?=[\u4e00-\u9fff]{2})(?!机|行|了|过)"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"

