@@ -133,7 +133,8 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 # carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
 # short allergy ("w/o peanuts, severe allergy").
 _BACK_RE = re.compile(
-    r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就))|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
+    r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就)|(?:低于|高于|少于|多于|超过)(?:这个|这个数|那个))"
+    r"|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
     # the contrast that makes the clause before precise: "aisle seat, not window"
@@ -227,6 +228,9 @@ _OWNED_RE = re.compile(
     r"|\b(?:train|flight|bus|plane|ferry|coach)\s+(?:gets\s+in|arrives|lands|leaves|departs)\b"
     # who of the party arrives when: "Dan and Leo fly in on the 9th, rest of us on the 11th"
     r"|\b(?:fly|flies|flying|get|gets|getting)\s+in\s+on\b|\brest\s+of\s+us\b"
+    # the dose of the one the user cares for: "She takes 500 mg of metformin, is it ok…?"
+    r"|\b(?:he|she|they|mum|mom|dad)\s+(?:takes|'s\s+on|is\s+on)\s+[\d.]+\s*(?:mg|mcg|ml|units?|iu"
+    r"|tablets?|pills?)\b"
     # what the user bought or has, said without "I": "买了3斤五花肉，…够几个人吃？"
     r"|^\W*(?:刚|已经)?(?:买了|囤了|备了|手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
@@ -329,7 +333,14 @@ _PARTY_OF_RE = re.compile(_PARTY_OF, re.IGNORECASE)
 def _sized(clause: str) -> bool:
     """Whether an asking clause names the size of the user's party: "What can I get for a class
     of 30?" (the size is the user's, whatever is asked)."""
-    return _PARTY_OF_RE.search(clause) is not None
+    return _PARTY_OF_RE.search(clause) is not None or _DISTANCE_OF_RE.search(clause) is not None
+
+
+# The length of the user's own move or drive, in the question: "…movers for roughly 1,200 miles?"
+_DISTANCE_OF_RE = re.compile(
+    r"\bfor\s+(?:about|roughly|around|like|~)?\s*[\d,]+\s*(?:miles?|km|kilomet(?:er|re)s?)\b",
+    re.IGNORECASE,
+)
 
 
 def _owned(text: str) -> bool:
@@ -343,6 +354,7 @@ def _owned(text: str) -> bool:
         or TASK_NEGATION_RE.search(text) is not None
         or names_offer(text)  # "Plumber quote came in at 850 for…, does that sound fair?"
         or _NO_RULE_RE.search(text) is not None
+        or _DISTANCE_OF_RE.search(text) is not None
     )
 
 
@@ -868,6 +880,14 @@ _ANAPHOR_RE = re.compile(
     r"|他们家|他家|她家|那家|这家|这套|这款|他们|她们|那边|他的|她的|那(?:个|款|种|件)(?=\W*$)",
     re.IGNORECASE,
 )
+# The user's own look before a step: "I want to read it first", "我要先看一眼"
+_CHECK_FIRST_RE = re.compile(
+    r"\b(?:i\s+want\s+to|i'?d\s+like\s+to|let\s+me)\s+(?:read|check|see|review|look\s+(?:at|over))"
+    r"\s+(?:it|them|that|this)\s+first\b|(?:我|让我)(?:要|想)?先(?:看|过目|确认|检查)",
+    re.IGNORECASE,
+)
+# A rule about the one just named, by pronoun: "…，排班的时候别排她", "…，别让他值夜班"
+_HER_HIM_RE = re.compile(r"(?:别|不要|不能|不用)[\u4e00-\u9fff]{0,3}[他她](?![们的])")
 # A verdict of allergy that names nothing: "兽医说可能是不耐受", "the vet thinks it's an allergy"
 _ALLERGY_VERDICT_RE = re.compile(
     r"^\W*(?:[\u4e00-\u9fff]{1,4}说)?(?:可能|应该|估计|大概|怀疑)?(?:是|有点)?(?:不耐受|过敏)(?:了|吧)?\W*$"
@@ -972,7 +992,8 @@ def _voiced_signal(
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
-        return clause_signal(text, figures_only=True)
+        # an allergy relayed binds the task all the same: "三楼那家租客说他对花生过敏"
+        return clause_signal(text, figures_only=not is_allergy(text))
     signal = clause_signal(text, figures_only=figures_only, told=told)
     # a negation in how the story went on is what happened: "…，结果不能退款"
     kinds = signal.kinds - {"negation"} if _STORY_NEXT_RE.search(text) else signal.kinds
@@ -994,9 +1015,9 @@ def _voiced_signal(
 _RELAYED_RULE_RE = re.compile(
     r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
     r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
-    r"|(?<![总老常])说了?(?=(?:千万)?(?:别|不要|不能|不许|禁止))"
+    r"|(?<![总老常])说了?(?=我?(?:千万)?(?:别|不要|不能|不许|禁止))"
     # with what it bounds named first: "他说车龄不要超过五年"
-    r"|(?<![总老常])说了?(?=(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
+    r"|(?<![总老常])说了?(?=我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
     r"|(?<![总老常])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
@@ -1032,7 +1053,10 @@ _RULE_SAID_RE = re.compile(
 )
 _CARER_VERDICT_RE = re.compile(
     r"\b(?:my|our)\s+(?:doctor|doc|gp|physio|dentist|nurse|dietitian|nutritionist|midwife|surgeon"
-    r"|cardiologist)\s+(?:has\s+|just\s+)?(?:cleared|signed\s+off\s+on)\b",
+    r"|cardiologist)\s+(?:has\s+|just\s+)?(?:cleared|signed\s+off\s+on)\b"
+    # "医生说我一天盐别超过５克，上次你给的食谱太咸了"
+    r"|(?:医生|大夫|营养师|康复师|护士)(?:跟我说|说我|让我)[^，,。]{0,8}?(?:别|不要|不能|不许|必须|最多|不超过"
+    r"|控制在)",
     re.IGNORECASE,
 )
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
@@ -1162,7 +1186,13 @@ def _asks_before(text: str) -> bool:
         or _WISH_RE.search(text) is not None
         or _TOPIC_IMPERATIVE_RE.search(text) is not None
         or _PARTY_TOTAL_RE.search(text) is not None
+        or _SETTLED_RE.search(text) is not None
     )
+
+
+# An arrangement proposed with 吧 before the story behind it: "面试安排在9月19号上午吧，上次排在
+# 下午，候选人等了两个小时"
+_SETTLED_RE = re.compile(r"(?:安排|定|订|约|改|放|选|排|设)在?[^，,。！!？?]{1,14}吧\W*$")
 
 
 # The size of the user's party, summed up: "my parents, my brother's family and us, so 9 people
@@ -1185,6 +1215,8 @@ _TOPIC_IMPERATIVE_RE = re.compile(
 # 红眼航班坚决不坐，上次坐完她三天没缓过来", "…, under no circumstances a middle seat"
 _FIRM_REFUSAL_RE = re.compile(
     r"坚决不|绝对不|(?<![判解])决不|(?<![杜拒])绝不|打死(?:也|都)?不|说什么(?:也|都)不"
+    # the user's own "never again": "那家搬家公司我是不会再用了" (not "他不会再来了")
+    r"|(?:我|咱们?|我们)(?:是|真的|肯定)?(?:不会再|再也不)"
     r"|\b(?:absolutely\s+no|under\s+no\s+circumstances)\b",
     re.IGNORECASE,
 )
@@ -1223,7 +1255,7 @@ _OWN_TARGET_RE = re.compile(
 )
 
 
-def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
+def _asking_after(sentence: str, spans: list[tuple[int, int]], *, relayed: bool) -> list[bool]:
     """Which clauses of a sentence that opens with a story ask for something (a request after
     the story, and what the request goes on to say: "…，在推荐几本类似的吧，适合5–7岁的")."""
     out: list[bool] = []
@@ -1235,6 +1267,9 @@ def _asking_after(sentence: str, spans: list[tuple[int, int]]) -> list[bool]:
                 is_request(clause)
                 or _own_again(clause, tells_what_happened(clause), sentence[b:])
                 or _speaks_now(clause)
+                # a rule of the user's after someone's words relayed now: "三楼租客说他对芒果过敏，
+                # 礼包里别放芒果干"
+                or (relayed and _asks_before(clause) and not tells_what_happened(clause))
             )
             and not _LOOKUP_RE.search(clause)
             and not _inside_quote(sentence[:a])
@@ -1349,7 +1384,9 @@ def constraint_clauses(sentence: str) -> list[str]:
     # a request after the story is the user's: "my sister said the museum is closed on
     # mondays, can u find something else for us to do sun afternoon"
     asking_after = (
-        _asking_after(sentence, spans) if opens_told and not asked else [False] * len(spans)
+        _asking_after(sentence, spans, relayed=voices[0] == "relayed")
+        if opens_told and not asked
+        else [False] * len(spans)
     )
     story, asking_from = _story_span(sentence, spans) if told else (0, len(spans))
     now = [_speaks_now(sentence[a:b]) for a, b in spans]
@@ -1428,6 +1465,10 @@ def constraint_clauses(sentence: str) -> list[str]:
                 and signals[index - 1].kinds & {"exclusion", "negation"}
                 and "figure" not in signals[index - 1].kinds
             )
+            # "Don't send it, I want to read it first": why the step waits
+            or ("negation" in signals[index - 1].kinds and _CHECK_FIRST_RE.search(text) is not None)
+            # "店里小张周三周四请假，排班的时候别排她": the one the clause before named
+            or (kept and _HER_HIM_RE.search(text) is not None)
             # "我家猫吃了三文鱼就吐，兽医说可能是不耐受": the verdict on what the clause named
             or (
                 "allergy" in signals[index - 1].kinds

@@ -173,7 +173,7 @@ _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
-    r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d"
+    r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d|\d\s*(?:to|-|–)\s*\d{1,2}\s+on\s+\w*(?:days?|weekends?)\b"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
     re.IGNORECASE,
@@ -243,12 +243,15 @@ _BARE_HOUR_RE = re.compile(
     r"|no[t]?\s+(?:later|earlier)\s+than|not\s+before"
     # a curfew's hour: "Curfew for my 17 yr old is 11 on weeknights"
     r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)"
+    # "Anything from 9 onwards works for me"
+    r"|from(?=\s+\d{1,2}\s+(?:onwards?|on)\b)"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
-    r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably)\b"
+    r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
+    r"|onwards?|on(?=\W*$))\b"
     # said to suit: "Tuesdays or Thursdays after 10 work best", "after 4 works for me"
     r"|\s+(?:works?|suits?|(?:is|are)\s+(?:best|better|fine|ok|okay|good|ideal)|would\s+(?:work|suit|be))\b"
     # the half of the day after it: "only after 10 of the morning" (as Spanish says it)
@@ -748,7 +751,8 @@ _UNIT_ALONE: Final = {"百": 100, "千": 1000, "万": 10000}
 def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool) -> bool:
     """Whether numeral characters at ``start:end`` are a word, not a number: 千万别 ("by all
     means do not"), 十分 ("very"; not "六点十分", ten past six), 一点 ("a little"), 万一 ("in
-    case"), 还有一件事 ("one more thing"), a weekday (周五; not "一周两次", twice a week)."""
+    case"), 还有一件事 ("one more thing"), 再来一个 ("another one"), a weekday (周五; not
+    "一周两次", twice a week)."""
     rest = text[end : end + 2]
     if run.startswith("千万") and _IMPERATIVE_RE.match(text[start + 2 :]):
         return True
@@ -760,6 +764,9 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True
     if run == "一" and rest == "件事" and text[max(0, start - 2) : start] in ("还有", "另外"):
         return True  # 还有一件事: "one more thing"
+    before = text[max(0, start - 2) : start]
+    if run == "一" and rest.startswith("个") and before in ("再来", "再讲"):
+        return True  # 再来一个: "another one" (a joke, a song), no count
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 
@@ -1238,7 +1245,11 @@ _SLOT_RE = re.compile(
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"
     r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\s+(?P<w1>1[0-2]|[1-9])"
     r"\s*(?:to|-|–)\s*(?P<w2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times"
-    r"|days?|hours?|hrs?|min|weeks?|months?|years?|x|o'?clock)\b)",
+    r"|days?|hours?|hrs?|min|weeks?|months?|years?|x|o'?clock)\b)"
+    # or before the days it holds for, after what is booked: "the elevator can only be
+    # reserved 9–12 on weekdays"
+    r"|\b(?:reserved|booked|open|available|free|busy)\b[^.?!;]{0,12}?\b(?P<v1>1[0-2]|[1-9])\s*(?:to|-|–)"
+    r"\s*(?P<v2>1[0-2]|[1-9])\s+on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\b",
     re.IGNORECASE,
 )
 
@@ -1314,12 +1325,14 @@ def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int,
     (an hour up to 6 is in the afternoon, ``spoken_times``)."""
     slots: list[tuple[int, int, str]] = []
     for m in _SLOT_RE.finditer(text):
-        first = next(g for g in ("h1", "d1", "w1") if m.group(g))
+        first = next(g for g in ("h1", "d1", "w1", "v1") if m.group(g))
         if any(start < m.end() and m.start(first) < end for start, end, _ in found):
             continue
-        ends = {"h1": (("h1", "m1"), ("h2", "m2")), "d1": (("d1", ""), ("d2", ""))}.get(
-            first, (("w1", ""), ("w2", ""))
-        )
+        ends = {
+            "h1": (("h1", "m1"), ("h2", "m2")),
+            "d1": (("d1", ""), ("d2", "")),
+            "w1": (("w1", ""), ("w2", "")),
+        }.get(first, (("v1", ""), ("v2", "")))
         for hour, minute in ends:
             clock = _working_hour(int(m.group(hour)), int((minute and m.group(minute)) or 0))
             slots.append((m.start(hour), m.end(hour), clock))

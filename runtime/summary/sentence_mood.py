@@ -172,7 +172,7 @@ _QUESTION_END_RE = re.compile(
     # a verb of ability and 不 at the end: "你能看图片不", "这个能退不"
     r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
-    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$"
+    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$|(?:没|有)(?:啥|什么)?问题吧\W*$"
     # a question someone sent the user to ask: "我妈让我问问你，腊肠要蒸多少分钟才熟"
     r"|(?:问问你|问你一下|请问)[^。！!]*?(?:多少|几|怎么|什么|哪|多久|多长)"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
@@ -251,6 +251,15 @@ _TOLD_RE = re.compile(
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b|^\W*(?:was|were)\s+(?:it|that|they)\b"
     r"|funny\s+(?:story|how|thing)|fun\s+fact|"
+    # how it went, a habit of nights, a tally of times, what just came: "the 3 o'clock jab went
+    # fine", "Some nights I'm up at 2am", "3rd time in 4 years", "the tenant just sent me…"
+    r"\b(?:went|turned\s+out)\s+(?:fine|well|ok(?:ay)?|great|badly|smoothly)\b|"
+    r"^\W*(?:some|most)\s+(?:nights|days|mornings)\b|\b\d+(?:st|nd|rd|th)\s+time\s+(?:in|this)\b|"
+    r"\bjust\s+(?:sent|got|had|gave|made|took|left|came|went|found|bought|paid|spent|heard|saw"
+    r"|called|texted|emailed)\s+(?:me|us|a|an|the|my|our)\b|"
+    # a place compared, looked back on: "that hotel was way better than the dump in Lisbon"
+    r"\b(?:that|the|this)\s+\w+\s+(?:was|were)\s+(?:way|much|so|a\s+lot)\s+(?:better|worse|nicer"
+    r"|cheaper)\b|"
     # what the assistant got right, looked back on: "you were right, it was 12:30 not 12:00"
     r"\b(?:you|u)\s+were\s+(?:right|correct|spot\s+on)\b|"
     # what happened, said by what it did to us or by whom: "cracked me up", "made me laugh",
@@ -489,7 +498,9 @@ _WHY_RE = re.compile(
 _OPINION_RE = re.compile(
     r"\bi\s+(?:think|find|feel)\b.*\b(?:ridiculous|crazy|insane|absurd|outrageous|overpriced"
     r"|a\s+rip-?off|a\s+steal|a\s+bargain|worth\s+(?:it|every))\b"
-    r"|我觉得.*(?:不值|离谱|太坑|值得|划算)",
+    r"|我觉得.*(?:不值|离谱|太坑|值得|划算)"
+    # a guess: "i think it's 6 but not sure", "I think it was 'between 8 and 6'"
+    r"|\bnot\s+(?:100%\s+|entirely\s+)?sure\W*$|\bi\s+think\s+it(?:'s|\s+is|\s+was)\b",
     re.IGNORECASE,
 )
 _PRESENT_REPORT_RE = re.compile(
@@ -519,7 +530,9 @@ _QUOTED_THEN_RE = re.compile(
 # laptops after 12'"
 _THING_SAYING_RE = re.compile(
     r"\b(?:sign|board|note|notice|label|banner|poster|sticker|menu|screen|card|packet|box|jar"
-    r"|bottle|tin)\s+(?:that\s+)?(?:saying|said|says|read|reads|reading)\s*:?\s*['\"‘“]",
+    r"|bottle|tin)\s+(?:that\s+)?(?:saying|said|says|read|reads|reading)\s*:?\s*['\"‘“]"
+    # someone's note, quoted: "有个顾客在备注里写了“千万别放葱”，笑死"
+    r"|(?:备注|留言|纸条|牌子|标签|评论|弹幕)(?:里|上)?(?:写了|写着|说)\s*[:：]?\s*[“「\"]",
     re.IGNORECASE,
 )
 # Whose words set the user's task, relayed now: "我们领导说…住宿标准不能超过每晚450元", "老板说

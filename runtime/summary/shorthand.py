@@ -8,6 +8,9 @@ gives the rules a reading with the common shorthand written out and, for every s
 reading, the span of the user's own text it came from (``Reading.source``), so a fact still
 quotes what the user typed.
 
+Chinese typed by voice or in a hurry writes 在 for 再 after a refusal ("不会在用了"); that one
+form is read as 再 too.
+
 Only unambiguous forms are expanded: a token that is also an everyday word ("ill", "its",
 "wont", "id", "sun", "min") is left alone unless its neighbours settle it (a weekday before
 "morning", minutes after a number). "gonna", "wanna" and "gotta" stay as typed: the lexicon
@@ -209,11 +212,19 @@ def _between_words(text: str, start: int, end: int) -> bool:
     return bool(before) and before[-1].isalpha() and bool(after) and after[0].isalpha()
 
 
+# A voice-typed or hurried 在 for 再 ("again") after a refusal, before a verb: "那家搬家公司我是不
+# 会在用了", "别在推荐了" (not "别在这里等", "不要在家吃": where)
+_ZAI_FOR_AGAIN_RE = re.compile(
+    r"(?:(?<=别)|(?<=不要)|(?<=不会)|(?<=不想)|(?<=不能)|(?<=不许))在"
+    r"(?=用|找|买|订|去|来|吃|点|推荐|约|选|坐|住|发|给我|犯|迟到|搞错|弄错)"
+)
+
+
 def spelled_out(text: str) -> Reading:
     """``text`` with its texting shorthand written out (see the module docstring)."""
-    if not _LETTER_RE.search(text):
-        return Reading(text, text)
-    replacements = _replacements(text)
+    replacements = [(m.start(), m.end(), "再") for m in _ZAI_FOR_AGAIN_RE.finditer(text)]
+    if _LETTER_RE.search(text):
+        replacements = sorted(replacements + _replacements(text))
     if not replacements:
         return Reading(text, text)
     pieces: list[str] = []

@@ -104,7 +104,7 @@ NOT_NEGATION_RE = re.compile(
     r"|played|travell?ed|lived|worked|run|taken|given|sent|built|grown|learn(?:ed|t)|sold|bought"
     r"|paid|spent|lost|won|booked|ordered|missed|visited|stayed|owned)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
-    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没想到"
+    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
     r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白"
     # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
     r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想",
@@ -115,6 +115,9 @@ EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
     # "Any day but Wednesday", "any airline but Ryanair"
     r"|any\s+(?:day|time|date|night|week|airline|hotel|seat|room|brand|color|colour)\s+but"
+    # what cannot be: "I work mon-fri so weekday appts are basically impossible"
+    r"|(?<=\w\s)(?:is|are)\s+(?:basically\s+|pretty\s+much\s+|totally\s+|just\s+)?(?:impossible"
+    r"|out\s+of\s+the\s+question|a\s+no[- ]go)"
     r"|strictly)\b"
     # chat Chinese passing on something: "打火机啥的pass", "这家直接pass掉"
     r"|(?<=[\u4e00-\u9fff])(?i:pass)(?:掉)?(?![A-Za-z])"
@@ -155,7 +158,7 @@ EXCLUSION_RE = re.compile(
 ALLERGY_RE = re.compile(
     r"\b(?:al+erg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
-    r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?:it|them|that)\b|\bcan'?t\s+tolerate\b|\bhay\s*fever\b"
+    r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?:it|them|that)\b|乳糖不耐|\bcan'?t\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"
     r"|\b(?:i'?m|i\s+am|he'?s|she'?s|they'?re|skin\s+is|we'?re)\s+(?:very\s+|really\s+|super\s+|quite\s+)?"
     r"sensitive\s+to\b"
@@ -196,7 +199,7 @@ PREFERENCE_RE = re.compile(
     r"|lets?|allows?|offers?|takes?|accepts?|delivers?|stays?\s+open|opens?)\b"
     # the best of its kind asked for, a standing instruction: "找个最近的中石化", "以后回复我都
     # 用中文"
-    r"|(?:找|订|选|买|挑)(?:个|家|一家|一个)?最[\u4e00-\u9fff]{1,2}的|以后[^，。,！!？?]{0,8}都(?:用|按|写|发|给)"
+    r"|(?:找|订|选|买|挑)(?:个|家|一家|一个)?最[\u4e00-\u9fff]{1,2}的|以后[^，。,！!？?]{0,8}都(?:用|按|写|发|给|寄|送|放|存|走)"
     # how it is to be made: "actually make it mild", "make them a bit shorter" (not "make it
     # happen", "make it to the airport")
     r"|(?:^\W*|[:;]\s*|\b(?:actually|just|pls|please|can\s+you|could\s+you|can\s+u)\s+)make\s+(?:it|them|that)\s+"

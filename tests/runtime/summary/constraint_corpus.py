@@ -430,6 +430,14 @@ HOLDOUT_397 = DATA / "holdout_397.jsonl"  # Chinese family cooking; same
 HOLDOUT_398 = DATA / "holdout_398.jsonl"  # English group bookings at restaurants and bars; same
 HOLDOUT_399 = DATA / "holdout_399.jsonl"  # constraints on behalf of someone helped; same
 HOLDOUT_400 = DATA / "holdout_400.jsonl"  # typical messages; same
+HOLDOUT_401 = DATA / "holdout_401.jsonl"  # landlords and rental hosts, EN and ZH; after 393-400
+HOLDOUT_402 = DATA / "holdout_402.jsonl"  # Chinese small shop owners and online sellers; same
+HOLDOUT_403 = DATA / "holdout_403.jsonl"  # English medical appointments and caregiving; same
+HOLDOUT_404 = DATA / "holdout_404.jsonl"  # constraints set against a bad past experience; same
+HOLDOUT_405 = DATA / "holdout_405.jsonl"  # Chinese train, flight and hotel bookings; same
+HOLDOUT_406 = DATA / "holdout_406.jsonl"  # English home moves, movers and storage; same
+HOLDOUT_407 = DATA / "holdout_407.jsonl"  # casual chat style with emoji and slang; same
+HOLDOUT_408 = DATA / "holdout_408.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -831,6 +839,14 @@ HOLDOUTS = (
     HOLDOUT_398,
     HOLDOUT_399,
     HOLDOUT_400,
+    HOLDOUT_401,
+    HOLDOUT_402,
+    HOLDOUT_403,
+    HOLDOUT_404,
+    HOLDOUT_405,
+    HOLDOUT_406,
+    HOLDOUT_407,
+    HOLDOUT_408,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
