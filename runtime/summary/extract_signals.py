@@ -233,6 +233,8 @@ _OWNED_RE = re.compile(
     r"|tablets?|pills?)\b"
     # what the user bought or has, said without "I": "买了3斤五花肉，…够几个人吃？"
     r"|^\W*(?:刚|已经)?(?:买了|囤了|备了|手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
+    # where the user must be by when, before a question: "明天早上８：３０要到公司开会，…几点出门？"
+    r"|[点:：][\d０-９半]{0,2}(?:之前|前)?(?:要|得|必须)(?:到|赶到)"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
     r"|^\W*need\s+(?!to\s+know\b)\w"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
@@ -373,7 +375,7 @@ _GREETING_RE = re.compile(
 )
 _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
-    r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]|[那这][两二三四五]天"
+    r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]|[那这][两二三四五]天|[这那]期间"
     # the time just named, left out: "下午4点以后我都有空，之前别给我约任何东西"
     r"|^\W*之[前后](?=[别不都])|\b(?:before|after)\s+that\b"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
@@ -1015,11 +1017,11 @@ def _voiced_signal(
 _RELAYED_RULE_RE = re.compile(
     r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
     r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
-    r"|(?<![总老常])说了?(?=我?(?:千万)?(?:别|不要|不能|不许|禁止))"
+    r"|(?<![总老常者上里主家])说了?(?=我?(?:千万)?(?:别|不要|不能|不许|禁止))"
     # with what it bounds named first: "他说车龄不要超过五年"
-    r"|(?<![总老常])说了?(?=我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
+    r"|(?<![总老常者上里主家])说了?(?=我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
-    r"|(?<![总老常])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
+    r"|(?<![总老常者上里主家])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常者上里主家])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150

@@ -175,7 +175,8 @@ _TIME_WORD_RE = re.compile(
     r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d|\d\s*(?:to|-|–)\s*\d{1,2}\s+on\s+\w*(?:days?|weekends?)\b"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
-    r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d",
+    r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d"
+    r"|朝[\d一二三四五六七八九十]{1,2}晚",
     re.IGNORECASE,
 )
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
@@ -349,7 +350,7 @@ _BARE_RANGE_RE = re.compile(
 # The words that put an hour said without am/pm in one half of the day: "Mornings only,
 # between 8 and 11", "dinner around 7ish", "明天下午…4点半之前", "晚饭七点前".
 _AM_WORDS_RE = re.compile(
-    r"\b(?:mornings?|breakfast|wake|waking|alarm|sunrise)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨"
+    r"\b(?:mornings?|breakfast|wake|waking|alarm|sunrise)\b|(?<=\d)\s?a\.?m\b|\ba\.m\.|上午|早上|早晨|凌晨|早班"
     # out of bed by then: "I want him up by 10 at the latest"
     r"|\b(?:be|him|her|them|me|us|you|kids?)\s+up\s*$"
     r"|早饭|早餐|明早|今早|清早|一早|起床|叫醒|闹钟",
@@ -430,6 +431,10 @@ _CN_RANGE_RE = re.compile(
     r"(?::(?P<c2>[0-5]\d)|\s*[点时](?P<half2>半)?(?:\s*(?P<m2>\d{1,2})\s*分)?)"
 )
 _CN_QUARTER_RE = re.compile(r"(?:" + _CN_PART + r"\s*)?(?P<h>\d{1,2})\s*[点时]\s*(?P<q>[13])\s*刻")
+# working hours said as a pair: "朝九晚五", "朝八晚八"
+_MORNING_TO_NIGHT_RE = re.compile(
+    r"朝(?P<a>\d{1,2}|[一二三四五六七八九十]{1,2})晚(?P<b>\d{1,2}|[一二三四五六七八九十]{1,2})(?![\d点时])"
+)
 _CN_NOON_RE = re.compile(r"中午(?!\s*\d)|(?P<midnight>午夜|半夜)(?!\s*\d)")
 _CN_EVENING_RE = re.compile(r"(?:今晚|明晚|昨晚)\s*(?P<h>\d{1,2})\s*[点时](?P<half>半)?")
 _LATE = {
@@ -1353,6 +1358,12 @@ def _chinese_times(text: str) -> list[tuple[int, int, str]]:
     for m in _CN_QUARTER_RE.finditer(text):
         minute = 15 * int(m.group("q"))
         found.append((m.start(), m.end(), _clock(int(m.group("h")), minute, m.group("part"))))
+    for m in _MORNING_TO_NIGHT_RE.finditer(text):  # "朝九晚五": 9:00 to 17:00
+        for group, period in (("a", "上午"), ("b", "晚上")):
+            said = m.group(group)
+            value = int(said) if said.isdigit() else cn_value(said)
+            if value is not None and 1 <= value <= 12:
+                found.append((m.start(group), m.end(group), _clock(value, 0, period)))
     for m in _CN_NOON_RE.finditer(text):
         found.append((m.start(), m.end(), "0:00" if m.group("midnight") else "12:00"))
     for m in _CN_EVENING_RE.finditer(text):

@@ -124,6 +124,7 @@ _REQUEST_RE = re.compile(
     r"|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|tonight|tomorrow)"
     # asking whether the task can be done: "Is there any way to pause my subscription for
     # three weeks?", "is it possible to move it to Friday?"
+    r"|^\W*(?:(?:so|and)\s+)?(?:can|could)\s+it\s+be\b"
     r"|^\W*(?:is\s+there\s+(?:any|a|some)\s+way\s+(?:to|for|i\s+can)|is\s+it\s+possible\s+to"
     r"|would\s+it\s+be\s+possible\s+to)\b"
     # a correction of the task: "oh wait, actually make it four people not three"
@@ -172,7 +173,7 @@ _QUESTION_END_RE = re.compile(
     # a verb of ability and 不 at the end: "你能看图片不", "这个能退不"
     r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
-    r"|(?:什么|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$|(?:没|有)(?:啥|什么)?问题吧\W*$"
+    r"|(?:什么|啥|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$|(?:没|有)(?:啥|什么)?问题吧\W*$"
     # a question someone sent the user to ask: "我妈让我问问你，腊肠要蒸多少分钟才熟"
     r"|(?:问问你|问你一下|请问)[^。！!]*?(?:多少|几|怎么|什么|哪|多久|多长)"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
@@ -254,6 +255,9 @@ _TOLD_RE = re.compile(
     # how it went, a habit of nights, a tally of times, what just came: "the 3 o'clock jab went
     # fine", "Some nights I'm up at 2am", "3rd time in 4 years", "the tenant just sent me…"
     r"\b(?:went|turned\s+out)\s+(?:fine|well|ok(?:ay)?|great|badly|smoothly)\b|"
+    r"\bdidn'?t\s+want\s+to\s+(?:leave|go|stop|come)\b|\bfinally\s+(?:made|got|worked|clicked|came)\b|"
+    # "刚面完", "我试过…", "开了整整一个半小时", "deadline又被PM往前提了两天"
+    r"刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了|"
     r"^\W*(?:some|most)\s+(?:nights|days|mornings)\b|\b\d+(?:st|nd|rd|th)\s+time\s+(?:in|this)\b|"
     r"\bjust\s+(?:sent|got|had|gave|made|took|left|came|went|found|bought|paid|spent|heard|saw"
     r"|called|texted|emailed)\s+(?:me|us|a|an|the|my|our)\b|"
@@ -297,6 +301,7 @@ _TOLD_RE = re.compile(
     r"|\band\s+counting\b"
     # what someone close did: "my friend had a 14-hour one in Doha", "My cousin went to Lisbon"
     r"|\b(?:my|our)\s+(?:old\s+|former\s+|ex-?)?(?:friend|cousin|sister|brother|neighbou?r|coworker"
+    r"|kids|children|son|daughter|husband|wife|partner"
     r"|co-worker|colleague|boss|team\s+lead|lead"
     r"|manager|teacher|landlord|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle"
     r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
@@ -595,7 +600,10 @@ _ASKED_BOUND_RE = re.compile(
     re.IGNORECASE,
 )
 _WHY_OPEN_RE = re.compile(
-    r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)", re.IGNORECASE
+    r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)"
+    # a rhetorical "how come": "你说现在的小孩周末怎么比大人还忙"
+    r"|^\W*你说[^，。？?]{0,16}怎么(?=[^，。？?]*(?:比|这么|那么|还|都))",
+    re.IGNORECASE,
 )  # a chat-slang word first: "awsl 为啥猫一天要睡16个小时"
 _CONFIRM_RE = re.compile(r",\s*(?:right|correct|yeah|yes)\s*\?\s*$", re.IGNORECASE)
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
@@ -618,7 +626,7 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
     # how two things are linked: "跟11月11号有啥关系"
-    r"|(?:有|有个|是)?(?:啥|什么)关系",
+    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)",
     re.IGNORECASE,
 )
 

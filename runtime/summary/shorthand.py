@@ -28,6 +28,8 @@ from typing import Final
 __all__ = ["Reading", "spelled_out"]
 
 _WORDS: Final[dict[str, str]] = {
+    "atleast": "at least",
+    "atmost": "at most",
     "u": "you",
     "ur": "your",
     "r": "are",

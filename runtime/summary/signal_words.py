@@ -163,6 +163,7 @@ ALLERGY_RE = re.compile(
     r"|\b(?:i'?m|i\s+am|he'?s|she'?s|they'?re|skin\s+is|we'?re)\s+(?:very\s+|really\s+|super\s+|quite\s+)?"
     r"sensitive\s+to\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
+    r"|\bmakes?\s+(?:my|his|her|their)\s+skin\s+(?:itch|break\s+out|red)|\bmakes?\s+(?:me|him|her)\s+itch"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
     r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?(?:[就也]会?|会)|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
@@ -193,6 +194,9 @@ PREFERENCE_RE = re.compile(
     r"(?!(?:it|when|that|how|this|myself|you|him|her|them|everything)\b)"
     r"(?![^,.;!?]*\b(?:(?:these|those)\s+things|this\s+(?:stuff|kind\s+of))\b)"
     r"|我(?:最|很|特别|真的)?(?:讨厌|受不了)(?!死|了)"
+    # someone's dislike, for a gift or a meal: "my mom hates anything scented"; a tentative
+    # wish: "i was thinking something ruby"
+    r"|\bhates\s+(?:anything|everything|all)\b|\bi\s+was\s+thinking\s+(?:something|maybe)\b"
     # what the thing asked for must do: "find me a shop that will let me try one before I buy"
     r"|(?:^\W*|\b(?:you|u|pls|please|plz|me|us)\s+)(?:find|get|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|any)\s+(?:[\w'-]+\s+){0,3}?(?:that|which|who|where)\s+(?:will|can|could|would"
@@ -446,6 +450,8 @@ TRAVEL_RE = re.compile(
     r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])"
     # flying somewhere on a day: "下周三飞成都", "明天飞上海"
     r"|(?<=[号日天一二三四五六七末])飞(?=[\u4e00-\u9fff]{2})(?!机|行|了|过)"
+    # what starts on a day: "Cardiac rehab starts next Tuesday"
+    r"|\b(?:starts?|begins?|kicks?\s+off)\b(?=\s+(?:on\s+)?(?:next|this|tomorrow|tonight|\w+day\b|\d))"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"

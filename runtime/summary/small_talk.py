@@ -49,6 +49,9 @@ _NEGATION_PHRASES = re.compile(
     r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
     r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
     r"|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident|question|a\s+doubt)\b"
+    # what the user could not have done otherwise: "Don't think I'd have survived without the
+    # list", "I'd have gone crazy without your checklist"
+    r"|\b(?:i'?d|would|wouldn'?t)\s+(?:have|'ve)(?:\s+\w+){1,3}\s+without\b"
     r"|\b(?:don'?t|do\s+not|didn'?t)\s+(?:even\s+|really\s+)?(?:know|think|remember|get\s+me\s+wrong|worry"
     r"|overthink|stress|panic)\b"
     # not knowing, not daring: "I can never remember", "I never dare ask", "can't recall"
@@ -149,10 +152,10 @@ _NARRATIVE_RE = re.compile(
     r"|keeps?\s+(?:telling|saying)|asked\s+(?:(?:me|us)\s+)?(?:if|whether))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻"
-    r"|客人|顾客|房客|租客|客户)"
+    r"|客人|顾客|房客|租客|客户|工头|站长|作者|博主|专家)"
     r"(?:以前|总|老|常|也|还|就|有人?)*"
     # "跟快递客服说一声": a message to pass on
-    r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我))"
+    r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
     r"|我记得|记得以前|以前(?:是|常|都|总)|之前(?:从来|从没|一直|那(?:封|个|次|件|篇|份))|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
     # what everyone says, asked about: "why does everyone online say never touch the 401(k)…"

@@ -438,6 +438,14 @@ HOLDOUT_405 = DATA / "holdout_405.jsonl"  # Chinese train, flight and hotel book
 HOLDOUT_406 = DATA / "holdout_406.jsonl"  # English home moves, movers and storage; same
 HOLDOUT_407 = DATA / "holdout_407.jsonl"  # casual chat style with emoji and slang; same
 HOLDOUT_408 = DATA / "holdout_408.jsonl"  # typical messages; same
+HOLDOUT_409 = DATA / "holdout_409.jsonl"  # family outings with children, EN and ZH; after 401-408
+HOLDOUT_410 = DATA / "holdout_410.jsonl"  # Chinese personal finance; same
+HOLDOUT_411 = DATA / "holdout_411.jsonl"  # English chronic conditions; same
+HOLDOUT_412 = DATA / "holdout_412.jsonl"  # constraints only at the end of a long request; same
+HOLDOUT_413 = DATA / "holdout_413.jsonl"  # Chinese shift workers, riders and drivers; same
+HOLDOUT_414 = DATA / "holdout_414.jsonl"  # English gifts and shopping for others; same
+HOLDOUT_415 = DATA / "holdout_415.jsonl"  # English and Chinese mixed in one sentence; same
+HOLDOUT_416 = DATA / "holdout_416.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -847,6 +855,14 @@ HOLDOUTS = (
     HOLDOUT_406,
     HOLDOUT_407,
     HOLDOUT_408,
+    HOLDOUT_409,
+    HOLDOUT_410,
+    HOLDOUT_411,
+    HOLDOUT_412,
+    HOLDOUT_413,
+    HOLDOUT_414,
+    HOLDOUT_415,
+    HOLDOUT_416,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -797,6 +797,20 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "客人问晚上十点后能不能退房，我一般都同意的，这个没啥问题吧？",
         "有个客户在留言里写了“千万别打电话”，可我们只发邮件",
         "刚才那个故事挺好笑，再来一个",
+        # the hundred-and-twenty-fifth round: a thank-you with the children's day, what finally
+        # made sense, 刚X完, an author's rule, what could not have been done otherwise, a manager
+        # who insists, a foreman's word, "what's the difference", a rhetorical "how come", what
+        # the family had
+        "Thanks! the kids didn't want to leave the farm",
+        "that tutorial finally made sense to me",
+        "刚考完，整个人都虚了",
+        "作者说千万不要借钱炒股，挺有道理的",
+        "I'd have gone crazy without your checklist",
+        "我们站长非说电动车能拉五箱水",
+        "工头说这个月加班费要拖到15号才发",
+        "跟你说，这个和那个到底啥区别啊",
+        "你说现在的年轻人怎么都这么晚睡",
+        "Honestly my kids had three slices each",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -845,6 +859,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Don't post it yet, I want to check it first", ("post it", "check it first")),
         ("老王下周一二请假，排班别排他", ("请假", "别排他")),
         ("包邮门槛设成99，低于这个不包邮", ("99", "低于这个")),
+        # the hundred-and-twenty-fifth round: the time just named, "这期间"
+        ("我两点到四点在面试，这期间别给我打电话", ("14:00 16:00", "这期间")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -1757,6 +1773,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("我乳糖不耐，推荐点别的饮料", "乳糖不耐"),
         ("the pool is only open 10-12 on weekends, book me a lane", "10:00 12:00"),
         ("三楼租客说他对芒果过敏，礼包里别放芒果干", "别放芒果干"),
+        # the hundred-and-twenty-fifth round: "can it be", what starts on a day, working hours
+        # said as 朝X晚Y, an early shift's hour, someone's dislike, a skin reaction, where the
+        # user must be by when before a question, "atleast"
+        ("Could it be somewhere between 2:00 and 4:00 their time?", "14:00 16:00"),
+        ("Physio starts next Monday, what should I wear?", "starts next monday"),
+        ("厂里要把我调成长白班，朝八晚八，帮我算算", "8:00 20:00"),
+        ("早班五点半就得到岗，帮我算下最晚几点出门", "5:30"),
+        ("my dad hates anything spicy, so nothing with chili", "hates anything spicy"),
+        ("wool makes his skin itch, so no sweaters", "wool makes his skin itch"),
+        ("周五早上９点要到机场，我住望京，几点出门？", "9:00"),
+        ("remind me atleast 2 days before", "atleast 2 days"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
