@@ -235,6 +235,9 @@ _OWNED_RE = re.compile(
     r"|^\W*(?:刚|已经)?(?:买了|囤了|备了|手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
     # where the user must be by when, before a question: "明天早上８：３０要到公司开会，…几点出门？"
     r"|[点:：][\d０-９半]{0,2}(?:之前|前)?(?:要|得|必须)(?:到|赶到)"
+    # the user's own event before a question: "Group project meeting is Sunday 3-5pm, what…?"
+    r"|\b(?:meeting|appointment|class|lesson|interview|session|exam|party|game|shift)\s+is\s+(?:on\s+)?"
+    r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this)"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
     r"|^\W*need\s+(?!to\s+know\b)\w"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
@@ -245,7 +248,8 @@ _OWNED_RE = re.compile(
     # what the user has booked, said before a question: "体检约在下周三上午，…几点以后不能吃东西？"
     r"|^\W*[\u4e00-\u9fff]{0,6}?(?:约在|约了|预约在|定在|排在|安排在)"
     # how many a dish or a place must take: "got a recipe … that serves four people?"
-    r"|\b(?:serves?|feeds?|sleeps|seats)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
+    r"|\b(?:serves?|feeds?|sleeps|seats|makes)\s+(?:about\s+|around\s+|roughly\s+)?(?:\d+|two|three"
+    r"|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
     r"|twelve)\b"
     r"|^\W*(?:hoping|planning|trying)\s+to\b|^\W*(?:aiming|shooting)\s+for\b"
     # what the user pays where they live: "rent here is $1,850/month, are there cheaper…?"
@@ -1021,6 +1025,7 @@ _RELAYED_RULE_RE = re.compile(
     # with what it bounds named first: "他说车龄不要超过五年"
     r"|(?<![总老常者上里主家])说了?(?=我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
+    r"|(?<![总老常者上里主家])说了?(?=要在[^，,。？?]{1,10}(?:之前|以前|前))"
     r"|(?<![总老常者上里主家])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常者上里主家])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
     re.IGNORECASE,
 )

@@ -241,7 +241,7 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "after 3 tries")
 _BARE_HOUR_RE = re.compile(
     r"\b(?:(?<!swears\s)(?<!swear\s)(?<!swore\s)by|before|after|until|till|at"
-    r"|no[t]?\s+(?:later|earlier)\s+than|not\s+before"
+    r"|(?:no[t]?\s+)?(?:later|earlier)\s+than|not\s+before"
     # a curfew's hour: "Curfew for my 17 yr old is 11 on weeknights"
     r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)"
     # "Anything from 9 onwards works for me"

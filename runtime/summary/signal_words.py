@@ -105,7 +105,7 @@ NOT_NEGATION_RE = re.compile(
     r"|paid|spent|lost|won|booked|ordered|missed|visited|stayed|owned)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
     r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
-    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白"
+    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会"
     # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
     r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想",
     re.IGNORECASE,
@@ -197,6 +197,11 @@ PREFERENCE_RE = re.compile(
     # someone's dislike, for a gift or a meal: "my mom hates anything scented"; a tentative
     # wish: "i was thinking something ruby"
     r"|\bhates\s+(?:anything|everything|all)\b|\bi\s+was\s+thinking\s+(?:something|maybe)\b"
+    # the language or form asked for: "面试官的邮件回复的时候用英文哈", "报告里的图表都用柱状图吧"
+    r"|(?:用|写成)(?:英文|中文|英语|日文|日语|繁体|简体)|都(?:用|选|换成|改成)[^，,。！!？?]{1,8}吧"
+    # what is wanted near or under something: "Can you find something within walking distance"
+    r"|\b(?:find|get|book)\s+(?:me\s+|us\s+)?(?:something|somewhere|anything|one)\s+(?:within|near"
+    r"|close\s+to|under|below|around)\b"
     # what the thing asked for must do: "find me a shop that will let me try one before I buy"
     r"|(?:^\W*|\b(?:you|u|pls|please|plz|me|us)\s+)(?:find|get|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|any)\s+(?:[\w'-]+\s+){0,3}?(?:that|which|who|where)\s+(?:will|can|could|would"

@@ -146,7 +146,8 @@ _NARRATIVE_RE = re.compile(
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
     r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"
-    r"|everyone|everybody|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+|once\s+)?"
+    r"|everyone|everybody|mine|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+"
+    r"|once\s+)?"
     r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
     r"|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying)|asked\s+(?:(?:me|us)\s+)?(?:if|whether))\b"

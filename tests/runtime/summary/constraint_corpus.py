@@ -446,6 +446,14 @@ HOLDOUT_413 = DATA / "holdout_413.jsonl"  # Chinese shift workers, riders and dr
 HOLDOUT_414 = DATA / "holdout_414.jsonl"  # English gifts and shopping for others; same
 HOLDOUT_415 = DATA / "holdout_415.jsonl"  # English and Chinese mixed in one sentence; same
 HOLDOUT_416 = DATA / "holdout_416.jsonl"  # typical messages; same
+HOLDOUT_417 = DATA / "holdout_417.jsonl"  # sports, gym and music lessons, EN and ZH; after 409-416
+HOLDOUT_418 = DATA / "holdout_418.jsonl"  # Chinese job hunting and offers; same
+HOLDOUT_419 = DATA / "holdout_419.jsonl"  # English travel with a pet, a baby or a disability; same
+HOLDOUT_420 = DATA / "holdout_420.jsonl"  # constraints with hedges and softeners; same
+HOLDOUT_421 = DATA / "holdout_421.jsonl"  # Chinese office work with an assistant; same
+HOLDOUT_422 = DATA / "holdout_422.jsonl"  # English students; same
+HOLDOUT_423 = DATA / "holdout_423.jsonl"  # replies that add or change constraints; same
+HOLDOUT_424 = DATA / "holdout_424.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -863,6 +871,14 @@ HOLDOUTS = (
     HOLDOUT_414,
     HOLDOUT_415,
     HOLDOUT_416,
+    HOLDOUT_417,
+    HOLDOUT_418,
+    HOLDOUT_419,
+    HOLDOUT_420,
+    HOLDOUT_421,
+    HOLDOUT_422,
+    HOLDOUT_423,
+    HOLDOUT_424,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

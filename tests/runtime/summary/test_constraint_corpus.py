@@ -172,6 +172,9 @@ _OPEN_MISSES = {
     "holdout_395.jsonl": 0.94,
     "holdout_398.jsonl": 0.96,
     "holdout_410.jsonl": 0.94,
+    "holdout_418.jsonl": 0.94,
+    "holdout_419.jsonl": 0.96,
+    "holdout_423.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -402,7 +405,14 @@ the next sentence (这家酒店能免费取消吗？不能的话就换一家吧)
 holdout_375's 六成 too; the README does not say), the user's loan term after the question
 (…哪个更划算？我贷款30年), a loading window inside a story (接了个单，明早7点到9点之间装货), a
 tentative wish inside a question ("i was thinking something ruby since…?"), 十分钟 after an
-English phrase (walking distance十分钟以内)."""
+English phrase (walking distance十分钟以内); from the hundred-and-twenty-sixth (holdout_417-424),
+weekdays in a bare noun phrase ("Swim lessons for both my boys, Tuesdays or Thursdays"), an
+HR's deadline relayed inside a question (hr说要在周五之前给答付，…怎么拖一拖…？), a bonus stated and
+"三个半月" labelled with 个月, list items after a requirement ("…accessible room, grab rails and
+a shower seat"), a date written 22/11/2025, a lunch hour and its clock in two clauses
+(尽量别安排在午饭时间，12点到1点半…), a dentist's dose relayed ("she said 500mg paracetamol every
+6 hours"), colon times meant in the evening ("between 5:30 and 6:15" after "7:30 is too late"),
+"makes about thirty" in the asking clause."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -627,6 +637,10 @@ _PRECISION_FLOOR = {
     "holdout_412.jsonl": 0.75,
     "holdout_414.jsonl": 0.875,
     "holdout_415.jsonl": 0.75,
+    "holdout_417.jsonl": 0.75,
+    "holdout_418.jsonl": 0.75,
+    "holdout_422.jsonl": 0.875,
+    "holdout_424.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -816,7 +830,10 @@ last weekend (小的走了不到两公里就喊累), sugar-free brownies someone
 interview just over (刚面完！！ in a sentence of its own, then 面了快一个半小时…), a cat's morning
 habit (我家猫每天早上六点准时来踩我脸), "I'll check back tomorrow after work", a stand-up told
 (今天的standup开了整整一个半小时), a deadline moved by a PM (又被PM往前提了两天，说客户不要等到
-下周)."""
+下周); holdout_417-424's: a workout told before a guess about tomorrow (昨天去健身房练了一个半
+小时，…明天估计…), a swim finished and a coach's plan for next month, a first offer after two
+hundred applications, an HR's "within a week" in a wait told, "I'm 21 mom", "how do i make one in
+excel" after a coworker's story."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

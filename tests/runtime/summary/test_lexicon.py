@@ -811,6 +811,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "跟你说，这个和那个到底啥区别啊",
         "你说现在的年轻人怎么都这么晚睡",
         "Honestly my kids had three slices each",
+        # the hundred-and-twenty-sixth round: a lease's words in a question, not managing,
+        # time spent just now, what flew by, a note quoted with "literally", a memory of a place
+        "Odd wording in my contract. Mine says the landlord should preferably fix things within 14"
+        " days, is that enforceable?",
+        "帮我看看这个公式哪里错了？我不太会用",
+        "just spent 3 hours on one email, unreal",
+        "the 2 hours flew by, what a class",
+        'the sign literally said "no more than 2 per customer" lol',
+        "I remember there being like 200 stairs at that castle",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1784,6 +1793,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("wool makes his skin itch, so no sweaters", "wool makes his skin itch"),
         ("周五早上９点要到机场，我住望京，几点出门？", "9:00"),
         ("remind me atleast 2 days before", "atleast 2 days"),
+        # the hundred-and-twenty-sixth round: a slot asked for by when it is free, "earlier
+        # than" a bare hour, the language or form asked for, 都用…吧, what is wanted near or
+        # under something, "can we cut it to", the user's own event before a question
+        ("any squash court free between 5 and 7pm?", "17:00 19:00"),
+        ("I'd rather not start earlier than 9 on saturdays", "9:00"),
+        ("给客户的邮件用英文写", "用英文"),
+        ("表格里的数字都用千分位吧", "都用千分位吧"),
+        ("can you get me something near the station, under $150?", "something near the station"),
+        ("this is way too salty, can we cut the soy sauce to 1 tbsp?", "cut the soy sauce"),
+        ("My interview is Thursday 10-11am, what should I prepare?", "10:00 11:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
