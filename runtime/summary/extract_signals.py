@@ -210,6 +210,18 @@ _WANTED_RE = re.compile(
     r"(?:book|schedule|move|set|plan|go|come|leave|arrive|pick|order|buy|keep|make)\b",
     re.IGNORECASE,
 )
+# What the user pays where they live: "rent here is $1,850/month, are there cheaper…?"
+_RENT_HERE = (
+    r"^\W*(?:the\s+)?(?:rent|mortgage)\s+(?:here\s+)?(?:is|'s)\s+(?:about\s+|like\s+)?[$€£¥]?\d"
+)
+# What the user bought, said without "I": "买了3斤五花肉，…够几个人吃？"
+_BOUGHT = r"^\W*(?:刚|已经)?(?:买了|囤了|备了)\s*[\d０-９一二两三四五六七八九十半]"
+# The figure the user holds themself to: "im trying to keep it under four hundred a month",
+# "honestly I'm aiming for about 6000 for now"
+_AIMING = (
+    r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:trying\s+to\s+(?:keep|stay|spend|save)"
+    r"|aiming\s+(?:for|at)|shooting\s+for)\b"
+)
 _OWNED_RE = re.compile(
     # a setting the user chose, said before the question: "温度就设200度，大概烤多久合适？"
     r"就(?:设|调|定)(?:成|为|到|在)?|"
@@ -231,8 +243,8 @@ _OWNED_RE = re.compile(
     # the dose of the one the user cares for: "She takes 500 mg of metformin, is it ok…?"
     r"|\b(?:he|she|they|mum|mom|dad)\s+(?:takes|'s\s+on|is\s+on)\s+[\d.]+\s*(?:mg|mcg|ml|units?|iu"
     r"|tablets?|pills?)\b"
-    # what the user bought or has, said without "I": "买了3斤五花肉，…够几个人吃？"
-    r"|^\W*(?:刚|已经)?(?:买了|囤了|备了|手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
+    # what the user bought or has, said without "I"
+    r"|" + _BOUGHT + r"|^\W*(?:手上有|手头有|家里有)\s*[\d０-９一二两三四五六七八九十半]"
     # where the user must be by when, before a question: "明天早上８：３０要到公司开会，…几点出门？"
     r"|[点:：][\d０-９半]{0,2}(?:之前|前)?(?:要|得|必须)(?:到|赶到)"
     # the user's own event before a question: "Group project meeting is Sunday 3-5pm, what…?"
@@ -252,8 +264,7 @@ _OWNED_RE = re.compile(
     r"|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty"
     r"|twelve)\b"
     r"|^\W*(?:hoping|planning|trying)\s+to\b|^\W*(?:aiming|shooting)\s+for\b"
-    # what the user pays where they live: "rent here is $1,850/month, are there cheaper…?"
-    r"|^\W*(?:the\s+)?(?:rent|mortgage)\s+(?:here\s+)?(?:is|'s)\s+(?:about\s+|like\s+)?[$€£¥]?\d"
+    r"|" + _RENT_HERE +
     # who is going: "Two adults and one kid, flying out of Manchester — which airlines…?",
     # "Beer for a party of 20, how many pints…?"
     r"|^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:adults?|kids?|children"
@@ -859,15 +870,11 @@ _OWN_FIGURE_RE = re.compile(
     # the user's own bill or pay, told: "My electricity bill jumped to £212 this quarter"
     r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:bill|rent|salary|pay|income|mortgage|premium|balance)\s+"
     r"(?:\w+\s+){0,4}?(?:[$€£¥]\s?\d|\d{1,3},\d{3}|\d{3,})"
-    # what the user is holding a figure to: "im trying to keep it under four hundred a month",
-    # "honestly I'm aiming for about 6000 for now"
-    r"|^\W*(?:the\s+)?(?:rent|mortgage)\s+(?:here\s+)?(?:is|'s)\s+(?:about\s+|like\s+)?[$€£¥]?\d"
-    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:trying\s+to\s+(?:keep|stay|spend|save)"
-    r"|aiming\s+(?:for|at)|shooting\s+for)\b"
+    # what the user pays where they live, or holds a figure to
+    r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
-    # what the user bought, said without "I": "买了3斤五花肉，…够几个人吃？"
-    r"|^\W*(?:刚|已经)?(?:买了|囤了|备了)\s*[\d０-９一二两三四五六七八九十半]",
+    r"|" + _BOUGHT,
     re.IGNORECASE,
 )
 _FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")
@@ -1019,14 +1026,18 @@ def _voiced_signal(
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
 # weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
-    r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid|stay\s+off"
-    r"|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
-    r"|(?<![总老常者上里主家])说了?(?=我?(?:千万)?(?:别|不要|不能|不许|禁止))"
+    r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid"
+    r"|stay\s+off|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
+    # not a saying always repeated (总说, 老说, 常说) nor a book's or an expert's word (作者说,
+    # 书上说, 书里说, 博主说, 专家说)
+    r"|(?<![总老常者上里主家])说了?(?="
+    r"我?(?:千万)?(?:别|不要|不能|不许|禁止)"
     # with what it bounds named first: "他说车龄不要超过五年"
-    r"|(?<![总老常者上里主家])说了?(?=我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?)"
-    # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "医生说必须空腹"
-    r"|(?<![总老常者上里主家])说了?(?=要在[^，,。？?]{1,10}(?:之前|以前|前))"
-    r"|(?<![总老常者上里主家])说了?(?=[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须))|(?<![总老常者上里主家])说了?(?=(?:必须|一定要|务必)))(?P<rule>)",
+    r"|我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?"
+    # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "hr说要在周五之前给答复",
+    # "医生说必须空腹"
+    r"|要在[^，,。？?]{1,10}(?:之前|以前|前)|[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须)"
+    r"|必须|一定要|务必))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
@@ -1256,15 +1267,16 @@ def _speaks_now(clause: str) -> bool:
 
 # The figure the user holds themself to: "I'm aiming for about 6000", "我的目标是一天八千步"
 _OWN_TARGET_RE = re.compile(
-    r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:aiming\s+(?:for|at)|shooting\s+for"
-    r"|trying\s+to\s+(?:keep|stay|spend|save))\b|(?:我|我们|咱们?)(?:的目标是|想控制在|打算控制在)",
-    re.IGNORECASE,
+    _AIMING + r"|(?:我|我们|咱们?)(?:的目标是|想控制在|打算控制在)", re.IGNORECASE
 )
 
 
-def _asking_after(sentence: str, spans: list[tuple[int, int]], *, relayed: bool) -> list[bool]:
+def _asking_after(
+    sentence: str, spans: list[tuple[int, int]], *, relayed: bool, now: list[bool]
+) -> list[bool]:
     """Which clauses of a sentence that opens with a story ask for something (a request after
-    the story, and what the request goes on to say: "…，在推荐几本类似的吧，适合5–7岁的")."""
+    the story, and what the request goes on to say: "…，在推荐几本类似的吧，适合5–7岁的");
+    ``now`` marks the clauses where the user speaks now (``_speaks_now``)."""
     out: list[bool] = []
     for index, (a, b) in enumerate(spans):
         clause = sentence[a:b]
@@ -1273,7 +1285,7 @@ def _asking_after(sentence: str, spans: list[tuple[int, int]], *, relayed: bool)
             and (
                 is_request(clause)
                 or _own_again(clause, tells_what_happened(clause), sentence[b:])
-                or _speaks_now(clause)
+                or now[index]
                 # a rule of the user's after someone's words relayed now: "三楼租客说他对芒果过敏，
                 # 礼包里别放芒果干"
                 or (relayed and _asks_before(clause) and not tells_what_happened(clause))
@@ -1390,13 +1402,13 @@ def constraint_clauses(sentence: str) -> list[str]:
     voices = clause_voices(sentence, spans, told=told)
     # a request after the story is the user's: "my sister said the museum is closed on
     # mondays, can u find something else for us to do sun afternoon"
+    now = [_speaks_now(sentence[a:b]) for a, b in spans]
     asking_after = (
-        _asking_after(sentence, spans, relayed=voices[0] == "relayed")
+        _asking_after(sentence, spans, relayed=voices[0] == "relayed", now=now)
         if opens_told and not asked
         else [False] * len(spans)
     )
     story, asking_from = _story_span(sentence, spans) if told else (0, len(spans))
-    now = [_speaks_now(sentence[a:b]) for a, b in spans]
     signals = [
         _voiced_signal(
             sentence[a:b],
