@@ -49,6 +49,9 @@ _ISO_RE = re.compile(
 )
 # "28.11.2025": day, month and year with dots, as most of Europe writes a date
 _DOTTED_DMY_RE = re.compile(r"(?<![\d.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?!\.?\d)")
+# "22/11/2025" or "11/22/2025": read only when one of the two is past 12 ("03/04/2025" is
+# either, and stays as written)
+_SLASHED_RE = re.compile(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![/\d])")
 _CN_NUM = "[一二三四五六七八九十]{1,3}"
 _CN_MD_RE = re.compile(
     rf"(?<![\d一二三四五六七八九十])(?P<m>\d{{1,2}}|{_CN_NUM})\s*月\s*(?P<d>\d{{1,2}}|{_CN_NUM})\s*[日号]"
@@ -86,6 +89,7 @@ _EN_WD_RE = re.compile(
 _DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", _ISO_RE),
     ("dotted_dmy", _DOTTED_DMY_RE),
+    ("slashed", _SLASHED_RE),
     ("cn_md", _CN_MD_RE),
     ("en_md_range", _EN_MD_RANGE_RE),
     ("en_md_range", _EN_DM_RANGE_RE),
@@ -194,6 +198,16 @@ def _resolve_date(kind: str, m: re.Match[str], ref: date) -> tuple[date, bool] |
         return _weekday(ref, _CN_WEEKDAYS[m.group("wd")], m.group("mod") or ""), True
     if kind == "en_wd":
         return _weekday(ref, _EN_WEEKDAYS.index(m.group("wd").lower()), m.group("mod") or ""), True
+    if kind == "slashed":
+        first, second = int(m.group("a")), int(m.group("b"))
+        if (first > 12) == (second > 12):
+            return None
+        day_first = first > 12
+        month_day = (second, first) if day_first else (first, second)
+        try:
+            return date(int(m.group("y")), *month_day), False
+        except ValueError:
+            return None
     month = _MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else _int(m.group("m"))
     year = int(m.group("y")) if m.groupdict().get("y") else ref.year
     try:

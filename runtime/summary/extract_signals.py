@@ -55,6 +55,7 @@ from runtime.summary.sentence_mood import (
     tells_what_happened,
 )
 from runtime.summary.signal_words import (
+    ABOUT_TO,
     ALLERGY_RE,
     ASKED_WITHOUT_RE,
     DEADLINE_RE,
@@ -89,6 +90,9 @@ __all__ = [
 # follows a weekday before a month ("Saturday, September 19").
 _BREAK_RE = re.compile(
     r"[,，;；]|\s+[-–—]{1,2}\s+|(?<!\d)——(?!\d)"
+    # a pause between Chinese words, as voice input and quick typing leave it: "体检帮我约下午吧
+    # 两点以后 上午我要去社区活动"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # a pause in speech written down: "skip sports and um keep it short like five minutes tops"
     r"|\s+(?:and|but|also|oh)\s+(?:um+|uh+|er+|erm)\s+"
     # a new sentence said without its full stop: "how much have i spent so far im trying to
@@ -136,7 +140,12 @@ _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就)|(?:低于|高于|少于|多于|超过)(?:这个|这个数|那个))"
     r"|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
+    # a comparative without its figure bounds the one before: "27 inch, nothing bigger will fit"
+    r"|^(?:nothing|no|not\s+any(?:thing)?|anything)\s+(?:bigger|larger|smaller|longer|shorter|wider"
+    r"|taller|heavier|higher|lower|later|earlier|pricier|more\s+expensive)\b(?!\s+than\b)"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
+    # (not a bound of its own: "at least 140cm wide, ideally under $400")
+    r"(?!\s+(?:under|below|over|above|less|more|at\s+(?:most|least))\b)"
     # the contrast that makes the clause before precise: "aisle seat, not window"
     r"|^not\s+(?:just\s+|only\s+)?(?:a\s+|an\s+|the\s+)?\w+(?:\s+\w+)?\W*$"
     r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
@@ -198,6 +207,8 @@ _PARTY_OF = (
     # what a dish must feed: "what can I make for dinner that feeds 5 people"
     r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
     r"(?:people|persons|adults|guests|kids)\b"
+    # how many a dish is for: "做个四人份的火锅要准备啥？"
+    r"|(?:做|煮|烧|准备|订|点|买)个?(?:\d+|[一二两三四五六七八九十]+)\s*人份"
 )
 # A fragment naming what is wanted: "Something around 50 bucks?", "Anything under $40?"
 _WANTED_RE = re.compile(
@@ -232,7 +243,7 @@ _OWNED_RE = re.compile(
     # hall, any tips?" (not "Want to play a game, or…?": that asks whether the other wants to)
     r"|^\W*(?:但是?|不过|可是)?(?:想|打算|准备|计划|希望|不太想|不大想|不想|不愿意)"
     # a wish said of a thing first: "客厅想刷成浅灰色，配什么颜色的沙发比较好？"
-    r"|^[\u4e00-\u9fff]{1,6}?想(?:刷|买|换|订|去|租|住|装|改|上)|^[\u4e00-\u9fff]{1,6}?要[\u4e00-\u9fff]{1,6}的$"
+    r"|^[\u4e00-\u9fff]{1,6}?想(?:刷|买|换|订|去|租|住|装|改|上|办|定|约|放)|^[\u4e00-\u9fff]{1,6}?要[\u4e00-\u9fff]{1,6}的$"
     # who comes along: "带两个小孩去动物园，门票会不会很贵啊？"; who it is for: "有没有适合十来个
     # 人的包间？"
     # when someone arrives, said before who will meet them: "Grandpa's train gets in at 14:20,
@@ -248,8 +259,10 @@ _OWNED_RE = re.compile(
     # where the user must be by when, before a question: "明天早上８：３０要到公司开会，…几点出门？"
     r"|[点:：][\d０-９半]{0,2}(?:之前|前)?(?:要|得|必须)(?:到|赶到)"
     # the user's own event before a question: "Group project meeting is Sunday 3-5pm, what…?"
-    r"|\b(?:meeting|appointment|class|lesson|interview|session|exam|party|game|shift)\s+is\s+(?:on\s+)?"
-    r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this)"
+    # "Pickup is at 07:15 on the 3rd, can the counter be open that early?"
+    r"|\b(?:meeting|appointment|class|lesson|interview|session|exam|party|game|shift|pick-?up"
+    r"|drop-?off|check-?in|check-?out|delivery|surgery|reservation)\s+is\s+(?:on\s+|at\s+)?"
+    r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this|(?<=at\s)[\d０-９])"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
     r"|^\W*need\s+(?!to\s+know\b)\w"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
@@ -392,7 +405,7 @@ _THAT_TIME_RE = re.compile(
     r"这段时间|那段时间|这个时间段?|那个时间段?|这个时段|那个时段|那天|当天|那一天|那个周末|那周"
     r"|在?(?:那|这)之[前后]|在?(?:那|这)以[前后]|[那这][两二三四五]天|[这那]期间"
     # the time just named, left out: "下午4点以后我都有空，之前别给我约任何东西"
-    r"|^\W*之[前后](?=[别不都])|\b(?:before|after)\s+that\b"
+    r"|^\W*之[前后](?=[别不都])|\b(?:before|after)\s+that\b|\b(?:before|after|by|until|till)\s+then\b"
     r"|\b(?:that|this)\s+(?:time|window|slot|period|day|week|weekend|night|morning|afternoon)\b"
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
@@ -479,6 +492,8 @@ _NUMBER_ID_RE = re.compile(
     r"(?![\d.])|\d+(?:\.\d+)*\s+LTS\b|\b40[13]\(?[kb]\)?(?![\w])"
     # a flat or a room: "my tenant in 3A", "unit 12B"
     r"|\b(?:in|unit|apt\.?|apartment|flat|room|suite)\s+#?\d{1,4}(?-i:[A-Z])\b"
+    # a rating: "10/10 would not recommend"
+    r"|\b\d{1,2}/10\s+would\b"
     # a model year: "it's a 2019 MacBook Air", "my 2012 Civic"
     r"|\b(?:a|my|our|his|her|their)\s+(?:19|20)\d\d(?=\s+(?-i:[A-Z]))|4S店|(?<![A-Za-z0-9])(?-i:[2-6]G|[48]K|[23]D)(?![A-Za-z0-9])",
     re.IGNORECASE,
@@ -874,6 +889,10 @@ _OWN_FIGURE_RE = re.compile(
     r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
+    # the regime the user keeps now: "I'm doing a 1,800 calorie thing my doctor suggested"
+    r"|\b(?:i'?m|i\s+am|we'?re)\s+(?:currently\s+|now\s+)?(?:doing|on|following|sticking\s+to)\s+"
+    r"(?:a|an|the)\s+[\d,]+\s*(?:-\s*)?(?:cal(?:orie)?s?|kcal|carb|gram|g)\b"
     r"|" + _BOUGHT,
     re.IGNORECASE,
 )
@@ -965,9 +984,17 @@ _AGE_RE = re.compile(
 
 
 def _only_ages(text: str) -> bool:
-    """Whether every figure of ``text`` is someone's age ("Mum is 84", "十二岁了")."""
+    """Whether every figure of ``text`` is someone's age ("Mum is 84", "十二岁了"), and it names
+    no day ahead ("下周六给闺女办十岁生日party"; not "今天是我生日，三十岁了")."""
     spelled = spell_digits(text)
-    return bool(_AGE_RE.search(spelled)) and not _DIGIT_RE.search(_AGE_RE.sub(" ", spelled))
+    return (
+        bool(_AGE_RE.search(spelled))
+        and not _DIGIT_RE.search(_AGE_RE.sub(" ", spelled))
+        and not WEAK_RE.search(_TODAY_RE.sub(" ", text))
+    )
+
+
+_TODAY_RE = re.compile(r"今天|今晚|\b(?:today|tonight)\b", re.IGNORECASE)
 
 
 # "but" then the user's own request after someone's words (not "but it was"): the clause's rest
@@ -1089,7 +1116,7 @@ _WISH_RE = re.compile(
     # how the user has it done, beside a question: "how long to boil an egg, i like it runny"
     r"|\b(?:i|we)\s+(?:like|prefer)\s+(?:it|them|mine|ours)\s+(?!when|if|here|there|a\s+lot|so\b|very"
     r"|too|all|both|because|but|and|better|more|less|anyway|now|already)[a-z]{4,}(?:\s+[a-z]+)?\W*$"
-    r"|我想(?!不想)|我要(?!不要)|想要|想买|宁可|宁愿|还是别"
+    r"|我想(?!不想)|我要(?!不要|" + ABOUT_TO + r")|想要|想买|宁可|宁愿|还是别"
     # no more of it from now on: "冷链的那家我不想再用了"
     r"|不想再(?=[\u4e00-\u9fff])|再也不(?:想|要)?(?:用|找|去|买|订|坐|住|点)"
     # no more from now on: "周一到周五晚上不再安排任何课外班了"
@@ -1341,6 +1368,10 @@ def constraint_clauses(sentence: str) -> list[str]:
         and not _OWN_FIGURE_RE.search(sentence)
         and (asked or not _RULE_SAID_RE.search(sentence))
         and not (opens_told and any(_refuses(sentence[a:b]) for a, b in spans))
+        # an allergy is the user's whatever happened: "我对青霉素过敏，感冒了一般吃啥药比较好？"
+        and not any(
+            is_allergy(sentence[a:b]) and not tells_what_happened(sentence[a:b]) for a, b in spans
+        )
     ):
         return []  # a question about what happened: "did I leave the door open after nine"
     # what the user says of themselves before asking is said, not asked: "我手上有5万块闲钱，…，股票

@@ -114,6 +114,8 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             reading = Reading("number", f"{numeral.value}{unit}")
         if normalized[numeral.end : numeral.end + 1] == "折" and numeral.value.isdigit():
             reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
+        if numeral.text.endswith("个半") and normalized[numeral.end : numeral.end + 1] == "月":
+            reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
         found.append((numeral.start, reading or Reading("number", numeral.value)))
     folded = fold(clause)
     out: list[Reading] = []

@@ -1254,7 +1254,12 @@ _SLOT_RE = re.compile(
     # or before the days it holds for, after what is booked: "the elevator can only be
     # reserved 9–12 on weekdays"
     r"|\b(?:reserved|booked|open|available|free|busy)\b[^.?!;]{0,12}?\b(?P<v1>1[0-2]|[1-9])\s*(?:to|-|–)"
-    r"\s*(?P<v2>1[0-2]|[1-9])\s+on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\b",
+    r"\s*(?P<v2>1[0-2]|[1-9])\s+on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\b"
+    # or the hours the user works: "i work 9 to 5", "my shift is 7-3", "my 8-to-5 job"
+    r"|\b(?:(?:i|we)\s+work|shifts?(?:\s+(?:is|are|runs?))?)\s+(?:from\s+)?(?P<j1>1[0-2]|[1-9])\s*"
+    r"(?:to|-|–)\s*(?P<j2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|days?|hours?|hrs?|min|weeks?"
+    r"|months?|years?|times|x|o'?clock)\b)"
+    r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b",
     re.IGNORECASE,
 )
 
@@ -1330,15 +1335,11 @@ def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int,
     (an hour up to 6 is in the afternoon, ``spoken_times``)."""
     slots: list[tuple[int, int, str]] = []
     for m in _SLOT_RE.finditer(text):
-        first = next(g for g in ("h1", "d1", "w1", "v1") if m.group(g))
+        first = next(g for g in ("h1", "d1", "w1", "v1", "j1", "k1") if m.group(g))
         if any(start < m.end() and m.start(first) < end for start, end, _ in found):
             continue
-        ends = {
-            "h1": (("h1", "m1"), ("h2", "m2")),
-            "d1": (("d1", ""), ("d2", "")),
-            "w1": (("w1", ""), ("w2", "")),
-        }.get(first, (("v1", ""), ("v2", "")))
-        for hour, minute in ends:
+        minutes = ("m1", "m2") if first == "h1" else ("", "")
+        for hour, minute in zip((first, f"{first[0]}2"), minutes, strict=True):
             clock = _working_hour(int(m.group(hour)), int((minute and m.group(minute)) or 0))
             slots.append((m.start(hour), m.end(hour), clock))
     return slots
@@ -1396,7 +1397,7 @@ def with_readings(text: str) -> str:
             and n.start not in ends
         )
     ]
-    if not numerals and not _TIME_WORD_RE.search(text):
+    if not numerals and not _TIME_WORD_RE.search(text) and not _SLOT_RE.search(text):
         return text
     readings = [n.value for n in numerals]
     spelled = spell_digits(text)

@@ -146,9 +146,15 @@ _CN_CLOCK_MINUTES_RE = re.compile(
 
 
 def _arabize(text: str) -> str:
+    """Chinese numerals as digits, set apart from a Latin word they touch ("distance十分钟" is
+    10 minutes, not the code ``distance10``)."""
+
     def repl(match: re.Match[str]) -> str:
         value = cn_value(match.group(0))
-        return match.group(0) if value is None else str(value)
+        if value is None:
+            return match.group(0)
+        before = text[match.start() - 1 : match.start()]
+        return f" {value}" if before.isascii() and before.isalnum() else str(value)
 
     return _CN_NUM_RE.sub(repl, text)
 

@@ -397,6 +397,8 @@ _TOLD_RE = re.compile(
     r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
+    # how early it was done: "我早上六点就起来去公园打太极了" (not "六点就要走了")
+    r"|(?:点|[:：]\d\d)(?:半|多|钟)?就(?!要|得|会|能|可以|该|行|好|够)[\u4e00-\u9fff]{1,12}了(?=\W|$)"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
     # a plan someone had and dropped: "我老婆本来想十一去三亚，后来又改成了云南"; a rule that was
@@ -451,7 +453,8 @@ _TOLD_RE = re.compile(
 # unless it is the current period's account ("这个月水电燃气一共交了八百二",
 # "这个月工资到手12,500，房租就占了3500"): the user's own figures now
 _DONE_COUNT_RE = re.compile(
-    r"(?<!来)(?<=[\u4e00-\u9fff])了(?=(?:[我你他她]们?)?[俩仨两一二三四五六七八九十\d])"
+    # (not "V不了", cannot: "硬座我坐不了十几个钟头")
+    r"(?<![来不])(?<=[\u4e00-\u9fff])了(?=(?:[我你他她]们?)?[俩仨两一二三四五六七八九十\d])"
 )
 _CURRENT_PERIOD_RE = re.compile(
     r"这个月|本月|今年|这周|本周|目前|每个?月|每年"
@@ -568,7 +571,8 @@ _AHEAD_RE = re.compile(
 # Speech comes without a question mark: a sentence opening like a question is one
 _QUESTION_OPEN_RE = re.compile(
     r"^\W*(?:(?:um|uh|so|oh|hey|and|wait|ok|okay|lol|haha|ngl|hmm|yo|omg|bruh|tbh|fr)\W+)*"
-    r"(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when|why"
+    # "when u reorder the diapers get 2 boxes": a time clause before an imperative, no question
+    r"(?:did|does|do(?!\s+not)|is|are|was|were|what|where|when(?!\s+(?:u|you|i|we|they|he|she|it)\s+\w+)|why"
     r"|how|who|whats|hows|wheres|whens|any\s+idea\s+(?:why|how|what|when|where|if|whether))\b"
     r"(?!.*[.!。！](?!\d)\s*\S)",  # a sentence end, not the point of "$5.49"
     re.IGNORECASE,
@@ -620,6 +624,13 @@ _SPEAKER_AFTER_RE = re.compile(
 )
 # A question about a rule of the world, or about what words mean: "Is the 7,000 limit per year
 # or per lifetime?", "是说上午11点前下单当天就能到吗？"
+# Whether a rule still allows something past a figure: "Can I still return something after 30
+# days if it's unopened?"
+_STILL_ALLOWED_RE = re.compile(
+    r"^\W*(?:can|could|will)\s+(?:i|we|you|u)\s+still\s+\w+\s+(?:it|them|something|this|that|a|an|the"
+    r"|my|our)\b[^?]{0,30}?\b(?:after|past|beyond)\s+\d",
+    re.IGNORECASE,
+)
 _WORLD_RULE_ASKED_RE = re.compile(
     r"^\W*(?:is|are|was)\s+the\s+(?:[$€£¥]?\d[\d,.]*\s+)?(?:\w+\s+)?(?:limit|cap|max(?:imum)?"
     r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)"
@@ -651,6 +662,8 @@ def asks_nothing(sentence: str) -> bool:
         return False
     if _WORLD_RULE_ASKED_RE.search(sentence) and not _SELF_RE.search(sentence):
         return True
+    if _STILL_ALLOWED_RE.search(sentence):
+        return True  # "Can I still return something after 30 days…?": the shop's rule asked
     asked_bound = _ASKED_BOUND_RE.search(sentence) and not _SELF_RE.search(sentence)
     return bool(_WHY_RE.search(sentence) or asked_bound)
 
@@ -715,6 +728,15 @@ _DOUBT_RE = re.compile(
 )
 
 
+# The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
+# (not "…我不太信，给他留足7天吧": a rule after it)
+_DISBELIEF_RE = re.compile(
+    r"(?:我(?:不太|不大|才不|有点不|可不|不)(?:信|相信)|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
+    r"|believe\s+(?:it|that|him|her|them)))\W*$",
+    re.IGNORECASE,
+)
+
+
 def doubted_reports(sentences: Sequence[str]) -> set[int]:
     """Positions of the sentences that report someone's words or a custom which the message
     then doubts ("My landlord told me I can't paint the walls… Is that normal in California?",
@@ -724,7 +746,10 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
     for at, sentence in enumerate(sentences):
         if _REPORTED_RE.search(sentence) is None:
             continue
-        if any(_DOUBT_RE.search(s) for s in sentences[at : at + 2]):
+        if any(
+            _DOUBT_RE.search(s) or (_DISBELIEF_RE.search(s) and not is_request(s))
+            for s in sentences[at : at + 2]
+        ):
             doubted.add(at)
     return doubted
 
@@ -791,11 +816,17 @@ _OBJECT_DONE_RE = re.compile(
 )
 
 
+_SAID_QUOTE_RE = re.compile(r"说[：:]?“[^“”]{1,60}”")
+
+
 def tells_what_happened(sentence: str) -> bool:
     """Whether ``sentence`` tells of the past (``_TOLD_RE``, or a verb done to a count outside
     the current period, ``_DONE_COUNT_RE``) with no day ahead in it, no offer on the table and
     no "this time" set against it."""
     sentence = _THAT_DAY_RE.sub(r"\1", sentence)  # "约在12月5日，那天我请了假": that day is ahead
+    # words quoted after their speaker set no period of the story: "老板说“这个月绝对不能再超预算
+    # 了”，说完自己点了三百块的外卖"
+    sentence = _SAID_QUOTE_RE.sub("说“”", sentence)
     # what the user said to the assistant before is no story: "上次说的那个聚餐，…人均别超过150",
     # "之前那个不要顺丰的要求撤了，顺丰也可以"
     sentence = SAID_BEFORE_RE.sub(" ", sentence)

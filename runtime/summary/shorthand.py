@@ -221,10 +221,19 @@ _ZAI_FOR_AGAIN_RE = re.compile(
     r"(?=用|找|买|订|去|来|吃|点|推荐|约|选|坐|住|发|给我|犯|迟到|搞错|弄错)"
 )
 
+# A voice-typed 做 for 坐 ("ride, sit in") before a vehicle or a seat, or after the seat named:
+# "我做不了红眼航班", "硬座我做不了十几个钟头" (not "做饭", "做不了决定")
+_ZUO_FOR_RIDE_RE = re.compile(
+    r"做(?=(?:不了|不惯|不下去)?(?:飞机|火车|高铁|动车|地铁|公交|大巴|轮船|硬座|软座|卧铺|红眼|夜车|长途车"
+    r"|经济舱|头等舱|商务舱|车))"
+    r"|(?:(?<=座)|(?<=铺)|(?<=舱)|(?<=座我)|(?<=铺我)|(?<=舱我))做(?=不了|不惯|不下)"
+)
+
 
 def spelled_out(text: str) -> Reading:
     """``text`` with its texting shorthand written out (see the module docstring)."""
     replacements = [(m.start(), m.end(), "再") for m in _ZAI_FOR_AGAIN_RE.finditer(text)]
+    replacements += [(m.start(), m.end(), "坐") for m in _ZUO_FOR_RIDE_RE.finditer(text)]
     if _LETTER_RE.search(text):
         replacements = sorted(replacements + _replacements(text))
     if not replacements:

@@ -15,6 +15,7 @@ import re
 from runtime.summary.sentence_mood import DONT_BIE
 
 __all__ = [
+    "ABOUT_TO",
     "ALLERGY_RE",
     "ASKED_WITHOUT_RE",
     "DEADLINE_RE",
@@ -95,6 +96,10 @@ NOT_NEGATION_RE = re.compile(
     r"\s+but\b"
     r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
+    # what sources say, not a rule: "Recipes never agree on this", "the sites don't say"
+    # (a plural or "they" as the subject)
+    r"|\b(?:[a-z]{3,}s|people|they)\s+"
+    r"(?:never|don'?t|do\s+not|rarely)\s+(?:agree|say|tell|mention|explain|list|match|specify)\b"
     # what the user cannot manage, told: "I never get it right", "cant find it anywhere"
     r"|\bnever\s+gets?\s+(?:it|this|that|them)\s+right\b|\bcan'?t\s+find\s+(?:it|them|that|this)\b"
     # what happened is not a rule: "I never had a chance", "it wasn't easy", "I didn't go"
@@ -107,7 +112,9 @@ NOT_NEGATION_RE = re.compile(
     r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
     r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会"
     # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
-    r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想",
+    r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想"
+    # not sure, a lost thing: "我每次都拿不准", "说明书找不到了"
+    r"|[拿说吃]不准|拿不定|说不好|不确定|找不(?:到|着)了",
     re.IGNORECASE,
 )
 
@@ -171,6 +178,8 @@ ALLERGY_RE = re.compile(
     re.IGNORECASE,
 )
 
+# 要 as "about to", a feeling vented, not a wish: "走了半小时我要疯", "要气死了"
+ABOUT_TO = "疯|崩溃|死|哭|气死|累死|吐|晕|炸|抓狂"
 PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
     r"|(?:i|we|they)'?d\s+(?:still\s+|also\s+)?(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|please|pls|plz"
@@ -203,7 +212,7 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:find|get|book)\s+(?:me\s+|us\s+)?(?:something|somewhere|anything|one)\s+(?:within|near"
     r"|close\s+to|under|below|around)\b"
     # what the thing asked for must do: "find me a shop that will let me try one before I buy"
-    r"|(?:^\W*|\b(?:you|u|pls|please|plz|me|us)\s+)(?:find|get|recommend|suggest)\s+(?:me\s+|us\s+)?"
+    r"|(?:^\W*|\b(?:(?:you|u)(?:\s+(?:can|could))?|pls|please|plz|me|us)\s+)(?:find|get|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|any)\s+(?:[\w'-]+\s+){0,3}?(?:that|which|who|where)\s+(?:will|can|could|would"
     r"|lets?|allows?|offers?|takes?|accepts?|delivers?|stays?\s+open|opens?)\b"
     # the best of its kind asked for, a standing instruction: "找个最近的中石化", "以后回复我都
@@ -303,7 +312,11 @@ PREFERENCE_RE = re.compile(
     r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是(?![真挺很太])|要|有|在|安排|提前|能|按)"
     # what is hoped for, what the user is used to: "期望工作地点在张江附近", "降压药我习惯早上吃"
     r"|期望|(?<![不没])习惯(?:在|于)?(?=早|晚|上午|下午|中午|饭前|饭后|睡前|每|周)"
-    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
+    r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!"
+    + ABOUT_TO
+    + r")(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)"
+    r"(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))"
+    r"|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
     r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+(?:it|that|them|everything)\s+(?:by|past)\s+me"
     r"|clear\s+(?:it|that|them)\s+with\s+me|get\s+my\s+(?:ok|okay|approval|sign-?off|go-?ahead)"
@@ -363,7 +376,7 @@ PREFERENCE_RE = re.compile(
     r"|will\s+do|sounds\s+(?:good|great|fine|perfect)|looks\s+(?:good|great|fine|perfect))\b"
     # what the thing asked for must have: "find a hotel with free cancellation", "book a table
     # that has outdoor seating"
-    r"|(?:^\W*|\b(?:you|u|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
+    r"|(?:^\W*|\b(?:(?:you|u)(?:\s+(?:can|could))?|please|pls|to)\s+)(?:find|get|book|pick|choose|look\s+for|search\s+for"
     r"|recommend|suggest)\s+(?:me\s+|us\s+)?"
     r"(?:a|an|some|one|two|three|(?=(?:places|spots|restaurants|hotels|caf[eé]s|options|ones)\b))\s*"
     r"(?:[\w-]+\s+){0,5}?(?:with(?!\s+(?:me|you|us|them|him|her)\b)"
@@ -475,7 +488,9 @@ WEAK_RE = re.compile(
     r"|上午|下午|中午|晚上|傍晚|早上|凌晨|夜里|白天|下周|下个月|月底|月初|双十一"
     # holidays are days: "五一", "国庆", "Thanksgiving"
     r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b"
-    r"|劳动节|除夕|元宵|腊月|正月"
+    r"|劳动节|除夕|元宵|腊月|正月|重阳|七夕|冬至|小年|(?:情人|母亲|父亲|儿童|教师|感恩)节"
+    r"|\b(?:valentine'?s|halloween|(?:mother|father)'?s\s+day|boxing\s+day|memorial\s+day"
+    r"|labou?r\s+day|independence\s+day)\b"
     # a day of the lunar new year: "初三到初六" (not 初三 the school year: "我儿子初三")
     r"|(?:大年)?初[一二三四五六七八九十](?=到|至|和|、|[，,。]|早|晚|上午|下午|中午|那天|当天|前|之前|以后|后|回|$)",
     re.IGNORECASE,

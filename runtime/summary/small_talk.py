@@ -46,6 +46,8 @@ _NEGATION_PHRASES = re.compile(
     r"|\bnot\s+(?:really|at\s+all)\b(?!\s+(?:interested|keen|a\s+(?:big\s+|huge\s+)?fan|into"
     r"|okay\s+with|ok\s+with|fine\s+with|happy\s+with|comfortable))"
     r"|\b(?:doesn'?t|don'?t|didn'?t)\s+do\s+much\b"
+    # a review's verdict, joked: "10/10 would not recommend"
+    r"|\b\d+/10\s+would(?:\s+not|n'?t)?\s+(?:recommend|do\s+(?:it\s+)?again)\b"
     r"|\b(?:can'?t|cannot|couldn'?t|won'?t|wouldn'?t)\s+(?:wait|believe|thank|imagine|beat"
     r"|stop\s+\w+ing|complain)\b|\bin\s+no\s+time\b|\b(?:never|not)-[\w-]+"
     r"|\bwithout\s+(?:fear|worry|worries|doubt|hesitation|incident|question|a\s+doubt)\b"

@@ -454,6 +454,14 @@ HOLDOUT_421 = DATA / "holdout_421.jsonl"  # Chinese office work with an assistan
 HOLDOUT_422 = DATA / "holdout_422.jsonl"  # English students; same
 HOLDOUT_423 = DATA / "holdout_423.jsonl"  # replies that add or change constraints; same
 HOLDOUT_424 = DATA / "holdout_424.jsonl"  # typical messages; same
+HOLDOUT_425 = DATA / "holdout_425.jsonl"  # renovation, contractors, furniture; after 417-424
+HOLDOUT_426 = DATA / "holdout_426.jsonl"  # Chinese weddings, banquets and family gatherings; same
+HOLDOUT_427 = DATA / "holdout_427.jsonl"  # English car rental, repair, driving, commuting; same
+HOLDOUT_428 = DATA / "holdout_428.jsonl"  # three or more constraints in one or two sentences; same
+HOLDOUT_429 = DATA / "holdout_429.jsonl"  # Chinese from older users, dictated by voice input; same
+HOLDOUT_430 = DATA / "holdout_430.jsonl"  # English online orders, returns, refunds; same
+HOLDOUT_431 = DATA / "holdout_431.jsonl"  # units of every kind; same
+HOLDOUT_432 = DATA / "holdout_432.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -879,6 +887,14 @@ HOLDOUTS = (
     HOLDOUT_422,
     HOLDOUT_423,
     HOLDOUT_424,
+    HOLDOUT_425,
+    HOLDOUT_426,
+    HOLDOUT_427,
+    HOLDOUT_428,
+    HOLDOUT_429,
+    HOLDOUT_430,
+    HOLDOUT_431,
+    HOLDOUT_432,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -404,15 +404,17 @@ the next sentence (这家酒店能免费取消吗？不能的话就换一家吧)
 (holdout_409-416), 七成 and 两成 written as 70% and 20% (the extractor keeps 7成, as
 holdout_375's 六成 too; the README does not say), the user's loan term after the question
 (…哪个更划算？我贷款30年), a loading window inside a story (接了个单，明早7点到9点之间装货), a
-tentative wish inside a question ("i was thinking something ruby since…?"), 十分钟 after an
-English phrase (walking distance十分钟以内); from the hundred-and-twenty-sixth (holdout_417-424),
-weekdays in a bare noun phrase ("Swim lessons for both my boys, Tuesdays or Thursdays"), an
-HR's deadline relayed inside a question (hr说要在周五之前给答付，…怎么拖一拖…？), a bonus stated and
-"三个半月" labelled with 个月, list items after a requirement ("…accessible room, grab rails and
-a shower seat"), a date written 22/11/2025, a lunch hour and its clock in two clauses
+tentative wish inside a question ("i was thinking something ruby since…?"); from the
+hundred-and-twenty-sixth (holdout_417-424), weekdays in a bare noun phrase ("Swim lessons for
+both my boys, Tuesdays or Thursdays"), an HR's deadline relayed inside a question
+(hr说要在周五之前给答付，…怎么拖一拖…？), a bonus in an offer's words (offer里写年终奖是３个月),
+list items after a requirement ("…accessible room, grab rails and a shower seat"), a lunch hour
+and its clock in two clauses
 (尽量别安排在午饭时间，12点到1点半…), a dentist's dose relayed ("she said 500mg paracetamol every
 6 hours"), colon times meant in the evening ("between 5:30 and 6:15" after "7:30 is too late"),
-"makes about thirty" in the asking clause."""
+"makes about thirty" in the asking clause; from the hundred-and-twenty-seventh (holdout_425-432),
+a venue's minimum spend labelled as the user's floor (酒店说包场最低消费5万), a bound hour said
+apart from its half of the day (约下午吧 两点以后), the theme of a child's poster (主题是环保)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -641,6 +643,10 @@ _PRECISION_FLOOR = {
     "holdout_418.jsonl": 0.75,
     "holdout_422.jsonl": 0.875,
     "holdout_424.jsonl": 0.875,
+    "holdout_425.jsonl": 0.875,
+    "holdout_428.jsonl": 0.875,
+    "holdout_429.jsonl": 0.875,
+    "holdout_431.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -833,7 +839,10 @@ habit (我家猫每天早上六点准时来踩我脸), "I'll check back tomorrow
 下周); holdout_417-424's: a workout told before a guess about tomorrow (昨天去健身房练了一个半
 小时，…明天估计…), a swim finished and a coach's plan for next month, a first offer after two
 hundred applications, an HR's "within a week" in a wait told, "I'm 21 mom", "how do i make one in
-excel" after a coworker's story."""
+excel" after a coworker's story; holdout_425-432's: a neighbour's drilling last month
+(上个月邻居家装修，电钻从早上七点一直响到晚上九点), a coworker's wish for the team's desks before
+the user asks how to say no, an egg price at a new shop (鸡蛋才五块钱一斤), "My 55 inch looks
+way smaller than the box made it seem"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

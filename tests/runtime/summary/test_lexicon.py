@@ -820,6 +820,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "the 2 hours flew by, what a class",
         'the sign literally said "no more than 2 per customer" lol',
         "I remember there being like 200 stairs at that castle",
+        # the hundred-and-twenty-seventh round: unsure, a thing lost, what sources say, a rule
+        # asked about past a figure, an early start told, a joke review, a report the user does
+        # not believe, a quote inside a story
+        "米饭该放多少水？我每次都拿不准",
+        "这把伞多少钱买的来着？小票找不到了",
+        "How long do you rest a steak? Cookbooks never agree on this.",
+        "Can I still cancel the order after 14 days if it hasn't shipped?",
+        "今天真冷啊 我五点半就出门遛狗了 你说狗狗冬天要穿衣服吗",
+        "tried microwaving an egg lol. 0/10 would not do again",
+        "我表哥说这款手机能用七年，我不太信。",
+        "老师说“这周作业不能超过两页”，结果自己布置了五页",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1803,6 +1814,29 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("can you get me something near the station, under $150?", "something near the station"),
         ("this is way too salty, can we cut the soy sauce to 1 tbsp?", "cut the soy sauce"),
         ("My interview is Thursday 10-11am, what should I prepare?", "10:00 11:00"),
+        # the hundred-and-twenty-seventh round: an allergy before a question about what is
+        # usual, a time clause before an imperative, a day before an age, a festival as a day,
+        # "before then", the user's own pickup, "any chance you can find … with", a regime the
+        # user keeps, a deposit paid, 做 typed for 坐, working hours, a dish for N, a
+        # comparative without its figure, a date written day first, 个半月, 十分钟 after a Latin
+        # word, a pause between Chinese words
+        ("我对芒果过敏，中暑了一般喝点什么好？", "芒果过敏"),
+        ("when you book the vet get the 9am slot again, and dont pick the branch in town", "9am"),
+        ("下周日给儿子办五岁生日会，最多来六个小朋友", "下周日"),
+        ("年夜饭想定在除夕那天中午，帮我看看哪家还有位", "除夕那天"),
+        ("The party is on 2026-06-13 — the cake has to be ordered before then", "before then"),
+        ("Drop-off is at 6:40 tomorrow, is the desk staffed that early?", "6:40"),
+        ("any chance you could find a cabin w/ a hot tub?", "hot tub"),
+        ("I'm on a 2,000 calorie plan my coach set, what should lunch be?", "2,000 calorie"),
+        ("婚宴场地定金交了5000，帮我记着尾款的日子", "5000"),
+        ("卧铺我做不了，太挤了，帮我看看座位", "卧铺我做不了"),
+        ("plan a dog-walking rota around my 9-to-6 job", "9:00 18:00"),
+        ("煮个三人份的咖喱要放多少肉？", "三人份"),
+        ("Need a new suitcase, 55 cm, nothing larger fits the overhead bin", "nothing larger"),
+        ("the keys have to be back by 14/12/2026", "2026-12-14"),
+        ("试用期最多两个半月，别再长了", "2.5个月"),
+        ("健身房要在公司walking distance五分钟以内", "5"),
+        ("明早七点出发 行李最多两件 别订靠窗", "7:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
