@@ -43,6 +43,8 @@ _SENTENCE_RE = re.compile(
     r"|(?<=[)）][.])\s+(?=[a-z])"
     # typed in lower case after a year: "…back in 2019. for the bathroom redo I want…"
     r"|(?<=(?:19|20)\d\d[.])\s+(?=[a-z]{2,}\b)"
+    # or after a clock time: "my eating window is 12:00–20:00. what should my first meal be?"
+    r"|(?<=\d:\d\d[.])\s+(?=[a-z]{2,}\b)"
     # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'
     r"|(?<=[.!?][\"”])\s+(?=[A-Z])"
 )
@@ -63,7 +65,9 @@ REVISING_ZH = r"其实|算了|还是"
 """The words that open a revision (``REVISED_RE``; ``extract_signals`` keeps the figure after
 them in their clause)."""
 REVISED_RE = re.compile(
-    r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh)\W+)*(?:" + REVISING_EN + r"|make\s+(?:it|that))"
+    r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh|no|nah|nope|sorry)\W+)*(?:"
+    + REVISING_EN
+    + r"|make\s+(?:it|that)|(?:(?:he|she|they|we)\s+)?(?:moved|pushed|changed)\s+(?:it|that)\s+to)"
     r"\W+(?:(?:make\s+(?:it|that)|like|maybe|say)\s+)?[$€£¥]?\d"
     r"|^\W*(?:" + REVISING_ZH + r"|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
     re.IGNORECASE,

@@ -60,6 +60,8 @@ _MAX_BEFORE = re.compile(
     r"(?:不超过|不高于|不多于|不大于|最多|至多|顶多|最高|上限|预算|控制在|(?<!不)低于|(?<!不)少于"
     r"|\bat\s+most|\bno\s+more\s+than|\bnot\s+more\s+than|\bunder|\bbelow|\bless\s+than"
     r"|\bup\s+to|\bmax(?:imum)?|\bwithin|\btops?\s+out\s+at|\btopping\s+out\s+at"
+    # how far the user will go: "I can stretch to 950", "as high as $40"
+    r"|\bstretch(?:\s+(?:it|that|the\s+budget|my\s+budget))?\s+to|\bas\s+high\s+as"
     r"|\b(?:budget|limit|cap|ceiling)(?:ped)?(?:[-\s]+[\w']+){0,5}?\s+(?:is|of|at)|\bbudget"
     r"|\bcap(?:ped)?(?:\s+[\w']+){0,4}?\s+at|\bnot\s+(?:to\s+)?exceed(?:ing)?)"
     r"\s*(?:of\s+|is\s+|at\s+|:)?\s*$",

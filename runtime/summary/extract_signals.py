@@ -42,6 +42,7 @@ from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
     PAST_DAY_RE,
+    PRICED_RE,
     SAID_BEFORE_RE,
     TASK_NEGATION_RE,
     Voice,
@@ -207,6 +208,9 @@ _PARTY_OF = (
     # what a dish must feed: "what can I make for dinner that feeds 5 people"
     r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
     r"(?:people|persons|adults|guests|kids)\b"
+    # who it is for: "How I go cook jollof for 20 people…?"
+    r"|\bfor\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty)\s+"
+    r"(?:people|persons|guests|adults|kids|pax)\b"
     # how many a dish is for: "做个四人份的火锅要准备啥？"
     r"|(?:做|煮|烧|准备|订|点|买)个?(?:\d+|[一二两三四五六七八九十]+)\s*人份"
 )
@@ -265,8 +269,17 @@ _OWNED_RE = re.compile(
     r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this|(?<=at\s)[\d０-９])"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
     r"|^\W*need\s+(?!to\s+know\b)\w"
-    # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"
-    r"|必须|务必|一定要"
+    # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"; what can only
+    # be: "奥数和编程只能报一个，你觉得哪个…？"
+    r"|必须|务必|一定要|只能(?:报|选|买|订|带|去|要|挑|参加|上|请|用)"
+    # the measures of the one it is for: "孩子身高１３５cm，体重３０公斤左右，校服选哪个码？",
+    # "she's 135cm and about 30kg, which size…?"
+    r"|(?:身高|体重|腰围|胸围|臀围|脚长|鞋码|头围)\s*(?:是|有|大概|约)?\s*[\d０-９一二三四五六七八九十]"
+    r"|\b(?:height|weight|waist|inseam|chest)\s+(?:is\s+)?(?:about\s+|around\s+)?\d"
+    r"|\bweighs\s+(?:about\s+|around\s+)?\d|\b\d+\s*cm\s+tall\b"
+    # a plan that opens with its day, before the question: "下周三晚上请同事来家吃饭，…菜单怎么定？"
+    r"|^\W*(?:下下?周[一二三四五六日天末]?|下个?星期[一二三四五六日天]|明天|后天|这周[一二三四五六日天末]"
+    r"|周[一二三四五六日天末])(?:早上|上午|中午|下午|晚上)?[^，,。？?]{0,4}?(?:请|办|约|带|陪|搬|招待)"
     # how a dish is to be made, said before the question: "糖少放点，一个小时内能搞定嘛？"
     r"|(?:少|多)(?:放|加|搁)点?|少(?:油|盐|糖|辣|冰)|去冰|微辣|免辣"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,10}去|适合[\d一二两三四五六七八九十来几]+个?人"
@@ -333,6 +346,14 @@ _CHECKS_RE = re.compile(
     re.IGNORECASE,
 )
 """A question asking to check what the user said before it."""
+# Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
+# 这价格算贵吗？", "they want $450 for it, is that too pricey?"
+_PRICE_CHECK_RE = re.compile(
+    r"(?:算|是不是|是否)(?:有点|有些|太)?(?:贵|便宜|高)(?:了)?(?:吗|么|不|啊|\W*$)|贵不贵|划算(?:吗|不)"
+    r"|\bis\s+(?:that|this|it)\s+(?:too\s+)?(?:expensive|pricey|steep|a\s+good\s+(?:price|deal)"
+    r"|reasonable|fair)\b",
+    re.IGNORECASE,
+)
 
 
 def _asks_for_quantity(text: str) -> bool:
@@ -436,6 +457,15 @@ _ASKED_ABOUT_RE = re.compile(
     + r"|(?<!\d)(?:19|20)\d\d(?!\d)(?!\s*(?:[元块$€£¥%]|dollars|bucks|euros))"
     # a phrase quoted to be asked about: "比如“500元以内”，500算不算？"
     + r"|“[^”]{1,30}”|「[^」]{1,30}」"
+    # the period of a rate asked: "小学生一天推荐吃多少克盐？"
+    + r"|一(?:天|周|星期|个月|年|次|顿)(?=[^，,。？?]{0,8}(?:多少|几))"
+)
+# The options of a choice the user asks to have weighed, none of them a constraint: "你觉得续签
+# 两年好还是一年好？", "物业费一年交一次还是一个季度交一次划算啊" (not "…还是三晚都行")
+_CHOICE_ASKED_RE = re.compile(
+    r"[\d一二两三四五六七八九十]+\s*个?(?:年|月|季度|次|天|晚|周)[^，,。？?]{0,8}?还是[^，,。？?]{0,4}?"
+    r"[\d一二两三四五六七八九十]+\s*个?(?:年|月|季度|次|天|晚|周)[^，,。？?]{0,6}?"
+    r"(?:好|划算|合适|便宜|合算)(?:呢|啊|呀|吗|些|一点|点)?\W*$"
 )
 # A question for one quantity that gives another, measured: "猪肉馅一斤要配多少白菜合适？",
 # "how much water for 3 cups of rice?" (not "how long to 5th avenue", "how many calories in 2
@@ -659,7 +689,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
     # "We'll have the conference room from 9:30 to 4, and lunch is already handled"
     told = told and _FUTURE_RE.search(text) is None
     if not _unbounded(text, figures_only=figures_only, told=told) and _has_figure(
-        _ASKED_ABOUT_RE.sub(" ", text) if figures_only else text
+        _CHOICE_ASKED_RE.sub(" ", _ASKED_ABOUT_RE.sub(" ", text) if figures_only else text)
     ):
         kinds.add("figure")
     if not figures_only and not is_narrative(text):
@@ -1368,6 +1398,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         and not _OWN_FIGURE_RE.search(sentence)
         and (asked or not _RULE_SAID_RE.search(sentence))
         and not (opens_told and any(_refuses(sentence[a:b]) for a, b in spans))
+        # what was paid, asked if fair
+        and not (asked and _PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
         # an allergy is the user's whatever happened: "我对青霉素过敏，感冒了一般吃啥药比较好？"
         and not any(
             is_allergy(sentence[a:b]) and not tells_what_happened(sentence[a:b]) for a, b in spans
@@ -1387,6 +1419,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     checks = (
         asked and bool(spans) and _CHECKS_RE.search(sentence[slice(*spans[asking])]) is not None
     )
+    priced = asked and bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
     said: list[bool] = []
     for index, (a, b) in enumerate(spans):
         clause = sentence[a:b]
@@ -1408,6 +1441,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                         index == asking
                         and (
                             _trip_day(clause)
+                            or priced
                             or requested
                             or _sized(clause)
                             or _WANTED_RE.search(clause) is not None
@@ -1416,6 +1450,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                 )
                 and (
                     checks
+                    or priced
                     or requested
                     or _owned(clause)
                     or _WANTED_RE.search(clause) is not None

@@ -55,9 +55,9 @@ def _literal(reading: Reading, folded: str) -> bool:
     return reading.value in folded.replace(" ", "")
 
 
-# Measure words kept with a figure spelled in Chinese characters ("一年" 1年, "三句话" 3句, "七成"
-# 7成); digits keep their own unit as written, so they need none.
-_MEASURES = frozenset("年句成岁倍层站页张寸")
+# Measure words kept with a figure spelled in Chinese characters ("一年" 1年, "三句话" 3句, "一楼"
+# 1楼, "七成" 7成); digits keep their own unit as written, so they need none.
+_MEASURES = frozenset("年句成岁倍层站页张寸楼")
 
 
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:

@@ -362,7 +362,7 @@ _PM_WORDS_RE = re.compile(
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
     r"|\blights?\s+out\b|\b(?:in|to)\s+bed\b|\bafter\s+(?:lunch|school)\b"
-    r"|\bschool\s+pick[- ]?up\b|熄灯"
+    r"|\bschool\s+pick[- ]?up\b|熄灯|熬夜|宵禁"
     # the evenings a rule is for, and a teenager's: "school nights its 10pm", "curfew is 11"
     r"|\b(?:school|week)[- ]?nights?\b|\bcurfews?\b|\bprom\b",
     re.IGNORECASE,

@@ -33,6 +33,7 @@ __all__ = [
     "DONT_BIE",
     "OWN_MONEY",
     "PAST_DAY_RE",
+    "PRICED_RE",
     "SAID_BEFORE_RE",
     "TASK_NEGATION_RE",
     "Voice",
@@ -56,6 +57,12 @@ OWN_MONEY = (
     r"(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款|物业费|学费)"
 )
 """The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
+PRICED_RE = re.compile(
+    r"[$€£¥￥]|\d\s*(?:元|块|万|千)|[一二两三四五六七八九十百千万]\s*(?:元|块)|价|费|钱|押金|租金"
+    r"|\b(?:price|cost|fee|quote|rent|deposit|bucks|dollars|euros|pounds|quid)\b",
+    re.IGNORECASE,
+)
+"""Money named in a sentence: a price or a bill the user gives, asked about."""
 DONT_BIE = (
     r"(?<![特区告级类性差识辨鉴离])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)别(?![人处墅致])"
 )
@@ -81,7 +88,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -117,7 +124,7 @@ _REQUEST_RE = re.compile(
     r"|\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}:[0-5]\d)"
     r"(?:\s+[\w:.']+){0,2}?\s+(?:work|suit)\b"
     r"|能不能|能否|可不可以|可以帮"
-    r"|麻烦|帮我|帮忙|劳驾|推荐|\brec+om+end\w*|\bsuggest\w*"
+    r"|麻烦|帮我|帮忙|劳驾|推荐(?!量|(?:吃|喝|摄入|睡|用)[^，,。？?]{0,4}?(?:多少|几))|\brec+om+end\w*|\bsuggest\w*"
     # a search asked as a bare noun and what it is for: "dog sitter for aug 3-6?", "babysitter
     # for sat 6-11pm??"
     r"|^\W*(?!(?:what|how|who|why|when|where|which|is|are|do|does|did|can|could|should|would"
@@ -206,6 +213,8 @@ _BOUND_CUE_RE = re.compile(
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
     r"|\b(?:make|cook|bake|prep|ready|done|finish|fix|deliver(?:ed)?)\s+(?:\w+\s+)?in\s+"
     r"(?:like\s+|about\s+|around\s+|roughly\s+)?\d"
+    r"|(?:\d|[一二两三四五六七八九十半])\s*(?:个)?(?:分钟|小时|钟头)(?:内|以内|之内)?就?能(?:搞定|做好|做完|弄好|完成"
+    r"|做出来|吃上)"
     # a wanted interval: "月租两千五到三千的有没有靠谱的？", "somewhere between £600 and £800?"
     r"|\bbetween\s+[$€£¥]\s?\d[\d,.]*\s+and\s+[$€£¥]?\s?\d"
     r"|[\d一二两三四五六七八九十百千万][\d.一二两三四五六七八九十百千万]*\s*(?:到|至|-|–|—|~)\s*"
@@ -247,6 +256,10 @@ _TOLD_RE = re.compile(
     r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have|says|tells|wants|needs|requires|insists"
     r"|must|should|can|could|would|may|might)\b)\w+\s+){1,2}\w+[^e\W]ed"
     r"|(?:my|our|the)\s+last\s+(?:job|company|place|team|trip|hotel|flight|landlord|boss)"
+    r"|\b(?:my|our|the)\s+last\s+one\s+(?:got|had|was|were|drew|sold|took|cost)\b"
+    # a promise reported, then how it went: "The pharmacist said my prescription would be ready
+    # by 4 but it's 5:30"
+    r"|\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?:my|our|the|your)\s+\w+\s+(?:would|was\s+going\s+to)\b"
     r"|(?:the|my|our)\s+(?:[\w:.-]+\s+){1,3}?(?:was|were)\s+(?:(?:so|really|totally|actually|kind\s+of"
     r"|pretty|quite)\s+)*(?:beautiful|gorgeous|stunning|insane|crazy|awful"
     r"|terrible|great|amazing|lovely|horrible|nuts|bad|fine|packed|late|slow)"
@@ -291,7 +304,7 @@ _TOLD_RE = re.compile(
     r"(?:keeps?\s+(?:telling|saying)|says?|said|told)\b"
     r"|\bother\s+\w+\s+(?:seem\s+to\s+)?(?:say|said|recommend)\b|\b(?:it'?s|it\s+has)\s+happened\b"
     # a long gap told: "Haven't cried at a book like that in 10 years"
-    r"|^\W*(?:i\s+)?(?:haven'?t|hadn'?t)\s+\w+(?:\s+\w+){0,6}?\s+in\s+(?:\d+|years|ages|forever)\b"
+    r"|^\W*(?:i\s+)?(?:haven'?t|hadn'?t|never)\s+\w+(?:\s+\w+){0,6}?\s+in\s+(?:\d+|years|ages|forever)\b"
     r"|\b(?:my|our|his|her|their)\s+\w+\s+keeps\s+saying\b(?!\s+to\b)"
     # someone else's habit, what keeps coming up: "my cat keeps knocking stuff off the counter at
     # like 3am", "I keep seeing 5 minutes, 15 minutes, 30"
@@ -397,6 +410,12 @@ _TOLD_RE = re.compile(
     r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
+    # a promise reported, then how it went: "房东说3月15号之前会把押金退给我，结果到现在还没动静"
+    r"|说[^。！？!?]{0,30}?[，,]\s*结果(?:到现在|现在|一直)?(?:还没|没|都没|也没|还是没)"
+    # a thought taken back: "我刚想说要一等座，后来想想还是先问问价格再说"
+    r"|(?:刚|本来|原本)想(?:说|要)[^。！？!?]{0,20}?[，,]\s*(?:后来|但是?|不过|结果)"
+    # how it changed, told: "我老公一开始说预算两万，后来又说三万，最后干脆不买了"
+    r"|(?:一开始|起初|最开始)[^。！？!?]{0,20}?[，,]\s*后来"
     # how early it was done: "我早上六点就起来去公园打太极了" (not "六点就要走了")
     r"|(?:点|[:：]\d\d)(?:半|多|钟)?就(?!要|得|会|能|可以|该|行|好|够)[\u4e00-\u9fff]{1,12}了(?=\W|$)"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
@@ -474,7 +493,9 @@ _WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGN
 SAID_BEFORE_RE = re.compile(
     r"(?<![你您])(?:上次|之前|刚才|前面)(?:跟你)?(?:说|提|讲|聊)(?:过)?的"
     r"|(?:(?:上次|之前|刚才|前面)(?:那个|那条)?[^，。,；;]{0,12}?)?(?:要求|那条|那个)就?(?:撤了|作废了?|不算了)"
-    r"|\b(?:the\s+one\s+)?i\s+mentioned\s+(?:earlier|before|last\s+time)\b|\blike\s+i\s+said\b",
+    r"|\b(?:the\s+one\s+)?i\s+mentioned\s+(?:earlier|before|last\s+time)\b|\blike\s+i\s+said\b"
+    # a correction of what was just said: "Ok I lied, I can stretch to 950", "I misspoke"
+    r"|\bi\s+(?:lied|misspoke|was\s+wrong|got\s+that\s+wrong)\b|我说错了|说错了",
     re.IGNORECASE,
 )
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
@@ -631,6 +652,11 @@ _STILL_ALLOWED_RE = re.compile(
     r"|my|our)\b[^?]{0,30}?\b(?:after|past|beyond)\s+\d",
     re.IGNORECASE,
 )
+_NORMAL_ASKED_RE = re.compile(
+    r"(?:这|这样|这个)?(?:正常吗|正常么|正常嘛|正常不|算正常吗)\W*$"
+    r"|\b(?:is|are)\s+(?:that|this|it)\s+(?:normal|common|usual)\W*$",
+    re.IGNORECASE,
+)
 _WORLD_RULE_ASKED_RE = re.compile(
     r"^\W*(?:is|are|was)\s+the\s+(?:[$€£¥]?\d[\d,.]*\s+)?(?:\w+\s+)?(?:limit|cap|max(?:imum)?"
     r"|minimum|fee|rate|deadline)\b|^\W*(?:是说|意思是|也就是说|是不是说)"
@@ -661,6 +687,10 @@ def asks_nothing(sentence: str) -> bool:
     if not is_question(sentence):
         return False
     if _WORLD_RULE_ASKED_RE.search(sentence) and not _SELF_RE.search(sentence):
+        return True
+    if _NORMAL_ASKED_RE.search(sentence) and not PRICED_RE.search(sentence):
+        # "…四点多就要吃东西，正常吗？": whether what happens is normal, no rule (a price asked
+        # about stays: "报价是三千五，这价格正常吗？")
         return True
     if _STILL_ALLOWED_RE.search(sentence):
         return True  # "Can I still return something after 30 days…?": the shop's rule asked
@@ -723,7 +753,10 @@ _DOUBT_RE = re.compile(
     r"|\b(?:don'?t|dont|do\s+not)\s+(?:get|understand|see)\s+why\b|\bwho'?s\s+right\b"
     r"|\bnot\s+sure\s+(?:whether|if)\s+(?:to\s+|i\s+should\s+)?believe\b"
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
-    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对",
+    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
+    # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
+    r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
+    r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b",
     re.IGNORECASE,
 )
 
@@ -769,7 +802,10 @@ _THIS_TIME_RE = re.compile(r"\bthis\s+time\b|这次|这回", re.IGNORECASE)
 # An offer on the table is a figure of the task, told or not: "The plumber quoted $1,250",
 # "the quote came in at 4,200", "the seller is asking 9k"
 _OFFER_RE = re.compile(
-    r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at)\b|报价|开价|要价",
+    r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at)\b|报价|开价|要价"
+    # a figure quoted: "师傅报了３８００", "装修半包报了八万"
+    # (not what was signed up for: "报了三个补习班"; not someone else's: "他自己报了25万")
+    r"|(?<![他她己])报了\s*(?=[\d０-９]{3,}|[\d０-９.]+\s*[万千]|[一二两三四五六七八九十]+[万千百](?!个))",
     re.IGNORECASE,
 )
 

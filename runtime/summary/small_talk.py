@@ -156,9 +156,13 @@ _NARRATIVE_RE = re.compile(
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
     r"|爷爷|奶奶|姥姥|姥爷|外公|外婆|老板|领导|邻居|同学|室友|亲戚)|那口子|店家|那家店|商家|客服|网上|新闻"
     r"|客人|顾客|房客|租客|客户|工头|站长|作者|博主|专家)"
-    r"(?:以前|总|老|常|也|还|就|有人?)*"
+    r"(?:以前|总|老|常|也|还|就|有人?|一开始|开始|起初|最开始)*"
     # "跟快递客服说一声": a message to pass on
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
+    # a wish had and dropped: "我本来想要靠窗的，后来想想还是算了"
+    r"|(?:刚|本来|原本)想(?:说|要)"
+    # a child's question relayed: "儿子今天问我为啥每天要睡够10个小时"
+    r"|(?:儿子|女儿|孩子|闺女|娃|宝宝)(?:今天|昨天|刚才|又|总|老)?问(?:我)?(?=为啥|为什么|怎么|是不是|能不能|啥|什么)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|之前(?:从来|从没|一直|那(?:封|个|次|件|篇|份))|\bback\s+in\s+(?:19|20)\d\d\b"
     r"|\bback\s+in\s+(?:college|school|high\s+school|uni|university|my\s+\w+s)\b"
     # what everyone says, asked about: "why does everyone online say never touch the 401(k)…"
@@ -190,7 +194,7 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"
     r"|said|paid|sent|spent|put|let|cut|hit|set|run|come|become|lost|won|met|kept|felt|heard|found)\b"
-    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间(?!\s*(?:别|不要|不能|不许|千万|都别|我都|我不))|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)

@@ -462,6 +462,14 @@ HOLDOUT_429 = DATA / "holdout_429.jsonl"  # Chinese from older users, dictated b
 HOLDOUT_430 = DATA / "holdout_430.jsonl"  # English online orders, returns, refunds; same
 HOLDOUT_431 = DATA / "holdout_431.jsonl"  # units of every kind; same
 HOLDOUT_432 = DATA / "holdout_432.jsonl"  # typical messages; same
+HOLDOUT_433 = DATA / "holdout_433.jsonl"  # medical appointments, prescriptions; after 425-432
+HOLDOUT_434 = DATA / "holdout_434.jsonl"  # Chinese messages about children; same
+HOLDOUT_435 = DATA / "holdout_435.jsonl"  # corrections inside the same message; same
+HOLDOUT_436 = DATA / "holdout_436.jsonl"  # Chinese renting, moving, utilities; same
+HOLDOUT_437 = DATA / "holdout_437.jsonl"  # non-native English (India, Philippines, Nigeria…); same
+HOLDOUT_438 = DATA / "holdout_438.jsonl"  # planning events, offsites, reunions; same
+HOLDOUT_439 = DATA / "holdout_439.jsonl"  # diets, meal prep, guests with restrictions; same
+HOLDOUT_440 = DATA / "holdout_440.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -895,6 +903,14 @@ HOLDOUTS = (
     HOLDOUT_430,
     HOLDOUT_431,
     HOLDOUT_432,
+    HOLDOUT_433,
+    HOLDOUT_434,
+    HOLDOUT_435,
+    HOLDOUT_436,
+    HOLDOUT_437,
+    HOLDOUT_438,
+    HOLDOUT_439,
+    HOLDOUT_440,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -831,6 +831,25 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "tried microwaving an egg lol. 0/10 would not do again",
         "我表哥说这款手机能用七年，我不太信。",
         "老师说“这周作业不能超过两页”，结果自己布置了五页",
+        # the hundred-and-twenty-eighth round: whether it is normal, the options of a choice, a
+        # choice weighed, a rate's period asked, a promise broken, a child's question, a change
+        # told, a thought taken back, a vow told, a last one told, "won't break", "I don't
+        # really care", "Please which…?", what was never done in years
+        "我家狗一天要吃五顿，正常吗？",
+        "车险一年买一次还是半年买一次划算啊",
+        "你觉得合同签三年好还是两年好？",
+        "成年人一天推荐喝多少毫升水？",
+        "快递说周三之前一定送到，结果到现在还没到，我该找谁？",
+        "女儿昨天问我为啥每天要刷两次牙，怎么跟她说？",
+        "我妈一开始说要买八千的，后来又说五千就够，最后啥也没买",
+        "我本来想要靠窗的，后来想想还是算了",
+        "My uncle ran a 200-seat restaurant for a year and vowed never again.",
+        "Our last one sold about 80 tickets out of 500.",
+        "The app won't load, so annoying",
+        "I don't really care, it's her party",
+        "Please which phone is better, Pixel 9 or iPhone 16?",
+        "My mechanic says the timing belt has to be changed every 60,000 miles, is that true? I"
+        " never did it in 8 years.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1837,6 +1856,29 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("试用期最多两个半月，别再长了", "2.5个月"),
         ("健身房要在公司walking distance五分钟以内", "5"),
         ("明早七点出发 行李最多两件 别订靠窗", "7:00"),
+        # the hundred-and-twenty-eighth round: the time just named with 那段时间, a clock
+        # before a lower-case sentence, what can only be, a child's measures, a plan that opens
+        # with its day, a price asked if fair, a bedtime after 熬夜, "stretch to", "I lied", a
+        # revision after "nah", a floor said with 楼, who it is for, a bar that does, a
+        # reaction, "so not her", open on a day, a party on a day, a dish done in N minutes
+        ("周三下午两点到四点开会，那段时间别打我电话", "那段时间别打"),
+        ("my shift is 07:00–15:00. what can i eat on the break?", "07:00–15:00"),
+        ("钢琴和围棋只能选一个，哪个更适合五岁的孩子？", "只能选一个"),
+        ("闺女身高１２０cm，鞋码３２，这双该买多大的？", "１２０cm"),
+        ("明天晚上请客户吃饭，预算两千左右，点什么菜好？", "明天晚上请客户吃饭"),
+        ("装修半包报了八万，这价格算贵吗？", "8"),
+        ("闺女老熬夜到十二点，我想让她十点前睡", "22:00"),
+        ("Rent cap is 1500. fine, I can stretch to 1650 for a balcony.", "stretch to 1650"),
+        ("Book it for 3 nights. ok I lied, I can stretch to 4 nights if it's cheap.", "4 nights"),
+        ("order 4 pizzas, nah make it 3, people cancelled", "make it 3"),
+        ("租房不要三楼以上，腿脚不好", "3楼"),
+        ("what's a stew recipe for 12 people?", "12 people"),
+        ("find me a cafe that does oat milk please", "oat milk"),
+        ("she reacts to sesame, so nothing with tahini", "sesame"),
+        ("any good podcasts? I've heard all of Serial so not that one", "not that one"),
+        ("Any pharmacies open next Sunday?", "next sunday"),
+        ("周日聚会的菜单帮我想想，有个朋友不吃牛肉", "周日聚会"),
+        ("有什么十分钟就能做好的早饭？", "10"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
