@@ -45,6 +45,8 @@ _SENTENCE_RE = re.compile(
     r"|(?<=(?:19|20)\d\d[.])\s+(?=[a-z]{2,}\b)"
     # or after a clock time: "my eating window is 12:00–20:00. what should my first meal be?"
     r"|(?<=\d:\d\d[.])\s+(?=[a-z]{2,}\b)"
+    # or after a day's number, before a question: "…it's due March 3. what can we pull off?"
+    r"|(?<=\d[.])\s+(?=(?:what|how|can|could|any|should|which|where|when|who|pls|please)\b)"
     # after a quotation that ends a sentence: '…don't open the oven door." I'm allergic…'
     r"|(?<=[.!?][\"”])\s+(?=[A-Z])"
 )

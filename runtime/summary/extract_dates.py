@@ -264,7 +264,9 @@ def _resolve_time(kind: str, m: re.Match[str], before: str = "") -> time | None:
         and hour < 12
         and (
             _LATE_PART_BEFORE_RE.search(before)
-            or day_half(before) == "pm"
+            # (a timetable just before keeps its clock: "…before 3pm, but our train arrives at
+            # 11:20")
+            or (day_half(before) == "pm" and not _TIMETABLE_RE.search(before[-30:]))
             or (
                 day_half(before) is None
                 and hour in AFTERNOON_HOURS

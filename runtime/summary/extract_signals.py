@@ -99,6 +99,9 @@ _BREAK_RE = re.compile(
     # a new sentence said without its full stop: "how much have i spent so far im trying to
     # keep it under four hundred a month"
     r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
+    # hearsay after the user's own: "We were thinking ~$10 a week but apparently her friends all
+    # get 20"
+    r"|(?<=[a-z0-9])\s+(?=(?i:but\s+(?:apparently|supposedly|everyone\s+says|people\s+say)\b))"
     # someone's words after the user's own: "guest list is capped at 85 and she said no lilies"
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:he|she|they)\s+(?:said|says|told\s+(?:me|us))\b))"
     # a second bound on another quantity: "at least 25g protein per scoop and under $40 a tub"
@@ -217,7 +220,7 @@ _PARTY_OF = (
 # A fragment naming what is wanted: "Something around 50 bucks?", "Anything under $40?"
 _WANTED_RE = re.compile(
     r"^\W*(?:(?:something|anything|one|somewhere)|(?:maybe|ideally|preferably|say))\s+(?:around"
-    r"|about|under|below|less\s+than|within|near|close\s+to)\b"
+    r"|about|under|below|less\s+than|within|near|close\s+to|in\s+the\s+[$€£¥]?\d)"
     # a goal of the user's own money: "What's a realistic plan to save up 15k?"
     r"|\b(?:save|saving|pay\s+off|paying\s+off)\s+(?:up\s+)?(?:[$£€¥]\s?)?\d"
     # the user's own plan put up for approval: "Is it ok if I book the tour for Oct 12 at 10am?"
@@ -746,9 +749,17 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
 
 
 def _same_moment(text: str, start: int, end: int) -> bool:
-    """Whether a dash between ``start`` and ``end`` joins a day and its clock time."""
+    """Whether a dash between ``start`` and ``end`` joins a day and its clock time, or the two
+    ends of a stretch of days ("Aug 30 – Sept 1")."""
     before, after = _fold(text[max(0, start - 24) : start]), _fold(text[end : end + 24])
+    if _MONTH_DAY_END_RE.search(before) and _MONTH_DAY_START_RE.match(after):
+        return True
     return bool(_DAY_BEFORE_RE.search(before) and _CLOCK_AFTER_RE.match(after))
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH_DAY_END_RE = re.compile(rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*$", re.IGNORECASE)
+_MONTH_DAY_START_RE = re.compile(rf"\s*{_MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
 
 
 _NEGATED_ITEM_RE = re.compile(r"(?:^|[\s,])(?:no|without)\s+[a-z-]+$", re.IGNORECASE)
@@ -959,7 +970,7 @@ _ALLERGY_VERDICT_RE = re.compile(
 )
 # A refusal whose object was named before it: "以后别推荐了", "don't suggest that again"
 _OBJECT_LEFT_OUT_RE = re.compile(
-    r"^\W*(?:以后|下次|再也)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|买|订|点|找|约|选|安排|给我推)了?"
+    r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|推|买|订|点|找|约|选|安排|给我推)了?"
     r"[吧啊哈]?\W*$"
     r"|\b(?:never|don'?t|do\s+not|stop)\s+(?:recommend|suggest|book|order|buy|pick)(?:ing)?\s+"
     r"(?:it|that|this|them|those)(?:\s+(?:again|anymore|any\s+more))?\W*$",
@@ -1059,6 +1070,10 @@ def _voiced_signal(
         # what the user sets against someone's words is theirs: "My sister keeps telling me to
         # let you handle it but pls dont book anything without asking me first"
         return clause_signal(text[contrast.end() :])
+    rule_after = _SO_RULE_RE.search(text) if told and voice == "own" else None
+    if rule_after is not None:
+        # the rule a story leads to: "His braces just got tightened so soft foods only for now"
+        return clause_signal(text[rule_after.end() :])
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
     if voice == "relayed":
@@ -1080,10 +1095,17 @@ def _voiced_signal(
     return signal
 
 
+# "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
+_SO_RULE_RE = re.compile(
+    r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b)",
+    re.IGNORECASE,
+)
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
 # weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
     r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid"
+    # what the one it is for would hate: "Mom says he'd hate anything techy"
+    r"|(?:he|she|they)'?d\s+hate"
     r"|stay\s+off|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
     # not a saying always repeated (总说, 老说, 常说) nor a book's or an expert's word (作者说,
     # 书上说, 书里说, 博主说, 专家说)
@@ -1094,7 +1116,11 @@ _RELAYED_RULE_RE = re.compile(
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "hr说要在周五之前给答复",
     # "医生说必须空腹"
     r"|要在[^，,。？?]{1,10}(?:之前|以前|前)|[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须)"
-    r"|必须|一定要|务必))(?P<rule>)",
+    r"|必须|一定要|务必"
+    # with what it is about named first: "老公说买冰箱一定要一级能效", "我妈说最好别坐夜车",
+    # "他说亏本的绝对不要", "医生说海鲜、啤酒都得戒", "她说伴娘服统一要粉色的"
+    r"|[^，,。？?]{0,8}?(?:一定要|必须|务必|最好别|最好不要|绝对不要|绝对不能|坚决不要|都得戒|得戒|都不能"
+    r"|统一要|统一用)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
@@ -1102,6 +1128,12 @@ _RELAYED_RULE_RE = re.compile(
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # what someone approved on a condition: "my boss approved the lisbon trip as long as its
+    # economy and im back in the office by the 9th"
+    r"|\b(?:approved|agreed\s+to|okayed|ok'?d|signed\s+off\s+on)\b[^.;!?]{0,40}?\b(?:as\s+long\s+as"
+    r"|only\s+if|provided(?:\s+that)?|on\s+condition\s+that)\s+"
+    # a promise the user made: "she made me promise no clowns"
+    r"|\bmade\s+(?:me|us)\s+promise\s+(?:that\s+)?(?=no\b|not\s+to\b|never\b|(?:we|i)\s+(?:won'?t|wouldn'?t)\b)"
     # a rule passed on after a colon: "My landlord just texted back: absolutely no nails or
     # screws in the walls", "领导交代了：合同里任何金额都不要自己改"
     r"|\b(?:texted|wrote|emailed|messaged|replied|said|told\s+(?:me|us))(?:\s+back)?\s*:\s*"
@@ -1319,7 +1351,18 @@ def _speaks_now(clause: str) -> bool:
         _refuses(clause)
         or _PARTY_TOTAL_RE.search(clause) is not None  # "…，我们又多了一个人，总共九个"
         or (_OWN_TARGET_RE.search(clause) is not None and not tells_what_happened(clause))
+        or _OWN_SCHEDULE_RE.search(clause) is not None
     )
+
+
+# The user's own schedule set against what they heard: "Hotel check-in can't be before 3pm
+# apparently, but our train arrives at 11:20"
+_OWN_SCHEDULE_RE = re.compile(
+    r"^\W*(?:(?:but|and|though|while)\s+)?(?:my|our)\s+(?:train|flight|bus|plane|ferry|coach"
+    r"|appointment|meeting|shift|class|interview)\s+(?:arrives?|lands?|gets\s+in|leaves|departs?"
+    r"|starts?|ends?|is\s+at)\b",
+    re.IGNORECASE,
+)
 
 
 # The figure the user holds themself to: "I'm aiming for about 6000", "我的目标是一天八千步"
@@ -1550,6 +1593,8 @@ def constraint_clauses(sentence: str) -> list[str]:
                 and signals[index - 1].kinds & {"exclusion", "negation"}
                 and "figure" not in signals[index - 1].kinds
             )
+            # "返还型的感觉不划算，尽量别推": a refusal of what the clause before named
+            or (kept and _OBJECT_LEFT_OUT_RE.search(text) is not None)
             # "Don't send it, I want to read it first": why the step waits
             or ("negation" in signals[index - 1].kinds and _CHECK_FIRST_RE.search(text) is not None)
             # "店里小张周三周四请假，排班的时候别排她": the one the clause before named

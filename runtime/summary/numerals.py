@@ -81,6 +81,8 @@ _EN_NUMBER_RE = re.compile(
     rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
 )
+# A vulgar fraction as NFKC writes it ("½" is "1⁄2", with the fraction slash), after its whole
+_VULGAR_RE = re.compile(r"(?<![\d.])(?P<whole>\d*?)(?P<num>\d)\u2044(?P<den>[2-9]|10)(?!\d)")
 _K_RE = re.compile(
     r"(?<![A-Za-z0-9_.])(?!401\(?[kK]\b)(?P<num>\d+(?:\.\d+)?)\s?[kK](?![A-Za-z])"
     # not a retirement plan ("401k"), nor a screen's resolution: "a 4K monitor", "8K TV"
@@ -91,10 +93,13 @@ _K_RE = re.compile(
 _MILLIONS_RE = re.compile(r"(?<=[$€£¥])(?P<num>\d+(?:\.\d+)?)\s?[mM](?![A-Za-z0-9])")
 _SCALES = {
     "grand": 1000, "thousand": 1000, "million": 1_000_000, "lakh": 100_000, "lakhs": 100_000,
+    "k": 1000,
     "crore": 10_000_000, "crores": 10_000_000,
 }  # fmt: skip
 _SCALE = r"(?P<scale>grand|thousand|million|lakhs?|crores?)"
 _SCALE_AFTER_RE = re.compile(rf"\s+{_SCALE}\b", re.IGNORECASE)
+# "four k": thousands after a number word
+_WORD_K_RE = re.compile(r"\s?(?P<scale>k)(?![A-Za-z0-9])", re.IGNORECASE)
 _DIGIT_SCALE_RE = re.compile(
     rf"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s*{_SCALE}\b", re.IGNORECASE
 )
@@ -171,7 +176,8 @@ _ONE_BEFORE_RE = re.compile(
 
 _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
-    r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+\d{1,2}\b|\d\s*-?ish\b"
+    r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+(?:(?:like|about|around)\s+)?"
+    r"\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d|\d\s*(?:to|-|–)\s*\d{1,2}\s+on\s+\w*(?:days?|weekends?)\b"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
@@ -243,11 +249,13 @@ _BARE_HOUR_RE = re.compile(
     r"\b(?:(?<!swears\s)(?<!swear\s)(?<!swore\s)by|before|after|until|till|at"
     r"|(?:no[t]?\s+)?(?:later|earlier)\s+than|not\s+before"
     # a curfew's hour: "Curfew for my 17 yr old is 11 on weeknights"
-    r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)"
+    r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)|\bcurfews?\s*:"
     # "Anything from 9 onwards works for me"
     r"|from(?=\s+\d{1,2}\s+(?:onwards?|on)\b)"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
+    # a hedge between: "nothing that lands after like 3"
+    r"(?:(?:like|about|around|roughly)\s+)?"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
@@ -363,6 +371,8 @@ _PM_WORDS_RE = re.compile(
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
     r"|\blights?\s+out\b|\b(?:in|to)\s+bed\b|\bafter\s+(?:lunch|school)\b"
     r"|\bschool\s+pick[- ]?up\b|熄灯|熬夜|宵禁"
+    # a teenager home by then: "only if he's home by 11:30"
+    r"|\bhome\s+(?:by|before|no\s+later\s+than)\s*$"
     # the evenings a rule is for, and a teenager's: "school nights its 10pm", "curfew is 11"
     r"|\b(?:school|week)[- ]?nights?\b|\bcurfews?\b|\bprom\b",
     re.IGNORECASE,
@@ -575,13 +585,22 @@ def _number_words(text: str) -> list[Numeral]:
         if words.lower() == "one" and not (_counted(text, m) or _AND_A_HALF_RE.match(text, end)):
             continue
         number: int | Decimal = _en_value(words)
-        scale = _SCALE_AFTER_RE.match(text, end)
+        scale = _SCALE_AFTER_RE.match(text, end) or _WORD_K_RE.match(text, end)
         if scale:
             number, end = number * _SCALES[scale.group("scale").lower()], scale.end()
         half = _AND_A_HALF_RE.match(text, end)
         if half:  # "two and a half hours": 2.5
             number, end = number + Decimal("0.5"), half.end()
         found.append(Numeral(m.start(), end, text[m.start() : end], str(number)))
+    return found
+
+
+def _vulgar_fractions(text: str) -> list[Numeral]:
+    """ "2½ kilos" (NFKC "21⁄2"): 2.5."""
+    found: list[Numeral] = []
+    for m in _VULGAR_RE.finditer(text):
+        value = int(m.group("whole") or 0) + Decimal(m.group("num")) / Decimal(m.group("den"))
+        found.append(Numeral(m.start(), m.end(), m.group(0), format(value.normalize(), "f")))
     return found
 
 
@@ -685,7 +704,7 @@ def _measured(text: str, end: int) -> bool:
 
 _CN_NEIGHBOURS_RE = re.compile(
     r"(?P<tens>[一二两三四五六七八九]?十)?(?P<a>[一二两三四五六七八九])(?P<b>[两二三四五六七八九])"
-    r"(?P<unit>[十百千万])?"
+    r"(?P<unit>[十百千万])?(?P<big>(?<=[十百千])万)?"
 )
 _CN_ROUGH_RE = re.compile(r"(?P<run>[一二两三四五六七八九十百千]+)(?:来|把)(?P<unit>[万千百])?")
 _CN_PERCENT_RE = re.compile(
@@ -702,9 +721,10 @@ _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 _CN_PARTY_RE = re.compile(r"(?P<a>[一二两三四五六七八九])大(?P<b>[一二两三四五六七八九])小")
 
 
-def _neighbours(run: str) -> tuple[int, int] | None:
-    """ "两三千" (2000, 3000), "三四" (3, 4), "十五六" (15, 16), "二三十" (20, 30): two
-    neighbouring digits say "about this or the next" (never the number 3002 or 7)."""
+def _neighbours(run: str) -> tuple[int, int, int] | None:
+    """ "两三千" (2000, 3000), "三四" (3, 4), "十五六" (15, 16), "二三十" (20, 30), "三四十万"
+    (300000, 400000): two neighbouring digits say "about this or the next" (never the number
+    3002 or 7). The third value is where the second number starts in ``run``."""
     m = _CN_NEIGHBOURS_RE.fullmatch(run)
     if m is None:
         return None
@@ -713,7 +733,8 @@ def _neighbours(run: str) -> tuple[int, int] | None:
         return None
     base = cn_value(m.group("tens")) or 0 if m.group("tens") else 0
     unit = _CN_UNITS[m.group("unit")] if m.group("unit") else 1
-    return (base + a) * unit, (base + b) * unit
+    unit *= _CN_UNITS["万"] if m.group("big") else 1
+    return (base + a) * unit, (base + b) * unit, m.start("b")
 
 
 def _rough(text: str) -> list[Numeral]:
@@ -806,7 +827,7 @@ def _chinese(text: str) -> list[Numeral]:
         rest = text[end : end + 2]
         pair = _neighbours(run)
         if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
-            cut = end - 1 - (1 if run[-1] in _CN_UNITS else 0)
+            cut = start + pair[2]
             found.append(Numeral(start, cut, text[start:cut], str(pair[0])))
             found.append(Numeral(cut, end, text[cut:end], str(pair[1])))
             continue
@@ -913,6 +934,7 @@ def find_numerals(text: str) -> list[Numeral]:
         + _cn_units_of_digits(text)
         + _point_decimals(text)
         + _grouped_thousands(text)
+        + _vulgar_fractions(text)
         + _idioms(text),
         key=lambda n: (n.start, -n.end),
     )
@@ -1244,7 +1266,8 @@ _SLOT_RE = re.compile(
     r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
-    r"|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
+    r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|nap|gym)\s+"
+    r"\(?(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
     r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"

@@ -233,8 +233,8 @@ def _time(hour: int, minute: int, *, ambiguous: bool) -> Quantity:
 
 
 def _clock(m: re.Match[str]) -> Quantity:
-    # "6:30" may be evening; "06:30", "18:30" and "6:30 pm" are not ambiguous.
-    ambiguous = m.group(3) is None and len(m.group(1)) == 1
+    # "6:30" and "11:30" may be evening; "06:30", "18:30" and "6:30 pm" are not ambiguous.
+    ambiguous = m.group(3) is None and (len(m.group(1)) == 1 or m.group(1) in ("10", "11", "12"))
     return _time(_hour(int(m.group(1)), m.group(3)), int(m.group(2)), ambiguous=ambiguous)
 
 

@@ -64,7 +64,7 @@ PRICED_RE = re.compile(
 )
 """Money named in a sentence: a price or a bill the user gives, asked about."""
 DONT_BIE = (
-    r"(?<![特区告级类性差识辨鉴离])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)别(?![人处墅致])"
+    r"(?<![特区告级类性差识辨鉴离])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)别(?![人处墅致的])"
 )
 """别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 个别, 别人 (others);
 after 部分 it is "don't" again ("数据那部分别动"), and after a counted 个 ("礼物每个别超过两百",
@@ -181,7 +181,7 @@ _REQUEST_RE = re.compile(
 _QUESTION_END_RE = re.compile(
     r"[?？]\s*$|[吗么]\W*$|有[^，。,]{0,10}没\W*$|(?:对吧|是吧|对不)\W*$"
     # a verb of ability and 不 at the end: "你能看图片不", "这个能退不"
-    r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$"
+    r"|(?:能|会|可以|行|要)[^，。,！!\s]{0,10}不\W*$|是[^，。,！!\s]{1,10}的不\W*$"
     # a question word and a final particle: "今年是阳历几月几号啊"
     r"|(?:什么|啥|怎么|哪|谁|几|多少|多久|多长)[^，。,！!]*[啊呀哇]\W*$|(?:啥|什么)关系\W*$|(?:没|有)(?:啥|什么)?问题吧\W*$"
     # a question someone sent the user to ask: "我妈让我问问你，腊肠要蒸多少分钟才熟"
@@ -414,6 +414,13 @@ _TOLD_RE = re.compile(
     r"|说[^。！？!?]{0,30}?[，,]\s*结果(?:到现在|现在|一直)?(?:还没|没|都没|也没|还是没)"
     # a thought taken back: "我刚想说要一等座，后来想想还是先问问价格再说"
     r"|(?:刚|本来|原本)想(?:说|要)[^。！？!?]{0,20}?[，,]\s*(?:后来|但是?|不过|结果)"
+    # how it turned out: "今天去医院没带医保卡，结果只能全自费"; what came again: "今天又有两个
+    # 员工请假"; what was done before: "之前搞的那个满100减20"
+    r"|(?:^|[，,])\s*结果(?:只能|就|还是|又|都|也)|(?:今天|昨天|刚才|最近)又(?=有|来了|被|是|出)"
+    r"|之前(?:搞|做|办|弄|买|用|订)的"
+    # how long it has been so: "it's been that way since like 1998"; what would happen if let:
+    # "My son would sleep till 2pm if I let him"
+    r"|\bit'?s\s+been\s+(?:that\s+way|like\s+that)\s+since\b"
     # how it changed, told: "我老公一开始说预算两万，后来又说三万，最后干脆不买了"
     r"|(?:一开始|起初|最开始)[^。！？!?]{0,20}?[，,]\s*后来"
     # how early it was done: "我早上六点就起来去公园打太极了" (not "六点就要走了")
@@ -501,6 +508,8 @@ SAID_BEFORE_RE = re.compile(
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
+    # what someone would do if let: "My son would sleep till 2pm if I let him"
+    r"\bwould\b[^.?!]{0,40}\bif\s+(?:i|we)\s+let\s+(?:him|her|them)\b|"
     r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|就是好奇|只是好奇|随便问问|好奇问一下|随口一问"
     r"|^\W*is\s+it\s+true\b|是真的吗|是不是真的|真的假的"
     # two things set side by side as the example of a question: "like 2.3.0 vs 2.3.1"
@@ -755,7 +764,7 @@ _DOUBT_RE = re.compile(
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
-    r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
+    r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$"
     r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b",
     re.IGNORECASE,
 )
@@ -950,10 +959,19 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         else:
             out.append("relayed" if narrative else "own")
         reported = reported or quotes or bool(narrative and _REPORTING_END_RE.search(text))
-        relaying = habitual or (
-            told and _PAST_REPORT_RE.search(text) is not None and not _TELL_THEM_RE.search(text)
+        relaying = (
+            habitual
+            or _OLD_RULE_RE.search(text) is not None
+            or (
+                told and _PAST_REPORT_RE.search(text) is not None and not _TELL_THEM_RE.search(text)
+            )
         )
     return out
+
+
+# A rule someone made long ago, its words in the clauses after it: "我外公以前立过规矩，晚上九点以后
+# 不许看电视"
+_OLD_RULE_RE = re.compile(r"(?:立过|定过|立了|定了)(?:个|条)?(?:规矩|家规)")
 
 
 _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")

@@ -51,6 +51,7 @@ _WORDS: Final[dict[str, str]] = {
     "nite": "night",
     "b4": "before",
     "w/": "with",
+    "pref": "preferred",
     "w/o": "without",
     "w/out": "without",
     "bc": "because",

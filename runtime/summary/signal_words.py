@@ -116,7 +116,11 @@ NOT_NEGATION_RE = re.compile(
     r"|load|boot|charge|connect|sync|heal)\b"
     # someone's vow, told: "…and swore never again"
     r"|\b(?:swore|vowed|promised)\s+(?:to\s+)?never\s+again\b"
-    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会"
+    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓"
+    # how things go, vented: "今年生意真不好做"; what the user would never do, said of a story: "I'd
+    # never, but is that crazy…?"; what the user is glad not to have
+    r"|不好(?:做|干|找|混|过|弄)|\bi'?d\s+never\W*(?:[,.;!?]|$)|\b(?:glad|thankfully|luckily)\s+(?:we|i)\s+"
+    r"(?:don'?t|didn'?t|never)\b"
     # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
     r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想"
     # not sure, a lost thing: "我每次都拿不准", "说明书找不到了"
@@ -134,6 +138,8 @@ EXCLUSION_RE = re.compile(
     r"|(?<=\w\s)(?:is|are)\s+(?:basically\s+|pretty\s+much\s+|totally\s+|just\s+)?(?:impossible"
     r"|out\s+of\s+the\s+question|a\s+no[- ]go)"
     r"|strictly)\b"
+    # what must be given up: "海鲜、啤酒都得戒", "奶茶要戒掉"
+    r"|(?:得|要|必须|都|全)戒(?:掉)?(?![指备严])|戒掉"
     # chat Chinese passing on something: "打火机啥的pass", "这家直接pass掉"
     r"|(?<=[\u4e00-\u9fff])(?i:pass)(?:掉)?(?![A-Za-z])"
     # "Student buildings are out" (not "the results are out", "she's out")
@@ -214,6 +220,8 @@ PREFERENCE_RE = re.compile(
     # someone's dislike, for a gift or a meal: "my mom hates anything scented"; a tentative
     # wish: "i was thinking something ruby"
     r"|\bhates\s+(?:anything|everything|all)\b|\bi\s+was\s+thinking\s+(?:something|maybe)\b"
+    # what the one a gift is for would hate or love: "Mom says he'd hate anything techy"
+    r"|\b(?:he|she|they)(?:'d|\s+would)\s+(?:hate|love)\s+(?:anything|everything|something)\b"
     # the language or form asked for: "面试官的邮件回复的时候用英文哈", "报告里的图表都用柱状图吧"
     r"|(?:用|写成)(?:英文|中文|英语|日文|日语|繁体|简体)|都(?:用|选|换成|改成)[^，,。！!？?]{1,8}吧"
     # what is wanted near or under something: "Can you find something within walking distance"

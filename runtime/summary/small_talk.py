@@ -161,6 +161,10 @@ _NARRATIVE_RE = re.compile(
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
     # a wish had and dropped: "我本来想要靠窗的，后来想想还是算了"
     r"|(?:刚|本来|原本)想(?:说|要)"
+    # another household's rule, a friend's story: "隔壁老王家规定孩子每天只能玩半小时手机",
+    # "我有个朋友做了十年笔译了", "我奶奶以前立过规矩"
+    r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
+    r"|(?:立过|定过|立了)(?:个)?规矩"
     # a child's question relayed: "儿子今天问我为啥每天要睡够10个小时"
     r"|(?:儿子|女儿|孩子|闺女|娃|宝宝)(?:今天|昨天|刚才|又|总|老)?问(?:我)?(?=为啥|为什么|怎么|是不是|能不能|啥|什么)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|之前(?:从来|从没|一直|那(?:封|个|次|件|篇|份))|\bback\s+in\s+(?:19|20)\d\d\b"
@@ -189,7 +193,7 @@ _NARRATIVE_RE = re.compile(
     r"\s+(?:says|said|states|reads|shows)\b|^\W*(?:\w+:\s*)?heard\s+(?:that\s+)?(?:it|they|you|some|most)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     # (a date the user is unsure of is still theirs: "截止好像是10月15日")
-    r"|听说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
+    r"|听说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像(?!是\s*[\d０-９.]+\s*[%％])|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"

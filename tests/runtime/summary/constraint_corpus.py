@@ -470,6 +470,14 @@ HOLDOUT_437 = DATA / "holdout_437.jsonl"  # non-native English (India, Philippin
 HOLDOUT_438 = DATA / "holdout_438.jsonl"  # planning events, offsites, reunions; same
 HOLDOUT_439 = DATA / "holdout_439.jsonl"  # diets, meal prep, guests with restrictions; same
 HOLDOUT_440 = DATA / "holdout_440.jsonl"  # typical messages; same
+HOLDOUT_441 = DATA / "holdout_441.jsonl"  # English travel bookings; after 433-440's fixes
+HOLDOUT_442 = DATA / "holdout_442.jsonl"  # Chinese small business owners; same
+HOLDOUT_443 = DATA / "holdout_443.jsonl"  # numbers in words and mixed formats; same
+HOLDOUT_444 = DATA / "holdout_444.jsonl"  # Chinese healthcare, medicines, reimbursement; same
+HOLDOUT_445 = DATA / "holdout_445.jsonl"  # English parents of teenagers and young kids; same
+HOLDOUT_446 = DATA / "holdout_446.jsonl"  # other people's rules, binding or not; same
+HOLDOUT_447 = DATA / "holdout_447.jsonl"  # Chinese personal finance; same
+HOLDOUT_448 = DATA / "holdout_448.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -911,6 +919,14 @@ HOLDOUTS = (
     HOLDOUT_438,
     HOLDOUT_439,
     HOLDOUT_440,
+    HOLDOUT_441,
+    HOLDOUT_442,
+    HOLDOUT_443,
+    HOLDOUT_444,
+    HOLDOUT_445,
+    HOLDOUT_446,
+    HOLDOUT_447,
+    HOLDOUT_448,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -176,6 +176,7 @@ _OPEN_MISSES = {
     "holdout_419.jsonl": 0.96,
     "holdout_423.jsonl": 0.96,
     "holdout_435.jsonl": 0.96,
+    "holdout_443.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -419,7 +420,12 @@ apart from its half of the day (约下午吧 两点以后), the theme of a child
 the hundred-and-twenty-eighth (holdout_433-440), a meeting moved to a bare hour ("wait no he
 moved it to 11"), a diet named as more accurate ("so pescatarian is more accurate"), a trip's
 week after Nigerian Pidgin's "I wan travel", a month said in a topic before the days it holds
-(下个月的技术大会，我只能参加17号和18号两天)."""
+(下个月的技术大会，我只能参加17号和18号两天); from the hundred-and-twenty-ninth (holdout_441-448),
+a clock said in words with a hyphen or before "one" ("not before ten-thirty", "out by a quarter
+to one"), a range said with a comma ("like twenty, twenty-five minutes a day"), an hour after a
+range told beside days ("practice mon/wed/thu 4-6 so …, and 6:30 at the earliest"), "aisle or
+window" before "just not the middle", a meal asked of a hospital (能不能让医院安排低糖的), a
+rule written with hyphens ("a strict no-meetings-before-10 rule")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -654,6 +660,9 @@ _PRECISION_FLOOR = {
     "holdout_431.jsonl": 0.875,
     "holdout_437.jsonl": 0.875,
     "holdout_438.jsonl": 0.875,
+    "holdout_442.jsonl": 0.875,
+    "holdout_444.jsonl": 0.75,
+    "holdout_446.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -851,7 +860,11 @@ excel" after a coworker's story; holdout_425-432's: a neighbour's drilling last 
 the user asks how to say no, an egg price at a new shop (鸡蛋才五块钱一斤), "My 55 inch looks
 way smaller than the box made it seem"; holdout_433-440's: a boss's rule in Nigerian Pidgin
 asked about ("My oga always dey talk say generator must rest after 4 hours, is it true…?"), a
-month in a fragment after a story ("…on a boat. in december. in Minnesota.")."""
+month in a fragment after a story ("…on a boat. in december. in Minnesota."); holdout_441-448's:
+a friend's butter price relayed (她说黄油涨价涨得厉害，一块都要四十多了), a queue and a doctor's
+five minutes told (上次…排了三个小时队，…医生看了不到五分钟), a visit without the insurance card
+told before "next time" (…结果只能全自费，下次得记着), a father's thermostat rule told ("my dad has
+a rule that nobody touches the thermostat except him")."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

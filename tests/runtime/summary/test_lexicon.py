@@ -850,6 +850,20 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Please which phone is better, Pixel 9 or iPhone 16?",
         "My mechanic says the timing belt has to be changed every 60,000 miles, is that true? I"
         " never did it in 8 years.",
+        # the hundred-and-twenty-ninth round: again today, what was done before, how it goes,
+        # someone's rule with a reaction, a friend's story, another household's rule, "I'd
+        # never", "glad we don't", what would happen if let, a rule made long ago, 的不
+        "今天又有三个快递送错了，烦死了",
+        "之前做的那个买二送一，效果一般般",
+        "现在工作真不好找，同学都还在投简历",
+        "我表哥说他们单位规定加班不能超过两小时，好严格啊",
+        "我有个同事做了八年会计了",
+        "邻居家规定孩子每天只能看二十分钟电视，我是做不到",
+        "My cousin lets her kids walk home alone. I'd never, but maybe I'm too strict?",
+        "Their street has a residents' committee. Glad we don't have one.",
+        "My daughter would eat pasta every night if I let her.",
+        "我外公以前立过规矩，晚上九点以后不许看电视，现在想想挺好笑",
+        "这个维生素是饭后吃的不",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1879,6 +1893,33 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Any pharmacies open next Sunday?", "next sunday"),
         ("周日聚会的菜单帮我想想，有个朋友不吃牛肉", "周日聚会"),
         ("有什么十分钟就能做好的早饭？", "10"),
+        # the hundred-and-twenty-ninth round: a relayed rule with its topic first, a hedged
+        # "would hate", a promise made, something to give up, a condition of an approval, a
+        # hedged bare hour, a curfew's clock, a teen home by then, a bare-hour slot after an
+        # activity, "four k", a range of neighbouring digits before 万, a vulgar fraction,
+        # "something in the … range", "pref", a due day before a lower-case question, a date
+        # range across months, the user's own train against what they heard, a rule after
+        # "so" in a story, 尽量别推, hearsay after "but"
+        ("我姐说婚礼上伴郎统一要穿黑西装，帮我挑一套", "统一要穿黑西装"),
+        ("My wife says she'd hate anything floral, find a vase", "hate anything floral"),
+        ("he made me promise no fireworks this year", "no fireworks"),
+        ("医生说奶茶和炸鸡都得戒，帮我列个零食清单", "都得戒"),
+        ("my manager okayed the course as long as it's under $500", "under $500"),
+        ("get me something that arrives before like 4", "16:00"),
+        ("curfew: 10 on school nights", "22:00"),
+        ("She can go if she's home by 10:30", "22:30"),
+        ("practice 4-5 on mondays, so pick her up after", "16:00 17:00"),
+        ("Budget tops out around five k for the whole trip", "5000"),
+        ("婚宴预算五六十万吧", "500000 600000"),
+        ("Need 1½ cups of sugar for the cake", "1.5"),
+        ("Something in the £30–40 range for my nephew?", "£30–40"),
+        ("a hotel by the beach, Hyatt pref", "hyatt pref"),
+        ("the essay is due April 9. how should I plan the week?", "april 9"),
+        ("Book the cabin Sept 28 – Oct 2, two adults", "2026-09-28 2026-10-02"),
+        ("Museum opens at 10 apparently, but our flight lands at 9:15.", "9:15"),
+        ("She had her tonsils out so cold foods only this week", "cold foods only"),
+        ("预付费的套餐不划算，尽量别推", "尽量别推"),
+        ("I was hoping for $40 a night but apparently everything is 60", "$40 a night"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
