@@ -93,7 +93,8 @@ _BREAK_RE = re.compile(
     r"[,，;；]|\s+[-–—]{1,2}\s+|(?<!\d)——(?!\d)"
     # a pause between Chinese words, as voice input and quick typing leave it: "体检帮我约下午吧
     # 两点以后 上午我要去社区活动"
-    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # (not a list of days: "周三 周四下午都不行")
+    r"|(?<=[\u4e00-\u9fff])(?<![周期拜][一二三四五六日天])\s+(?=[\u4e00-\u9fff])"
     # a pause in speech written down: "skip sports and um keep it short like five minutes tops"
     r"|\s+(?:and|but|also|oh)\s+(?:um+|uh+|er+|erm)\s+"
     # a new sentence said without its full stop: "how much have i spent so far im trying to
@@ -147,7 +148,7 @@ _BACK_RE = re.compile(
     # a comparative without its figure bounds the one before: "27 inch, nothing bigger will fit"
     r"|^(?:nothing|no|not\s+any(?:thing)?|anything)\s+(?:bigger|larger|smaller|longer|shorter|wider"
     r"|taller|heavier|higher|lower|later|earlier|pricier|more\s+expensive)\b(?!\s+than\b)"
-    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:ideally|preferably)\b"
+    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:like|say|e\.?g\.?)\s+\d{1,2}[:.]\d\d|^(?:ideally|preferably)\b"
     # (not a bound of its own: "at least 140cm wide, ideally under $400")
     r"(?!\s+(?:under|below|over|above|less|more|at\s+(?:most|least))\b)"
     # the contrast that makes the clause before precise: "aisle seat, not window"
@@ -267,9 +268,10 @@ _OWNED_RE = re.compile(
     r"|[点:：][\d０-９半]{0,2}(?:之前|前)?(?:要|得|必须)(?:到|赶到)"
     # the user's own event before a question: "Group project meeting is Sunday 3-5pm, what…?"
     # "Pickup is at 07:15 on the 3rd, can the counter be open that early?"
-    r"|\b(?:meeting|appointment|class|lesson|interview|session|exam|party|game|shift|pick-?up"
-    r"|drop-?off|check-?in|check-?out|delivery|surgery|reservation)\s+is\s+(?:on\s+|at\s+)?"
-    r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this|(?<=at\s)[\d０-９])"
+    r"|\b(?:meeting|meet|appointment|class|lesson|interview|session|exam|party|game|shift|pick-?up"
+    r"|drop-?off|check-?in|check-?out|delivery|surgery|reservation)(?:'s|\s+is)\s+(?:on\s+|at\s+)?"
+    r"(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|next|this|(?<=at\s)[\d０-９]|the\s+\d)"
+    r"|\b(?:warm-?ups?|doors|check-?in|kick-?off)\s+(?:starts?|opens?|begins?)\s+at\s+\d"
     # a need said without "I": "Need ferry tickets to Naxos for 3 people on July 3rd — also…?"
     r"|^\W*need\s+(?!to\s+know\b)\w"
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"; what can only
@@ -1057,8 +1059,13 @@ def _voiced_signal(
 ) -> ClauseSignal:
     """A clause's signal as its voice allows (``sentence_mood.clause_voices``)."""
     rule = None
-    if not asked and voice != "own":
+    carer = _CARER_RE.search(text) is not None
+    if voice != "own" and (not asked or carer):
+        # (a carer's rule stands before a question too, and told: "my physio said no running for
+        # 6 weeks after the surgery, what can I do instead?", "医生说咖啡一天最多喝一杯，我已经喝了
+        # 两杯了，还能喝茶吗")
         rule = (_RELAYED_RULE_RE if voice == "relayed" else _RULE_SAID_RE).search(text)
+        rule = rule or (_RELAYED_RULE_RE.search(text) if carer else None)
     elif not asked and told:
         rule = _RULE_SAID_RE.search(text)  # "My nurse advised no more than 2 a day"
     if rule is not None:
@@ -1119,7 +1126,7 @@ _RELAYED_RULE_RE = re.compile(
     r"|必须|一定要|务必"
     # with what it is about named first: "老公说买冰箱一定要一级能效", "我妈说最好别坐夜车",
     # "他说亏本的绝对不要", "医生说海鲜、啤酒都得戒", "她说伴娘服统一要粉色的"
-    r"|[^，,。？?]{0,8}?(?:一定要|必须|务必|最好别|最好不要|绝对不要|绝对不能|坚决不要|都得戒|得戒|都不能"
+    r"|[^，,。？?]{0,8}?(?:一定要|必须|务必|最好别|最好不要|绝对不要|绝对不能|坚决不要|都得戒|得戒|都不能|最多"
     r"|统一要|统一用)))(?P<rule>)",
     re.IGNORECASE,
 )
@@ -1128,6 +1135,10 @@ _RELAYED_RULE_RE = re.compile(
 _RULE_SAID_RE = re.compile(
     r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
+    # the user's own carer: "my physio said no running for 6 weeks" (not "the doctor said…" of
+    # someone else)
+    r"|\b(?:my|our)\s+(?:doctor|doc|gp|physio|physiotherapist|dentist|surgeon|nurse|midwife)\s+"
+    r"(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=no\s+[a-z]+ing\b)(?P<rule_mine>)"
     # what someone approved on a condition: "my boss approved the lisbon trip as long as its
     # economy and im back in the office by the 9th"
     r"|\b(?:approved|agreed\s+to|okayed|ok'?d|signed\s+off\s+on)\b[^.;!?]{0,40}?\b(?:as\s+long\s+as"
@@ -1164,6 +1175,11 @@ _CARER_VERDICT_RE = re.compile(
     # "医生说我一天盐别超过５克，上次你给的食谱太咸了"
     r"|(?:医生|大夫|营养师|康复师|护士)(?:跟我说|说我|让我)[^，,。]{0,8}?(?:别|不要|不能|不许|必须|最多|不超过"
     r"|控制在)",
+    re.IGNORECASE,
+)
+_CARER_RE = re.compile(
+    r"\b(?:doctor|doc|gp|physio|physiotherapist|dentist|nurse|dietitian|nutritionist|midwife|surgeon"
+    r"|vet|pharmacist|cardiologist|pediatrician|paediatrician)\b|医生|大夫|营养师|康复师|护士|药师|兽医",
     re.IGNORECASE,
 )
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
@@ -1443,6 +1459,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         and not (opens_told and any(_refuses(sentence[a:b]) for a, b in spans))
         # what was paid, asked if fair
         and not (asked and _PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
+        # a carer's rule before the question: "医生说布洛芬一天最多吃3次 我今天已经吃了两次了 …吗"
+        and not (_CARER_RE.search(sentence) and _RELAYED_RULE_RE.search(sentence))
         # an allergy is the user's whatever happened: "我对青霉素过敏，感冒了一般吃啥药比较好？"
         and not any(
             is_allergy(sentence[a:b]) and not tells_what_happened(sentence[a:b]) for a, b in spans
@@ -1485,6 +1503,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                         and (
                             _trip_day(clause)
                             or priced
+                            or (names_offer(clause) and _has_figure(clause))
                             or requested
                             or _sized(clause)
                             or _WANTED_RE.search(clause) is not None

@@ -60,7 +60,10 @@ _THANKS_RE: Final = re.compile(
 # "back in 2019").
 _OTHERS_RE: Final = re.compile(
     r"\b(?:you\s+(?:gave|sent|made|wrote|put\s+together)|your\s+(?:list|plan|checklist)"
-    r"|back\s+in|used\s+to|in\s+(?:19|20)\d\d)\b"
+    r"|back\s+in|used\s+to|in\s+(?:19|20)\d\d"
+    # a list that is someone else's by name: "my mom's shopping list this week:", "我同事的请假条"
+    r"|(?:my|our|his|her|their)\s+(?:\w+'s|\w+s')\s+(?:\w+\s+)?(?:list|note|notes|rules|checklist))\b"
+    r"|(?:同事|朋友|老公|老婆|妈|爸|领导|老板|同学|室友)的[\u4e00-\u9fff]{0,4}(?:清单|请假条|条子|单子|规矩|要求)"
     r"|你(?:给|列|发|写|整理)的|给我(?:列|发|写)的|发来的|以前|当年|那时候|那会儿|小时候|上学的时候",
     re.IGNORECASE,
 )

@@ -258,6 +258,7 @@ _BARE_HOUR_RE = re.compile(
     r"(?:(?:like|about|around|roughly)\s+)?"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
+    r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
     r"|onwards?|on(?=\W*$))\b"
@@ -793,6 +794,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
     before = text[max(0, start - 2) : start]
     if run == "一" and rest.startswith("个") and before in ("再来", "再讲"):
         return True  # 再来一个: "another one" (a joke, a song), no count
+    if run == "一" and rest in ("家人", "家子"):
+        return True  # 一家人: "the whole family", no count
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 

@@ -97,11 +97,13 @@ def without_quoted_text(text: str) -> str:
         return text[:start] + _QUOTED_RE.sub(
             lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text[start:]
         )
+    original = text
     text = _QUOTED_RE.sub(
         lambda m: " " * len(m.group(0)) if _a_text(m.group(0)) else m.group(0), text
     )
     pasted = _PASTED_RE.search(text, cue.end())
-    if pasted is None:
+    if pasted is None or _QUOTED_RE.match(original[pasted.start() + 1 :].lstrip()):
+        # a text quoted after the colon ends with its quote: "…翻成英文：“…”，语气要正式一点"
         return text
     start, end = pasted.span("pasted")
     return text[:start] + " " * (end - start) + text[end:]

@@ -88,7 +88,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
+    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -418,9 +418,16 @@ _TOLD_RE = re.compile(
     # 员工请假"; what was done before: "之前搞的那个满100减20"
     r"|(?:^|[，,])\s*结果(?:只能|就|还是|又|都|也)|(?:今天|昨天|刚才|最近)又(?=有|来了|被|是|出)"
     r"|之前(?:搞|做|办|弄|买|用|订)的"
-    # how long it has been so: "it's been that way since like 1998"; what would happen if let:
-    # "My son would sleep till 2pm if I let him"
+    # how long it has been so: "it's been that way since like 1998"
     r"|\bit'?s\s+been\s+(?:that\s+way|like\s+that)\s+since\b"
+    # a change someone made, a promise made before: "我们组长把周会改到周六了", "说好三天到的";
+    # a first reached: "first time under 8!!"
+    r"|(?:组长|老板|领导|经理|老师|他们|他|她)把[^，,。]{1,10}(?:改|换|挪|调|推|提)到[^，,。]{1,8}了(?=\W|$)"
+    r"|说好[^，,。！？!?]{1,10}的(?=\W|$)|\bfirst\s+time\s+(?:under|over|below|above|breaking)\b"
+    # a feat told without its subject: "Coached my son's U10 team to a 3-1 win today!!", "rowed 2k
+    # in 7:58 today"
+    r"|^\W*(?:(?:so|just|finally)\s+)?(?:coached|rowed|swam|cycled|biked|hiked|climbed|completed"
+    r"|finished|survived|nailed|crushed)\b"
     # how it changed, told: "我老公一开始说预算两万，后来又说三万，最后干脆不买了"
     r"|(?:一开始|起初|最开始)[^。！？!?]{0,20}?[，,]\s*后来"
     # how early it was done: "我早上六点就起来去公园打太极了" (not "六点就要走了")
@@ -560,7 +567,9 @@ _PAST_REPORT_RE = re.compile(
     r"|\b(?:(?:said|saying)\s+|told\s+(?:\w+\s+){1,3}?)(?:that\s+)?(?:he|she|they)(?:'d|'ll|\s+would"
     r"|\s+will)\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])"
     # words to pass on are no report: "麻烦跟他们说早上７：３０之前别来" (but "我妈跟我说…" is hers)
-    r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])说(?!话|明|服|清楚)",
+    r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])说(?!话|明|服|清楚)"
+    # a speaker named in Latin letters: "IT 说周五前修好，结果还是这样"
+    r"|\b[A-Za-z]{2,}\s*说(?!话|明|服|清楚)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -641,7 +650,7 @@ _ASKED_BOUND_RE = re.compile(
 _WHY_OPEN_RE = re.compile(
     r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)"
     # a rhetorical "how come": "你说现在的小孩周末怎么比大人还忙"
-    r"|^\W*你说[^，。？?]{0,16}怎么(?=[^，。？?]*(?:比|这么|那么|还|都))",
+    r"|^\W*你说[^，。？?]{0,16}怎么(?=[^，。？?]*(?:比|这么|那么|还|都))|^\W*你说[^，。？?]{0,8}为(?:什么|啥)",
     re.IGNORECASE,
 )  # a chat-slang word first: "awsl 为啥猫一天要睡16个小时"
 _CONFIRM_RE = re.compile(r",\s*(?:right|correct|yeah|yes)\s*\?\s*$", re.IGNORECASE)

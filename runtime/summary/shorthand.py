@@ -131,7 +131,7 @@ _DAY_RE: Final = re.compile(
     r"(?<![\w/'’])(?P<day>"
     + "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
     + r")s?\.?(?=\s+(?:morning|afternoon|evening|night|noon|am\b|pm\b|\d))"
-    r"|\b(?:on|next|this|every|by|til|till|until|before|after|or|and|from|to)\s+(?P<after>"
+    r"|\b(?:on|next|this|every|by|til|till|until|before|after|or|and|from|to|for)\s+(?P<after>"
     + "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
     + r")s?\b\.?(?![\w'’])"
     r"|(?<![\w/'’])(?P<plain>" + "|".join(sorted(_PLAIN_DAYS, key=len, reverse=True)) + r")\b",

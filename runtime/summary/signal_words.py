@@ -114,6 +114,8 @@ NOT_NEGATION_RE = re.compile(
     # what will not work, a complaint: "My kid's fever won't break", "the app won't load"
     r"|\b(?:won'?t|wont|will\s+not)\s+(?:break|stop|go\s+(?:down|away)|come\s+down|budge|start|turn\s+on"
     r"|load|boot|charge|connect|sync|heal)\b"
+    # a reason, not a rule: "I told him no way, not after last time with the water heater"
+    r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要"
     # someone's vow, told: "…and swore never again"
     r"|\b(?:swore|vowed|promised)\s+(?:to\s+)?never\s+again\b"
     r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓"
@@ -252,6 +254,8 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
     r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"
     r"|the|that|this|better|more|less|though|anyway|now|already|at\b|in\b|on\b|to\b|from|for|with)[a-z]{3,}"
+    # what is to be bought, said with 吧: "高铁买一等座吧" (not "你看着买吧")
+    r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住)(?:个|张|间)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
     r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
@@ -485,7 +489,7 @@ TRAVEL_RE = re.compile(
     r"|\bopen\s+(?:on\s+)?(?:this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|(?<=[一二三四五六日天])(?:的)?(?:生日)?(?:派对|聚会|party|聚餐|婚礼|宴席|酒席)"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
-    r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])"
+    r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])|(?<!今天)(?<!昨天)(?:搬家|请假|休假|调休)"
     # flying somewhere on a day: "下周三飞成都", "明天飞上海"
     r"|(?<=[号日天一二三四五六七末])飞(?=[\u4e00-\u9fff]{2})(?!机|行|了|过)"
     # what starts on a day: "Cardiac rehab starts next Tuesday"

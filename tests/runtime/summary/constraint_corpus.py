@@ -478,6 +478,14 @@ HOLDOUT_445 = DATA / "holdout_445.jsonl"  # English parents of teenagers and you
 HOLDOUT_446 = DATA / "holdout_446.jsonl"  # other people's rules, binding or not; same
 HOLDOUT_447 = DATA / "holdout_447.jsonl"  # Chinese personal finance; same
 HOLDOUT_448 = DATA / "holdout_448.jsonl"  # typical messages; same
+HOLDOUT_449 = DATA / "holdout_449.jsonl"  # home maintenance, cleaning, gardening; after 441-448
+HOLDOUT_450 = DATA / "holdout_450.jsonl"  # Chinese trips with elderly parents and children; same
+HOLDOUT_451 = DATA / "holdout_451.jsonl"  # constraints as lists and short lines; same
+HOLDOUT_452 = DATA / "holdout_452.jsonl"  # Chinese office: meetings, reports, approvals; same
+HOLDOUT_453 = DATA / "holdout_453.jsonl"  # English fitness, sports, races; same
+HOLDOUT_454 = DATA / "holdout_454.jsonl"  # times and dates in many formats; same
+HOLDOUT_455 = DATA / "holdout_455.jsonl"  # Chinese typed fast on a phone; same
+HOLDOUT_456 = DATA / "holdout_456.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -927,6 +935,14 @@ HOLDOUTS = (
     HOLDOUT_446,
     HOLDOUT_447,
     HOLDOUT_448,
+    HOLDOUT_449,
+    HOLDOUT_450,
+    HOLDOUT_451,
+    HOLDOUT_452,
+    HOLDOUT_453,
+    HOLDOUT_454,
+    HOLDOUT_455,
+    HOLDOUT_456,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -177,6 +177,10 @@ _OPEN_MISSES = {
     "holdout_423.jsonl": 0.96,
     "holdout_435.jsonl": 0.96,
     "holdout_443.jsonl": 0.94,
+    "holdout_450.jsonl": 0.96,
+    "holdout_451.jsonl": 0.96,
+    "holdout_454.jsonl": 0.96,
+    "holdout_455.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -425,7 +429,11 @@ a clock said in words with a hyphen or before "one" ("not before ten-thirty", "o
 to one"), a range said with a comma ("like twenty, twenty-five minutes a day"), an hour after a
 range told beside days ("practice mon/wed/thu 4-6 so …, and 6:30 at the earliest"), "aisle or
 window" before "just not the middle", a meal asked of a hospital (能不能让医院安排低糖的), a
-rule written with hyphens ("a strict no-meetings-before-10 rule")."""
+rule written with hyphens ("a strict no-meetings-before-10 rule"); from the hundred-and-thirtieth
+(holdout_449-456), a child's age labelled as an amount (孩子才三岁, 她快三岁了), a price range as a
+bare list item after a question ("Pick a wine for dinner?\n- we're having lamb\n- $25–$40"), a
+day in a list's heading (周日搬家，几件事：), a 24-hour clock written "18h" or "0730", two days of a
+voice-typed list kept apart (周三 周四下午都不行)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -663,6 +671,10 @@ _PRECISION_FLOOR = {
     "holdout_442.jsonl": 0.875,
     "holdout_444.jsonl": 0.75,
     "holdout_446.jsonl": 0.875,
+    "holdout_450.jsonl": 0.75,
+    "holdout_451.jsonl": 0.875,
+    "holdout_453.jsonl": 0.875,
+    "holdout_455.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -864,7 +876,10 @@ month in a fragment after a story ("…on a boat. in december. in Minnesota."); 
 a friend's butter price relayed (她说黄油涨价涨得厉害，一块都要四十多了), a queue and a doctor's
 five minutes told (上次…排了三个小时队，…医生看了不到五分钟), a visit without the insurance card
 told before "next time" (…结果只能全自费，下次得记着), a father's thermostat rule told ("my dad has
-a rule that nobody touches the thermostat except him")."""
+a rule that nobody touches the thermostat except him"); holdout_449-456's: a week needed after
+every outing with children (每次回来都要缓一个礼拜), a parents' fortieth anniversary before a gift
+question, a question about a recipe list's wording, a friend's ultra next year, a friend's
+allergy behind a party moved last time (我朋友对猫毛过敏 所以上次聚会换了个地方)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

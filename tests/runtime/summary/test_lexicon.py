@@ -864,6 +864,19 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My daughter would eat pasta every night if I let her.",
         "我外公以前立过规矩，晚上九点以后不许看电视，现在想想挺好笑",
         "这个维生素是饭后吃的不",
+        # the hundred-and-thirtieth round: a reason after "not after", a list someone else
+        # wrote, "the whole family", a child clamouring, 没必要, a change someone made, a
+        # promise made before, a first reached, a feat told without its subject, 你说…为什么
+        "I told her no, not after last time with the ladder.",
+        "my dad's packing list for the trip:\n- 6 pairs of socks\n- 2 sweaters\nhe's so organised",
+        "一家人意见不统一，真头疼",
+        "我儿子吵着要买新手机，说同学都有",
+        "我觉得没必要，你觉得呢",
+        "我们经理把例会挪到周五了 大家都很无语",
+        "我的外卖怎么还没到，说好半小时到的",
+        "swam 1500m this morning, first time under 30 minutes!",
+        "Finished my first half marathon today in 2:05!!",
+        "你说人为什么一到周一早上就不想上班",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1920,6 +1933,22 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("She had her tonsils out so cold foods only this week", "cold foods only"),
         ("预付费的套餐不划算，尽量别推", "尽量别推"),
         ("I was hoping for $40 a night but apparently everything is 60", "$40 a night"),
+        # the hundred-and-thirtieth round: a quote in the asking clause, "any chance someone",
+        # "for wed", 搬家 and 请假 as a day's plan, an event's start before a question, a bare
+        # hour before "on the 3rd", an example clock, a text quoted after the colon then the
+        # user's own words, a carer's rule before a question, "what to buy" said with 吧
+        ("the roofer quoted me $900 for that?? find me a second opinion", "$900"),
+        ("Any chance someone can fix the gate this Friday?", "this friday"),
+        ("can u book a dog walker for thurs?", "thurs"),
+        ("下周六搬家，帮我约个车", "下周六搬家"),
+        ("我打算从下周一开始请假，帮我写个假条", "下周一开始请假"),
+        ("Recital's on the 9th and doors open at 6pm, when should we leave?", "18:00"),
+        ("I'd rather not leave before 9 on the 20th", "9:00"),
+        ("I'd like evening slots, like 19:00–20:00, any day", "19:00–20:00"),
+        ("帮我翻成日文：“明天下午三点见”，要礼貌一点。", "要礼貌一点"),
+        ("my dentist said no chewing gum for 2 weeks, what snacks are ok?", "no chewing gum"),
+        ("医生说咖啡一天最多喝一杯，我已经喝了两杯了，还能喝茶吗", "最多喝一杯"),
+        ("机票买经济舱吧，商务舱太贵了", "买经济舱吧"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
