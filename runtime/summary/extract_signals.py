@@ -933,6 +933,8 @@ _OWN_FIGURE_RE = re.compile(
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
+    # what the user carries: "打车去机场，…，我带了两个大箱子"
+    r"|(?:我|我们)(?:带了|带着)\s*[\d一二两三四五六七八九十]+\s*(?:个|件|只|箱|袋)"
     # the regime the user keeps now: "I'm doing a 1,800 calorie thing my doctor suggested"
     r"|\b(?:i'?m|i\s+am|we'?re)\s+(?:currently\s+|now\s+)?(?:doing|on|following|sticking\s+to)\s+"
     r"(?:a|an|the)\s+[\d,]+\s*(?:-\s*)?(?:cal(?:orie)?s?|kcal|carb|gram|g)\b"
@@ -1368,7 +1370,16 @@ def _speaks_now(clause: str) -> bool:
         or _PARTY_TOTAL_RE.search(clause) is not None  # "…，我们又多了一个人，总共九个"
         or (_OWN_TARGET_RE.search(clause) is not None and not tells_what_happened(clause))
         or _OWN_SCHEDULE_RE.search(clause) is not None
+        # a rule from now on after the story: "昨天带狗去打针，…以后零食一天别超过5块吧"
+        or _FROM_NOW_RE.search(clause) is not None
     )
+
+
+_FROM_NOW_RE = re.compile(
+    r"^\W*(?:以后|今后|从今往后|从现在开始)[^，,。]{0,10}?(?:别|不要|不能|都|只)"
+    r"|^\W*(?:from\s+now\s+on|going\s+forward)\b",
+    re.IGNORECASE,
+)
 
 
 # The user's own schedule set against what they heard: "Hotel check-in can't be before 3pm
@@ -1429,8 +1440,8 @@ def constraint_clauses(sentence: str) -> list[str]:
     Adjacent clauses that belong together (a short tail, a continuation) come back as one
     clause with the text between them, so the user's wording stays intact.
     """
-    if asks_nothing(sentence):
-        return []
+    if asks_nothing(sentence) and not is_allergy(sentence):
+        return []  # (an allergy is the user's to keep: "Only asking because my girlfriend's…")
     spans = split_clauses(sentence)
     request = is_request(sentence) or TASK_START_RE.search(sentence) is not None
     happened = tells_what_happened(sentence)

@@ -258,7 +258,7 @@ _BARE_HOUR_RE = re.compile(
     r"(?:(?:like|about|around|roughly)\s+)?"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
-    r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
     r"|onwards?|on(?=\W*$))\b"

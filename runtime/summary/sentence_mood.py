@@ -54,17 +54,19 @@ Voice = Literal["own", "relayed", "quiet"]
 someone else's words, a story or an opinion (nothing)."""
 
 OWN_MONEY = (
-    r"(?:到手|收入|工资|奖金|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款|物业费|学费)"
+    r"(?:到手|收入|工资|奖金|年终奖|税后|月薪|年薪|存款|预算|房租|房贷|车贷|定投|账单|要还|还款"
+    r"|物业费|学费)"
 )
 """The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
 PRICED_RE = re.compile(
-    r"[$€£¥￥]|\d\s*(?:元|块|万|千)|[一二两三四五六七八九十百千万]\s*(?:元|块)|价|费|钱|押金|租金"
+    r"[$€£¥￥]|\d\s*(?:元|块|万|千|折)|[一二两三四五六七八九十百千万]\s*(?:元|块|折)|价|费|钱|押金|租金"
     r"|\b(?:price|cost|fee|quote|rent|deposit|bucks|dollars|euros|pounds|quid)\b",
     re.IGNORECASE,
 )
 """Money named in a sentence: a price or a bill the user gives, asked about."""
 DONT_BIE = (
-    r"(?<![特区告级类性差识辨鉴离])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)别(?![人处墅致的])"
+    r"(?<![特区告级类性差识辨鉴离错])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)"
+    r"别(?![人处墅致的])"
 )
 """别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 个别, 别人 (others);
 after 部分 it is "don't" again ("数据那部分别动"), and after a counted 个 ("礼物每个别超过两百",
@@ -289,7 +291,7 @@ _TOLD_RE = re.compile(
     r"|\s+would|\s+will|\s+was|\s+were|\s+had)\b|"
     # someone's vow reported: "the guy next to me just told the flight attendant he'd never…",
     # "Zoe just sent a voice note saying she'll never eat there again"
-    r"\b(?:said|saying|told\s+(?:the\s+|his\s+|her\s+)?\w+(?:\s+\w+)?)\s+(?:that\s+)?(?:he|she|they)"
+    r"\b(?:said|says|saying|told\s+(?:the\s+|his\s+|her\s+)?\w+(?:\s+\w+)?)\s+(?:that\s+)?(?:he|she|they)"
     r"(?:'d|'ll|\s+would|\s+will)\s+never\b|"
     # what was finished, and when a first time came: "the guy was done in about 40 minutes",
     # "warm for the first time since October"
@@ -321,7 +323,7 @@ _TOLD_RE = re.compile(
     r"|kids|children|son|daughter|husband|wife|partner"
     r"|co-worker|colleague|boss|team\s+lead|lead"
     r"|manager|teacher|landlord|mum|mom|dad|grandpa|grandma|granddad|grandmother|grandfather|uncle"
-    r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b)(?:"
+    r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b|provided\b)(?:"
     + PAST_VERB
     + r"|put)\b"
     # what someone did, told with an adverb: "He even agreed to the whole thing without
@@ -402,7 +404,7 @@ _TOLD_RE = re.compile(
     r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!got\s)it|mine|ours|the\s+kids"
     r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+(?:'s\s+\w+)?)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
-    r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told"
+    r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told|provided"
     r"|changed\s+(?:my|our)\s+mind"
     r"|thought|let|read|won(?![’']t)|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
@@ -417,7 +419,7 @@ _TOLD_RE = re.compile(
     # how it turned out: "今天去医院没带医保卡，结果只能全自费"; what came again: "今天又有两个
     # 员工请假"; what was done before: "之前搞的那个满100减20"
     r"|(?:^|[，,])\s*结果(?:只能|就|还是|又|都|也)|(?:今天|昨天|刚才|最近)又(?=有|来了|被|是|出)"
-    r"|之前(?:搞|做|办|弄|买|用|订)的"
+    r"|之前(?:搞|做|办|弄|买|用|订)的|(?<![别不就])被[\u4e00-\u9fff]{1,6}?了(?:哈+|啊|呀|吧)?(?=\W|$)"
     # how long it has been so: "it's been that way since like 1998"
     r"|\bit'?s\s+been\s+(?:that\s+way|like\s+that)\s+since\b"
     # a change someone made, a promise made before: "我们组长把周会改到周六了", "说好三天到的";
@@ -602,6 +604,8 @@ _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
     r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次"
+    # a plan for a holiday: "国庆想出去玩，…，人挤人太累了"
+    r"|(?:国庆|五一|春节|元旦|中秋|端午|清明|寒假|暑假)(?:想|打算|准备|要)"
     # a coming or going arranged: "she's coming to visit on the 14th", "we're flying out Sunday"
     r"|\b(?:is|are|'s|'re|am|'m)\s+(?:\w+ly\s+)?(?:coming|arriving|visiting|flying|driving"
     r"|landing|leaving|moving|starting)\b",
@@ -657,6 +661,12 @@ _CONFIRM_RE = re.compile(r",\s*(?:right|correct|yeah|yes)\s*\?\s*$", re.IGNORECA
 _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 
 
+# A hedge on one's memory says nothing of oneself: "Unless I'm mistaken, the museum's closed…"
+_HEDGE_RE = re.compile(
+    r"\b(?:unless|if)\s+i'?m\s+(?:not\s+)?mistaken\b|\bif\s+i\s+remember\s+(?:right|correctly)\b"
+    r"|\bcorrect\s+me\s+if\s+i'?m\s+wrong\b",
+    re.IGNORECASE,
+)
 _SPEAKER_AFTER_RE = re.compile(
     r"(?:[,，]\s*|(?<=again)\s+)(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$",
     re.IGNORECASE,
@@ -696,7 +706,7 @@ def asks_nothing(sentence: str) -> bool:
     talking to you", "没听清"), asks why, or asks for a bound of what is not the user's."""
     if _NO_ASK_RE.search(sentence):
         return True
-    if _CONFIRM_RE.search(sentence) and not _SELF_RE.search(sentence):
+    if _CONFIRM_RE.search(sentence) and not _SELF_RE.search(_HEDGE_RE.sub(" ", sentence)):
         return True  # "The tax office is open till 4, right?": a fact of the world confirmed
     if _WHY_OPEN_RE.match(sentence):
         return True  # "为啥要吃粽子": a why-question, with its mark or without
@@ -820,7 +830,8 @@ _THIS_TIME_RE = re.compile(r"\bthis\s+time\b|这次|这回", re.IGNORECASE)
 # An offer on the table is a figure of the task, told or not: "The plumber quoted $1,250",
 # "the quote came in at 4,200", "the seller is asking 9k"
 _OFFER_RE = re.compile(
-    r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at)\b|报价|开价|要价"
+    r"\b(?:quoted?|offered|(?:is|are)\s+asking|c(?:a|o)me?s?\s+in\s+at|(?:had|got|received)\s+quotes)\b"
+    r"|报价|开价|要价"
     # a figure quoted: "师傅报了３８００", "装修半包报了八万"
     # (not what was signed up for: "报了三个补习班"; not someone else's: "他自己报了25万")
     r"|(?<![他她己])报了\s*(?=[\d０-９]{3,}|[\d０-９.]+\s*[万千]|[一二两三四五六七八九十]+[万千百](?!个))",
@@ -1007,6 +1018,7 @@ _TELL_THEM_RE = re.compile(
 # assistant asked ("你帮我…", "can you…"), or a new subject named ("我妈…", "so we…")
 _VOICE_AGAIN_RE = re.compile(
     r"\W*(?:(?:but|so|and|then|也|但是?|不过|所以|可是|那|就)\W*)?(?:我|咱|你|您|帮|请|麻烦|能不能|可不可以|别|不要|千万"
+    r"|以后|今后|从今往后"
     r"|\b(?:i|we|you|can|could|would|please|pls|my|our)\b)",
     re.IGNORECASE,
 )

@@ -187,7 +187,7 @@ ALLERGY_RE = re.compile(
     r"sensitive\s+to\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\bmakes?\s+(?:my|his|her|their)\s+skin\s+(?:itch|break\s+out|red)|\bmakes?\s+(?:me|him|her)\s+itch"
-    r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\b"
+    r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash|itchy)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
     r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?(?:[就也]会?|会)|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
     r"|恶心|头晕|犯病|难受|吐|心慌|胀气|发痒|红肿)",
@@ -195,7 +195,7 @@ ALLERGY_RE = re.compile(
 )
 
 # 要 as "about to", a feeling vented, not a wish: "走了半小时我要疯", "要气死了"
-ABOUT_TO = "疯|崩溃|死|哭|气死|累死|吐|晕|炸|抓狂"
+ABOUT_TO = "疯|崩溃|死|哭|气死|累死|吐|晕|炸|抓狂|凉|挂了|完蛋"
 PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
     r"|(?:i|we|they)'?d\s+(?:still\s+|also\s+)?(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|(?:please|pls|plz)(?!\W+(?:which|what|how|who|where|when|why)\b)"
@@ -204,7 +204,7 @@ PREFERENCE_RE = re.compile(
     r"|the\s+\w+\s+the\s+better"
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
-    r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred)\b"
+    r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred|all\s+right|alright)\b"
     r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely)\s+(?:fine|okay|ok|acceptable)\b"
     # what weighs more with the user: "离会场近点更重要", "being near the venue matters more"
     # (not an opinion: "我觉得善良比聪明更重要")
@@ -254,8 +254,10 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
     r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"
     r"|the|that|this|better|more|less|though|anyway|now|already|at\b|in\b|on\b|to\b|from|for|with)[a-z]{3,}"
+    # what the thing sought must allow, after the request: "帮我找宠物友好的酒店，…，能带中型犬的"
+    r"|^\W*能[\u4e00-\u9fff]{1,8}的\W*$"
     # what is to be bought, said with 吧: "高铁买一等座吧" (not "你看着买吧")
-    r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住)(?:个|张|间)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
+    r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住|叫|租)(?:个|张|间)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
     r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:

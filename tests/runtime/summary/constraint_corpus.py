@@ -486,6 +486,14 @@ HOLDOUT_453 = DATA / "holdout_453.jsonl"  # English fitness, sports, races; same
 HOLDOUT_454 = DATA / "holdout_454.jsonl"  # times and dates in many formats; same
 HOLDOUT_455 = DATA / "holdout_455.jsonl"  # Chinese typed fast on a phone; same
 HOLDOUT_456 = DATA / "holdout_456.jsonl"  # typical messages; same
+HOLDOUT_457 = DATA / "holdout_457.jsonl"  # older users, polite and long-winded; after 449-456
+HOLDOUT_458 = DATA / "holdout_458.jsonl"  # Chinese messages about pets; same
+HOLDOUT_459 = DATA / "holdout_459.jsonl"  # comparing and negotiating offers; same
+HOLDOUT_460 = DATA / "holdout_460.jsonl"  # Chinese university students; same
+HOLDOUT_461 = DATA / "holdout_461.jsonl"  # constraints as conditions (if, unless, as long as); same
+HOLDOUT_462 = DATA / "holdout_462.jsonl"  # Chinese cars and commuting; same
+HOLDOUT_463 = DATA / "holdout_463.jsonl"  # a story mixed with a request; same
+HOLDOUT_464 = DATA / "holdout_464.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -943,6 +951,14 @@ HOLDOUTS = (
     HOLDOUT_454,
     HOLDOUT_455,
     HOLDOUT_456,
+    HOLDOUT_457,
+    HOLDOUT_458,
+    HOLDOUT_459,
+    HOLDOUT_460,
+    HOLDOUT_461,
+    HOLDOUT_462,
+    HOLDOUT_463,
+    HOLDOUT_464,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

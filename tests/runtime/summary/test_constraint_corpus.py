@@ -181,6 +181,8 @@ _OPEN_MISSES = {
     "holdout_451.jsonl": 0.96,
     "holdout_454.jsonl": 0.96,
     "holdout_455.jsonl": 0.96,
+    "holdout_457.jsonl": 0.96,
+    "holdout_459.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -433,7 +435,13 @@ rule written with hyphens ("a strict no-meetings-before-10 rule"); from the hund
 (holdout_449-456), a child's age labelled as an amount (孩子才三岁, 她快三岁了), a price range as a
 bare list item after a question ("Pick a wine for dinner?\n- we're having lamb\n- $25–$40"), a
 day in a list's heading (周日搬家，几件事：), a 24-hour clock written "18h" or "0730", two days of a
-voice-typed list kept apart (周三 周四下午都不行)."""
+voice-typed list kept apart (周三 周四下午都不行); from the hundred-and-thirty-first
+(holdout_457-464), a range ending "half past 4 in the afternoon", two shops' prices compared
+without a currency ("54 plus 8 shipping … 59.99 with free shipping"), a size asked as a
+condition ("if they still have it in medium, otherwise forget it"), a part asked about in a
+request to ask (问问4S店…能不能用原厂的), a boss's errand with its day (老板临时让我下周三去深圳
+出差), "9-10am their time", a rule from now on after an emoji in voice-typed text (…要减肥😂
+以后零食一天别超过5块吧)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -675,6 +683,10 @@ _PRECISION_FLOOR = {
     "holdout_451.jsonl": 0.875,
     "holdout_453.jsonl": 0.875,
     "holdout_455.jsonl": 0.875,
+    "holdout_457.jsonl": 0.75,
+    "holdout_458.jsonl": 0.875,
+    "holdout_459.jsonl": 0.875,
+    "holdout_460.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -879,7 +891,10 @@ told before "next time" (…结果只能全自费，下次得记着), a father's
 a rule that nobody touches the thermostat except him"); holdout_449-456's: a week needed after
 every outing with children (每次回来都要缓一个礼拜), a parents' fortieth anniversary before a gift
 question, a question about a recipe list's wording, a friend's ultra next year, a friend's
-allergy behind a party moved last time (我朋友对猫毛过敏 所以上次聚会换了个地方)."""
+allergy behind a party moved last time (我朋友对猫毛过敏 所以上次聚会换了个地方);
+holdout_457-464's: a sister's allergy told without a request, a doctor's step target the user
+doubts, a friend's dog's diet, a salesman's words quoted with "today", a dorm of four, a
+teacher who never takes the register (我们专业有个老师上课从来不点名)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -877,6 +877,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "swam 1500m this morning, first time under 30 minutes!",
         "Finished my first half marathon today in 2:05!!",
         "你说人为什么一到周一早上就不想上班",
+        # the hundred-and-thirty-first round: about to fail, a passive told, a hedge on memory,
+        # a vow said now of someone else, a signed-up list said with 错别字
+        "今天终于考完驾照科目二了，感觉要挂了",
+        "作文交上去才发现第二段有个错别字被老师圈出来了",
+        "If I remember right, the library shuts at 6 on Fridays, doesn't it?",
+        "My sister says she'll never go camping again after that storm, fair enough.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1949,6 +1955,27 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("my dentist said no chewing gum for 2 weeks, what snacks are ok?", "no chewing gum"),
         ("医生说咖啡一天最多喝一杯，我已经喝了两杯了，还能喝茶吗", "最多喝一杯"),
         ("机票买经济舱吧，商务舱太贵了", "买经济舱吧"),
+        # the hundred-and-thirty-first round: quotes had, "no good before 9 these days", "is all
+        # right", what the thing must allow (能…的), a discount asked if worth it, an allergy in
+        # a "just asking" sentence, "gets itchy", a condition after "provided", what the user
+        # carries, a year-end bonus, a holiday plan beside a vent, a rule from now on after a
+        # carer's words, a typo word (错别字) is no "don't"
+        ("We've had quotes of $2,000-$2,600 for the roof. Find someone under $1,800?", "2,000"),
+        ("I'm useless before 8 these days, so no early trains", "8:00"),
+        ("I'm vegan, though honey is all right", "honey is all right"),
+        ("帮我找个民宿，10月2到10月4，能做饭的", "能做饭的"),
+        ("这件大衣打7折，划算吗？", "7折"),
+        ("Only asking because my son is allergic to sesame and it's his party.", "sesame"),
+        (
+            "reorder the shampoo as long as it's the fragrance-free one, he gets itchy otherwise",
+            "itchy",
+        ),
+        ("Pay the plumber provided it's $300 or less", "$300 or less"),
+        ("打车去火车站，我带了三个行李箱", "3"),
+        ("年终奖到手八万左右，想存一部分", "80000"),
+        ("五一想出去玩，5月1号到5月3号，不去人多的地方，太挤了", "不去人多的地方"),
+        ("上周带猫去体检，医生说它超重了，以后猫粮一天别超过50克", "别超过50克"),
+        ("帮我检查一下有没有错别字，标题别改", "标题别改"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
