@@ -208,7 +208,7 @@ _PARTY_OF = (
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+of\s+(?:us|\d+|two|three|four|five|six"
     r"|seven|eight|nine|ten|twelve|twenty|thirty)\b"
     # who lives there: "There are 3 of us in the flat"
-    r"|\bthere\s+(?:are|'re)\s+(?:\d+|two|three|four|five|six|seven|eight)\s+of\s+us\b"
+    r"|\bthere(?:\s+are|'re|'s|\s+is)\s+(?:\d+|two|three|four|five|six|seven|eight)\s+of\s+us\b"
     # what a dish must feed: "what can I make for dinner that feeds 5 people"
     r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
     r"(?:people|persons|adults|guests|kids)\b"
@@ -284,7 +284,7 @@ _OWNED_RE = re.compile(
     r"|\bweighs\s+(?:about\s+|around\s+)?\d|\b\d+\s*cm\s+tall\b"
     # a plan that opens with its day, before the question: "下周三晚上请同事来家吃饭，…菜单怎么定？"
     r"|^\W*(?:下下?周[一二三四五六日天末]?|下个?星期[一二三四五六日天]|明天|后天|这周[一二三四五六日天末]"
-    r"|周[一二三四五六日天末])(?:早上|上午|中午|下午|晚上)?[^，,。？?]{0,4}?(?:请|办|约|带|陪|搬|招待)"
+    r"|周[一二三四五六日天末])(?:早上|上午|中午|下午|晚上)?[^，,。？?]{0,10}?(?:请|办|约|带|陪|搬|招待|接人|送)"
     # how a dish is to be made, said before the question: "糖少放点，一个小时内能搞定嘛？"
     r"|(?:少|多)(?:放|加|搁)点?|少(?:油|盐|糖|辣|冰)|去冰|微辣|免辣"
     r"|^\W*带着?[\u4e00-\u9fff\d]{1,10}去|适合[\d一二两三四五六七八九十来几]+个?人"
@@ -436,7 +436,8 @@ _THAT_TIME_RE = re.compile(
     r"|\bduring\s+(?:that|those\s+hours)\b"
     # "周三上午十点到十一点半我有会，别把别的事排进去": into the time just named; "…are 9am to
     # 5pm — please tell the landscaper no mowing then"
-    r"|(?:排|塞|安排|约)进去|这几天|那几天|\b(?:no|not|nothing|don'?t)\b[^,.;]{0,30}\bthen\W*$",
+    r"|(?:排|塞|安排|约)进去|这几天|那几天|\b(?:no|not|nothing|don'?t)\b[^,.;]{0,30}\bthen\W*$"
+    r"|^\W*(?:别|不要|不能)(?:冲突|撞)",
     re.IGNORECASE,
 )
 _ONLY_RE = re.compile(r"只|\bonly\b", re.IGNORECASE)
@@ -1057,17 +1058,20 @@ _REASON_RE = re.compile(
 
 
 def _voiced_signal(
-    text: str, voice: Voice, *, figures_only: bool, told: bool, asked: bool
+    text: str, voice: Voice, *, figures_only: bool, told: bool, asked: bool, story_on: bool = False
 ) -> ClauseSignal:
-    """A clause's signal as its voice allows (``sentence_mood.clause_voices``)."""
+    """A clause's signal as its voice allows (``sentence_mood.clause_voices``); ``story_on``:
+    the sentence tells how a story went on (a carer's words in it were for then)."""
     rule = None
-    carer = _CARER_RE.search(text) is not None
+    carer = _CARER_RE.search(text) is not None and not story_on
     if voice != "own" and (not asked or carer):
         # (a carer's rule stands before a question too, and told: "my physio said no running for
         # 6 weeks after the surgery, what can I do instead?", "医生说咖啡一天最多喝一杯，我已经喝了
         # 两杯了，还能喝茶吗")
         rule = (_RELAYED_RULE_RE if voice == "relayed" else _RULE_SAID_RE).search(text)
-        rule = rule or (_RELAYED_RULE_RE.search(text) if carer else None)
+        rule = rule or (
+            (_RELAYED_RULE_RE.search(text) or _CARER_RULE_RE.search(text)) if carer else None
+        )
     elif not asked and told:
         rule = _RULE_SAID_RE.search(text)  # "My nurse advised no more than 2 a day"
     if rule is not None:
@@ -1106,7 +1110,9 @@ def _voiced_signal(
 
 # "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
 _SO_RULE_RE = re.compile(
-    r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b)",
+    r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b)"
+    # "…just had his gallbladder out and has to keep it under 40g fat a day"
+    r"|\band\s+(?=(?:has|have|needs?)\s+to\s+(?:keep|stay|avoid|stick|limit|cut)\b)",
     re.IGNORECASE,
 )
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
@@ -1184,6 +1190,15 @@ _CARER_RE = re.compile(
     r"|vet|pharmacist|cardiologist|pediatrician|paediatrician)\b|医生|大夫|营养师|康复师|护士|药师|兽医",
     re.IGNORECASE,
 )
+# A carer's rule with what it holds for said first: "医生说三个月内不能爬山", "医生说还不能做剧烈
+# 运动" (not "医生说她不能吃辣的": someone else's)
+_CARER_RULE_RE = re.compile(
+    r"(?:医生|大夫|护士|营养师|康复师|兽医)(?:跟我)?说了?(?![他她])"
+    r"(?=[^，,。？?]{0,10}?(?:不能|不可以|别|不要|不许|避免))"
+)
+# How the story went on: "…，护士说打完三十分钟内别走，结果他在那哭了整整半小时" (the carer's words
+# were for then)
+_STORY_ON_RE = re.compile(r"[，,]\s*(?:结果|后来|没想到)")
 _STORY_NEXT_RE = re.compile(r"^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])")
 _TELLING_KINDS = frozenset({"figure", "preference", "dated", "frequency", "deadline"})
 """What a clause that itself tells what happened may carry and still keep nothing: "i was up
@@ -1372,9 +1387,15 @@ def _speaks_now(clause: str) -> bool:
         or _OWN_SCHEDULE_RE.search(clause) is not None
         # a rule from now on after the story: "昨天带狗去打针，…以后零食一天别超过5块吧"
         or _FROM_NOW_RE.search(clause) is not None
+        # what the body cannot do now: "刚拔完智齿，硬的东西嚼不了"
+        or _CANNOT_NOW_RE.search(clause) is not None
     )
 
 
+_CANNOT_NOW_RE = re.compile(
+    r"(?:嚼|吃|喝|走|爬|站|坐|跑|提)不了(?!了)|\b(?:i|he|she)\s+can'?t\s+(?:walk|chew|stand|climb|lift)\b",
+    re.IGNORECASE,
+)
 _FROM_NOW_RE = re.compile(
     r"^\W*(?:以后|今后|从今往后|从现在开始)[^，,。]{0,10}?(?:别|不要|不能|都|只)"
     r"|^\W*(?:from\s+now\s+on|going\s+forward)\b",
@@ -1471,7 +1492,11 @@ def constraint_clauses(sentence: str) -> list[str]:
         # what was paid, asked if fair
         and not (asked and _PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
         # a carer's rule before the question: "医生说布洛芬一天最多吃3次 我今天已经吃了两次了 …吗"
-        and not (_CARER_RE.search(sentence) and _RELAYED_RULE_RE.search(sentence))
+        and not (
+            _CARER_RE.search(sentence)
+            and (_RELAYED_RULE_RE.search(sentence) or _CARER_RULE_RE.search(sentence))
+            and not _STORY_ON_RE.search(sentence)
+        )
         # an allergy is the user's whatever happened: "我对青霉素过敏，感冒了一般吃啥药比较好？"
         and not any(
             is_allergy(sentence[a:b]) and not tells_what_happened(sentence[a:b]) for a, b in spans
@@ -1548,6 +1573,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         else [False] * len(spans)
     )
     story, asking_from = _story_span(sentence, spans) if told else (0, len(spans))
+    story_on = _STORY_ON_RE.search(sentence) is not None
     signals = [
         _voiced_signal(
             sentence[a:b],
@@ -1556,6 +1582,7 @@ def constraint_clauses(sentence: str) -> list[str]:
             or (figures_only and not (own or now[index] or after)),
             told=told and story <= index < asking_from and not now[index],
             asked=asked,
+            story_on=story_on,
         )
         for index, ((a, b), voice, own, after) in enumerate(
             zip(spans, voices, said, asking_after, strict=True)
@@ -1604,10 +1631,15 @@ def constraint_clauses(sentence: str) -> list[str]:
                 _LIMIT_START_RE.search(text) is not None
                 and "figure" not in signals[index - 1].kinds
             )
-            # "只坐高铁，不坐飞机": the one allowed, then the one refused
+            # "只坐高铁，不坐飞机": the one allowed, then the one refused; and the other way round:
+            # "别用第三方library，只用标准库"
             or (
                 _ONLY_RE.search(sentence[slice(*spans[index - 1])]) is not None
                 and _REFUSED_RE.search(text) is not None
+            )
+            or (
+                re.match(r"\W*(?:别|不要|不用)", sentence[slice(*spans[index - 1])]) is not None
+                and re.match(r"\W*只(?:用|要|吃|坐|买|订)", text) is not None
             )
             # "Bruno weighs 32 kg, so the place must take dogs that big"
             or (kept and _SO_RE.search(text) is not None)

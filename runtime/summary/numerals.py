@@ -268,7 +268,7 @@ _BARE_HOUR_RE = re.compile(
     r"|\s+(?:of|in)\s+(?:the\s+)?(?:morning|afternoon|evening|night)\b"
     # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
     # after 5 my time (pst)"
-    r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|local)\s+time\b"
+    r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|his|her|local)\s+time\b"
     r"|\s+\(?(?:[pmce][sd]t|utc|gmt|bst|cet|cest|ist|aest|jst)\b"
     # a sentence end, or an emoji that ends it: "be done by 9 🥲"
     r"|\s*(?:[,.](?!\d)|[;!?)]|[\u2600-\u27bf\U0001f000-\U0001faff]|[—–]|\s-\s|$))",
@@ -794,6 +794,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
     before = text[max(0, start - 2) : start]
     if run == "一" and rest.startswith("个") and before in ("再来", "再讲"):
         return True  # 再来一个: "another one" (a joke, a song), no count
+    if run == "一" and rest.startswith("刻") and before.endswith("后"):
+        return True  # 最后一刻: "the last moment", no quarter hour
     if run == "一" and rest in ("家人", "家子"):
         return True  # 一家人: "the whole family", no count
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))

@@ -90,7 +90,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
+    r"\b(?:could|can|cn|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
@@ -190,7 +190,7 @@ _QUESTION_END_RE = re.compile(
     r"|(?:问问你|问你一下|请问)[^。！!]*?(?:多少|几|怎么|什么|哪|多久|多长)"
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
     # not 不对不对, "no, no": a correction)
-    r"|是不是|有没有|会不会|(?<!不)对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
+    r"|是不是|有没有(?!都行|都可以|无所谓|都无所谓)|会不会|(?<!不)对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
 )
 # Asking to be told something is a question, however politely: "Can you explain what net-30
 # means?", "能不能解释一下…"
@@ -401,7 +401,7 @@ _TOLD_RE = re.compile(
     # "we ended up", "my sister lost", "We only spent": not the polite past of a wish ("I
     # wanted", "what I had in mind"), a restatement ("I said", "I told you"), "I won't"
     # (not a participle after "get"/"have": "I have to get my passport renewed")
-    r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!got\s)it|mine|ours|the\s+kids"
+    r"|(?:i|we|he|she|they|(?<!get\s)(?<!have\s)(?<!got\s)(?<!need\s)(?<!want\s)it|mine|ours|the\s+kids"
     r"|(?<!get\s)(?<!have\s)(?<!had\s)(?<!got\s)(?:my|our|his|her|their)\s+\w+(?:'s\s+\w+)?)\s+"
     r"(?:\w+ly\s+|never\s+|just\s+|still\s+)?(?!(?:had|was|were|did"
     r"|wanted|needed|hoped|planned|wondered|liked|preferred|asked|expected|intended|said|told|provided"
@@ -696,7 +696,7 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
     # how two things are linked: "跟11月11号有啥关系"
-    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)",
+    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|\bdifference\s+between\b",
     re.IGNORECASE,
 )
 
@@ -808,7 +808,10 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
         if _REPORTED_RE.search(sentence) is None:
             continue
         if any(
-            _DOUBT_RE.search(s) or (_DISBELIEF_RE.search(s) and not is_request(s))
+            _DOUBT_RE.search(s)
+            or (_DISBELIEF_RE.search(s) and not is_request(s))
+            # whether a term is fair, not a price: "对方说违约金是合同额的３０％，这合理吗？"
+            or ("合理吗" in s and not PRICED_RE.search(s))
             for s in sentences[at : at + 2]
         ):
             doubted.add(at)

@@ -115,7 +115,7 @@ NOT_NEGATION_RE = re.compile(
     r"|\b(?:won'?t|wont|will\s+not)\s+(?:break|stop|go\s+(?:down|away)|come\s+down|budge|start|turn\s+on"
     r"|load|boot|charge|connect|sync|heal)\b"
     # a reason, not a rule: "I told him no way, not after last time with the water heater"
-    r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要"
+    r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要|[干待呆做]不(?:长|久)"
     # someone's vow, told: "…and swore never again"
     r"|\b(?:swore|vowed|promised)\s+(?:to\s+)?never\s+again\b"
     r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓"
@@ -222,6 +222,8 @@ PREFERENCE_RE = re.compile(
     # someone's dislike, for a gift or a meal: "my mom hates anything scented"; a tentative
     # wish: "i was thinking something ruby"
     r"|\bhates\s+(?:anything|everything|all)\b|\bi\s+was\s+thinking\s+(?:something|maybe)\b"
+    # what is asked for: "Any chance of wheelchair-accessible seats for the ballet?"
+    r"|\bany\s+chance\s+of\s+(?:a\s+|an\s+|some\s+|getting\s+)?(?!that\b|it\b)[\w-]+"
     # what the one a gift is for would hate or love: "Mom says he'd hate anything techy"
     r"|\b(?:he|she|they)(?:'d|\s+would)\s+(?:hate|love)\s+(?:anything|everything|something)\b"
     # the language or form asked for: "面试官的邮件回复的时候用英文哈", "报告里的图表都用柱状图吧"
@@ -254,6 +256,9 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
     r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"
     r"|the|that|this|better|more|less|though|anyway|now|already|at\b|in\b|on\b|to\b|from|for|with)[a-z]{3,}"
+    # what the user wants to book, said without 我: "复查在协和，想挂专家号"; a room to be painted:
+    # "想把卧室刷成light grey"
+    r"|^\W*(?:我)?想(?:挂|订|约|住|换成|用)|想把[^，,。]{1,6}(?:刷|漆|涂|装|改|换)成"
     # what the thing sought must allow, after the request: "帮我找宠物友好的酒店，…，能带中型犬的"
     r"|^\W*能[\u4e00-\u9fff]{1,8}的\W*$"
     # what is to be bought, said with 吧: "高铁买一等座吧" (not "你看着买吧")
@@ -275,7 +280,7 @@ PREFERENCE_RE = re.compile(
     r"|[a-z]\s+(?:→|->)\s+[a-z]"
     # the kind asked for: "猫粮帮我找无谷的", "帮我挑个静音的", "水果也挑低糖的", "帮我看看跟团的";
     # for whom: "火车票帮她买下铺"; more of: "清蒸、白灼的多来点"; how: "帮我改得简洁些"
-    r"|帮我(?:找|挑|选|买|订|搜|看看|点|叫)个?[^，,。？?]{1,8}?的(?=[，,。！!？?\s]|$)"
+    r"|帮我(?:找|挑|选|买|订|搜|看看|点|叫)个?[^，,。？?]{1,8}?的吧?(?=[，,。！!？?\s]|$)"
     # a feature asked of what is sought: "Looking for a barber that takes walk-ins"
     r"|\b(?:looking\s+for|find\s+(?:me\s+|us\s+)?|recommend|suggest|search\s+for)\s+(?:a|an|some|any)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:(?:that|which|who)\s+(?:takes|accepts|allows|has|offers|does|speaks|serves"
@@ -415,7 +420,7 @@ PREFERENCE_RE = re.compile(
 # month", "我上个月开始吃素了".
 DIET_RE = re.compile(
     r"\b(?:i'?m|i\s+am|we'?re|we\s+are|went|gone|switched\s+to|became|started)\s+(?:\w+\s+){0,3}?"
-    r"(?:vegetarian|vegan|pescatarian|keto|halal|kosher)\b|吃素|全素|纯素|素食|清真",
+    r"(?:vegetarian|vegan|veggie|pescatarian|keto|halal|kosher)\b|吃素|全素|纯素|素食|清真",
     re.IGNORECASE,
 )
 
@@ -491,7 +496,7 @@ TRAVEL_RE = re.compile(
     r"|\bopen\s+(?:on\s+)?(?:this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|(?<=[一二三四五六日天])(?:的)?(?:生日)?(?:派对|聚会|party|聚餐|婚礼|宴席|酒席)"
     # going somewhere on a day: "这周六要去爬山", "十月二号走"
-    r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])|(?<!今天)(?<!昨天)(?:搬家|请假|休假|调休)"
+    r"|要去|打算去|准备去|想去|(?<=[号日天一二三四五六七])走(?![路了过着])|(?<=[号日])去(?=[\u4e00-\u9fff])|(?<!今天)(?<!昨天)(?:搬家|请假|休假|调休)"
     # flying somewhere on a day: "下周三飞成都", "明天飞上海"
     r"|(?<=[号日天一二三四五六七末])飞(?=[\u4e00-\u9fff]{2})(?!机|行|了|过)"
     # what starts on a day: "Cardiac rehab starts next Tuesday"
@@ -544,7 +549,7 @@ TASTE_RE = re.compile(
 # What a question asks for, without something: "有没有不用化学疏通剂的办法？", "any recipes without
 # eggs?", "a sunscreen that doesn't contain oxybenzone?"
 ASKED_WITHOUT_RE = re.compile(
-    r"不(?:用|含|加|放|带)[\u4e00-\u9fff]{1,8}的|\bwithout\s+\w+|\bwith\s+no\s+\w+"
+    r"不(?:用|含|加|放|带)[\u4e00-\u9fff]{1,8}的|能不(?:用|放|加)[\u4e00-\u9fff]{1,8}吗|\bwithout\s+\w+|\bwith\s+no\s+\w+"
     r"|\bthat\s+(?:doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:contain|have|use|include|need)\b"
     # "what can i make with chicken thighs that's not spicy?"
     r"|\bthat(?:'s|\s+is|\s+isn'?t|\s+are|'re)\s+not\s+(?:too\s+)?\w+|\bthat\s+(?:isn'?t|aren'?t)\s+\w+",

@@ -161,6 +161,8 @@ _NARRATIVE_RE = re.compile(
     r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
     # a child clamouring for something: "我女儿吵着要去迪士尼看艾莎"
     r"|(?:吵着|闹着|嚷着|哭着|吵吵着)要"
+    # a mistaken belief: "我还以为要等到明天"
+    r"|(?:还|我)以为"
     # a wish had and dropped: "我本来想要靠窗的，后来想想还是算了"
     r"|(?:刚|本来|原本)想(?:说|要)"
     # another household's rule, a friend's story: "隔壁老王家规定孩子每天只能玩半小时手机",

@@ -494,6 +494,14 @@ HOLDOUT_461 = DATA / "holdout_461.jsonl"  # constraints as conditions (if, unles
 HOLDOUT_462 = DATA / "holdout_462.jsonl"  # Chinese cars and commuting; same
 HOLDOUT_463 = DATA / "holdout_463.jsonl"  # a story mixed with a request; same
 HOLDOUT_464 = DATA / "holdout_464.jsonl"  # typical messages; same
+HOLDOUT_465 = DATA / "holdout_465.jsonl"  # group bookings: restaurants, events; after 457-464
+HOLDOUT_466 = DATA / "holdout_466.jsonl"  # Chinese elder care and medical escorts; same
+HOLDOUT_467 = DATA / "holdout_467.jsonl"  # constraints in an aside, brackets or a P.S.; same
+HOLDOUT_468 = DATA / "holdout_468.jsonl"  # Chinese shopping assistant; same
+HOLDOUT_469 = DATA / "holdout_469.jsonl"  # remote workers across time zones; same
+HOLDOUT_470 = DATA / "holdout_470.jsonl"  # limits of the body or health while planning; same
+HOLDOUT_471 = DATA / "holdout_471.jsonl"  # Chinese mixed with English words; same
+HOLDOUT_472 = DATA / "holdout_472.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -959,6 +967,14 @@ HOLDOUTS = (
     HOLDOUT_462,
     HOLDOUT_463,
     HOLDOUT_464,
+    HOLDOUT_465,
+    HOLDOUT_466,
+    HOLDOUT_467,
+    HOLDOUT_468,
+    HOLDOUT_469,
+    HOLDOUT_470,
+    HOLDOUT_471,
+    HOLDOUT_472,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

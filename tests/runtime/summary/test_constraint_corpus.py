@@ -183,6 +183,8 @@ _OPEN_MISSES = {
     "holdout_455.jsonl": 0.96,
     "holdout_457.jsonl": 0.96,
     "holdout_459.jsonl": 0.96,
+    "holdout_465.jsonl": 0.94,
+    "holdout_469.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -441,7 +443,11 @@ without a currency ("54 plus 8 shipping … 59.99 with free shipping"), a size a
 condition ("if they still have it in medium, otherwise forget it"), a part asked about in a
 request to ask (问问4S店…能不能用原厂的), a boss's errand with its day (老板临时让我下周三去深圳
 出差), "9-10am their time", a rule from now on after an emoji in voice-typed text (…要减肥😂
-以后零食一天别超过5块吧)."""
+以后零食一天别超过5块吧); from the hundred-and-thirty-second (holdout_465-472), "me + 3 friends" as
+four, a range said after "after work" in the sentence before ("Say 6:30 to 8:30."), "around
+11" as a clock, "free 10–11 her morning", a recording asked "with subtitles", a cable car asked
+for (有木有那种能坐索道下来的), a day asked in the sentence before "在那之前" (圣诞节是12月25号吧？
+我想在那之前把礼物都寄到)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -687,6 +693,13 @@ _PRECISION_FLOOR = {
     "holdout_458.jsonl": 0.875,
     "holdout_459.jsonl": 0.875,
     "holdout_460.jsonl": 0.75,
+    "holdout_465.jsonl": 0.875,
+    "holdout_466.jsonl": 0.75,
+    "holdout_468.jsonl": 0.875,
+    "holdout_469.jsonl": 0.875,
+    "holdout_470.jsonl": 0.625,
+    "holdout_471.jsonl": 0.875,
+    "holdout_472.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -894,7 +907,12 @@ question, a question about a recipe list's wording, a friend's ultra next year, 
 allergy behind a party moved last time (我朋友对猫毛过敏 所以上次聚会换了个地方);
 holdout_457-464's: a sister's allergy told without a request, a doctor's step target the user
 doubts, a friend's dog's diet, a salesman's words quoted with "today", a dorm of four, a
-teacher who never takes the register (我们专业有个老师上课从来不点名)."""
+teacher who never takes the register (我们专业有个老师上课从来不点名); holdout_465-472's: a deposit
+a restaurant wants told after a question, a carer's early mopping (每天早上六点就起来拖地), carers
+replaced (我都换了三个了), a question about a price comparison's refresh, a 3am all-hands told, a
+friend's allergy doubted beside a world question, a mother's youth told (…一天能走二十公里山路…),
+"跑五公里膝盖就开始响", a boss's budget relayed in a question, a bedtime story asked for with a
+dragon's rule in it."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

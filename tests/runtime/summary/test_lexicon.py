@@ -883,6 +883,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "作文交上去才发现第二段有个错别字被老师圈出来了",
         "If I remember right, the library shuts at 6 on Fridays, doesn't it?",
         "My sister says she'll never go camping again after that storm, fair enough.",
+        # the hundred-and-thirty-second round: a world rule asked (是不是一定要), "difference
+        # between", a contract term asked if fair, a mistaken belief, people who don't stay, the
+        # last moment, a carer's words for a story that went on
+        "做胃镜是不是一定要空腹？",
+        "What's the difference between a latte and a flat white? My friend says there's none.",
+        "朋友说定金是房价的５０％，这合理吗？",
+        "我还以为快递要等到周五",
+        "保姆换了好几个都做不长",
+        "每次都拖到最后一刻才交作业",
+        "上周带女儿去拔牙，医生说两小时内别吃东西，结果她一出门就要冰淇淋",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1976,6 +1986,25 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("五一想出去玩，5月1号到5月3号，不去人多的地方，太挤了", "不去人多的地方"),
         ("上周带猫去体检，医生说它超重了，以后猫粮一天别超过50克", "别超过50克"),
         ("帮我检查一下有没有错别字，标题别改", "标题别改"),
+        # the hundred-and-thirty-second round: a carer's rule with its time first, what the body
+        # cannot do now, "and has to keep it under", the one allowed after the one refused, a
+        # plan opening with its day before a price question, 想挂, "need it booked by", 有没有都行,
+        # 帮我挑…的吧, 别冲突了, 号去, "any chance of", "there's 7 of us", veggie, 能不用…吗
+        ("刚做完膝盖手术，医生说两个月内不能跑步。帮我排个锻炼计划", "两个月内不能跑步"),
+        ("刚补完牙，冰的东西吃不了，推荐点午饭", "冰的东西吃不了"),
+        ("dad just had a stent put in and has to keep salt under 2g a day", "under 2g"),
+        ("别用Excel宏，只用公式", "只用公式"),
+        ("后天下午3点到机场送人，停车费大概多少？", "15:00"),
+        ("体检在华山医院，想挂专家号，500以内都行", "想挂专家号"),
+        ("Need it sent by Friday noon or the offer expires", "friday noon"),
+        ("发票有没有都行，但是运费超过20块的就不要了", "超过20块"),
+        ("我对芒果过敏，蛋糕帮我挑巧克力的吧", "挑巧克力的吧"),
+        ("周三十点到十一点我在面试 别冲突了", "别冲突了"),
+        ("五月二号去桂林，阳朔怎么去方便？", "5月2"),
+        ("Any chance of a quiet table for the anniversary dinner?", "quiet table"),
+        ("there's 5 of us staying, does the cabin have enough beds?", "5 of us"),
+        ("my partner's veggie so no meat dishes", "veggie"),
+        ("想做个蛋挞，能不用黄油吗？", "不用黄油"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
