@@ -209,6 +209,7 @@ _PARTY_OF = (
     r"|seven|eight|nine|ten|twelve|twenty|thirty)\b"
     # who lives there: "There are 3 of us in the flat"
     r"|\bthere(?:\s+are|'re|'s|\s+is)\s+(?:\d+|two|three|four|five|six|seven|eight)\s+of\s+us\b"
+    r"|\bwe(?:'re|\s+are)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:people|adults|of\s+us)\b"
     # what a dish must feed: "what can I make for dinner that feeds 5 people"
     r"|\b(?:feeds?|serves?)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
     r"(?:people|persons|adults|guests|kids)\b"
@@ -345,7 +346,8 @@ def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
 
 
 _CHECKS_RE = re.compile(
-    r"(?:这样|这么)\w{0,3}(?:对|行|可以|合适|够)(?:吗|不)|对吗|对不对|\bis\s+(?:that|this)\s+(?:right"
+    r"(?:这样|这么)\w{0,3}(?:对|行|可以|合适|够)(?:吗|不)|对吗|对不对|来得及(?:吗|么)|来不来得及|赶得(?:上|及)吗"
+    r"|\bis\s+(?:that|this)\s+(?:right"
     r"|ok(?:ay)?|correct|enough|fine|safe)\b|\bdoes\s+(?:that|this)\s+sound\s+(?:right|ok(?:ay)?|fine"
     r"|safe)\b",
     re.IGNORECASE,
@@ -528,6 +530,8 @@ _NUMBER_ID_RE = re.compile(
     r"(?![\d.])|\d+(?:\.\d+)*\s+LTS\b|\b40[13]\(?[kb]\)?(?![\w])"
     # a flat or a room: "my tenant in 3A", "unit 12B"
     r"|\b(?:in|unit|apt\.?|apartment|flat|room|suite)\s+#?\d{1,4}(?-i:[A-Z])\b"
+    # the year something was built: "我们小区是2008年建的"
+    r"|(?:19|20)\d\d\s*年(?:建|盖|造|产|出厂)的"
     # a rating: "10/10 would not recommend"
     r"|\b\d{1,2}/10\s+would\b"
     # a model year: "it's a 2019 MacBook Air", "my 2012 Civic"
@@ -1101,6 +1105,7 @@ def _voiced_signal(
         and tells_what_happened(_after_decision(_REASON_RE.split(text, maxsplit=1)[0]))
         and not _WISH_RE.search(text)
         and not _OWN_FIGURE_RE.search(text)
+        and not _AGAINST_BEFORE_RE.search(text)
     ):
         # a clause that itself tells what happened, with nothing addressed to the task, keeps
         # nothing: "we ended up on a 6:40 am bus instead", "We only spent 2 nights in Seville"
@@ -1108,6 +1113,14 @@ def _voiced_signal(
     return signal
 
 
+# A bound set against what was paid or had before: "budget is less than what i paid for the old
+# one which was $250", "酒店离地铁站要比上次那家近，上次走了十五分钟"
+_AGAINST_BEFORE_RE = re.compile(
+    r"\b(?:cheaper|less|lower|fewer|shorter|quicker|faster|closer|smaller|lighter)\s+th[ae]n\s+"
+    r"(?:what\s+(?:i|we)\s+(?:paid|spent|had)|(?:the\s+|our\s+|my\s+)?(?:last|old|previous)\b)"
+    r"|要比(?:上次|上回|之前|以前|原来|上一台|现在那个)",
+    re.IGNORECASE,
+)
 # "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
 _SO_RULE_RE = re.compile(
     r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b)"

@@ -419,7 +419,7 @@ _TOLD_RE = re.compile(
     # how it turned out: "今天去医院没带医保卡，结果只能全自费"; what came again: "今天又有两个
     # 员工请假"; what was done before: "之前搞的那个满100减20"
     r"|(?:^|[，,])\s*结果(?:只能|就|还是|又|都|也)|(?:今天|昨天|刚才|最近)又(?=有|来了|被|是|出)"
-    r"|之前(?:搞|做|办|弄|买|用|订)的|(?<![别不就])被[\u4e00-\u9fff]{1,6}?了(?:哈+|啊|呀|吧)?(?=\W|$)"
+    r"|之前(?:搞|做|办|弄|买|用|订)的|谢谢你?之前|\bswears?\s+by\s+(?:it|them|this|that)\b|(?<![别不就])被[\u4e00-\u9fff]{1,6}?了(?:哈+|啊|呀|吧)?(?=\W|$)"
     # how long it has been so: "it's been that way since like 1998"
     r"|\bit'?s\s+been\s+(?:that\s+way|like\s+that)\s+since\b"
     # a change someone made, a promise made before: "我们组长把周会改到周六了", "说好三天到的";
@@ -517,6 +517,10 @@ SAID_BEFORE_RE = re.compile(
 # Said to make clear nothing is asked: "I'm just curious", "Rhetorical question", "随便问问";
 # and set phrases of complaint: "don't even get me started".
 _NO_ASK_RE = re.compile(
+    # a why asked after the story: "今天好累啊，加班到十点才回家，你说人为什么要上班😂"
+    r"(?<=[，,])\s*你说[^，。？?]{0,8}为(?:什么|啥)|"
+    # a case made up to ask about: "Like if someone put 1000 in at 5% what happens after 10 years"
+    r"^\W*(?:like\s+)?if\s+(?:someone|somebody|a\s+person)\b|"
     # what someone would do if let: "My son would sleep till 2pm if I let him"
     r"\bwould\b[^.?!]{0,40}\bif\s+(?:i|we)\s+let\s+(?:him|her|them)\b|"
     r"\b(?:just|only)\s+(?:curious|wondering|asking)\b|\brhetorical\b|就是好奇|只是好奇|随便问问|好奇问一下|随口一问"
@@ -1001,7 +1005,7 @@ _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",
 # "my grandpa always says never trust a menu with more than 20 items"
 _HABITUAL_SAYING_RE = re.compile(
-    r"(?:总|老|常|总是|老是|经常)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
+    r"(?:总|老|常|总是|老是|经常|一直)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
     re.IGNORECASE,
 )
 

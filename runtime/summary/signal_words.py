@@ -115,7 +115,7 @@ NOT_NEGATION_RE = re.compile(
     r"|\b(?:won'?t|wont|will\s+not)\s+(?:break|stop|go\s+(?:down|away)|come\s+down|budge|start|turn\s+on"
     r"|load|boot|charge|connect|sync|heal)\b"
     # a reason, not a rule: "I told him no way, not after last time with the water heater"
-    r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要|[干待呆做]不(?:长|久)"
+    r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要|[干待呆做]不(?:长|久)|不太?合理"
     # someone's vow, told: "…and swore never again"
     r"|\b(?:swore|vowed|promised)\s+(?:to\s+)?never\s+again\b"
     r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓"
@@ -140,6 +140,8 @@ EXCLUSION_RE = re.compile(
     r"|(?<=\w\s)(?:is|are)\s+(?:basically\s+|pretty\s+much\s+|totally\s+|just\s+)?(?:impossible"
     r"|out\s+of\s+the\s+question|a\s+no[- ]go)"
     r"|strictly)\b"
+    # a drink's ice left out: "点杯奶茶，去冰"
+    r"|(?<![过回出进来上下])去冰|免冰"
     # what must be given up: "海鲜、啤酒都得戒", "奶茶要戒掉"
     r"|(?:得|要|必须|都|全)戒(?:掉)?(?![指备严])|戒掉"
     # chat Chinese passing on something: "打火机啥的pass", "这家直接pass掉"
@@ -256,6 +258,10 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:i|we)\s+(?:like|love|prefer|want)\s+(?:it|them|mine|ours)\s+(?:a\s+(?:bit|little)\s+|really\s+"
     r"|extra\s+|nice\s+and\s+)?(?!when|if|here|there|a\s+lot|so\b|very|too|all|both|because|but|and"
     r"|the|that|this|better|more|less|though|anyway|now|already|at\b|in\b|on\b|to\b|from|for|with)[a-z]{3,}"
+    # a swap asked, what the user just wants, where from, the form asked: "拿铁帮我换燕麦奶",
+    # "我就想吃顿火锅", "从南京南站走", "用表格写周报吧"
+    r"|帮我换(?:成)?[\u4e00-\u9fff]{1,6}|(?:我)?就想(?:吃|喝|去|要|买)|从[\u4e00-\u9fff]{2,6}(?:站|机场|码头)(?:走|出发|上车)"
+    r"|^\W*用[\u4e00-\u9fffA-Za-z]{1,6}(?:写|做|列|整理|发)[^，,。]{0,6}吧"
     # what the user wants to book, said without 我: "复查在协和，想挂专家号"; a room to be painted:
     # "想把卧室刷成light grey"
     r"|^\W*(?:我)?想(?:挂|订|约|住|换成|用)|想把[^，,。]{1,6}(?:刷|漆|涂|装|改|换)成"

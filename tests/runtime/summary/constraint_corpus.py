@@ -502,6 +502,14 @@ HOLDOUT_469 = DATA / "holdout_469.jsonl"  # remote workers across time zones; sa
 HOLDOUT_470 = DATA / "holdout_470.jsonl"  # limits of the body or health while planning; same
 HOLDOUT_471 = DATA / "holdout_471.jsonl"  # Chinese mixed with English words; same
 HOLDOUT_472 = DATA / "holdout_472.jsonl"  # typical messages; same
+HOLDOUT_473 = DATA / "holdout_473.jsonl"  # English weddings, birthdays, parties; after 465-472
+HOLDOUT_474 = DATA / "holdout_474.jsonl"  # Chinese travel bookings; same
+HOLDOUT_475 = DATA / "holdout_475.jsonl"  # numbers that are not constraints beside ones; same
+HOLDOUT_476 = DATA / "holdout_476.jsonl"  # Chinese work tasks for an agent; same
+HOLDOUT_477 = DATA / "holdout_477.jsonl"  # English money: budgets, bills, savings; same
+HOLDOUT_478 = DATA / "holdout_478.jsonl"  # constraints said through comparisons; same
+HOLDOUT_479 = DATA / "holdout_479.jsonl"  # Chinese cooking and food delivery; same
+HOLDOUT_480 = DATA / "holdout_480.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -975,6 +983,14 @@ HOLDOUTS = (
     HOLDOUT_470,
     HOLDOUT_471,
     HOLDOUT_472,
+    HOLDOUT_473,
+    HOLDOUT_474,
+    HOLDOUT_475,
+    HOLDOUT_476,
+    HOLDOUT_477,
+    HOLDOUT_478,
+    HOLDOUT_479,
+    HOLDOUT_480,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

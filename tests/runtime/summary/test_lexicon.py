@@ -893,6 +893,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "保姆换了好几个都做不长",
         "每次都拖到最后一刻才交作业",
         "上周带女儿去拔牙，医生说两小时内别吃东西，结果她一出门就要冰淇淋",
+        # the hundred-and-thirty-third round: swears by it, a saying kept up, a year built, a
+        # case made up, not fair, thanks for past help, a why after the story
+        "my uncle has had the same 1998 Corolla and swears by it",
+        "我爸一直说每天要走一万步",
+        "我们公司大楼是1995年建的",
+        "if someone saved 200 a month for 30 years, how much would that be?",
+        "这个退款规则感觉不太合理啊",
+        "谢谢你之前帮我改简历，拿到offer了！",
+        "今天又加班到九点，你说人为什么要上班",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2005,6 +2014,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("there's 5 of us staying, does the cabin have enough beds?", "5 of us"),
         ("my partner's veggie so no meat dishes", "veggie"),
         ("想做个蛋挞，能不用黄油吗？", "不用黄油"),
+        # the hundred-and-thirty-third round: a swap asked, what the user just wants, where
+        # from, the form asked with 吧, ice left out, "we're N people", a deadline asked if
+        # there is time, a bound against what was paid before
+        ("美式帮我换拿铁，谢谢", "换拿铁"),
+        ("今天累了，我就想吃碗面", "就想吃碗面"),
+        ("回老家的票从虹桥站走，别选上海站", "从虹桥站走"),
+        ("用PPT做汇报吧，文档看着累", "用ppt做汇报吧"),
+        ("柠檬茶一杯，免冰，少糖", "免冰"),
+        ("we're 5 people, can we get one table?", "5 people"),
+        ("周五前要把报告写完，来得及吗？", "周五前"),
+        ("need a new kettle, less than what we paid for the old one which was $60", "$60"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
