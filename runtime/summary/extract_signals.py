@@ -1198,15 +1198,16 @@ _CARER_VERDICT_RE = re.compile(
     r"|控制在)",
     re.IGNORECASE,
 )
+_CN_CARERS = "医生|大夫|营养师|康复师|护士|药师|兽医"
 _CARER_RE = re.compile(
     r"\b(?:doctor|doc|gp|physio|physiotherapist|dentist|nurse|dietitian|nutritionist|midwife|surgeon"
-    r"|vet|pharmacist|cardiologist|pediatrician|paediatrician)\b|医生|大夫|营养师|康复师|护士|药师|兽医",
+    r"|vet|pharmacist|cardiologist|pediatrician|paediatrician)\b|" + _CN_CARERS,
     re.IGNORECASE,
 )
 # A carer's rule with what it holds for said first: "医生说三个月内不能爬山", "医生说还不能做剧烈
 # 运动" (not "医生说她不能吃辣的": someone else's)
 _CARER_RULE_RE = re.compile(
-    r"(?:医生|大夫|护士|营养师|康复师|兽医)(?:跟我)?说了?(?![他她])"
+    r"(?:" + _CN_CARERS + r")(?:跟我)?说了?(?![他她])"
     r"(?=[^，,。？?]{0,10}?(?:不能|不可以|别|不要|不许|避免))"
 )
 # How the story went on: "…，护士说打完三十分钟内别走，结果他在那哭了整整半小时" (the carer's words
