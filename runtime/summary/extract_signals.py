@@ -1497,14 +1497,15 @@ def constraint_clauses(sentence: str) -> list[str]:
     told = (
         happened and not TASK_START_RE.search(sentence) and not _CARER_VERDICT_RE.search(sentence)
     )
+    # what was paid, asked if fair: "一期12节课总共2400，这价格算贵吗？"
+    priced = asked and bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
     if (
         told
         and figures_only
         and not _OWN_FIGURE_RE.search(sentence)
         and (asked or not _RULE_SAID_RE.search(sentence))
         and not (opens_told and any(_refuses(sentence[a:b]) for a, b in spans))
-        # what was paid, asked if fair
-        and not (asked and _PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
+        and not priced
         # a carer's rule before the question: "医生说布洛芬一天最多吃3次 我今天已经吃了两次了 …吗"
         and not (
             _CARER_RE.search(sentence)
@@ -1530,7 +1531,6 @@ def constraint_clauses(sentence: str) -> list[str]:
     checks = (
         asked and bool(spans) and _CHECKS_RE.search(sentence[slice(*spans[asking])]) is not None
     )
-    priced = asked and bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
     said: list[bool] = []
     for index, (a, b) in enumerate(spans):
         clause = sentence[a:b]

@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from runtime.summary.small_talk import PAST_VERB, UNMENTIONED_RE, is_narrative
+from runtime.summary.small_talk import OLD_RULE, PAST_VERB, UNMENTIONED_RE, is_narrative
 
 __all__ = [
     "DONT_BIE",
@@ -998,7 +998,7 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
 
 # A rule someone made long ago, its words in the clauses after it: "我外公以前立过规矩，晚上九点以后
 # 不许看电视"
-_OLD_RULE_RE = re.compile(r"(?:立过|定过|立了|定了)(?:个|条)?(?:规矩|家规)")
+_OLD_RULE_RE = re.compile(OLD_RULE)
 
 
 _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")

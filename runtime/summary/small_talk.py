@@ -26,7 +26,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PAST_VERB", "UNMENTIONED_RE", "is_narrative", "without_small_talk"]
+__all__ = ["OLD_RULE", "PAST_VERB", "UNMENTIONED_RE", "is_narrative", "without_small_talk"]
+
+# A rule someone made long ago: "我奶奶以前立过规矩" (its words are theirs, and so are the clauses
+# after it: ``sentence_mood.clause_voices``)
+OLD_RULE = r"(?:立过|定过|立了|定了)(?:个|条)?(?:规矩|家规)"
 
 # A past form: regular "-ed" or a common irregular verb.
 PAST_VERB = (
@@ -168,7 +172,7 @@ _NARRATIVE_RE = re.compile(
     # another household's rule, a friend's story: "隔壁老王家规定孩子每天只能玩半小时手机",
     # "我有个朋友做了十年笔译了", "我奶奶以前立过规矩"
     r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
-    r"|(?:立过|定过|立了)(?:个)?规矩"
+    r"|" + OLD_RULE +
     # a child's question relayed: "儿子今天问我为啥每天要睡够10个小时"
     r"|(?:儿子|女儿|孩子|闺女|娃|宝宝)(?:今天|昨天|刚才|又|总|老)?问(?:我)?(?=为啥|为什么|怎么|是不是|能不能|啥|什么)"
     r"|我记得|记得以前|以前(?:是|常|都|总)|之前(?:从来|从没|一直|那(?:封|个|次|件|篇|份))|\bback\s+in\s+(?:19|20)\d\d\b"
