@@ -739,6 +739,9 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
             continue
         if match.group(0) not in ",，;；" and _same_moment(sentence, match.start(), match.end()):
             continue  # "by January 15 — 5 pm sharp"
+        pause = match.group(0).isspace()
+        if pause and _said_again(sentence[: match.start()], sentence[match.end() :]):
+            continue  # "十点以后 十点以后别给我发消息了": one clause said twice
         spans.append((start, match.start()))
         start = match.end()
     spans.append((start, len(sentence)))
@@ -753,6 +756,35 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
         if left < right:
             out.append((left, right))
     return out
+
+
+# A slip taken back in dictation, with what replaces it: "下午三点 不是三点 三点半", "来六个人
+# 不对 七个"; and a half of the day said before its clock: "上午 十点"
+_CN_SLIP_RE = re.compile(r"^(?:不是|不对|哦不|啊不|不不)[\u4e00-\u9fff\d]{0,5}$")
+_CN_FIGURE_RE = re.compile(r"[\d零一二两三四五六七八九十百千万]")
+_CN_DAY_HALF_END_RE = re.compile(r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚)$")
+_CN_CLOCK_START_RE = re.compile(r"^[\d一二两三四五六七八九十]{1,3}[点:：]")
+
+
+def _said_again(before: str, after: str) -> bool:
+    """Whether a pause in dictated Chinese only repeats or mends what came before it: the next
+    words start with the last ones said ("七个 七个人吃饭", "十点 十点整"), correct them ("下午三点
+    不是三点 三点半"), or give the clock of the half of the day just said ("上午 十点")."""
+    last = re.split(r"[\s,，;；。！？!?]", before)[-1]
+    following = re.split(r"[\s,，;；。！？!?]", after)[0]
+    if not last or not following:
+        return False
+    if _CN_SLIP_RE.match(following) and _CN_FIGURE_RE.search(last):
+        return True
+    if _CN_SLIP_RE.match(last) and _CN_FIGURE_RE.search(following):
+        return True
+    if _CN_DAY_HALF_END_RE.search(last) and _CN_CLOCK_START_RE.match(following):
+        return True
+    size = min(len(last), len(following))
+    return any(
+        following.startswith(last[-k:]) and _CN_FIGURE_RE.search(last[-k:])
+        for k in range(2, size + 1)
+    )
 
 
 def _same_moment(text: str, start: int, end: int) -> bool:
@@ -856,7 +888,33 @@ def _goes_on(before: str, after: str) -> bool:
         or (_NEVER_END_RE.search(before) and _EVER_AFTER_RE.match(after))  # "Never, ever a…"
         # a slip taken back: "remind me on the 14th — no, the 12th"
         or (_SLIP_END_RE.search(before) and _CORRECTED_FIGURE_RE.match(after))
+        # what it does to the user, the reason of a refusal: "anything except shellfish, it
+        # makes my throat swell up"
+        or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # a bare "don't" about what was just named: "鱼缸我自己开车拉，不用算进去", "除了和客户的
+        # 那个，那个千万别动"
+        or (
+            _CJK_END_RE.search(before) is not None
+            and (_BARE_REFUSAL_RE.match(after) or _RESUMED_RE.match(after)) is not None
+        )
     )
+
+
+_CJK_END_RE = re.compile(r"[\u4e00-\u9fff]$")
+_RESUMED_RE = re.compile(
+    r"\s*(?:[那这][个份些张件条位家次本台辆]|它)(?:千万|一定|可|就)?(?:别|不要|不能|不许|得|要)"
+)
+_REFUSED_END_RE = re.compile(
+    r"\b(?:except|but|no|not|without|avoid|skip|allergic\s+to)\s+(?:\w+\s+){0,2}\w+$", re.IGNORECASE
+)
+_REACTION_AFTER_RE = re.compile(
+    r"\s*(?:it|they|that|those|these)\s+(?:always\s+|just\s+)?(?:makes?|gives?)\s+(?:me|my)\b",
+    re.IGNORECASE,
+)
+_BARE_REFUSAL_RE = re.compile(
+    r"\s*(?:就|也|都)?(?:不用|不要|别|甭|不需要)(?:算进去|算上|算|管|考虑|包括|计入|带|搬|拉)(?:它|了|啦)?"
+    r"\s*(?:[，,。；;！!]|$)"
+)
 
 
 _SLIP_END_RE = re.compile(r"(?:^|[—–-]\s*|\.\.\.\s*)(?:no|nope|oops|sorry)$", re.IGNORECASE)
@@ -877,7 +935,7 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
-    if _goes_on(before, after):
+    if _goes_on(before, after) or _said_again(text[:at], text[at + 1 :]):
         return False
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
@@ -938,6 +996,8 @@ _OWN_FIGURE_RE = re.compile(
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
+    # and what is still to pay: "尾款大概还差２８００左右"
+    r"|(?:尾款|余款|还款|欠款)[^，,。]{0,3}?还(?:差|剩|欠)(?:大概|大约|约)?\s*[\d０-９一二两三四五六七八九十]"
     # what the user carries: "打车去机场，…，我带了两个大箱子"
     r"|(?:我|我们)(?:带了|带着)\s*[\d一二两三四五六七八九十]+\s*(?:个|件|只|箱|袋)"
     # the regime the user keeps now: "I'm doing a 1,800 calorie thing my doctor suggested"

@@ -92,7 +92,8 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             day = f"{month}月{m.group('first') or ''}{int(m.group('bd'))}"
         found.append((m.start(), Reading("date", day)))
     normalized = unicodedata.normalize("NFKC", clause)
-    for numeral in find_numerals(normalized):
+    # (a clock in words, "ten-thirty", is read as a time above)
+    for numeral in [n for n in find_numerals(normalized) if ":" not in n.value]:
         month = (
             normalized[numeral.end : numeral.end + 1] == "月"
             and "两" not in numeral.text
@@ -134,6 +135,8 @@ def _without_parts(readings: list[Reading]) -> list[Reading]:
             parts.update({str(hour), str(hour % 12 or 12)})
             if minute:  # "八点十五分": 8:15, not 15 beside it
                 parts.add(str(minute))
+            if minute > 30:  # "a quarter to one": 12:45, not 1 beside it
+                parts.add(str(hour % 12 + 1))
         elif reading.kind == "date":
             parts.update(p.lstrip("0") for p in re.split(r"[-月日]", reading.value) if p)
     months = {

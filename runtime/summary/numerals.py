@@ -178,7 +178,7 @@ _TIME_WORD_RE = re.compile(
     r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+(?:(?:like|about|around)\s+)?"
     r"\d{1,2}\b|\d\s*-?ish\b"
-    r"|\d{4}\s*(?:hrs|hours|h)\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
+    r"|\d{4}\s*(?:hrs|hours|h)\b|\d{1,2}h(?:[0-5]\d)?\b|\bfor\s+0\d{3}\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d|\d\s*(?:to|-|–)\s*\d{1,2}\s+on\s+\w*(?:days?|weekends?)\b"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d"
@@ -191,7 +191,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -317,7 +317,16 @@ _HOURS_CLOCK_RE = re.compile(
     # a clock said as hours after a time word, as many languages say it: "until 16 hours",
     # "nothing before 9 hours" (not "for 16 hours", "in 2 hours": durations)
     r"|\b(?:until|till|from|at|before|after)\s+(?P<h2>1\d|2[0-3]|0?\d)\s+hours\b"
-    r"(?!\s+(?:a|per|of|late|early|ahead|behind|later|earlier|off)\b)",
+    r"(?!\s+(?:a|per|of|late|early|ahead|behind|later|earlier|off)\b)"
+    # the French and continental "18h", "18h30" after a time word, and "18h30" anywhere (not
+    # the length of "a 14h flight", "under 3h")
+    r"|\b(?:at|by|before|after|until|till|from|(?:later|earlier)\s+than)\s+"
+    r"(?P<h3>1\d|2[0-3]|0?\d)h(?P<mi3>[0-5]\d)?\b"
+    r"(?!\s*(?:flights?|drives?|shifts?|rides?|trips?|journey|of|a|per)\b)"
+    r"|(?<![\d:.])(?P<h4>1\d|2[0-3]|0?\d)h(?P<mi4>[0-5]\d)\b"
+    # a military clock with its leading zero after a time word: "a reminder for 0730"
+    r"|\b(?:at|by|for|before|after|until|till|from|(?:later|earlier)\s+than)\s+"
+    r"(?P<h5>0\d)(?P<mi5>[0-5]\d)\b(?![.,:]\d)",
     re.IGNORECASE,
 )
 # "seven thirty tonight", "at six forty five" (spelled "7 30", "6 45"): an hour and its minutes
@@ -346,6 +355,8 @@ _ISH_RE = re.compile(
 _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
     r"|\bany\s*time\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
+    # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"
+    r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}:[0-5]\d)"
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
     # a window whose half of the day follows it: "Block 9 to 10 every morning"
     r"|(?<![\d:.])(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d{1,2}\s+(?:every|each|in\s+the|this"
@@ -562,6 +573,11 @@ _FRACTION_PARTS: Final = {
 """A denominator said after a hyphen: "two-thirds", "three-quarters"."""
 
 
+_PAST_OR_TO_END_RE = re.compile(
+    r"\b(?:quarter|half|five|ten|twenty|twenty[- ]five)\s+(?:past|to|after|till)\s+$", re.IGNORECASE
+)
+
+
 def _number_words(text: str) -> list[Numeral]:
     """ "two", "twenty-five hundred", "half a dozen", "twice", "forty grand", "two and a half"."""
     found: list[Numeral] = []
@@ -583,7 +599,11 @@ def _number_words(text: str) -> list[Numeral]:
             continue
         words = m.group("num")
         end = m.start("num") + len(words)
-        if words.lower() == "one" and not (_counted(text, m) or _AND_A_HALF_RE.match(text, end)):
+        if words.lower() == "one" and not (
+            _counted(text, m)
+            or _AND_A_HALF_RE.match(text, end)
+            or _PAST_OR_TO_END_RE.search(text, 0, m.start())  # "a quarter to one": 12:45
+        ):
             continue
         number: int | Decimal = _en_value(words)
         scale = _SCALE_AFTER_RE.match(text, end) or _WORD_K_RE.match(text, end)
@@ -593,6 +613,32 @@ def _number_words(text: str) -> list[Numeral]:
         if half:  # "two and a half hours": 2.5
             number, end = number + Decimal("0.5"), half.end()
         found.append(Numeral(m.start(), end, text[m.start() : end], str(number)))
+    return found
+
+
+# An hour and its minutes in words joined by a hyphen, as clocks are written out: "at
+# ten-thirty", "six-forty-five" (not a range of a count, "ten-fifteen minutes"; not a height,
+# "five-ten", whose second part is no minute said this way)
+_HOUR_WORDS = "|".join(w for w, v in _UNITS.items() if 1 <= v <= 12)
+_HYPHEN_CLOCK_RE = re.compile(
+    # (not a price said so: "the plumber quoted three-fifty", "it was four-fifty")
+    r"(?<!quoted\s)(?<!cost\s)(?<!costs\s)(?<!paid\s)(?<!priced\s)(?<!charged\s)(?<!charges\s)"
+    r"(?<!asking\s)(?<!was\s)(?<!is\s)(?<!only\s)(?<!just\s)(?<![$€£¥])"
+    rf"\b(?P<h>{_HOUR_WORDS})-(?P<mi>fifteen|(?:twenty|thirty|forty|fifty)(?:-five)?)\b"
+    r"(?![-\w]|\s*(?:%|percent|min|mins|minutes?|hours?|hrs?|people|persons|guests|kids|years?"
+    r"|yrs?|days?|weeks?|months?|dollars?|bucks|euros?|pounds?|quid|kg|kilos?|lbs?|miles?|km"
+    r"|pages?|words?|items?|times|of)\b)",
+    re.IGNORECASE,
+)
+
+
+def _hyphen_clocks(text: str) -> list[Numeral]:
+    """ "ten-thirty" 10:30, "six-forty-five" 6:45 (the half of the day is the reader's)."""
+    found: list[Numeral] = []
+    for m in _HYPHEN_CLOCK_RE.finditer(text):
+        minute = sum(_TENS.get(w, 0) + _UNITS.get(w, 0) for w in m.group("mi").lower().split("-"))
+        clock = f"{_UNITS[m.group('h').lower()]}:{minute:02d}"
+        found.append(Numeral(m.start(), m.end(), m.group(0), clock))
     return found
 
 
@@ -773,6 +819,7 @@ def _rough(text: str) -> list[Numeral]:
 
 
 _UNIT_ALONE: Final = {"百": 100, "千": 1000, "万": 10000}
+_CLOCK_TO_RE: Final = re.compile(r"[点时](?:半|\d{1,2}分?)?\s*(?:到|至|-|~|～|–|—)\s*$")
 
 
 def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool) -> bool:
@@ -785,7 +832,13 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True
     if run == "十" and rest.startswith("分") and not rest.startswith("分钟") and not minutes:
         return True
-    if run == "一" and rest.startswith("点") and not _DAY_PART_RE.search(text[:start]):
+    if (
+        run == "一"
+        and rest.startswith("点")
+        and not _DAY_PART_RE.search(text[:start])
+        and not text[end : end + 3].startswith(("点半", "点钟"))  # 一点半, 一点钟: clocks
+        and not _CLOCK_TO_RE.search(text, 0, start)  # "十二点到一点": the end of a stretch
+    ):
         return True
     if run == "万一" and not _measured(text, end):
         return True
@@ -798,6 +851,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 最后一刻: "the last moment", no quarter hour
     if run == "一" and rest in ("家人", "家子"):
         return True  # 一家人: "the whole family", no count
+    if (run == "一" and rest.startswith("样")) or rest in ("支持", "支付", "支出", "支援"):
+        return True  # 一样: "the same"; 支持, 支付: verbs, no measure
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 
@@ -934,7 +989,8 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
 def find_numerals(text: str) -> list[Numeral]:
     """Every number written in words (or ``5k``) in ``text``, in order, not overlapping."""
     found = sorted(
-        _english(text)
+        _hyphen_clocks(text)
+        + _english(text)
         + _chinese(text)
         + _cn_units_of_digits(text)
         + _point_decimals(text)
@@ -1187,8 +1243,10 @@ def _past_to(text: str, before: str = "") -> list[tuple[int, int, str]]:
 
 def _hours_clock(m: re.Match[str]) -> tuple[int, int, str]:
     """ "0930 hrs" 9:30, "until 16 hours" 16:00 (``_said_otherwise``)."""
-    if m.group("h2"):
-        return m.start("h2"), m.end(), f"{int(m.group('h2'))}:00"
+    for hour, minute in (("h2", ""), ("h3", "mi3"), ("h4", "mi4"), ("h5", "mi5")):
+        if m.group(hour):
+            said = m.group(minute) if minute else None
+            return m.start(hour), m.end(), f"{int(m.group(hour))}:{said or '00'}"
     return m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"
 
 
@@ -1283,8 +1341,10 @@ _SLOT_RE = re.compile(
     # reserved 9–12 on weekdays"
     r"|\b(?:reserved|booked|open|available|free|busy)\b[^.?!;]{0,12}?\b(?P<v1>1[0-2]|[1-9])\s*(?:to|-|–)"
     r"\s*(?P<v2>1[0-2]|[1-9])\s+on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\b"
-    # or the hours the user works: "i work 9 to 5", "my shift is 7-3", "my 8-to-5 job"
-    r"|\b(?:(?:i|we)\s+work|shifts?(?:\s+(?:is|are|runs?))?)\s+(?:from\s+)?(?P<j1>1[0-2]|[1-9])\s*"
+    # or the hours the user works or opens: "i work 9 to 5", "my shift is 7-3", "my 8-to-5
+    # job", "Saturday hours are 9-4", "we're open 10-6"
+    r"|\b(?:(?:i|we)\s+work|shifts?(?:\s+(?:is|are|runs?))?|hours\s+(?:are|will\s+be)|hours\s*:"
+    r"|(?:we'?re|we\s+are|(?:store|shop|caf[eé]|bakery)\s+is)\s+open)\s+(?:from\s+)?(?P<j1>1[0-2]|[1-9])\s*"
     r"(?:to|-|–)\s*(?P<j2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|days?|hours?|hrs?|min|weeks?"
     r"|months?|years?|times|x|o'?clock)\b)"
     r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b",
@@ -1382,7 +1442,8 @@ def _chinese_times(text: str) -> list[tuple[int, int, str]]:
             minute = 30 if m.group(half) else int(m.group(mi) or m.group(colon) or 0)
             hour, period = int(m.group(h)), part
             if h == "h2" and hour < int(m.group("h1")) <= 12:
-                period = "下午"  # "中午十二点到两点": noon to 14:00
+                # "中午十二点到两点": noon to 14:00; "晚上十一点到一点": past midnight, 1:00
+                period = "凌晨" if part in ("晚上", "夜里", "半夜") else "下午"
             found.append((m.start(), m.end(), _clock(hour, minute, period)))
     for m in _CN_QUARTER_RE.finditer(text):
         minute = 15 * int(m.group("q"))

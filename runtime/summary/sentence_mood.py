@@ -118,6 +118,9 @@ _REQUEST_RE = re.compile(
     r"|\b(?:could|can)\s+we\s+(?:not|please|maybe|just|try|keep|make|get|have|skip|avoid|do|go"
     r"|cut|bring|drop|reduce|lower|raise|bump)\b"
     r"|\bany\s+chance\s+(?:we|i)\b"
+    # what is asked for by its kind: "Any seats in section 112 or close to it?"
+    r"|^\W*(?:(?:so|ok(?:ay)?|hey|hi)\W+)?any\s+(?:\w+\s+)?(?:seats?|tickets?|rooms?|tables?|flights?"
+    r"|trains?|slots?|spots?|appointments?|openings?)\b[^?.!]{0,60}\?"
     r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
     r"[^，,。]{0,20}[吗么嘛]"
     # a time proposed: "would Tuesday afternoon work for the review?", "does 3pm suit you?"
@@ -301,6 +304,8 @@ _TOLD_RE = re.compile(
     # mine expired in 2021"; a friend's or colleague's habit: "my coworker puts in 500 a month"
     r"|(?:^\W*|\b(?:i|we)\s+)didn'?t\s+(?:even\s+)?(?:need|use|end\s+up|last|make\s+it)\b"
     r"|\bdidn'?t\s+even\s+(?:notice|realize|realise|know|try)\b"
+    # how late something went: "the neighbors party didnt end till 3am"
+    r"|\b(?:didn'?t|did\s+not)\s+(?:end|finish|stop|start|close|leave|arrive|show\s+up)\s+(?:till|until)\b"
     # what people say: "People keep telling me never touch it before 59 and a half"
     r"|\b(?:people|everyone|everybody)(?:\s+(?!keeps?\b|says?\b|said\b|told\b)\w+){0,4}?\s+"
     r"(?:keeps?\s+(?:telling|saying)|says?|said|told)\b"
@@ -668,7 +673,8 @@ _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 # A hedge on one's memory says nothing of oneself: "Unless I'm mistaken, the museum's closed…"
 _HEDGE_RE = re.compile(
     r"\b(?:unless|if)\s+i'?m\s+(?:not\s+)?mistaken\b|\bif\s+i\s+remember\s+(?:right|correctly)\b"
-    r"|\bcorrect\s+me\s+if\s+i'?m\s+wrong\b",
+    r"|\bcorrect\s+me\s+if\s+i'?m\s+wrong\b"
+    r"|我?记不(?:太|大)?清(?:楚)?了?|我?记得不(?:太|大)?清(?:楚)?了?|(?:如果|要是)?我没记错(?:的话)?|我忘了",
     re.IGNORECASE,
 )
 _SPEAKER_AFTER_RE = re.compile(
@@ -700,7 +706,7 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
     # how two things are linked: "跟11月11号有啥关系"
-    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|\bdifference\s+between\b",
+    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|是不是(?:不能|不可以|不许|只能|最多)|\bdifference\s+between\b",
     re.IGNORECASE,
 )
 
@@ -718,7 +724,7 @@ def asks_nothing(sentence: str) -> bool:
         return True  # "never again, he says": someone else's words, their speaker after them
     if not is_question(sentence):
         return False
-    if _WORLD_RULE_ASKED_RE.search(sentence) and not _SELF_RE.search(sentence):
+    if _WORLD_RULE_ASKED_RE.search(sentence) and not _SELF_RE.search(_HEDGE_RE.sub(" ", sentence)):
         return True
     if _NORMAL_ASKED_RE.search(sentence) and not PRICED_RE.search(sentence):
         # "…四点多就要吃东西，正常吗？": whether what happens is normal, no rule (a price asked
@@ -749,7 +755,7 @@ _NOTHING_ASKED_RE = re.compile(
     # (not "I'm not buying a respirator over £30": a bound on what is bought)
     r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b(?=(?:\s+(?:anything|yet|now|right"
     r"\s+now|just\s+yet|today|this\s+\w+))*\s*(?:[,.;!?—-]|$))|\bno\s+action\s+needed\b"
-    r"|汇报一下|纯属好奇|只是好奇|随便问问|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
+    r"|汇报一下|纯属好奇|只是好奇|我?就(?:是)?好奇|好奇而已|随便问问|(?:我|我就|就|只是)问问(?:而已)?\W*$|想问一下|吐槽一下|不用你(?:做|帮)|(?:没有|暂时没有|还没有)[^，。]{0,6}打算",
     re.IGNORECASE,
 )
 
@@ -769,7 +775,7 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 _REPORTED_RE = re.compile(
     r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
     r"|heard|read\s+(?:somewhere|online|that))\b"
-    r"|(?<![你您])说|听说|讲究|规矩|说法|老话",
+    r"|(?<![你您])说|听说|讲究|规矩|(?<!我)规定|说法|老话",
     re.IGNORECASE,
 )
 # ...and doubted right after: "Is that actually true?", "Is that normal in California?",
@@ -788,9 +794,13 @@ _DOUBT_RE = re.compile(
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$"
-    r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b",
+    r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b"
+    # a standard weighed: "这个标准算高还是低啊"
+    r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)",
     re.IGNORECASE,
 )
+# The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
+_VENT_END_RE = re.compile(r"(?:烦死了|气死了|无语死了|受不了了|真服了|心累(?:了|啊)?)\W*$")
 
 
 # The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
@@ -813,7 +823,7 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
             continue
         if any(
             _DOUBT_RE.search(s)
-            or (_DISBELIEF_RE.search(s) and not is_request(s))
+            or ((_DISBELIEF_RE.search(s) or _VENT_END_RE.search(s)) and not is_request(s))
             # whether a term is fair, not a price: "对方说违约金是合同额的３０％，这合理吗？"
             or ("合理吗" in s and not PRICED_RE.search(s))
             for s in sentences[at : at + 2]

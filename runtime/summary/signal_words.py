@@ -94,7 +94,8 @@ NOT_NEGATION_RE = re.compile(
     # a result judged before a feeling: "Not fast but I'm weirdly emotional about it"
     r"|^\W*not\s+(?:fast|quick|pretty|perfect|great|elegant|ideal|bad|cheap|easy|fun|glamorous)"
     r"\s+but\b"
-    r"|long\s+time\s+no|\bcan'?t\s+wait\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
+    r"|long\s+time\s+no|\bcan'?t\s+wait\b|\b(?:don'?t|dont|never)\s+let\s+(?:anyone|anybody|them|people)"
+    r"\s+tell\s+you\s+(?:otherwise|different(?:ly)?)\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
     # what sources say, not a rule: "Recipes never agree on this", "the sites don't say"
     # (a plural or "they" as the subject)
@@ -200,6 +201,7 @@ ALLERGY_RE = re.compile(
 ABOUT_TO = "疯|崩溃|死|哭|气死|累死|吐|晕|炸|抓狂|凉|挂了|完蛋"
 PREFERENCE_RE = re.compile(
     r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
+    r"|if\s+there\s+(?:are|is)\s+any|if\s+(?:any\s+are\s+|they'?re\s+)?available"
     r"|(?:i|we|they)'?d\s+(?:still\s+|also\s+)?(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|(?:please|pls|plz)(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|only(?!\s+just\b)"  # not "I only just found that out"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"

@@ -510,6 +510,14 @@ HOLDOUT_477 = DATA / "holdout_477.jsonl"  # English money: budgets, bills, savin
 HOLDOUT_478 = DATA / "holdout_478.jsonl"  # constraints said through comparisons; same
 HOLDOUT_479 = DATA / "holdout_479.jsonl"  # Chinese cooking and food delivery; same
 HOLDOUT_480 = DATA / "holdout_480.jsonl"  # typical messages; same
+HOLDOUT_481 = DATA / "holdout_481.jsonl"  # English software and IT chores; after 473-480
+HOLDOUT_482 = DATA / "holdout_482.jsonl"  # Chinese appliances and electronics; same
+HOLDOUT_483 = DATA / "holdout_483.jsonl"  # English small business owners; same
+HOLDOUT_484 = DATA / "holdout_484.jsonl"  # Chinese moving house; same
+HOLDOUT_485 = DATA / "holdout_485.jsonl"  # constraints with exceptions and conditions; same
+HOLDOUT_486 = DATA / "holdout_486.jsonl"  # English tickets for concerts, sports, theatre; same
+HOLDOUT_487 = DATA / "holdout_487.jsonl"  # Chinese dictated by voice in a hurry; same
+HOLDOUT_488 = DATA / "holdout_488.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -991,6 +999,14 @@ HOLDOUTS = (
     HOLDOUT_478,
     HOLDOUT_479,
     HOLDOUT_480,
+    HOLDOUT_481,
+    HOLDOUT_482,
+    HOLDOUT_483,
+    HOLDOUT_484,
+    HOLDOUT_485,
+    HOLDOUT_486,
+    HOLDOUT_487,
+    HOLDOUT_488,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

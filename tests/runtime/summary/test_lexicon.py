@@ -201,10 +201,35 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("nothing past 4 please", ["16:00"]),
         ("in the past 4 years", []),
         ("Friday night, on 9 o'clock", ["21:00"]),
+        # the hundred-and-thirty-fourth round: a clock in words with a hyphen, "to one", the
+        # continental "18h", a leading zero, a bare hour to a clock, hours kept, past midnight
+        ("a ten-fifteen minute walk", []),
+        ("the bill was four-fifty", []),
+        ("out by twenty to one", ["12:40"]),
+        ("no later than 18h", ["18:00"]),
+        ("dinner at 20h30", ["20:30"]),
+        ("a 14h flight", []),
+        ("wake me at 0645", ["6:45"]),
+        ("any slot but 3-3:30", ["15:00", "15:30"]),
+        ("weekday hours are 8-4", ["8:00", "16:00"]),
+        ("晚上十一点到一点别吵", ["23:00", "1:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
     assert [value for *_, value in spoken_times(spell_digits(text))] == times
+
+
+@pytest.mark.parametrize(
+    ("text", "spelled"),
+    [
+        ("lunch at twelve-thirty", "lunch at 12:30"),
+        ("up at six-forty-five", "up at 6:45"),
+        ("the plumber quoted three-fifty", "the plumber quoted 3-fifty"),
+        ("I'm five-ten", "I'm 5-ten"),  # a height: "ten" is no minute said this way
+    ],
+)
+def test_a_clock_in_words_with_a_hyphen_is_written_as_one(text: str, spelled: str) -> None:
+    assert spell_digits(text) == spelled
 
 
 @pytest.mark.parametrize(
@@ -902,6 +927,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "这个退款规则感觉不太合理啊",
         "谢谢你之前帮我改简历，拿到offer了！",
         "今天又加班到九点，你说人为什么要上班",
+        # the hundred-and-thirty-fourth round: an estate's rule judged, a standard weighed, a
+        # rule vented about, just asking, a world rule asked with a hedge on memory, a late night
+        "我们物业规定周末不能装修，这规定合理吗？",
+        "学校规定每月生活费最多报两千 这个标准算高还是低",
+        "单位规定八点前打卡，天天堵车，烦死了",
+        "地铁上是不是不能吃东西 我就问问",
+        "托运行李是不是最多二十公斤 我记不清了",
+        "the wedding didnt end till 2am so I'm wrecked",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -952,6 +985,15 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("包邮门槛设成99，低于这个不包邮", ("99", "低于这个")),
         # the hundred-and-twenty-fifth round: the time just named, "这期间"
         ("我两点到四点在面试，这期间别给我打电话", ("14:00 16:00", "这期间")),
+        # the hundred-and-thirty-fourth round: a voice pause that repeats or mends what came
+        # before, a bare "don't" about what was just named, the one named again by 那个, a
+        # reaction as a refusal's reason
+        ("那个 九点以后 九点以后别打电话", ("九点以后", "别打电话")),
+        ("订四张 不对 五张 五张票", ("四张", "五张票")),
+        ("明天上午 十点 十点整", ("上午", "十点整")),
+        ("钢琴我们自己找人运，不用算进去", ("钢琴", "不用算进去")),
+        ("文件都可以删，除了合同那份，那份千万别删", ("合同那份", "千万别删")),
+        ("Any pasta is fine except mushroom, it gives me a migraine", ("mushroom", "migraine")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2025,6 +2067,13 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("we're 5 people, can we get one table?", "5 people"),
         ("周五前要把报告写完，来得及吗？", "周五前"),
         ("need a new kettle, less than what we paid for the old one which was $60", "$60"),
+        # the hundred-and-thirty-fourth round: what is still owed, a count by 支/样, seats asked
+        # by their kind, what is wanted if there is any
+        ("首付交了十万，尾款还差三万左右", "尾款还差三万左右"),
+        ("圆珠笔买五支", "5"),
+        ("菜就点四样", "4"),
+        ("Any tables on the terrace for Saturday?", "terrace"),
+        ("I'm vegan, so oat milk if there is any", "oat milk"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
