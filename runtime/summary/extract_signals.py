@@ -891,6 +891,9 @@ def _goes_on(before: str, after: str) -> bool:
         # what it does to the user, the reason of a refusal: "anything except shellfish, it
         # makes my throat swell up"
         or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # the consent a rule waits for: "没有我确认，不要直接发送任何文件", "without my ok, don't
+        # sign anything"
+        or _CONSENT_END_RE.search(before) is not None
         # a bare "don't" about what was just named: "鱼缸我自己开车拉，不用算进去", "除了和客户的
         # 那个，那个千万别动"
         or (
@@ -901,6 +904,35 @@ def _goes_on(before: str, after: str) -> bool:
 
 
 _CJK_END_RE = re.compile(r"[\u4e00-\u9fff]$")
+_CONSENT_END_RE = re.compile(
+    r"(?:没有|没|未|不)(?:经过?)?我的?(?:确认|同意|允许|批准|点头|签字)$"
+    r"|\bwithout\s+(?:my|our)\s+(?:ok|okay|approval|confirmation|consent|go-ahead|sign-off)$",
+    re.IGNORECASE,
+)
+_PART_RE = re.compile(r"[，,；;。]")
+_FIGURE_IN_RE = re.compile(r"[\d零一二两三四五六七八九十]")
+
+
+def _said_alike(before: str, after: str) -> bool:
+    """Whether a comma only parts what is said again (``_said_again``) or one schedule said
+    in parts (``_parallel``)."""
+    return _said_again(before, after) or _parallel(before, after)
+
+
+def _parallel(before: str, after: str) -> bool:
+    """Whether the clauses around a comma are two parts of one schedule, said alike and each
+    with its figure: "早上７：３０一次，晚上７：３０一次", "周一两节，周四两节"."""
+    last, following = _PART_RE.split(before)[-1].strip(), _PART_RE.split(after)[0].strip()
+    if not (2 < len(last) <= 12 and 2 < len(following) <= 12) or not _CJK_END_RE.search(last):
+        return False
+    tail = 2
+    return (
+        last[-tail:] == following[-tail:]
+        and last != following
+        and all(_FIGURE_IN_RE.search(part[:-tail]) for part in (last, following))
+    )
+
+
 _RESUMED_RE = re.compile(
     r"\s*(?:[那这][个份些张件条位家次本台辆]|它)(?:千万|一定|可|就)?(?:别|不要|不能|不许|得|要)"
 )
@@ -935,7 +967,7 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
-    if _goes_on(before, after) or _said_again(text[:at], text[at + 1 :]):
+    if _goes_on(before, after) or _said_alike(text[:at], text[at + 1 :]):
         return False
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
@@ -977,6 +1009,9 @@ def _bare(text: str) -> bool:
 
 
 _DAY_NUMBER_RE = re.compile(r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]|\d{1,2}/\d{1,2}")
+_OR_ELSE_ASKED_RE = re.compile(
+    r"^\W*还是(?!算了|别|不要|要|得)[^，,。.!！]{1,16}(?:[?？]|呢|吗|啊)?\W*$"
+)
 _YEAR_ALONE_RE = re.compile(r"^\W*(?:in\s+)?(?:19|20)\d\d\s*(?:年的?)?\W*$", re.IGNORECASE)
 _FUTURE_RE = re.compile(
     r"\b(?:will|shall|going\s+to|gonna)\b|['’]ll\b"
@@ -996,6 +1031,9 @@ _OWN_FIGURE_RE = re.compile(
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
+    # what the user has put by: "I have saved around 12.000 reais, what should I do with it?"
+    r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:\w+\s+)?(?:saved|put\s+aside|set\s+aside|put\s+away)\s+(?:up\s+)?"
+    r"(?:about|around|roughly|like|nearly|almost|over)?\s*[$€£¥]?\d"
     # and what is still to pay: "尾款大概还差２８００左右"
     r"|(?:尾款|余款|还款|欠款)[^，,。]{0,3}?还(?:差|剩|欠)(?:大概|大约|约)?\s*[\d０-９一二两三四五六七八九十]"
     # what the user carries: "打车去机场，…，我带了两个大箱子"
@@ -1301,7 +1339,8 @@ def qualifies_question(previous: str, sentence: str) -> bool:
     Tokyo? Under $500.")."""
     if not previous or not is_question(previous) or is_request(previous):
         return False
-    return _YEAR_ALONE_RE.match(_fold(sentence)) is not None
+    # the other half of an either-or asked: "…一般是账单的10%吗？还是各家银行不一样"
+    return (_YEAR_ALONE_RE.match(_fold(sentence)) or _OR_ELSE_ASKED_RE.match(sentence)) is not None
 
 
 # A short fragment that carries on the story told right before it: "lol my son just told

@@ -198,6 +198,8 @@ _MEASURE_WORDS = (
     "大人", "小孩", "孩子", "成人", "儿童", "老人", "分糖", "分甜", "学期",
     # a size between the number and its measure: "一小碗", "两大杯" (not 小时: a measure itself)
     "小碗", "大碗", "小杯", "大杯", "小勺", "大勺", "小盒", "大盒", "小袋", "大袋", "小瓶", "大瓶",
+    # a grade as a bound: "风险等级二级及以下" (not a grade told: "钢琴考了九级")
+    "级及", "级以",
 )  # fmt: skip
 _CN_RUN_RE = re.compile(
     r"(?<![零〇一二两三四五六七八九十百千万亿俩仨廿])[零〇一二两三四五六七八九十百千万亿俩仨廿]++"
@@ -882,8 +884,16 @@ def _without_measure(text: str, run: str, start: int, end: int) -> Numeral | Non
 def _chinese(text: str) -> list[Numeral]:
     found: list[Numeral] = _rough(text)
     for m in _CN_RUN_RE.finditer(text):
-        start = m.start()
-        run, end = _without_per(text, m.group(0), m.end())
+        start, run = m.start(), m.group(0)
+        if (
+            len(run) > 1
+            and run[0] in "一二三四五六日天"
+            and run[1] not in "百千万"  # "每周五百元": 500 a week
+            and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
+            and text[start - 2 : start] != "每周"
+        ):
+            start, run = start + 1, run[1:]  # "周四两节": Thursday, then 2, not 四两 (a weight)
+        run, end = _without_per(text, run, m.end())
         rest = text[end : end + 2]
         pair = _neighbours(run)
         if pair is not None and (run[-1] in _CN_UNITS or _measured(text, end)):
@@ -1015,8 +1025,9 @@ def find_numerals(text: str) -> list[Numeral]:
 # amount), "1 200 euros"
 _GROUPED_RE = re.compile(
     r"(?<![\d.,])\d{1,3}(?:\.000)+(?![\d.,])"
-    r"|(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b))"
-    r"|(?<=€)\s*\d{1,3}(?:\.\d{3})+(?![\d.,])"
+    r"|(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b|reais\b|reales\b|pesos?\b"
+    r"|soles?\b|rub\b|rubles?\b|roubles?\b|₽|zł|pln\b|czk\b|kr\b|lira\b|lire\b|tl\b|rupiah\b))"
+    r"|(?<=€|\$)\s*\d{1,3}(?:\.\d{3})+(?![\d.,])"
     r"|(?<![\d.,])\d{1,3}(?:\s\d{3})+(?![\d.,])(?=\s*(?:€|eur\b|euros?\b|rub|roubles?\b|₽|kr\b"
     r"|sek\b|nok\b|dkk\b|chf\b|pln\b|zł|czk\b|soles?\b|rupees?\b))",
     re.IGNORECASE,

@@ -795,8 +795,13 @@ _DOUBT_RE = re.compile(
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$"
     r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b"
-    # a standard weighed: "这个标准算高还是低啊"
-    r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)",
+    # a standard weighed: "这个标准算高还是低啊"; a judgment of what someone does: "…, which
+    # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
+    r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
+    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is)\s+"
+    r"(?:like\s+a\s+lot|like\s+too\s+much|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
+    r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense))\b"
+    r"|(?:太|好|真)(?:卷|拼)了",
     re.IGNORECASE,
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
@@ -806,7 +811,7 @@ _VENT_END_RE = re.compile(r"(?:烦死了|气死了|无语死了|受不了了|真
 # The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
 # (not "…我不太信，给他留足7天吧": a rule after it)
 _DISBELIEF_RE = re.compile(
-    r"(?:我(?:不太|不大|才不|有点不|可不|不)(?:信|相信)|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
+    r"(?:我(?:真的|是|也|反正)?(?:不太|不大|才不|有点不|可不|不)(?:信|相信)(?:哈+|呵+|啊|呢)?|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
     r"|believe\s+(?:it|that|him|her|them)))\W*$",
     re.IGNORECASE,
 )

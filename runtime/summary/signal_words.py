@@ -84,7 +84,7 @@ NOT_NEGATION_RE = re.compile(
     # a worry asked, not a rule: "不会都是假货吧"
     r"|不会[^，。,？?]{0,8}吧"
     r"|\bno\s+need\s+to\s+(?:apologi[sz]e|worry|thank|rush"
-    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)|不用了(?=[，,。.！!\s]|不用|$)"
+    r"|be\s+sorry)\b|\bno\s+(?:rush|hurry)\b|不用不用|不着急|不急(?=[，,。.！!]|$)|不用(?:道歉|谢|客气)|(?<!的)(?<!的就)(?<!的都)(?<!的也)不用了(?=[，,。.！!\s]|不用|$)"
     r"|\bnot\s+even\s+once\b"
     # not knowing, said last: "coworker keeps saying 401k beats both but idk"
     r"|\bidk\W*$|\b(?:i\s+)?(?:don'?t|do\s+not)\s+know\W*$"
@@ -165,6 +165,8 @@ EXCLUSION_RE = re.compile(
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉"
+    # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
+    r"|^\W*[\u4e00-\u9fff]{1,8}的(?:就|都|也)?(?:不用|不要)(?:了|啦)?\W*$"
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
     # really keen on Airbnbs", "not a big fan of red-eyes"
     r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"
@@ -469,6 +471,8 @@ IMPERATIVE_RE = re.compile(
     # a Chinese request that does something to the task, not one that looks something up
     # ("帮我查一下…要多少钱" asks, "帮我订周五的" requires)
     r"|^\W*(?:麻烦|劳驾|帮我|帮忙|请你|给我)(?!(?:查|看|问|算|搜|找找|想想)(?:一下|下|查)?)"
+    # the kind asked for after its topic: "瑜伽课帮我报个初级的"
+    r"|帮我(?:报|订|约|买|选|挑|换|找|定)个[^，,。了]{1,8}的(?:吧|哈|呀)?\W*$"
     # time set aside for a task: "下周三空出半天来给我写年终总结" (not "上周空出半天陪孩子了")
     r"|(?:空出|留出|腾出|预留)(?:半天|一整?天|[\d一二两三四五六七八九十]+\s*个?半?(?:小时|钟头|天|晚))"
     r"(?![^，,。]{0,8}了)",

@@ -172,6 +172,13 @@ _NARRATIVE_RE = re.compile(
     # another household's rule, a friend's story: "隔壁老王家规定孩子每天只能玩半小时手机",
     # "我有个朋友做了十年笔译了", "我奶奶以前立过规矩"
     r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
+    # another household's rule: "My neighbor's rule is no dogs on the couch", "My roommate has
+    # this rule where…"
+    r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"
+    r"|colleagues?|cousins?|sisters?|brothers?|aunts?|uncles?)(?:'s|s'|’s)\s+(?:\w+\s+)?rule\s+(?:is|was)\b"
+    r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"
+    r"|colleagues?|cousins?|sisters?|brothers?|aunts?|uncles?)\s+(?:has|have|had)\s+(?:this|a|one|some)\s+"
+    r"(?:\w+\s+)?rule\b"
     r"|" + OLD_RULE +
     # a child's question relayed: "儿子今天问我为啥每天要睡够10个小时"
     r"|(?:儿子|女儿|孩子|闺女|娃|宝宝)(?:今天|昨天|刚才|又|总|老)?问(?:我)?(?=为啥|为什么|怎么|是不是|能不能|啥|什么)"
@@ -206,7 +213,7 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"
     r"|said|paid|sent|spent|put|let|cut|hit|set|run|come|become|lost|won|met|kept|felt|heard|found)\b"
-    r"|\w+n'?t'?ve\b|小时候|那时候|那时|当时|那段时间(?!\s*(?:别|不要|不能|不许|千万|都别|我都|我不))|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|(?:我们?|咱们|他们?|她们?|爷爷|奶奶|姥姥|姥爷|外公|外婆|老一辈|上学|读书)那会儿|当时|那段时间(?!\s*(?:别|不要|不能|不许|千万|都别|我都|我不))|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)

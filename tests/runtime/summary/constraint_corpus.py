@@ -518,6 +518,14 @@ HOLDOUT_485 = DATA / "holdout_485.jsonl"  # constraints with exceptions and cond
 HOLDOUT_486 = DATA / "holdout_486.jsonl"  # English tickets for concerts, sports, theatre; same
 HOLDOUT_487 = DATA / "holdout_487.jsonl"  # Chinese dictated by voice in a hurry; same
 HOLDOUT_488 = DATA / "holdout_488.jsonl"  # typical messages; same
+HOLDOUT_489 = DATA / "holdout_489.jsonl"  # English pets: vets, sitters, doses; after 481-488
+HOLDOUT_490 = DATA / "holdout_490.jsonl"  # Chinese exams, school and tutoring; same
+HOLDOUT_491 = DATA / "holdout_491.jsonl"  # English parents: activities, carpools, camps; same
+HOLDOUT_492 = DATA / "holdout_492.jsonl"  # Chinese salons, beauty, dentists, gym classes; same
+HOLDOUT_493 = DATA / "holdout_493.jsonl"  # a constraint after a long reason; same
+HOLDOUT_494 = DATA / "holdout_494.jsonl"  # English of non-native speakers; same
+HOLDOUT_495 = DATA / "holdout_495.jsonl"  # Chinese insurance, banks, loans, cards; same
+HOLDOUT_496 = DATA / "holdout_496.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1007,6 +1015,14 @@ HOLDOUTS = (
     HOLDOUT_486,
     HOLDOUT_487,
     HOLDOUT_488,
+    HOLDOUT_489,
+    HOLDOUT_490,
+    HOLDOUT_491,
+    HOLDOUT_492,
+    HOLDOUT_493,
+    HOLDOUT_494,
+    HOLDOUT_495,
+    HOLDOUT_496,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -456,7 +456,8 @@ last time which was awful. anything quicker than that", 这轮是下午三点, �
 ４０克 (20克, a figure worked out), "at least a day earlier than that" (2026-03-11, worked out)),
 a guest count said as a range ("Guest count is 95–100"), flowers "if they're in season", the
 evening of "６点前" known from 下班 after it, a title to add (标题里加上【紧急】), 用均值补吧,
-"就我一个人吃"; from the hundred-and-thirty-fourth (holdout_481-488), none."""
+"就我一个人吃"; from the hundred-and-thirty-fourth (holdout_481-488) and the
+hundred-and-thirty-fifth (holdout_489-496), none."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -716,6 +717,11 @@ _PRECISION_FLOOR = {
     "holdout_480.jsonl": 0.875,
     "holdout_483.jsonl": 0.375,
     "holdout_486.jsonl": 0.75,
+    "holdout_489.jsonl": 0.5,
+    "holdout_491.jsonl": 0.875,
+    "holdout_492.jsonl": 0.875,
+    "holdout_494.jsonl": 0.375,
+    "holdout_495.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -936,7 +942,13 @@ holdout_481-488's: a neighbour's bakery's minimum judged ("which honestly seems 
 delivery driver's words told ("no more than that or his van overheats"), "the worst part … is
 the 5am alarm", a day's sales told without a subject ("Sold 212 croissants Saturday!!!"), a
 supplier's minimum told in a complaint, a ticket queue told, a sister's box-office rule judged
-("kinda funny right")."""
+("kinda funny right"); holdout_489-496's: a sister's puppy fed four times "which seems like a
+lot", a puppy's weight at adoption told, a cat yelling "at exactly 6", a shelter's rule told, a
+parent's vent of counts ("three kids, three schools, two jobs, one car"), a gym's class size
+told with 难怪, reports in second-language English without the third person's s ("he say the
+speed limit…", "the airline site say…", "my mother say me this until I was 25"), a
+grandmother's Sundays, a friend who washes chicken "two times", a colleague's instalments
+told (我同事上个月办了个分期…结果还是逾期了)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

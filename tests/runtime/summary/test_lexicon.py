@@ -935,6 +935,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "地铁上是不是不能吃东西 我就问问",
         "托运行李是不是最多二十公斤 我记不清了",
         "the wedding didnt end till 2am so I'm wrecked",
+        # the hundred-and-thirty-fifth round: another household's rule, a judgment of what
+        # someone does, disbelief laughed off, the old days, the other half of an either-or
+        "My friend's rule is no phones at dinner, which seems a bit strict",
+        "My flatmate has this rule where nobody cooks fish after 9pm",
+        "The coach told them they can't be late more than twice, which seems harsh",
+        "邻居说他每天只睡四个小时，太卷了",
+        "他说他一天能喝十杯咖啡，我真的不信哈哈",
+        "我们那会儿一个月才挣五十块，真不容易",
+        "地铁票一般是两块吗？还是各个城市不一样",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -994,6 +1003,11 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("钢琴我们自己找人运，不用算进去", ("钢琴", "不用算进去")),
         ("文件都可以删，除了合同那份，那份千万别删", ("合同那份", "千万别删")),
         ("Any pasta is fine except mushroom, it gives me a migraine", ("mushroom", "migraine")),
+        # the hundred-and-thirty-fifth round: the consent a rule waits for, one schedule said in
+        # parts
+        ("没有我同意，别替我下单", ("没有我同意", "别替我下单")),
+        ("Without my approval, don't pay any invoice", ("approval", "don't pay")),
+        ("早上八点一粒，晚上八点一粒", ("早上八点一粒", "晚上八点一粒")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2074,6 +2088,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("菜就点四样", "4"),
         ("Any tables on the terrace for Saturday?", "terrace"),
         ("I'm vegan, so oat milk if there is any", "oat milk"),
+        # the hundred-and-thirty-fifth round: the kind asked for after its topic, the kind left
+        # out, a grade and below, money put by before a question, a weekly sum, a weekday
+        # before a count
+        ("健身课帮我约个进阶的", "约个进阶的"),
+        ("快递帮我寄一下，顺丰的就不用了", "顺丰的就不用了"),
+        ("基金只买风险三级及以下的", "3"),
+        ("I've saved around 8.500 euros, what should I do with it?", "8500"),
+        ("菜钱每周五百元以内", "500"),
+        ("周四两节课，别的时间不行", "2"),
+        ("放学那会儿提醒我，四点前得出门", "16:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
