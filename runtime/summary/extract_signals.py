@@ -100,6 +100,8 @@ _BREAK_RE = re.compile(
     # a new sentence said without its full stop: "how much have i spent so far im trying to
     # keep it under four hundred a month"
     r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
+    # a wish after a bound: "budget is $800 tops and i'd prefer something with at least 16gb"
+    r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:i'?d|i\s+would)\s+(?:prefer|like|love|rather)\b))"
     # hearsay after the user's own: "We were thinking ~$10 a week but apparently her friends all
     # get 20"
     r"|(?<=[a-z0-9])\s+(?=(?i:but\s+(?:apparently|supposedly|everyone\s+says|people\s+say)\b))"
@@ -352,6 +354,10 @@ _CHECKS_RE = re.compile(
     r"|safe)\b",
     re.IGNORECASE,
 )
+# A sum of the user's own asked to be worked out: "how do I split 180 bucks four ways…?"
+_SUM_ASKED_RE = re.compile(
+    r"\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:split|divide|share|spread)\b", re.IGNORECASE
+)
 """A question asking to check what the user said before it."""
 # Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
 # 这价格算贵吗？", "they want $450 for it, is that too pricey?"
@@ -597,6 +603,12 @@ def _compared_with_figure(sentence: str, spans: list[tuple[int, int]], index: in
     )
 
 
+# A count said roughly, with no figure to write: "大概十几个人", "二十几块", "几十号人"
+_ROUGH_COUNT_RE = re.compile(
+    r"(?:[一二两三四五六七八九]?十几|几十|几百)(?:个|号|位|人|块|元|斤|天|张|件|次)"
+)
+
+
 def _has_figure(text: str) -> bool:
     """Digits outside ids (``G7301``, ``HAT069``), or a number in words.
 
@@ -605,7 +617,7 @@ def _has_figure(text: str) -> bool:
     """
     plain = _ID_RE.sub(" ", _NUMBER_ID_RE.sub(" ", _MENTION_RE.sub(" ", text)))
     plain = _ORDINAL_RE.sub(" ", plain)  # "第二部比第一部好看": which one, not how many
-    if _DIGIT_RE.search(plain):
+    if _DIGIT_RE.search(plain) or _ROUGH_COUNT_RE.search(plain):
         return True
     told = _PERFECTIVE_RE.search(plain) is not None
     return any(
@@ -1191,6 +1203,9 @@ def _voiced_signal(
         return clause_signal(text[rule_after.end() :])
     if voice == "quiet" or (voice == "relayed" and asked):
         return _QUIET  # someone's words, or relayed in a question ("我朋友说…，你觉得呢？")
+    if voice == "relayed" and _DEFINITION_RE.search(text):
+        # what a word means, relayed: "my friend says anything over 24 hours counts as a stopover"
+        return _QUIET
     if voice == "relayed":
         # an allergy relayed binds the task all the same: "三楼那家租客说他对花生过敏"
         return clause_signal(text, figures_only=not is_allergy(text))
@@ -1211,6 +1226,10 @@ def _voiced_signal(
     return signal
 
 
+_DEFINITION_RE = re.compile(
+    r"\b(?:counts?\s+as|(?:is|are)\s+(?:considered|called|defined\s+as|classed\s+as))\b|算是|就叫|被定义为",
+    re.IGNORECASE,
+)
 # A bound set against what was paid or had before: "budget is less than what i paid for the old
 # one which was $250", "酒店离地铁站要比上次那家近，上次走了十五分钟"
 _AGAINST_BEFORE_RE = re.compile(
@@ -1221,7 +1240,8 @@ _AGAINST_BEFORE_RE = re.compile(
 )
 # "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
 _SO_RULE_RE = re.compile(
-    r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b)"
+    r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b"
+    r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both)\b)"
     # "…just had his gallbladder out and has to keep it under 40g fat a day"
     r"|\band\s+(?=(?:has|have|needs?)\s+to\s+(?:keep|stay|avoid|stick|limit|cut)\b)",
     re.IGNORECASE,
@@ -1655,7 +1675,8 @@ def constraint_clauses(sentence: str) -> list[str]:
                             or (names_offer(clause) and _has_figure(clause))
                             or requested
                             or _sized(clause)
-                            or _WANTED_RE.search(clause) is not None
+                            or (_WANTED_RE.search(clause) or _SUM_ASKED_RE.search(clause))
+                            is not None
                         )
                     )
                 )
@@ -1664,7 +1685,7 @@ def constraint_clauses(sentence: str) -> list[str]:
                     or priced
                     or requested
                     or _owned(clause)
-                    or _WANTED_RE.search(clause) is not None
+                    or (_WANTED_RE.search(clause) or _SUM_ASKED_RE.search(clause)) is not None
                     or (measure and _MEASURED_RE.search(spell_digits(clause)) is not None)
                     or _trip_day(clause)
                     or (

@@ -135,8 +135,8 @@ def _without_parts(readings: list[Reading]) -> list[Reading]:
             parts.update({str(hour), str(hour % 12 or 12)})
             if minute:  # "八点十五分": 8:15, not 15 beside it
                 parts.add(str(minute))
-            if minute > 30:  # "a quarter to one": 12:45, not 1 beside it
-                parts.add(str(hour % 12 + 1))
+            if minute > 30:  # "a quarter to one", "ten to six": 12:45, 17:50, not 1 or 10
+                parts.update({str(hour % 12 + 1), str(60 - minute)})
         elif reading.kind == "date":
             parts.update(p.lstrip("0") for p in re.split(r"[-月日]", reading.value) if p)
     months = {

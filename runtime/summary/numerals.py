@@ -244,6 +244,15 @@ _DOTTED_RE = re.compile(
     re.IGNORECASE,
 )
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# a British dotted clock without am/pm, after a time word and before the part of the day it
+# holds for: "delivered at 7.45 each morning" (not a price: "at 2.50 each")
+_DOTTED_AT_RE = re.compile(
+    r"\b(?:at|by|before|after|until|till|from)\s+(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)(?![\d.])"
+    r"(?=\s+(?P<part>(?:each|every)\s+(?:morning|evening|night|afternoon)|in\s+the\s+(?:morning"
+    r"|afternoon|evening)|tonight|this\s+(?:morning|afternoon|evening)|tomorrow\s+(?:morning"
+    r"|afternoon|evening)))",
+    re.IGNORECASE,
+)
 # "checked out by 11 on Sunday", "before 10 on a Sunday", "before 9 tomorrow", "at 7 sharp": a
 # bare hour after a time preposition, when a day, "sharp" or the end of the clause follows (not
 # "after 3 tries")
@@ -618,29 +627,88 @@ def _number_words(text: str) -> list[Numeral]:
     return found
 
 
-# An hour and its minutes in words joined by a hyphen, as clocks are written out: "at
-# ten-thirty", "six-forty-five" (not a range of a count, "ten-fifteen minutes"; not a height,
-# "five-ten", whose second part is no minute said this way)
+# Two number words joined by a hyphen, as clocks and prices are said: "at ten-thirty" (10:30),
+# "six-forty-five" (6:45); "quoted three-fifty", "under one-fifty a night" (350, 150: a price
+# said short, known by the money around it). Neither a range of a count ("ten-fifteen
+# minutes") nor a height ("five-ten", whose second part is no minute said this way).
 _HOUR_WORDS = "|".join(w for w, v in _UNITS.items() if 1 <= v <= 12)
-_HYPHEN_CLOCK_RE = re.compile(
-    # (not a price said so: "the plumber quoted three-fifty", "it was four-fifty")
-    r"(?<!quoted\s)(?<!cost\s)(?<!costs\s)(?<!paid\s)(?<!priced\s)(?<!charged\s)(?<!charges\s)"
-    r"(?<!asking\s)(?<!was\s)(?<!is\s)(?<!only\s)(?<!just\s)(?<![$€£¥])"
-    rf"\b(?P<h>{_HOUR_WORDS})-(?P<mi>fifteen|(?:twenty|thirty|forty|fifty)(?:-five)?)\b"
-    r"(?![-\w]|\s*(?:%|percent|min|mins|minutes?|hours?|hrs?|people|persons|guests|kids|years?"
-    r"|yrs?|days?|weeks?|months?|dollars?|bucks|euros?|pounds?|quid|kg|kilos?|lbs?|miles?|km"
-    r"|pages?|words?|items?|times|of)\b)",
+_HYPHEN_PAIR_RE = re.compile(
+    rf"\b(?P<h>{_HOUR_WORDS})-(?P<mi>fifteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty"
+    r"|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)\b(?![-\w])",
     re.IGNORECASE,
 )
+_PRICE_BEFORE_RE = re.compile(
+    r"(?:\b(?:quoted|cost|costs|paid|pay|priced|charged|charges|asking|under|over|below|above"
+    r"|budget\s+is|was|is|only|just)\s+|[$€£¥]\s*)$",
+    re.IGNORECASE,
+)
+_PRICE_AFTER_RE = re.compile(
+    r"\s*(?:a\s+(?:night|head|month|week|piece|pop)|each|per|apiece|bucks|dollars?|quid|euros?"
+    r"|pounds?)\b",
+    re.IGNORECASE,
+)
+_NOT_CLOCK_AFTER_RE = re.compile(
+    r"\s*(?:%|percent|min|mins|minutes?|hours?|hrs?|people|persons|guests|kids|years?|yrs?|days?"
+    r"|weeks?|months?|kg|kilos?|lbs?|miles?|km|pages?|words?|items?|times|of)\b",
+    re.IGNORECASE,
+)
+_CLOCK_MINUTES = re.compile(r"fifteen|(?:twenty|thirty|forty|fifty)(?:-five)?", re.IGNORECASE)
 
 
 def _hyphen_clocks(text: str) -> list[Numeral]:
-    """ "ten-thirty" 10:30, "six-forty-five" 6:45 (the half of the day is the reader's)."""
+    """ "ten-thirty" 10:30, "six-forty-five" 6:45 (the half of the day is the reader's);
+    "three-fifty" after "quoted" 350."""
     found: list[Numeral] = []
-    for m in _HYPHEN_CLOCK_RE.finditer(text):
+    for m in _HYPHEN_PAIR_RE.finditer(text):
+        hour = _UNITS[m.group("h").lower()]
         minute = sum(_TENS.get(w, 0) + _UNITS.get(w, 0) for w in m.group("mi").lower().split("-"))
-        clock = f"{_UNITS[m.group('h').lower()]}:{minute:02d}"
-        found.append(Numeral(m.start(), m.end(), m.group(0), clock))
+        if _PRICE_BEFORE_RE.search(text, 0, m.start()) or _PRICE_AFTER_RE.match(text, m.end()):
+            found.append(Numeral(m.start(), m.end(), m.group(0), str(hour * 100 + minute)))
+        elif _CLOCK_MINUTES.fullmatch(m.group("mi")) and not _NOT_CLOCK_AFTER_RE.match(
+            text, m.end()
+        ):
+            found.append(Numeral(m.start(), m.end(), m.group(0), f"{hour}:{minute:02d}"))
+    return found
+
+
+# A Roman numeral after what it numbers: "chapters IX to XII", "第Ⅲ到Ⅴ章" (NFKC "III"), "Part
+# II" (capitals only, so the pronoun "I" stays a word)
+_ROMAN_RE = re.compile(
+    r"(?:\b(?:chapters?|ch\.?|parts?|books?|volumes?|vols?\.?|seasons?|acts?|units?|sections?"
+    r"|levels?|modules?|episodes?)\s+|第\s*)(?P<a>[IVXLC]{1,6})(?![A-Za-z])"
+    r"(?:\s*(?:to|through|thru|-|–|到|至)\s*(?P<b>[IVXLC]{1,6})(?![A-Za-z]))?"
+)
+_ROMAN_VALUES: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def _roman_value(numeral: str) -> int | None:
+    """The value of a well-formed Roman numeral under 400, else ``None``."""
+    total = 0
+    for index, char in enumerate(numeral):
+        value = _ROMAN_VALUES[char]
+        following = _ROMAN_VALUES[numeral[index + 1]] if index + 1 < len(numeral) else 0
+        total += -value if value < following else value
+    return total if 0 < total < 400 and _to_roman(total) == numeral else None
+
+
+def _to_roman(value: int) -> str:
+    out = ""
+    for amount, letters in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),
+                            (5, "V"), (4, "IV"), (1, "I")):  # fmt: skip
+        count, value = divmod(value, amount)
+        out += letters * count
+    return out
+
+
+def _romans(text: str) -> list[Numeral]:
+    """ "chapters IX to XII": 9 and 12; "第III到V章": 3 and 5."""
+    found: list[Numeral] = []
+    for m in _ROMAN_RE.finditer(text):
+        for group in ("a", "b"):
+            said = m.group(group)
+            value = _roman_value(said) if said else None
+            if value is not None:
+                found.append(Numeral(m.start(group), m.end(group), said, str(value)))
     return found
 
 
@@ -1006,6 +1074,7 @@ def find_numerals(text: str) -> list[Numeral]:
         + _point_decimals(text)
         + _grouped_thousands(text)
         + _vulgar_fractions(text)
+        + _romans(text)
         + _idioms(text),
         key=lambda n: (n.start, -n.end),
     )
@@ -1268,6 +1337,14 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
         clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
         found.append((m.start(), m.end(), clock))
+    for m in _DOTTED_AT_RE.finditer(text):  # "at 7.45 each morning" 7:45
+        found.append(
+            (
+                m.start("h"),
+                m.end(),
+                bare_clock(int(m.group("h")), int(m.group("mi")), m.group("part")),
+            )
+        )
     hours = (
         *_BARE_HOUR_RE.finditer(text),
         *_OCLOCK_RE.finditer(text),
@@ -1389,9 +1466,15 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     """``(start, end, "H:MM")`` of the times said with words in ``text`` (digits for the
     hours, see ``spell_digits``): "noon", "6 in the evening", "between 8 and 10 in the
     morning", "下午2点到4点" (the part of the day holds for both ends), "明晚7点"."""
-    found = _past_to(text, before) + _said_otherwise(text, before)
+    past_to = _past_to(text, before)
+    # (the hours inside "ten to six" are no clocks of their own)
+    found = past_to + [
+        t for t in _said_otherwise(text, before) if not any(s <= t[0] < e for s, e, _ in past_to)
+    ]
     told = [(start, end) for start, end, _ in found]
     for m in _EN_RANGE_RE.finditer(text):
+        if any(s <= m.start() < e for s, e, _ in past_to):
+            continue  # "ten to six this evening": 17:50, no stretch from 10 to 18
         period = m.group("period")
         if m.group("noon"):
             found.append(

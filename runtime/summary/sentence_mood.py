@@ -113,8 +113,11 @@ _REQUEST_RE = re.compile(
     # asking leave: "Would it be okay if we didn't schedule anything on Friday?", "Do you mind
     # not booking anything automatically?", "Can I ask you to keep it to 1,500 words?", "Could
     # we not do peanuts?", "Any chance we can sit together?", "可以不要放香菜吗？", "是否可以…"
-    r"|\bwould\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine|a\s+problem)\s+(?:if|to)\b"
+    r"|\bwould\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine|a\s+problem|convenient)"
+    r"\s+(?:if|to|for)\b"
     r"|\b(?:do|would)\s+you\s+mind\b|\b(?:can|could|may)\s+i\s+ask\s+you\s+to\b"
+    # asking for the item itself: "Can I order a dozen cupcakes…?", "Could we get a table…?"
+    r"|^\W*(?:can|could|may)\s+(?:i|we)\s+(?:order|get|book|have|reserve|grab|schedule)\b"
     r"|\b(?:could|can)\s+we\s+(?:not|please|maybe|just|try|keep|make|get|have|skip|avoid|do|go"
     r"|cut|bring|drop|reduce|lower|raise|bump)\b"
     r"|\bany\s+chance\s+(?:we|i)\b"
@@ -331,6 +334,10 @@ _TOLD_RE = re.compile(
     r"|aunt|roommate|flatmate)\s+(?:(?:just|once|also)\s+)?(?!said\b|told\b|provided\b)(?:"
     + PAST_VERB
     + r"|put)\b"
+    # what someone of another household does by habit: "My sister does meal prep every Sunday
+    # and makes like 15 containers" (not the user's own household's needs: "my son eats…")
+    r"|\b(?:my|our)\s+(?:sister|brother|cousin|friend|neighbou?r|co-?worker|colleague|roommate"
+    r"|flatmate)\s+(?:always\s+|usually\s+|still\s+)?(?:does|makes|feeds|cooks|buys|spends|bakes)\b"
     # what someone did, told with an adverb: "He even agreed to the whole thing without
     # slamming a door" (not "he said…", "she told me…": words relayed)
     r"|^\W*(?:he|she|they)\s+(?:even|finally|actually|totally|also)\s+(?!said\b|told\b)(?:agreed|"
@@ -548,7 +555,8 @@ _NO_ASK_RE = re.compile(
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
 _WHY_RE = re.compile(
     r"^\W*(?:(?:bruh|lol|omg|ugh|ok|okay|so|wait|ngl|like|seriously)\W+)*"
-    r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea|(?:can|could)\s+(?:you|u)\s+explain(?:\s+to\s+me)?)\s+)?"
+    r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea|(?:can|could)\s+(?:you|u)\s+(?:explain(?:\s+to\s+me)?"
+    r"|tell\s+me))\s+)?"
     r"(?:why|how\s+come)\b"
     r"|^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么|咋)",
     re.IGNORECASE,
@@ -744,7 +752,8 @@ _NOTHING_ASKED_RE = re.compile(
     r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b"
     r"|\bno\s+need\s+to\s+do\s+anything\b|\bjust\s+showing\s+(?:off|you)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
-    r"|\basking\s+for\s+a\s+friend\b"
+    r"|\basking\s+for\s+a\s+friend\b|\bjust\s+thought\s+you\s+(?:should|might\s+want\s+to|'?d\s+want\s+to)"
+    r"\s+know\b"
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
     # know", "I don't even know why I'm telling you this", "算了，不说了，说了也没用"
     r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?(?:for\s+)?anything\b|\bjust\s+had\s+to\s+tell\s+someone\b"
@@ -793,7 +802,10 @@ _DOUBT_RE = re.compile(
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
-    r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$"
+    r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
+    r"|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
+    # the same asked of the listener's world: "…你们大学也这样吗"
+    r"|你们[\u4e00-\u9fff]{0,4}也(?:是)?(?:这样|这么)(?:吗|么|嘛)"
     r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b"
     # a standard weighed: "这个标准算高还是低啊"; a judgment of what someone does: "…, which
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
@@ -811,7 +823,7 @@ _VENT_END_RE = re.compile(r"(?:烦死了|气死了|无语死了|受不了了|真
 # The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
 # (not "…我不太信，给他留足7天吧": a rule after it)
 _DISBELIEF_RE = re.compile(
-    r"(?:我(?:真的|是|也|反正)?(?:不太|不大|才不|有点不|可不|不)(?:信|相信)(?:哈+|呵+|啊|呢)?|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
+    r"(?:我(?:真的|是|也|反正)?(?:不太|不大|才不|有点不|可不|不)(?:信|相信)(?:哈+|呵+|啊|呢)?|我哪有|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
     r"|believe\s+(?:it|that|him|her|them)))\W*$",
     re.IGNORECASE,
 )

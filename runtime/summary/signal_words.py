@@ -94,7 +94,9 @@ NOT_NEGATION_RE = re.compile(
     # a result judged before a feeling: "Not fast but I'm weirdly emotional about it"
     r"|^\W*not\s+(?:fast|quick|pretty|perfect|great|elegant|ideal|bad|cheap|easy|fun|glamorous)"
     r"\s+but\b"
-    r"|long\s+time\s+no|\bcan'?t\s+wait\b|\b(?:don'?t|dont|never)\s+let\s+(?:anyone|anybody|them|people)"
+    r"|long\s+time\s+no|\bcan'?t\s+wait\b"
+    # what nobody knows, wondered about: "nobody at the office seems to know"
+    r"|\b(?:nobody|no\s+one)\b[^,.;!?]{0,30}?\b(?:knows|seems\s+to\s+know|can\s+tell\s+me|has\s+a\s+clue)\b|\b(?:don'?t|dont|never)\s+let\s+(?:anyone|anybody|them|people)"
     r"\s+tell\s+you\s+(?:otherwise|different(?:ly)?)\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
     # what sources say, not a rule: "Recipes never agree on this", "the sites don't say"
@@ -166,7 +168,7 @@ EXCLUSION_RE = re.compile(
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉"
     # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
-    r"|^\W*[\u4e00-\u9fff]{1,8}的(?:就|都|也)?(?:不用|不要)(?:了|啦)?\W*$"
+    r"|^\W*[\u4e00-\u9fff]{1,8}的(?:就|都|也)?(?:不用|不要|算了)(?:了|啦)?\W*$"
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
     # really keen on Airbnbs", "not a big fan of red-eyes"
     r"|\bnot\s+(?:\w+\s+){0,2}?(?:interested\s+in|keen\s+on|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"
@@ -193,6 +195,7 @@ ALLERGY_RE = re.compile(
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
     r"|\bmakes?\s+(?:my|his|her|their)\s+skin\s+(?:itch|break\s+out|red)|\bmakes?\s+(?:me|him|her)\s+itch"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash|itchy)\b"
+    r"|\b(?:gets?|got|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\s+(?:from|after|when)\b"
     # "布洛芬我吃了胃疼", "一吃就过敏": what eating it does
     r"|[吃喝穿用涂戴碰]了?(?:[\u4e00-\u9fff]{1,5}?(?:[就也]会?|会)|[就也]?会?)(?:胃疼|胃痛|肚子疼|拉肚子|起疹子|长疹子|起红疹"
     r"|恶心|头晕|犯病|难受|吐|心慌|胀气|发痒|红肿)",
@@ -208,7 +211,7 @@ PREFERENCE_RE = re.compile(
     r"|only(?!\s+just\b)"  # not "I only just found that out"
     r"|whichever|whatever\s+is\s+(?:cheap|fast|soon|quick|short|near)\w*"
     r"|the\s+\w+\s+the\s+better"
-    r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?"
+    r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?|wanna"
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred|all\s+right|alright)\b"
     r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely)\s+(?:fine|okay|ok|acceptable)\b"
@@ -217,6 +220,8 @@ PREFERENCE_RE = re.compile(
     r"|^(?![^。.!?]*?(?:觉得|认为|\bi\s+think\b|\bi\s+believe\b))[^。.!?]*?(?:更重要"
     r"|\b(?:matters?\s+more|(?:is|are)\s+more\s+important)\b)"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
+    # what the user cannot bear to see or hear: "冷白光看着难受"
+    r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
     # what the user cannot bear (not a moment vented: "I hate when…", "I hate that…"):

@@ -174,6 +174,8 @@ _NARRATIVE_RE = re.compile(
     r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
     # another household's rule: "My neighbor's rule is no dogs on the couch", "My roommate has
     # this rule where…"
+    # a friend's word: "A friend told me it is at least 28 days"
+    r"|\ba\s+(?:friend|colleague|co-?worker|neighbou?r)\s+(?:of\s+mine\s+)?(?:told|tells)\s+me\b"
     r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"
     r"|colleagues?|cousins?|sisters?|brothers?|aunts?|uncles?)(?:'s|s'|’s)\s+(?:\w+\s+)?rule\s+(?:is|was)\b"
     r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"

@@ -526,6 +526,14 @@ HOLDOUT_493 = DATA / "holdout_493.jsonl"  # a constraint after a long reason; sa
 HOLDOUT_494 = DATA / "holdout_494.jsonl"  # English of non-native speakers; same
 HOLDOUT_495 = DATA / "holdout_495.jsonl"  # Chinese insurance, banks, loans, cards; same
 HOLDOUT_496 = DATA / "holdout_496.jsonl"  # typical messages; same
+HOLDOUT_497 = DATA / "holdout_497.jsonl"  # English weekly meals and groceries; after 481-488
+HOLDOUT_498 = DATA / "holdout_498.jsonl"  # Chinese domestic help: pay, hours, rules; same
+HOLDOUT_499 = DATA / "holdout_499.jsonl"  # English multi-leg trips for a travel agent; same
+HOLDOUT_500 = DATA / "holdout_500.jsonl"  # Chinese young users' internet slang; same
+HOLDOUT_501 = DATA / "holdout_501.jsonl"  # numbers written unusually; same
+HOLDOUT_502 = DATA / "holdout_502.jsonl"  # English formal emails and memos; same
+HOLDOUT_503 = DATA / "holdout_503.jsonl"  # Chinese smart-home and voice assistant; same
+HOLDOUT_504 = DATA / "holdout_504.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1023,6 +1031,14 @@ HOLDOUTS = (
     HOLDOUT_494,
     HOLDOUT_495,
     HOLDOUT_496,
+    HOLDOUT_497,
+    HOLDOUT_498,
+    HOLDOUT_499,
+    HOLDOUT_500,
+    HOLDOUT_501,
+    HOLDOUT_502,
+    HOLDOUT_503,
+    HOLDOUT_504,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

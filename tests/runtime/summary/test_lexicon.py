@@ -213,6 +213,10 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("any slot but 3-3:30", ["15:00", "15:30"]),
         ("weekday hours are 8-4", ["8:00", "16:00"]),
         ("晚上十一点到一点别吵", ["23:00", "1:00"]),
+        # the hundred-and-thirty-sixth round: minutes to the hour read once, a dotted clock
+        ("ten to six this evening", ["17:50"]),
+        ("breakfast at 7.30 each morning", ["7:30"]),
+        ("they cost 2.50 each", []),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -224,7 +228,12 @@ def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
     [
         ("lunch at twelve-thirty", "lunch at 12:30"),
         ("up at six-forty-five", "up at 6:45"),
-        ("the plumber quoted three-fifty", "the plumber quoted 3-fifty"),
+        ("the plumber quoted three-fifty", "the plumber quoted 350"),  # a price said short
+        ("under one-fifty a night", "under 150 a night"),
+        ("rooms under one-twenty a night", "rooms under 120 a night"),
+        ("read parts II to IV", "read parts 2 to 4"),  # Roman numerals after what they number
+        ("只改第Ⅱ到Ⅳ章", "只改第2到4章"),
+        ("Final Fantasy VII", "Final Fantasy VII"),
         ("I'm five-ten", "I'm 5-ten"),  # a height: "ten" is no minute said this way
     ],
 )
@@ -944,6 +953,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "他说他一天能喝十杯咖啡，我真的不信哈哈",
         "我们那会儿一个月才挣五十块，真不容易",
         "地铁票一般是两块吗？还是各个城市不一样",
+        # the hundred-and-thirty-sixth round: a friend's word, a definition relayed, another
+        # household's habit, a family rule judged, the listener's world asked, a denial, why
+        # asked politely, what nobody knows
+        "A colleague told me the limit is 50 kg, is that right?",
+        "my friend says anything under 2 hours counts as a short haul",
+        "My brother bakes 40 cookies every weekend, it's wild",
+        "单位规矩是九点前打卡，太严了哈哈",
+        "我们公司规定周五不能穿拖鞋，你们公司也这样吗",
+        "她说我每次都拖到最后一分钟 我哪有",
+        "Could you tell me why trains can't go faster than 300 km/h?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1008,6 +1027,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("没有我同意，别替我下单", ("没有我同意", "别替我下单")),
         ("Without my approval, don't pay any invoice", ("approval", "don't pay")),
         ("早上八点一粒，晚上八点一粒", ("早上八点一粒", "晚上八点一粒")),
+        # the hundred-and-thirty-sixth round: what the told clause named, skipped
+        ("I already own both books so skip those", ("own both books", "skip those")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2098,6 +2119,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("菜钱每周五百元以内", "500"),
         ("周四两节课，别的时间不行", "2"),
         ("放学那会儿提醒我，四点前得出门", "16:00"),
+        # the hundred-and-thirty-sixth round: a rough count, "wanna", a reaction from a food,
+        # what cannot be borne to look at, an item asked for, a time proposed politely, a sum
+        # asked to be worked out, a wish after a bound, the kind left out with 算了
+        ("公司年会大概二十几个人，帮忙订个包间", "二十几个人"),
+        ("I wanna choose my own seat on the flight", "wanna choose"),
+        ("my son gets a rash from strawberries", "strawberries"),
+        ("荧光灯看着头疼，换暖光的", "看着头疼"),
+        ("Can I order two dozen bagels for Friday?", "24"),
+        ("Would it be convenient to meet at 4:15 on Tuesday?", "4:15"),
+        ("how do we split 240 dollars three ways?", "240"),
+        ("budget's $500 max and I'd prefer at least 8 hours of battery", "at least 8 hours"),
+        ("淘宝的就算了，京东的行", "淘宝的就算了"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
