@@ -885,8 +885,16 @@ _QUOTED_END_RE = re.compile(r"['\"‘“][^'\"‘’“”]{1,30}['\"’”]$")
 _QUOTED_START_RE = re.compile(r"\s*['\"‘“]")
 
 
-_NEVER_END_RE = re.compile(r"\bnever$", re.IGNORECASE)
-_EVER_AFTER_RE = re.compile(r"\s*ever\b", re.IGNORECASE)
+_NEVER_END_RE = re.compile(r"\bnever$|\b(?:do\s+not|don'?t)$", re.IGNORECASE)
+# the rule after its aside: "Do not, under any circumstances, auto-renew…"
+_ASIDE_DONE_RE = re.compile(
+    r"(?:^|,)\s*(?:under\s+(?:any|no)\s+circumstances|whatever\s+happens)$",
+    re.IGNORECASE,
+)
+_EVER_AFTER_RE = re.compile(
+    r"\s*(?:ever\b|under\s+(?:any|no)\s+circum|whatever\s+(?:happens|you\s+do)\b)",
+    re.IGNORECASE,
+)
 
 
 def _goes_on(before: str, after: str) -> bool:
@@ -898,11 +906,14 @@ def _goes_on(before: str, after: str) -> bool:
         or (_ALLERGY_END_RE.search(before) and _ALSO_AFTER_RE.match(after))
         or _TOPIC_END_RE.search(before)
         or (_NEVER_END_RE.search(before) and _EVER_AFTER_RE.match(after))  # "Never, ever a…"
+        or _ASIDE_DONE_RE.search(before) is not None
         # a slip taken back: "remind me on the 14th — no, the 12th"
         or (_SLIP_END_RE.search(before) and _CORRECTED_FIGURE_RE.match(after))
         # what it does to the user, the reason of a refusal: "anything except shellfish, it
         # makes my throat swell up"
         or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # the bound restated: "砍到三百五我就出了，再低就算了"
+        or _LOWER_NOT_RE.match(after) is not None
         # the consent a rule waits for: "没有我确认，不要直接发送任何文件", "without my ok, don't
         # sign anything"
         or _CONSENT_END_RE.search(before) is not None
@@ -916,6 +927,9 @@ def _goes_on(before: str, after: str) -> bool:
 
 
 _CJK_END_RE = re.compile(r"[\u4e00-\u9fff]$")
+_LOWER_NOT_RE = re.compile(
+    r"\s*(?:再|更)(?:低|高|多|少|便宜|贵|晚|早|远|久|长)(?:的?话)?(?:我?就|都)"
+)
 _CONSENT_END_RE = re.compile(
     r"(?:没有|没|未|不)(?:经过?)?我的?(?:确认|同意|允许|批准|点头|签字)$"
     r"|\bwithout\s+(?:my|our)\s+(?:ok|okay|approval|confirmation|consent|go-ahead|sign-off)$",

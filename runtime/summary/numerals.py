@@ -191,7 +191,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -313,7 +313,7 @@ _NOON_TO_RE = re.compile(
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
     r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably"
-    r"|cause|cuz|" + _WEEKDAYS + r")\b"
+    r"|cause|cuz|works?|suits?|" + _WEEKDAYS + r")\b"
     # what the window is for: "Saturday morning 8 to 10 to watch the dog"
     r"|\s+to\s+(?!\d)[a-z]{2,}\b|\s+for\s+(?:the|a|an|my|our)\b)"
 )
@@ -365,7 +365,7 @@ _ISH_RE = re.compile(
 # hours
 _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
-    r"|\bany\s*time\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
+    r"|\b(?:any\s*time|anything)\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
     # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"
     r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}:[0-5]\d)"
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
@@ -921,8 +921,13 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 最后一刻: "the last moment", no quarter hour
     if run == "一" and rest in ("家人", "家子"):
         return True  # 一家人: "the whole family", no count
-    if (run == "一" and rest.startswith("样")) or rest in ("支持", "支付", "支出", "支援"):
-        return True  # 一样: "the same"; 支持, 支付: verbs, no measure
+    if (run == "一" and rest.startswith(("样", "部分"))) or rest in (
+        "支持",
+        "支付",
+        "支出",
+        "支援",
+    ):
+        return True  # 一样: "the same", 一部分: "a part"; 支持, 支付: verbs, no measure
     weekday = run in "一二三四五六七" and not rest.startswith(("次", "趟", "遍"))
     return weekday and text[max(0, start - 2) : start].endswith(("周", "星期", "礼拜"))
 

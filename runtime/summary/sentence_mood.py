@@ -322,6 +322,8 @@ _TOLD_RE = re.compile(
     r"|\b(?:i|we)\s+keep\s+(?:seeing|hearing|reading)\b"
     # a pet or a person of old and their ways: "My old cat would refuse anything but tuna"
     r"|\b(?:my|our)\s+(?:old|late|former)\s+\w+\s+(?:would|used\s+to)\b"
+    # money looked back on: "best £40 I've ever spent"
+    r"|\bbest\s+[^,.;!?]{0,20}?\s+(?:i'?ve|i\s+have)\s+ever\s+(?:spent|had|bought|made|done)\b"
     # a time looked back on: "Best 3 hours of my year honestly"
     r"|^\W*(?:the\s+)?best\s+(?:\w+\s+){1,3}of\s+my\s+(?:life|year|week|month|summer)\b"
     # a tally so far: "3 worksheets and counting"
@@ -462,7 +464,9 @@ _TOLD_RE = re.compile(
     r"|都(?:凌晨|晚上|半夜|快)?[一二三四五六七八九十两\d]+点(?:多|半)?了"
     r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
-    r"|平时|平常|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
+    # (not a rule for ordinary days: "周末房价定在480一晚，平时３８０左右就行")
+    r"|(?:平时|平常)(?![^，,。]{0,12}?(?:就行|就好|就可以|可以|最好|别|不要|定在|定成|设成))"
+    r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said then)
     r"|(?<![你您别不])说是"
     # what was seen: "今天地铁上看到一个大爷…"
@@ -621,6 +625,9 @@ _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
     r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次"
+    # a day moved ahead: "my deadline got pushed to March 3rd"
+    r"|\b(?:got|was|were|has\s+been|have\s+been)\s+(?:pushed|moved|extended|postponed|rescheduled"
+    r"|changed|bumped)\s+(?:back\s+|up\s+)?to\b"
     # a plan for a holiday: "国庆想出去玩，…，人挤人太累了"
     r"|(?:国庆|五一|春节|元旦|中秋|端午|清明|寒假|暑假)(?:想|打算|准备|要)"
     # a coming or going arranged: "she's coming to visit on the 14th", "we're flying out Sunday"
@@ -714,7 +721,8 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
     # how two things are linked: "跟11月11号有啥关系"
-    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|是不是(?:不能|不可以|不许|只能|最多)|\bdifference\s+between\b",
+    r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|是不是(?:不能|不可以|不许|只能|最多)"
+    r"|是不是[^，,。]{0,12}?才(?:行|可以|能)|\bdifference\s+between\b",
     re.IGNORECASE,
 )
 
@@ -784,7 +792,9 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 _REPORTED_RE = re.compile(
     r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
     r"|heard|read\s+(?:somewhere|online|that))\b"
-    r"|(?<![你您])说|听说|讲究|规矩|(?<!我)规定|说法|老话",
+    r"|(?<![你您])说|听说|讲究|规矩|(?<!我)规定|说法|老话"
+    # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
+    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule\s+(?:that|where)\b",
     re.IGNORECASE,
 )
 # ...and doubted right after: "Is that actually true?", "Is that normal in California?",

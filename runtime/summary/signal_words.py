@@ -220,6 +220,11 @@ PREFERENCE_RE = re.compile(
     r"|^(?![^。.!?]*?(?:觉得|认为|\bi\s+think\b|\bi\s+believe\b))[^。.!?]*?(?:更重要"
     r"|\b(?:matters?\s+more|(?:is|are)\s+more\s+important)\b)"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
+    # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
+    # an item asked for: "could we get a regular table"; nearness: "within walking distance"
+    r"|(?:选|挑|要|订|拿)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐)"
+    r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"
+    r"|\bwithin\s+(?:easy\s+)?walking\s+distance\b"
     # what the user cannot bear to see or hear: "冷白光看着难受"
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"

@@ -152,7 +152,7 @@ _NARRATIVE_RE = re.compile(
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
     r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"
-    r"|everyone|everybody|mine|(?:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+"
+    r"|everyone|everybody|mine|(?:my|our)\s+[\w-]+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+"
     r"|once\s+)?"
     r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
     r"|reckons|used\s+to\s+say"
@@ -174,6 +174,10 @@ _NARRATIVE_RE = re.compile(
     r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
     # another household's rule: "My neighbor's rule is no dogs on the couch", "My roommate has
     # this rule where…"
+    # what someone else's authority makes them do: "my friend's professor makes them cite at
+    # least 20 papers"
+    r"|\b(?:my|our)\s+(?:friend|sister|brother|cousin|neighbou?r|roommate|colleague|co-?worker)(?:'s|’s)\s+"
+    r"(?:professor|teacher|boss|coach|landlord|manager|school|company|parents?|mum|mom|dad)\b"
     # a friend's word: "A friend told me it is at least 28 days"
     r"|\ba\s+(?:friend|colleague|co-?worker|neighbou?r)\s+(?:of\s+mine\s+)?(?:told|tells)\s+me\b"
     r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"

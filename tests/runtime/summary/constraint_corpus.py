@@ -534,6 +534,14 @@ HOLDOUT_501 = DATA / "holdout_501.jsonl"  # numbers written unusually; same
 HOLDOUT_502 = DATA / "holdout_502.jsonl"  # English formal emails and memos; same
 HOLDOUT_503 = DATA / "holdout_503.jsonl"  # Chinese smart-home and voice assistant; same
 HOLDOUT_504 = DATA / "holdout_504.jsonl"  # typical messages; same
+HOLDOUT_505 = DATA / "holdout_505.jsonl"  # English home services; after 489-496
+HOLDOUT_506 = DATA / "holdout_506.jsonl"  # Chinese custom printing, photos, design; same
+HOLDOUT_507 = DATA / "holdout_507.jsonl"  # English dating and social plans; same
+HOLDOUT_508 = DATA / "holdout_508.jsonl"  # Chinese second-hand trading; same
+HOLDOUT_509 = DATA / "holdout_509.jsonl"  # constraints said with sarcasm, jokes, emoji; same
+HOLDOUT_510 = DATA / "holdout_510.jsonl"  # English students' assignments; same
+HOLDOUT_511 = DATA / "holdout_511.jsonl"  # Chinese homestay hosts; same
+HOLDOUT_512 = DATA / "holdout_512.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1039,6 +1047,14 @@ HOLDOUTS = (
     HOLDOUT_502,
     HOLDOUT_503,
     HOLDOUT_504,
+    HOLDOUT_505,
+    HOLDOUT_506,
+    HOLDOUT_507,
+    HOLDOUT_508,
+    HOLDOUT_509,
+    HOLDOUT_510,
+    HOLDOUT_511,
+    HOLDOUT_512,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

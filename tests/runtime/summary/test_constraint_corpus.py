@@ -460,7 +460,9 @@ evening of "６点前" known from 下班 after it, a title to add (标题里加�
 hundred-and-thirty-fifth (holdout_489-496), none; from the hundred-and-thirty-sixth
 (holdout_497-504), a second seat after a comma ("aisle seat for me pls, window for my son"), a
 kind left out after a question in voice-typed Chinese (…有没有同款便宜点的 别超过三百
-拼多多的就算了), a range ending "half 4 in the afternoon" ("anytime from 2 till half 4")."""
+拼多多的就算了), a range ending "half 4 in the afternoon" ("anytime from 2 till half 4"); from the
+hundred-and-thirty-seventh (holdout_505-512), a wish after a story and emoji with no full stop
+("…to last three lifetimes 🦸‍♂️🙅 recomend me something weird and French instead")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -731,6 +733,13 @@ _PRECISION_FLOOR = {
     "holdout_500.jsonl": 0.75,
     "holdout_502.jsonl": 0.875,
     "holdout_504.jsonl": 0.875,
+    "holdout_505.jsonl": 0.75,
+    "holdout_506.jsonl": 0.875,
+    "holdout_508.jsonl": 0.75,
+    "holdout_509.jsonl": 0.75,
+    "holdout_510.jsonl": 0.875,
+    "holdout_511.jsonl": 0.625,
+    "holdout_512.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -962,7 +971,12 @@ of rice, a mother's old nanny's pay (我妈以前请的保姆一个月才八百�
 (…至少要约３个小时吗？我们这边好像有这规矩), a cousin's layover told with "said never again", a
 flight a past agent booked, a father's words against what he does (…不要熬夜 xswl
 他自己凌晨两点还在刷短视频), a coworker's fines vented (一迟到扣２００ 打工人太难了), a
-grandmother's biscuits "by 5pm", a knight's story "after midnight"."""
+grandmother's biscuits "by 5pm", a knight's story "after midnight"; holdout_505-512's: how long a
+job is asked ("Is it like a 20 minute job or more"), a neighbourhood group's rule told
+(我们小区群规定二手交易不能刷屏), a three-year-old e-bike's price told, a mother's bedtime rule
+against what she does (…结果她自己刷抖音到一点😂 双标实锤), an all-nighter told with "never again",
+hearsay after a comma (我听说有的收15%，有的不超过10%), guests' doings told
+(有个客人…把毛巾全带走了，整整六条), a banana bread fixed "at 175 instead of 180"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

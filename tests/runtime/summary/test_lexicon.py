@@ -963,6 +963,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我们公司规定周五不能穿拖鞋，你们公司也这样吗",
         "她说我每次都拖到最后一分钟 我哪有",
         "Could you tell me why trains can't go faster than 300 km/h?",
+        # the hundred-and-thirty-seventh round: a world rule asked with 才行, money looked back
+        # on, an in-law's word, a house rule doubted, someone else's authority
+        "是不是信用分要650以上才能办",
+        "best $30 I've ever spent on a gadget",
+        "My father-in-law reckons you can't paint over damp walls",
+        "my landlord has this rule that nobody smokes on the balcony, is that even legal?",
+        "my friend's boss makes them work till 9 every night, that's insane",
+        "我就是想找人聊聊，最近压力好大",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1029,6 +1037,9 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("早上八点一粒，晚上八点一粒", ("早上八点一粒", "晚上八点一粒")),
         # the hundred-and-thirty-sixth round: what the told clause named, skipped
         ("I already own both books so skip those", ("own both books", "skip those")),
+        # the hundred-and-thirty-seventh round: the bound restated, a rule after its aside
+        ("砍到八百我就卖，再低就算了", ("八百", "再低")),
+        ("Do not, under any circumstances, share my number", ("Do not", "share my number")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2131,6 +2142,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("how do we split 240 dollars three ways?", "240"),
         ("budget's $500 max and I'd prefer at least 8 hours of battery", "at least 8 hours"),
         ("淘宝的就算了，京东的行", "淘宝的就算了"),
+        # the hundred-and-thirty-seventh round: a wish with 想, the kind picked, nearness, a
+        # table asked for, a rule for ordinary days, a day moved ahead, 部 as a measure, a
+        # range that "works"
+        ("婚礼想拍草坪的", "想拍草坪的"),
+        ("洗衣液选无香型的", "选无香型的"),
+        ("can you find a café within walking distance of the office", "walking distance"),
+        ("could we get a table by the window", "could we get a table"),
+        ("平时２００左右就行，周末贵点没关系", "平时２００左右就行"),
+        ("my exam got moved to June 12th, make me a revision plan", "june 12th"),
+        ("推荐三部纪录片", "3"),
+        ("morning slot? anything 9–11 works", "9:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
