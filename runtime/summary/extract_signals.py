@@ -351,7 +351,10 @@ _CHECKS_RE = re.compile(
     r"(?:这样|这么)\w{0,3}(?:对|行|可以|合适|够)(?:吗|不)|对吗|对不对|来得及(?:吗|么)|来不来得及|赶得(?:上|及)吗"
     r"|\bis\s+(?:that|this)\s+(?:right"
     r"|ok(?:ay)?|correct|enough|fine|safe)\b|\bdoes\s+(?:that|this)\s+sound\s+(?:right|ok(?:ay)?|fine"
-    r"|safe)\b",
+    r"|safe)\b"
+    # a figure of the user's to be worked out: "Annual subs are £240, what does that work out as
+    # per month?"
+    r"|\bwhat\s+does\s+(?:that|this|it)\s+(?:work|come)\s+out\s+(?:as|to|at)\b",
     re.IGNORECASE,
 )
 # A sum of the user's own asked to be worked out: "how do I split 180 bucks four ways…?"
@@ -912,6 +915,8 @@ def _goes_on(before: str, after: str) -> bool:
         # what it does to the user, the reason of a refusal: "anything except shellfish, it
         # makes my throat swell up"
         or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # a clock that qualifies what was just asked: "帮我安排下午的会议，３点以后都行"
+        or _CLOCK_QUALIFIER_RE.match(after) is not None
         # the bound restated: "砍到三百五我就出了，再低就算了"
         or _LOWER_NOT_RE.match(after) is not None
         # the consent a rule waits for: "没有我确认，不要直接发送任何文件", "without my ok, don't
@@ -927,6 +932,10 @@ def _goes_on(before: str, after: str) -> bool:
 
 
 _CJK_END_RE = re.compile(r"[\u4e00-\u9fff]$")
+_CLOCK_QUALIFIER_RE = re.compile(
+    r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
+    r"(?:都行|都可以|都好|就行|都ok)"
+)
 _LOWER_NOT_RE = re.compile(
     r"\s*(?:再|更)(?:低|高|多|少|便宜|贵|晚|早|远|久|长)(?:的?话)?(?:我?就|都)"
 )

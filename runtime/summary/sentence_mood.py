@@ -720,6 +720,8 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"|^\W*(?:(?:quick|random|silly|dumb)\s+(?:q|qn|question)\W+)?(?:is|isn'?t)\s+it\s+"
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
+    # "And is it true planes can't fly above 45,000 feet"
+    r"|^\W*(?:(?:and|also|so|btw|oh)\W+)?is\s+it\s+(?:really\s+)?true\b"
     # how two things are linked: "跟11月11号有啥关系"
     r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|是不是(?:不能|不可以|不许|只能|最多)"
     r"|是不是[^，,。]{0,12}?才(?:行|可以|能)|\bdifference\s+between\b",
@@ -821,9 +823,12 @@ _DOUBT_RE = re.compile(
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
     r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is)\s+"
-    r"(?:like\s+a\s+lot|like\s+too\s+much|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
+    r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
     r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense))\b"
-    r"|(?:太|好|真)(?:卷|拼)了",
+    r"|(?:太|好|真)(?:卷|拼)了"
+    # "kinda insane right?", "thats so strict right?"
+    r"|\b(?:kinda|kind\s+of|so|pretty|that'?s(?:\s+so)?)\s+(?:insane|crazy|wild|harsh|strict|nuts|extreme)"
+    r"\W+right\b",
     re.IGNORECASE,
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
@@ -851,8 +856,9 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
         if any(
             _DOUBT_RE.search(s)
             or ((_DISBELIEF_RE.search(s) or _VENT_END_RE.search(s)) and not is_request(s))
-            # whether a term is fair, not a price: "对方说违约金是合同额的３０％，这合理吗？"
-            or ("合理吗" in s and not PRICED_RE.search(s))
+            # whether a term is fair, not a price: "对方说违约金是合同额的３０％，这合理吗？"; a
+            # rule's money cap is a term too ("…规定报销不能超过５００元，…，这合理吗？")
+            or ("合理吗" in s and (not PRICED_RE.search(s) or "规定" in s))
             for s in sentences[at : at + 2]
         ):
             doubted.add(at)

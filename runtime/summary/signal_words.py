@@ -222,7 +222,7 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
     # an item asked for: "could we get a regular table"; nearness: "within walking distance"
-    r"|(?:选|挑|要|订|拿)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐)"
+    r"|(?:选|挑|要|订|拿|找)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐)"
     r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"
     r"|\bwithin\s+(?:easy\s+)?walking\s+distance\b"
     # what the user cannot bear to see or hear: "冷白光看着难受"

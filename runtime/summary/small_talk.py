@@ -177,7 +177,13 @@ _NARRATIVE_RE = re.compile(
     # what someone else's authority makes them do: "my friend's professor makes them cite at
     # least 20 papers"
     r"|\b(?:my|our)\s+(?:friend|sister|brother|cousin|neighbou?r|roommate|colleague|co-?worker)(?:'s|’s)\s+"
-    r"(?:professor|teacher|boss|coach|landlord|manager|school|company|parents?|mum|mom|dad)\b"
+    r"(?:new\s+)?(?:professor|teacher|boss|coach|landlord|manager|school|company|parents?|mum|mom|dad"
+    r"|club|gym|team|job|contract)\b"
+    # another company's rule: "我同事说他们公司规定报销不能超过５００元"
+    r"|(?:他|她)们(?:公司|学校|单位|家|小区)(?:规定|的规矩|有规矩)"
+    # a story in a book or a film: "I'm reading a novel where the heroine has to…"
+    r"|\b(?:a|the)\s+(?:novel|book|film|movie|show|series|story|game)\s+(?:where|in\s+which)\b"
+    r"|\bback\s+in\s+my\s+day\b"
     # a friend's word: "A friend told me it is at least 28 days"
     r"|\ba\s+(?:friend|colleague|co-?worker|neighbou?r)\s+(?:of\s+mine\s+)?(?:told|tells)\s+me\b"
     r"|\b(?:my|our)\s+(?:\w+\s+)?(?:neighbou?rs?|roommates?|flatmates?|housemates?|friends?|co-?workers?"
@@ -202,7 +208,8 @@ _NARRATIVE_RE = re.compile(
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
     # (not what to leave alone in it: "合同里任何金额都不要自己改")
-    r"|(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)"
+    # (not the user's own document, the task's object: "帮我把这份合同里的错别字挑出来")
+    r"|(?<!这份)(?<!那份)(?<!这个)(?<!那个)(?<!我的)(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)"
     r"(?![^，,。]{0,12}?(?:别|不要|不能|不许)(?:自己)?(?:改|动|删|碰|加))|写着|里写的"
     r"|\bthe\s+(?:\w+\s+)?(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box|recipe"
     r"|instructions|guide|app"

@@ -542,6 +542,14 @@ HOLDOUT_509 = DATA / "holdout_509.jsonl"  # constraints said with sarcasm, jokes
 HOLDOUT_510 = DATA / "holdout_510.jsonl"  # English students' assignments; same
 HOLDOUT_511 = DATA / "holdout_511.jsonl"  # Chinese homestay hosts; same
 HOLDOUT_512 = DATA / "holdout_512.jsonl"  # typical messages; same
+HOLDOUT_513 = DATA / "holdout_513.jsonl"  # English sports teams and clubs; after 497-504
+HOLDOUT_514 = DATA / "holdout_514.jsonl"  # Chinese self-driving road trips; same
+HOLDOUT_515 = DATA / "holdout_515.jsonl"  # English phone plans, utilities, subscriptions; same
+HOLDOUT_516 = DATA / "holdout_516.jsonl"  # Chinese fitness diets and meal plans; same
+HOLDOUT_517 = DATA / "holdout_517.jsonl"  # two tasks in one message; same
+HOLDOUT_518 = DATA / "holdout_518.jsonl"  # English older users and carers; same
+HOLDOUT_519 = DATA / "holdout_519.jsonl"  # Chinese company dinners and team outings; same
+HOLDOUT_520 = DATA / "holdout_520.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1055,6 +1063,14 @@ HOLDOUTS = (
     HOLDOUT_510,
     HOLDOUT_511,
     HOLDOUT_512,
+    HOLDOUT_513,
+    HOLDOUT_514,
+    HOLDOUT_515,
+    HOLDOUT_516,
+    HOLDOUT_517,
+    HOLDOUT_518,
+    HOLDOUT_519,
+    HOLDOUT_520,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

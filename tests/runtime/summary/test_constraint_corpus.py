@@ -462,7 +462,8 @@ hundred-and-thirty-fifth (holdout_489-496), none; from the hundred-and-thirty-si
 kind left out after a question in voice-typed Chinese (…有没有同款便宜点的 别超过三百
 拼多多的就算了), a range ending "half 4 in the afternoon" ("anytime from 2 till half 4"); from the
 hundred-and-thirty-seventh (holdout_505-512), a wish after a story and emoji with no full stop
-("…to last three lifetimes 🦸‍♂️🙅 recomend me something weird and French instead")."""
+("…to last three lifetimes 🦸‍♂️🙅 recomend me something weird and French instead"); from the
+hundred-and-thirty-eighth (holdout_513-520), none."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -740,6 +741,12 @@ _PRECISION_FLOOR = {
     "holdout_510.jsonl": 0.875,
     "holdout_511.jsonl": 0.625,
     "holdout_512.jsonl": 0.875,
+    "holdout_513.jsonl": 0.875,
+    "holdout_516.jsonl": 0.75,
+    "holdout_517.jsonl": 0.875,
+    "holdout_518.jsonl": 0.75,
+    "holdout_519.jsonl": 0.625,
+    "holdout_520.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -976,7 +983,12 @@ job is asked ("Is it like a 20 minute job or more"), a neighbourhood group's rul
 (我们小区群规定二手交易不能刷屏), a three-year-old e-bike's price told, a mother's bedtime rule
 against what she does (…结果她自己刷抖音到一点😂 双标实锤), an all-nighter told with "never again",
 hearsay after a comma (我听说有的收15%，有的不超过10%), guests' doings told
-(有个客人…把毛巾全带走了，整整六条), a banana bread fixed "at 175 instead of 180"."""
+(有个客人…把毛巾全带走了，整整六条), a banana bread fixed "at 175 instead of 180";
+holdout_513-520's: a keeper's goals told, a coworker's airline rules relayed, a course length the
+pharmacist said, an eye clinic's waiting list judged "shocking", a wish that money were given
+(每人发个500多好), a department that lost seven people, a fun fact "at most like 5 years", a gym
+friend's six meals told (…一天吃六顿饭…这也太狠了吧哈哈), a roommate's two meals told, a boss's
+limit against what he drank (我们老板说最多喝两杯，结果他自己喝了半斤)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -971,6 +971,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "my landlord has this rule that nobody smokes on the balcony, is that even legal?",
         "my friend's boss makes them work till 9 every night, that's insane",
         "我就是想找人聊聊，最近压力好大",
+        # the hundred-and-thirty-eighth round: the old days, a story in a show, a house rule
+        # judged, another company's rule asked if fair, someone else's club, "is it true", a
+        # contract judged
+        "Back in my day we walked 5 miles to school and never complained",
+        "I'm watching a show where nobody can speak above a whisper after 9pm",
+        "My boss has this rule that nobody eats at their desk, kinda insane right?",
+        "她们公司规定每天最多休息半小时，这合理吗？",
+        "My cousin's gym charges $90 a month, mad",
+        "And is it true you can't bring more than 2 bottles of wine?",
+        "My sister's lease says she can't have pets, which seems like a scam",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1040,6 +1050,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         # the hundred-and-thirty-seventh round: the bound restated, a rule after its aside
         ("砍到八百我就卖，再低就算了", ("八百", "再低")),
         ("Do not, under any circumstances, share my number", ("Do not", "share my number")),
+        # the hundred-and-thirty-eighth round: a clock that qualifies what was just asked
+        ("帮我约个周末的按摩，两点以后都行", ("周末的按摩", "两点以后都行")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2153,6 +2165,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("my exam got moved to June 12th, make me a revision plan", "june 12th"),
         ("推荐三部纪录片", "3"),
         ("morning slot? anything 9–11 works", "9:00"),
+        # the hundred-and-thirty-eighth round: a figure to be worked out, the kind looked for,
+        # the user's own document
+        ("Monthly rent is $1,450, what does that work out to per week?", "$1,450"),
+        ("插座找那种带USB的", "找那种带usb的"),
+        ("帮我把这份报告里的数据核对一下，别改结论", "别改结论"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
