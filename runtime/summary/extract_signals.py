@@ -915,6 +915,9 @@ def _goes_on(before: str, after: str) -> bool:
         # what it does to the user, the reason of a refusal: "anything except shellfish, it
         # makes my throat swell up"
         or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # "not X but Y": "不是不让你发邮件，是发之前必须先给我看一眼"; "X, but not too much":
+        # "我不是不能吃辣，但是别放太多"
+        or (_NOT_THAT_END_RE.search(before) is not None and _BUT_THIS_RE.match(after) is not None)
         # a clock that qualifies what was just asked: "帮我安排下午的会议，３点以后都行"
         or _CLOCK_QUALIFIER_RE.match(after) is not None
         # the bound restated: "砍到三百五我就出了，再低就算了"
@@ -932,6 +935,8 @@ def _goes_on(before: str, after: str) -> bool:
 
 
 _CJK_END_RE = re.compile(r"[\u4e00-\u9fff]$")
+_NOT_THAT_END_RE = re.compile(r"(?:^|[，,。；;])\s*(?:我|你)?(?:也)?不是[^，,。；;]{1,16}$")
+_BUT_THIS_RE = re.compile(r"\s*(?:而是|是|但是?|不过|只是)")
 _CLOCK_QUALIFIER_RE = re.compile(
     r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
     r"(?:都行|都可以|都好|就行|都ok)"
@@ -1264,7 +1269,9 @@ _AGAINST_BEFORE_RE = re.compile(
 # "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
 _SO_RULE_RE = re.compile(
     r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b"
-    r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both)\b)"
+    r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both)\b"
+    # "My team scrims from 7 to 9:30 pm every Wednesday so keep that block free"
+    r"|(?:keep|leave|block|hold)\s+(?:that|this|those|the)\s+(?:\w+\s+)?(?:free|open|clear)\b)"
     # "…just had his gallbladder out and has to keep it under 40g fat a day"
     r"|\band\s+(?=(?:has|have|needs?)\s+to\s+(?:keep|stay|avoid|stick|limit|cut)\b)",
     re.IGNORECASE,

@@ -191,7 +191,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -921,7 +921,7 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 最后一刻: "the last moment", no quarter hour
     if run == "一" and rest in ("家人", "家子"):
         return True  # 一家人: "the whole family", no count
-    if (run == "一" and rest.startswith(("样", "部分"))) or rest in (
+    if (run == "一" and rest.startswith(("样", "部分", "把年", "把手"))) or rest in (
         "支持",
         "支付",
         "支出",

@@ -465,7 +465,7 @@ _TOLD_RE = re.compile(
     r"|是(?:19\d\d|20[01]\d)年(?![^，,。]{0,3}(?:以后|以前|之后|之前|后|前|以上|以下))[^，,。\d]{1,5}?的"
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     # (not a rule for ordinary days: "周末房价定在480一晚，平时３８０左右就行")
-    r"|(?:平时|平常)(?![^，,。]{0,12}?(?:就行|就好|就可以|可以|最好|别|不要|定在|定成|设成))"
+    r"|(?:平时|平常)(?![^，,。]{0,12}?(?:就行|就好|就可以|可以|最好|别|不要|定在|定成|设成|能|有空))"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said then)
     r"|(?<![你您别不])说是"
@@ -625,6 +625,8 @@ _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
     r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次"
+    # a rule from now on: "以后回答我的时候别老说…"
+    r"|(?:^|[，,。！!？?；;]\s*)以后"
     # a day moved ahead: "my deadline got pushed to March 3rd"
     r"|\b(?:got|was|were|has\s+been|have\s+been)\s+(?:pushed|moved|extended|postponed|rescheduled"
     r"|changed|bumped)\s+(?:back\s+|up\s+)?to\b"
@@ -794,7 +796,7 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 _REPORTED_RE = re.compile(
     r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
     r"|heard|read\s+(?:somewhere|online|that))\b"
-    r"|(?<![你您])说|听说|讲究|规矩|(?<!我)规定|说法|老话"
+    r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
     r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule\s+(?:that|where)\b",
     re.IGNORECASE,
@@ -823,7 +825,7 @@ _DOUBT_RE = re.compile(
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
     r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is)\s+"
-    r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
+    r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|made\s+up|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
     r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense))\b"
     r"|(?:太|好|真)(?:卷|拼)了"
     # "kinda insane right?", "thats so strict right?"
@@ -832,7 +834,9 @@ _DOUBT_RE = re.compile(
     re.IGNORECASE,
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
-_VENT_END_RE = re.compile(r"(?:烦死了|气死了|无语死了|受不了了|真服了|心累(?:了|啊)?)\W*$")
+_VENT_END_RE = re.compile(
+    r"(?:烦死了|气死了|无语死了|受不了了|真服了|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
+)
 
 
 # The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
@@ -1048,7 +1052,8 @@ _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",
 # "my grandpa always says never trust a menu with more than 20 items"
 _HABITUAL_SAYING_RE = re.compile(
-    r"(?:总|老|常|总是|老是|经常|一直)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
+    # (not what the assistant must stop saying: "以后回答我的时候别老说…")
+    r"(?<![别要])(?:总|老|常|总是|老是|经常|一直)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
     re.IGNORECASE,
 )
 

@@ -180,6 +180,9 @@ EXCLUSION_RE = re.compile(
     # no more of an option: "can you stop suggesting HIIT", "quit recommending chains"
     r"|\b(?:stop|quit)\s+(?:suggesting|recommending|offering|proposing|pushing|showing\s+me"
     r"|sending\s+me|adding|including|mentioning|bringing\s+up)\b"
+    # what the user is leaving out: "I'm skipping the weekly parking pass"
+    r"|\b(?:i'?m|im|we'?re|i\s+am|we\s+are)\s+(?:going\s+to\s+|gonna\s+)?(?:skipping|ditching|passing\s+on"
+    r"|dropping)\s+(?:the|that|this|those|these|any|all)\b"
     # what the user has given up: "I've given up meat for Lent" (not "gave up after 3 tries")
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:\w+ly\s+)?given\s+up\s+(?!on\b|trying\b|hope\b)[a-z]+",
     re.IGNORECASE,
@@ -225,6 +228,8 @@ PREFERENCE_RE = re.compile(
     r"|(?:选|挑|要|订|拿|找)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐)"
     r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"
     r"|\bwithin\s+(?:easy\s+)?walking\s+distance\b"
+    # more of something asked, or the way it is done: "让他们多包几层泡沫", "直接送上门"
+    r"|多(?:包|放|加|带|拿|给|准备|留)(?:几|一)|直接(?:送|放|发|寄|联系|打给|转给)"
     # what the user cannot bear to see or hear: "冷白光看着难受"
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"

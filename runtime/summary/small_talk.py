@@ -171,7 +171,8 @@ _NARRATIVE_RE = re.compile(
     r"|(?:刚|本来|原本)想(?:说|要)"
     # another household's rule, a friend's story: "隔壁老王家规定孩子每天只能玩半小时手机",
     # "我有个朋友做了十年笔译了", "我奶奶以前立过规矩"
-    r"|(?:隔壁|邻居|别人|人家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)|我有个(?:朋友|同事|同学|亲戚)"
+    r"|(?:隔壁|邻居|别人|人家|朋友家|同事家|亲戚家)[\u4e00-\u9fff]{0,4}(?:规定|定的规矩|的规矩)"
+    r"|我有个(?:朋友|同事|同学|亲戚)"
     # another household's rule: "My neighbor's rule is no dogs on the couch", "My roommate has
     # this rule where…"
     # what someone else's authority makes them do: "my friend's professor makes them cite at

@@ -550,6 +550,14 @@ HOLDOUT_517 = DATA / "holdout_517.jsonl"  # two tasks in one message; same
 HOLDOUT_518 = DATA / "holdout_518.jsonl"  # English older users and carers; same
 HOLDOUT_519 = DATA / "holdout_519.jsonl"  # Chinese company dinners and team outings; same
 HOLDOUT_520 = DATA / "holdout_520.jsonl"  # typical messages; same
+HOLDOUT_521 = DATA / "holdout_521.jsonl"  # English car rentals, parking, EV charging; after 505-512
+HOLDOUT_522 = DATA / "holdout_522.jsonl"  # Chinese furniture and home decor; same
+HOLDOUT_523 = DATA / "holdout_523.jsonl"  # English conferences and workshops; same
+HOLDOUT_524 = DATA / "holdout_524.jsonl"  # Chinese learning languages and skills; same
+HOLDOUT_525 = DATA / "holdout_525.jsonl"  # double negatives and litotes; same
+HOLDOUT_526 = DATA / "holdout_526.jsonl"  # English gamers and streamers; same
+HOLDOUT_527 = DATA / "holdout_527.jsonl"  # Chinese parcels and delivery; same
+HOLDOUT_528 = DATA / "holdout_528.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1071,6 +1079,14 @@ HOLDOUTS = (
     HOLDOUT_518,
     HOLDOUT_519,
     HOLDOUT_520,
+    HOLDOUT_521,
+    HOLDOUT_522,
+    HOLDOUT_523,
+    HOLDOUT_524,
+    HOLDOUT_525,
+    HOLDOUT_526,
+    HOLDOUT_527,
+    HOLDOUT_528,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -981,6 +981,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My cousin's gym charges $90 a month, mad",
         "And is it true you can't bring more than 2 bottles of wine?",
         "My sister's lease says she can't have pets, which seems like a scam",
+        # the hundred-and-thirty-ninth round: another household's rule, a vent about someone
+        # else's rule, a claim judged made up, someone else's crew's hours
+        "我朋友家的规矩是晚上十点后不许洗澡，感觉好麻烦",
+        "外卖小哥说他们每单不能超过三十分钟，好惨",
+        "my coworker says never tip more than 15% which sounds made up",
+        "Half my staff works 8–4 and the rest start at 10.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1052,6 +1058,9 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Do not, under any circumstances, share my number", ("Do not", "share my number")),
         # the hundred-and-thirty-eighth round: a clock that qualifies what was just asked
         ("帮我约个周末的按摩，两点以后都行", ("周末的按摩", "两点以后都行")),
+        # the hundred-and-thirty-ninth round: "not X but Y", "X, but not too much"
+        ("不是不让你订，是订之前先问我", ("不是不让你订", "先问我")),
+        ("我不是不吃甜的，但是别太甜", ("不吃甜的", "别太甜")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2170,6 +2179,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Monthly rent is $1,450, what does that work out to per week?", "$1,450"),
         ("插座找那种带USB的", "找那种带usb的"),
         ("帮我把这份报告里的数据核对一下，别改结论", "别改结论"),
+        # the hundred-and-thirty-ninth round: hours the user can give, a rule from now on
+        # vented about, 把 and 幅 as measure words, more of something asked, the way it is
+        # done, what is left out, the user's own team's slot kept free
+        ("平时每天晚上七点到九点能练琴", "19:00"),
+        ("以后写邮件的时候别老用感叹号，烦死了", "别老用感叹号"),
+        ("椅子要六把", "6"),
+        ("窗帘要两幅", "2"),
+        ("让他们多放几个冰袋", "多放几个冰袋"),
+        ("快递直接放门口", "直接放门口"),
+        ("I'm skipping the gym membership this year, too pricey", "skipping the gym membership"),
+        ("My study group meets from 6 to 8 pm every Thursday so keep that slot free", "18:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
