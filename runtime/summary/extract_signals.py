@@ -102,6 +102,8 @@ _BREAK_RE = re.compile(
     r"|(?<=[a-z])\s+(?=(?i:i'?m|i\s+am)\s+(?:trying|hoping|planning|going|looking)\s+to\b)"
     # a wish after a bound: "budget is $800 tops and i'd prefer something with at least 16gb"
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:i'?d|i\s+would)\s+(?:prefer|like|love|rather)\b))"
+    # someone's words after the user's own: "trying to stay under 1,800 a day and my friend says…"
+    r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:my|our)\s+\w+\s+(?:says|thinks|reckons)\b))"
     # hearsay after the user's own: "We were thinking ~$10 a week but apparently her friends all
     # get 20"
     r"|(?<=[a-z0-9])\s+(?=(?i:but\s+(?:apparently|supposedly|everyone\s+says|people\s+say)\b))"
@@ -1069,7 +1071,10 @@ _OWN_FIGURE_RE = re.compile(
     # what the user pays where they live, or holds a figure to
     r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
-    r"|(?:我|咱)们?已经(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:我|咱)们?(?:已经|当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    # the household the user keeps: "我养了两只猫", "我家有两个孩子"
+    r"|(?:我|我们|我家)(?:养了|养着|家有)\s*[\d一二两三四五六七八九十]+\s*(?:只|条|个|位)"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
     # what the user has put by: "I have saved around 12.000 reais, what should I do with it?"
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:\w+\s+)?(?:saved|put\s+aside|set\s+aside|put\s+away)\s+(?:up\s+)?"

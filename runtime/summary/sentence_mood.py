@@ -625,6 +625,10 @@ _AHEAD_RE = re.compile(
     r"\b(?:tomorrow|tonight|this\s+coming|upcoming|(?<!the\s)next\s+(?:week|weekend|month|year|time|trip"
     r"|day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b"
     r"|明天|明晚|明早|后天|今晚|下周|下个|下礼拜|下星期|(?<!说)下次"
+    # what has to happen by a day ahead: "…the deposit return letter has to go out no later than
+    # April 20"
+    r"|\b(?:has|have|needs?)\s+to\s+(?:go\s+out|be\s+(?:sent|done|paid|back|ready)|arrive|ship)\s+"
+    r"(?:by|before|no\s+later\s+than)\b"
     # a rule from now on: "以后回答我的时候别老说…"
     r"|(?:^|[，,。！!？?；;]\s*)以后"
     # a day moved ahead: "my deadline got pushed to March 3rd"

@@ -225,7 +225,10 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
     # an item asked for: "could we get a regular table"; nearness: "within walking distance"
-    r"|(?:选|挑|要|订|拿|找)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐)"
+    r"|(?:选|挑|要|订|拿|找)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$"
+    r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭)"
+    # a short pick, what to look at first: "靠窗的吧", "重点看违约条款"
+    r"|^\W*[\u4e00-\u9fff]{1,6}的吧\W*$|重点(?:看|查|改|关注)"
     r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"
     r"|\bwithin\s+(?:easy\s+)?walking\s+distance\b"
     # more of something asked, or the way it is done: "让他们多包几层泡沫", "直接送上门"

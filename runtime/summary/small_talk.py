@@ -209,8 +209,11 @@ _NARRATIVE_RE = re.compile(
     # what a document says: "SLA里写的99.9%可用性", "劳动法里试用期最长不能超过六个月", "the
     # contract states…"
     # (not what to leave alone in it: "合同里任何金额都不要自己改")
-    # (not the user's own document, the task's object: "帮我把这份合同里的错别字挑出来")
-    r"|(?<!这份)(?<!那份)(?<!这个)(?<!那个)(?<!我的)(?:法|合同|协议|条款|规定|政策|说明书|文件|SLA|sla)(?:里|上|中)"
+    # (not the user's own document, the task's object: "帮我把这份合同里的错别字挑出来",
+    # "帮我查下合同里关于提前解约的条款": a contract is what it says only with a word of saying)
+    r"|(?<!这份)(?<!那份)(?<!这个)(?<!那个)(?<!我的)(?:法|规定|政策|说明书|SLA|sla)(?:里|上|中)"
+    r"|(?<!这份)(?<!那份)(?<!这个)(?<!那个)(?<!我的)(?:合同|协议|条款|文件)"
+    r"(?:里|上|中)(?=写|说|规定|明确|提到|约定|注明)"
     r"(?![^，,。]{0,12}?(?:别|不要|不能|不许)(?:自己)?(?:改|动|删|碰|加))|写着|里写的"
     r"|\bthe\s+(?:\w+\s+)?(?:contract|policy|law|sla|terms|agreement|manual|rules?|label|sign|sidewall|box|recipe"
     r"|instructions|guide|app"

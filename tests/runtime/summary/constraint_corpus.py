@@ -558,6 +558,14 @@ HOLDOUT_525 = DATA / "holdout_525.jsonl"  # double negatives and litotes; same
 HOLDOUT_526 = DATA / "holdout_526.jsonl"  # English gamers and streamers; same
 HOLDOUT_527 = DATA / "holdout_527.jsonl"  # Chinese parcels and delivery; same
 HOLDOUT_528 = DATA / "holdout_528.jsonl"  # typical messages; same
+HOLDOUT_529 = DATA / "holdout_529.jsonl"  # English small landlords; after 513-520
+HOLDOUT_530 = DATA / "holdout_530.jsonl"  # Chinese contracts and legal chores; same
+HOLDOUT_531 = DATA / "holdout_531.jsonl"  # English photo and video editing jobs; same
+HOLDOUT_532 = DATA / "holdout_532.jsonl"  # Taiwan users in traditional characters; same
+HOLDOUT_533 = DATA / "holdout_533.jsonl"  # short replies to an assistant's question; same
+HOLDOUT_534 = DATA / "holdout_534.jsonl"  # English wedding guests; same
+HOLDOUT_535 = DATA / "holdout_535.jsonl"  # Chinese postpartum care and baby supplies; same
+HOLDOUT_536 = DATA / "holdout_536.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1087,6 +1095,14 @@ HOLDOUTS = (
     HOLDOUT_526,
     HOLDOUT_527,
     HOLDOUT_528,
+    HOLDOUT_529,
+    HOLDOUT_530,
+    HOLDOUT_531,
+    HOLDOUT_532,
+    HOLDOUT_533,
+    HOLDOUT_534,
+    HOLDOUT_535,
+    HOLDOUT_536,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -189,6 +189,8 @@ _OPEN_MISSES = {
     "holdout_478.jsonl": 0.71,
     "holdout_479.jsonl": 0.94,
     "holdout_523.jsonl": 0.96,
+    "holdout_530.jsonl": 0.92,
+    "holdout_531.jsonl": 0.92,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -467,7 +469,14 @@ hundred-and-thirty-seventh (holdout_505-512), a wish after a story and emoji wit
 hundred-and-thirty-eighth (holdout_513-520), none; from the hundred-and-thirty-ninth
 (holdout_521-528), a count whose noun is in the clause before ("…in every breakout room, and
 there are five of them") and a year written after the second of two days ("for Oct 3 and Oct
-4, 2027": the first is read in the coming October)."""
+4, 2027": the first is read in the coming October); from the hundred-and-fortieth (holdout_529-536),
+a building's rule passed on with "no exceptions" after the clause, money paid remembered in a
+question (就记得当时交了一万二，现在房东不认账怎么办), a deadline in a request with 本周内, a
+comparative wish ("color grade it warmer, more of a film look"), three versions listed after a
+colon, "Skin retouching yes", a length asked after a told choice ("…the song we picked, around 4 and
+a half minutes long?"), a swap asked with 好了 (拿鐵幫我換燕麥奶好了), a second option after "just"
+("just the chicken or the veggie option"), a daily cap said before a friend's claim ("trying to stay
+under 1,800 a day and my friend says…")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -758,6 +767,13 @@ _PRECISION_FLOOR = {
     "holdout_526.jsonl": 0.75,
     "holdout_527.jsonl": 0.75,
     "holdout_528.jsonl": 0.875,
+    "holdout_530.jsonl": 0.75,
+    "holdout_531.jsonl": 0.625,
+    "holdout_532.jsonl": 0.75,
+    "holdout_533.jsonl": 0.5,
+    "holdout_534.jsonl": 0.625,
+    "holdout_535.jsonl": 0.625,
+    "holdout_536.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1003,7 +1019,12 @@ limit against what he drank (我们老板说最多喝两杯，结果他自己喝
 review (“不要犹豫直接买”), a question whether smaller is better, a colleague's venue told with "said
 never again", a speaker's fee told, a colleague's class fee and rules vented (…，离谱), three years
 of words told, a grandfather's crumbs, an opinion on frame rates, a street with nothing at the door
-(我家门口啥也没有), a boss's rule told."""
+(我家门口啥也没有), a boss's rule told; holdout_529-536's: a landlord's grace period told
+(房东说他最多只能宽限我5天交房租), an estate's hours asked, an agency's rule judged "kinda dumb", a
+photographer's rule told, a laptop's memory told, a heat wave told, a lost parcel asked, "I'm not
+that cheap haha", a world rule asked, a train's exact time, a sister's coffee price denied
+(哈哈不是), an invitation's time, a shuttle asked, a mother-in-law's instruction, a book's feeding
+rule doubted, a nurse's and an aunt's words, a boss's hours told."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

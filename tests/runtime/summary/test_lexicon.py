@@ -987,6 +987,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "外卖小哥说他们每单不能超过三十分钟，好惨",
         "my coworker says never tip more than 15% which sounds made up",
         "Half my staff works 8–4 and the rest start at 10.",
+        # the hundred-and-fortieth round: years paid in told, a renovation told
+        "我交了三年社保，一次都没用过",
+        "我去年找的半包，前前后后花了十万",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2190,6 +2193,17 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("快递直接放门口", "直接放门口"),
         ("I'm skipping the gym membership this year, too pricey", "skipping the gym membership"),
         ("My study group meets from 6 to 8 pm every Thursday so keep that slot free", "18:00"),
+        # the hundred-and-fortieth round: the household kept, the user's own contract, a day
+        # ahead after a story, what to look at first, a wish with 想搭, a short pick
+        ("我家养了三只狗，帮我找能带宠物的民宿", "3"),
+        ("帮我查下合同里关于押金的条款，先别联系中介", "先别联系中介"),
+        (
+            "The tenants just left and the refund has to go out no later than May 3 2026.",
+            "2026-05-03",
+        ),
+        ("帮我看下这份保单，重点看免责条款", "重点看免责条款"),
+        ("高铁的话我比较想搭早上的", "想搭早上的"),
+        ("靠过道的吧", "靠过道的吧"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
