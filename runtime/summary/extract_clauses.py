@@ -219,7 +219,34 @@ def split_sentences(text: str) -> list[str]:
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
-    return out
+    return [piece for sentence in out for piece in _run_on_question(sentence)]
+
+
+# A question asked at the end of a long run-on sentence, after the user's own clauses: ", so
+# what are some ideas, and is eating eggs every day actually fine…?", "，你觉得住哪边方便啊？"
+_TAIL_QUESTION_RE = re.compile(
+    r"[,，]\s*(?=(?:(?:so|and|but|anyway)\s+)?(?:what|how|which|where|when|is|are|can|could|should|do"
+    r"|does|any|would)\b[^,，]*[?？]\s*$|(?:那|所以)?(?:你觉得|你说|请问|有没有|能不能|哪|怎么|什么)"
+    r"[^,，]*[?？]\s*$)",
+    re.IGNORECASE,
+)
+_RUN_ON_COMMAS = 4
+_FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|im|we|we're|my|our)\b|我", re.IGNORECASE)
+
+
+def _run_on_question(sentence: str) -> list[str]:
+    """``sentence`` with a question at the end of a run-on (four commas or more before it, the
+    user speaking of themselves) split off, so that what is asked does not decide how the
+    user's own clauses read (a story of others keeps its question: "…看到一个告示，说车厢里禁止
+    饮食，…，你说这种规定到底有没有人真的执行啊？")."""
+    m = _TAIL_QUESTION_RE.search(sentence)
+    if (
+        m is None
+        or len(re.findall(r"[,，]", sentence[: m.start()])) < _RUN_ON_COMMAS - 1
+        or _FIRST_PERSON_RE.search(sentence, 0, m.start()) is None
+    ):
+        return [sentence]
+    return [sentence[: m.start()], sentence[m.end() :].strip()]
 
 
 def find_codes(text: str) -> list[str]:

@@ -875,9 +875,11 @@ _REVISING_END_RE = re.compile(
 _FIGURE_AFTER_RE = re.compile(r"\s*(?:make\s+(?:it|that)\s+)?[$€£¥]?\d")
 # what else an allergy covers, said right after it: "我对青霉素过敏，哦还有头孢", "allergic to
 # penicillin, and amoxicillin too"
-_ALLERGY_END_RE = re.compile(r"过敏$|\ballergic\s+to\s+[\w -]{1,30}$", re.IGNORECASE)
+_ALLERGY_END_RE = re.compile(r"过敏$|不耐受?$|\ballergic\s+to\s+[\w -]{1,30}$", re.IGNORECASE)
 _ALSO_AFTER_RE = re.compile(
-    r"\s*(?:哦|噢|啊|对了)?\s*还有(?![一两几个件点事些])|\s*(?:oh\s+)?and\s+(?:also\s+)?[\w-]+"
+    # what the allergy rules out, said next: "我奶奶乳糖不耐受，牛奶一口都不能喝"
+    r"\s*[\u4e00-\u9fff]{1,4}(?:一口|一点|一滴)(?:都|也)(?:不能|不可以|别|碰不得)"
+    r"|\s*(?:哦|噢|啊|对了)?\s*还有(?![一两几个件点事些])|\s*(?:oh\s+)?and\s+(?:also\s+)?[\w-]+"
     r"(?:\s+[\w-]+)?\s+(?:too|as\s+well)\b",
     re.IGNORECASE,
 )

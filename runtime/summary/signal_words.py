@@ -290,7 +290,7 @@ PREFERENCE_RE = re.compile(
     # what the thing sought must allow, after the request: "帮我找宠物友好的酒店，…，能带中型犬的"
     r"|^\W*能[\u4e00-\u9fff]{1,8}的\W*$"
     # what is to be bought, said with 吧: "高铁买一等座吧" (not "你看着买吧")
-    r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住|叫|租)(?:个|张|间)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
+    r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住|叫|租|点|请)(?:个|张|间|位)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
     r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:

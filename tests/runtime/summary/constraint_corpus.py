@@ -566,6 +566,14 @@ HOLDOUT_533 = DATA / "holdout_533.jsonl"  # short replies to an assistant's ques
 HOLDOUT_534 = DATA / "holdout_534.jsonl"  # English wedding guests; same
 HOLDOUT_535 = DATA / "holdout_535.jsonl"  # Chinese postpartum care and baby supplies; same
 HOLDOUT_536 = DATA / "holdout_536.jsonl"  # typical messages; same
+HOLDOUT_537 = DATA / "holdout_537.jsonl"  # English personal admin; after 521-528
+HOLDOUT_538 = DATA / "holdout_538.jsonl"  # Chinese bikes and e-bikes; same
+HOLDOUT_539 = DATA / "holdout_539.jsonl"  # English hikes and camping; same
+HOLDOUT_540 = DATA / "holdout_540.jsonl"  # Chinese hospital stays; same
+HOLDOUT_541 = DATA / "holdout_541.jsonl"  # one long run-on sentence per message; same
+HOLDOUT_542 = DATA / "holdout_542.jsonl"  # English clothes and shoes; same
+HOLDOUT_543 = DATA / "holdout_543.jsonl"  # Chinese small online shops; same
+HOLDOUT_544 = DATA / "holdout_544.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1103,6 +1111,14 @@ HOLDOUTS = (
     HOLDOUT_534,
     HOLDOUT_535,
     HOLDOUT_536,
+    HOLDOUT_537,
+    HOLDOUT_538,
+    HOLDOUT_539,
+    HOLDOUT_540,
+    HOLDOUT_541,
+    HOLDOUT_542,
+    HOLDOUT_543,
+    HOLDOUT_544,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

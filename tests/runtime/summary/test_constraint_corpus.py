@@ -191,6 +191,8 @@ _OPEN_MISSES = {
     "holdout_523.jsonl": 0.96,
     "holdout_530.jsonl": 0.92,
     "holdout_531.jsonl": 0.92,
+    "holdout_541.jsonl": 0.92,
+    "holdout_542.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -476,7 +478,13 @@ comparative wish ("color grade it warmer, more of a film look"), three versions 
 colon, "Skin retouching yes", a length asked after a told choice ("…the song we picked, around 4 and
 a half minutes long?"), a swap asked with 好了 (拿鐵幫我換燕麥奶好了), a second option after "just"
 ("just the chicken or the veggie option"), a daily cap said before a friend's claim ("trying to stay
-under 1,800 a day and my friend says…")."""
+under 1,800 a day and my friend says…"); from the hundred-and-forty-first (holdout_537-544), in
+run-on sentences a count said with "there'll be maybe 30 people" before "so how much…", a refusal
+after a vent (我真的快崩溃了，我不想用那种强腐蚀的管道疏通剂), a score given beside news
+(模拟考分数大概在六百左右), a salt rule the user sets after a doctor's (让菜少放盐), a deposit paid
+in a hospital story (住院押金交了8000), a shirt's material and colours ("a linen shirt in light blue
+or white"), "actually waterproof, not just water-resistant" beside a price cap, a cost price with
+块5 (进价１２块５)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -774,6 +782,14 @@ _PRECISION_FLOOR = {
     "holdout_534.jsonl": 0.625,
     "holdout_535.jsonl": 0.625,
     "holdout_536.jsonl": 0.875,
+    "holdout_537.jsonl": 0.75,
+    "holdout_538.jsonl": 0.75,
+    "holdout_539.jsonl": 0.875,
+    "holdout_540.jsonl": 0.75,
+    "holdout_541.jsonl": 0.875,
+    "holdout_542.jsonl": 0.75,
+    "holdout_543.jsonl": 0.875,
+    "holdout_544.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1024,7 +1040,11 @@ of words told, a grandfather's crumbs, an opinion on frame rates, a street with 
 photographer's rule told, a laptop's memory told, a heat wave told, a lost parcel asked, "I'm not
 that cheap haha", a world rule asked, a train's exact time, a sister's coffee price denied
 (哈哈不是), an invitation's time, a shuttle asked, a mother-in-law's instruction, a book's feeding
-rule doubted, a nurse's and an aunt's words, a boss's hours told."""
+rule doubted, a nurse's and an aunt's words, a boss's hours told; holdout_537-544's: an
+accountant's fee judged, a grandfather's tax returns, a commute's distance told, a friend's hiking
+rule, a nurse's rule told, a ward's beds told, a village rule in a bedtime story, a joke asked
+after working late, a shop's price compared, a platform rule asked (淘宝是不是规定…), a sale ending
+"at midnight tonight right?"."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -990,6 +990,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the hundred-and-fortieth round: years paid in told, a renovation told
         "我交了三年社保，一次都没用过",
         "我去年找的半包，前前后后花了十万",
+        # the hundred-and-forty-first round: a notice told in a run-on, its question kept with it
+        "今天在公交上看到一个牌子，说车上禁止吃东西，违者罚款二十，旁边一个小伙照样在吃，还说从来没人管，"
+        "你说这种规定到底有没有用啊？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1063,6 +1066,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("帮我约个周末的按摩，两点以后都行", ("周末的按摩", "两点以后都行")),
         # the hundred-and-thirty-ninth round: "not X but Y", "X, but not too much"
         ("不是不让你订，是订之前先问我", ("不是不让你订", "先问我")),
+        # the hundred-and-forty-first round: what an allergy rules out, said next
+        ("我爸乳糖不耐受，牛奶一口都不能碰", ("乳糖不耐受", "一口都不能")),
         ("我不是不吃甜的，但是别太甜", ("不吃甜的", "别太甜")),
     ],
 )
@@ -2204,6 +2209,20 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("帮我看下这份保单，重点看免责条款", "重点看免责条款"),
         ("高铁的话我比较想搭早上的", "想搭早上的"),
         ("靠过道的吧", "靠过道的吧"),
+        # the hundred-and-forty-first round: the user's own clauses before a question that ends
+        # a run-on, a meal or a carer asked with 吧
+        (
+            "我们想去杭州玩两天，孩子刚上幼儿园，天天闹着要坐船，酒店每晚别超过四百，你觉得住西湖边还是"
+            "滨江好？",
+            "别超过四百",
+        ),
+        (
+            "I'm trying to cut down on salt since my last checkup, nothing major, my doctor just "
+            "nodded, and I really prefer spicy dinners anyway, so what should I cook?",
+            "cut down on salt",
+        ),
+        ("晚饭点外卖吧", "点外卖吧"),
+        ("请个女护工吧", "请个女护工吧"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
