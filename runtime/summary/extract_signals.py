@@ -787,8 +787,9 @@ def _said_again(before: str, after: str) -> bool:
     """Whether a pause in dictated Chinese only repeats or mends what came before it: the next
     words start with the last ones said ("七个 七个人吃饭", "十点 十点整"), correct them ("下午三点
     不是三点 三点半"), or give the clock of the half of the day just said ("上午 十点")."""
-    last = re.split(r"[\s,，;；。！？!?]", before)[-1]
-    following = re.split(r"[\s,，;；。！？!?]", after)[0]
+    # (only the words next to the pause: a long message is not split again at every comma)
+    last = re.split(r"[\s,，;；。！？!?]", before[-24:])[-1]
+    following = re.split(r"[\s,，;；。！？!?]", after[:24])[0]
     if not last or not following:
         return False
     if _CN_SLIP_RE.match(following) and _CN_FIGURE_RE.search(last):
@@ -966,7 +967,8 @@ def _said_alike(before: str, after: str) -> bool:
 def _parallel(before: str, after: str) -> bool:
     """Whether the clauses around a comma are two parts of one schedule, said alike and each
     with its figure: "早上７：３０一次，晚上７：３０一次", "周一两节，周四两节"."""
-    last, following = _PART_RE.split(before)[-1].strip(), _PART_RE.split(after)[0].strip()
+    last = _PART_RE.split(before[-24:])[-1].strip()
+    following = _PART_RE.split(after[:24])[0].strip()
     if not (2 < len(last) <= 12 and 2 < len(following) <= 12) or not _CJK_END_RE.search(last):
         return False
     tail = 2
