@@ -757,7 +757,8 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
         if match.group(0) not in ",，;；" and _same_moment(sentence, match.start(), match.end()):
             continue  # "by January 15 — 5 pm sharp"
         pause = match.group(0).isspace()
-        if pause and _said_again(sentence[: match.start()], sentence[match.end() :]):
+        at, end = match.start(), match.end()
+        if pause and _said_again(sentence[max(0, at - 24) : at], sentence[end : end + 24]):
             continue  # "十点以后 十点以后别给我发消息了": one clause said twice
         spans.append((start, match.start()))
         start = match.end()
@@ -787,9 +788,8 @@ def _said_again(before: str, after: str) -> bool:
     """Whether a pause in dictated Chinese only repeats or mends what came before it: the next
     words start with the last ones said ("七个 七个人吃饭", "十点 十点整"), correct them ("下午三点
     不是三点 三点半"), or give the clock of the half of the day just said ("上午 十点")."""
-    # (only the words next to the pause: a long message is not split again at every comma)
-    last = re.split(r"[\s,，;；。！？!?]", before[-24:])[-1]
-    following = re.split(r"[\s,，;；。！？!?]", after[:24])[0]
+    last = re.split(r"[\s,，;；。！？!?]", before)[-1]
+    following = re.split(r"[\s,，;；。！？!?]", after)[0]
     if not last or not following:
         return False
     if _CN_SLIP_RE.match(following) and _CN_FIGURE_RE.search(last):
@@ -955,27 +955,27 @@ _CONSENT_END_RE = re.compile(
     re.IGNORECASE,
 )
 _PART_RE = re.compile(r"[，,；;。]")
-_FIGURE_IN_RE = re.compile(r"[\d零一二两三四五六七八九十]")
 
 
 def _said_alike(before: str, after: str) -> bool:
     """Whether a comma only parts what is said again (``_said_again``) or one schedule said
-    in parts (``_parallel``)."""
+    in parts (``_parallel``); ``before`` and ``after`` are the words next to the comma (a long
+    message is not copied again at every comma)."""
     return _said_again(before, after) or _parallel(before, after)
 
 
 def _parallel(before: str, after: str) -> bool:
     """Whether the clauses around a comma are two parts of one schedule, said alike and each
     with its figure: "早上７：３０一次，晚上７：３０一次", "周一两节，周四两节"."""
-    last = _PART_RE.split(before[-24:])[-1].strip()
-    following = _PART_RE.split(after[:24])[0].strip()
+    last = _PART_RE.split(before)[-1].strip()
+    following = _PART_RE.split(after)[0].strip()
     if not (2 < len(last) <= 12 and 2 < len(following) <= 12) or not _CJK_END_RE.search(last):
         return False
     tail = 2
     return (
         last[-tail:] == following[-tail:]
         and last != following
-        and all(_FIGURE_IN_RE.search(part[:-tail]) for part in (last, following))
+        and all(_CN_FIGURE_RE.search(part[:-tail]) for part in (last, following))
     )
 
 
@@ -1013,7 +1013,7 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
-    if _goes_on(before, after) or _said_alike(text[:at], text[at + 1 :]):
+    if _goes_on(before, after) or _said_alike(text[max(0, at - 24) : at], text[at + 1 : at + 25]):
         return False
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes
@@ -1075,8 +1075,7 @@ _OWN_FIGURE_RE = re.compile(
     # what the user pays where they live, or holds a figure to
     r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
-    r"|(?:我|咱)们?(?:已经|当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
-    r"|(?:当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:(?:我|咱)们?已经|当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     # the household the user keeps: "我养了两只猫", "我家有两个孩子"
     r"|(?:我|我们|我家)(?:养了|养着|家有)\s*[\d一二两三四五六七八九十]+\s*(?:只|条|个|位)"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
