@@ -15,6 +15,9 @@ from runtime.summary.signal_words import NEGATION_RE
 
 __all__ = [
     "CODE_RE",
+    "CORRECTED_RE",
+    "CORRECTING_END_RE",
+    "MENDED_RE",
     "REVISED_RE",
     "REVISING_EN",
     "REVISING_ZH",
@@ -74,6 +77,41 @@ REVISED_RE = re.compile(
     r"|^\W*(?:" + REVISING_ZH + r"|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
     re.IGNORECASE,
 )
+# A slip taken back and mended in the same breath, in writing: "Book three nights — no wait, make
+# it four", "Window seat please. Ugh, actually aisle", "Nope, Wednesday", "No — the grey", "every 4
+# hours — sorry, every 6", "衣服要M码，啊不，L码". What opens the mending (``CORRECTED_RE``, at the
+# start of what follows a break) or a bare word of taking back (``CORRECTING_END_RE``, at the end
+# of what precedes it) keeps the slip and its mending in one clause, so the kept value reads with
+# the noun the slip named ("three nights … make it four").
+_CORRECTING_EN = (
+    r"(?:(?:ugh|hmm+|oh|um+|uh|er|well|ok(?:ay)?)\W+)*(?:no\s+wait|wait\s+no|nope|no(?=\s*[—–-]|\s*,)"
+    r"|sorry(?=\s*[,—–-])|make\s+(?:it|that)|scratch\s+that|on\s+second\s+thought"
+    # (not a new thought: "Actually I've never been fishing")
+    r"|actually(?!\s+(?:i|i'?[a-z]{1,2}|we|we'?[a-z]{2}|it|it'?s|that|this|you|he|she|they|my|our|there"
+    r"|not)\b))\b"
+)
+_CORRECTING_ZH = (
+    r"(?:哦|啊|嗯|哎|呃)*(?:不对|不不|说错了|等一?下)|(?:哦|啊|哎)不(?![\u4e00-\u9fff])"
+)
+CORRECTED_RE = re.compile(rf"^\s*(?:{_CORRECTING_EN}|{_CORRECTING_ZH})", re.IGNORECASE)
+CORRECTING_END_RE = re.compile(
+    r"(?:\b(?:no\s+wait|wait\s+no|nope|sorry)|(?<![\u4e00-\u9fff])(?:哦|啊|哎)?不对|(?:哦|啊|哎)不|不不)\W*$",
+    re.IGNORECASE,
+)
+# ...a sentence of its own that only mends the one before: "Window seat please. Ugh, actually
+# aisle — …", "No — the grey.", "Make it three actualy, they're on sale" (a few words, then a
+# break); and a sentence that is only a sound of hesitation ("Hmm.") before it
+_MENDING_RE = re.compile(
+    rf"^\W*{_CORRECTING_EN}\W+(?:[\w'-]+\s*){{1,4}}(?:[,.;!?—–-]|$)", re.IGNORECASE
+)
+# A message that mends a slip states what it wants now, whatever story follows: "Double the
+# garlic. wait no, just one extra clove, my husband complained last time"
+MENDED_RE = re.compile(
+    rf"(?:[.,;!，；。]|\s[—–-]+)\s*(?:{_CORRECTING_EN}\W+(?:[\w'-]+\s*){{1,4}}(?:[,.;!?—–-]|$)"
+    rf"|(?:{_CORRECTING_ZH})[，,\s]*[^，,。；！？]{{1,8}}(?:[，,。；！？]|$))",
+    re.IGNORECASE,
+)
+_HESITATION_RE = re.compile(r"^\W*(?:hmm+|um+|uh+|ugh|erm)\W*$", re.IGNORECASE)
 _THAT_WINDOW_RE = re.compile(
     r"(?:no|don'?t|nothing|not|never)\b[^.?!]{0,40}?\b(?:in|during|at)\s+(?:that|those)\s+(?:window"
     r"|time|hours|slot)\b|(?:这段时间|那段时间|这个时间段?|那个时间段?)[^。？！]{0,6}(?:别|不要|不能)",
@@ -215,6 +253,8 @@ def split_sentences(text: str) -> list[str]:
             or _BARE_ALLERGY_RE.match(part)
             or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
             or (REVISED_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
+            or _MENDING_RE.match(part)
+            or _HESITATION_RE.match(part)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

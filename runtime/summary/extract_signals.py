@@ -33,6 +33,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from runtime.summary.extract_clauses import (
+    CORRECTED_RE,
+    CORRECTING_END_RE,
+    MENDED_RE,
     REVISED_RE,
     REVISING_EN,
     REVISING_ZH,
@@ -546,7 +549,10 @@ _NUMBER_ID_RE = re.compile(
     # a rating: "10/10 would not recommend"
     r"|\b\d{1,2}/10\s+would\b"
     # a model year: "it's a 2019 MacBook Air", "my 2012 Civic"
-    r"|\b(?:a|my|our|his|her|their)\s+(?:19|20)\d\d(?=\s+(?-i:[A-Z]))|4S店|(?<![A-Za-z0-9])(?-i:[2-6]G|[48]K|[23]D)(?![A-Za-z0-9])",
+    r"|\b(?:a|my|our|his|her|their)\s+(?:19|20)\d\d(?=\s+(?-i:[A-Z]))|4S店|(?<![A-Za-z0-9])"
+    # (not an amount of data bounded: "流量每天至少2G", "at least 4G a day")
+    r"(?<!至少)(?<!最少)(?<!最多)(?<!超过)(?<!少于)(?<!多于)(?<!least\s)(?<!most\s)"
+    r"(?-i:[2-6]G|[48]K|[23]D)(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*|[\u4e00-\u9fff]")
@@ -758,6 +764,11 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
             continue  # "by January 15 — 5 pm sharp"
         pause = match.group(0).isspace()
         at, end = match.start(), match.end()
+        if CORRECTED_RE.match(sentence[end : end + 40]) or CORRECTING_END_RE.search(
+            sentence[max(0, at - 12) : at]
+        ):
+            continue  # "three nights — no wait, make it four": a slip and its mending
+
         if pause and _said_again(sentence[max(0, at - 24) : at], sentence[end : end + 24]):
             continue  # "十点以后 十点以后别给我发消息了": one clause said twice
         spans.append((start, match.start()))
@@ -1381,7 +1392,7 @@ _WISH_RE = re.compile(
     # how the user has it done, beside a question: "how long to boil an egg, i like it runny"
     r"|\b(?:i|we)\s+(?:like|prefer)\s+(?:it|them|mine|ours)\s+(?!when|if|here|there|a\s+lot|so\b|very"
     r"|too|all|both|because|but|and|better|more|less|anyway|now|already)[a-z]{4,}(?:\s+[a-z]+)?\W*$"
-    r"|我想(?!不想)|我要(?!不要|" + ABOUT_TO + r")|想要|想买|宁可|宁愿|还是别"
+    r"|我想(?!不想|问|请教|咨询|了解)|我要(?!不要|" + ABOUT_TO + r")|想要|想买|宁可|宁愿|还是别"
     # no more of it from now on: "冷链的那家我不想再用了"
     r"|不想再(?=[\u4e00-\u9fff])|再也不(?:想|要)?(?:用|找|去|买|订|坐|住|点)"
     # no more from now on: "周一到周五晚上不再安排任何课外班了"
@@ -1635,7 +1646,11 @@ def constraint_clauses(sentence: str) -> list[str]:
     if asks_nothing(sentence) and not is_allergy(sentence):
         return []  # (an allergy is the user's to keep: "Only asking because my girlfriend's…")
     spans = split_clauses(sentence)
-    request = is_request(sentence) or TASK_START_RE.search(sentence) is not None
+    request = (
+        is_request(sentence)
+        or TASK_START_RE.search(sentence) is not None
+        or MENDED_RE.search(sentence) is not None
+    )
     happened = tells_what_happened(sentence)
     if request and len(spans) == 1 and happened:
         spans = _run_on(sentence, spans[0])
@@ -1792,6 +1807,9 @@ def constraint_clauses(sentence: str) -> list[str]:
             # a day the user gives before a question about it: "面试定在下周二下午，要提前多久到？"
             or (signal.weak and said[index] and index < len(spans) - 1)
             or (real and not figures_only and TASTE_RE.search(text) is not None)
+            # a slip mended is a wish however it is worded: "Paint it white. Hmm. Actually
+            # off-white"
+            or MENDED_RE.search(text) is not None
         )
         loose = not signal.strong or _bare(text)
         tail = last_kept == index - 1 and (

@@ -27,6 +27,18 @@ _CN_MD_RE = re.compile(
     r"|(?<![\d.])(?P<bm>\d{1,2}|腊|正|冬)月(?P<first>初)?(?P<bd>\d{1,2})"
     r"(?![\d.:万千百元块个岁%点时分号日])"
 )
+# A flat's layout, rooms by kind: "三室一厅" 3室1厅, "两室一厅一卫", "2房1厅"
+_LAYOUT_RE = re.compile(r"(?<!\d)\d\s*[室房]\s*\d\s*厅(?:\s*\d\s*卫)?")
+
+
+def _layouts(spelled: str) -> list[tuple[int, Reading]]:
+    """A flat's layout as one figure ("三室一厅": 3室1厅), not only its separate counts."""
+    plain = unicodedata.normalize("NFKC", spelled)
+    return [
+        (m.start(), Reading("number", re.sub(r"\s+", "", m[0]))) for m in _LAYOUT_RE.finditer(plain)
+    ]
+
+
 _WEEKDAY_RE = re.compile(
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|周|星期|礼拜", re.IGNORECASE
 )
@@ -91,6 +103,7 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             month = str(int(month)) if month.isdigit() else month
             day = f"{month}月{m.group('first') or ''}{int(m.group('bd'))}"
         found.append((m.start(), Reading("date", day)))
+    found += _layouts(spelled)
     normalized = unicodedata.normalize("NFKC", clause)
     # (a clock in words, "ten-thirty", is read as a time above)
     for numeral in [n for n in find_numerals(normalized) if ":" not in n.value]:
@@ -101,8 +114,9 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             and 1 <= int(numeral.value) <= 12
         )  # "明年三月之前": the month, 3月, not the number 3
         # "十月底前": the end of the month said with it, 10月底
-        part = normalized[numeral.end + 1 : numeral.end + 2] if month else ""
-        part = part if part in ("底", "初", "中", "末") else ""
+        part = normalized[numeral.end + 1 : numeral.end + 3] if month else ""
+        part = part if part in ("上旬", "中旬", "下旬") else part[:1]
+        part = part if part in ("底", "初", "中", "末", "上旬", "中旬", "下旬") else ""
         reading = Reading("date", f"{numeral.value}月{part}") if month else None
         unit = normalized[numeral.end : numeral.end + 1]
         if (

@@ -69,6 +69,7 @@ _UNITS = {
 _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
+    "fourty": 40, "ninty": 90,  # as often typed
 }  # fmt: skip
 _UNIT_WORDS = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN_WORDS = "|".join(_TENS)

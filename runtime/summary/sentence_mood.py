@@ -638,7 +638,10 @@ _AHEAD_RE = re.compile(
     r"|(?:国庆|五一|春节|元旦|中秋|端午|清明|寒假|暑假)(?:想|打算|准备|要)"
     # a coming or going arranged: "she's coming to visit on the 14th", "we're flying out Sunday"
     r"|\b(?:is|are|'s|'re|am|'m)\s+(?:\w+ly\s+)?(?:coming|arriving|visiting|flying|driving"
-    r"|landing|leaving|moving|starting)\b",
+    r"|landing|leaving|moving|starting)\b"
+    # an appointment made for a day: "美签面谈我约在了11月3号上午9:30", "my flight's on the 22nd"
+    r"|(?:约|定|订|排)(?:在|到)了\s*(?:[\d０-９]{1,2}\s*月|[\d０-９]{1,2}\s*[号日]|周|星期|礼拜)"
+    r"|\bmy\s+(?:flight|appointment|interview|surgery|exam|train|ferry)(?:'s|\s+is)\s+(?:on|at)\b",
     re.IGNORECASE,
 )
 # Speech comes without a question mark: a sentence opening like a question is one
@@ -802,7 +805,7 @@ _REPORTED_RE = re.compile(
     r"|heard|read\s+(?:somewhere|online|that))\b"
     r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
-    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule\s+(?:that|where)\b",
+    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])",
     re.IGNORECASE,
 )
 # ...and doubted right after: "Is that actually true?", "Is that normal in California?",
@@ -828,14 +831,25 @@ _DOUBT_RE = re.compile(
     # a standard weighed: "这个标准算高还是低啊"; a judgment of what someone does: "…, which
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
-    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is)\s+"
+    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is|was)\s+"
     r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|made\s+up|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
-    r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense))\b"
+    r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense"
+    r"|fair|reasonable|weird|strange|odd|overkill|a\s+bit\s+much|a\s+joke))\b"
     r"|(?:太|好|真)(?:卷|拼)了"
     # "kinda insane right?", "thats so strict right?"
     r"|\b(?:kinda|kind\s+of|so|pretty|that'?s(?:\s+so)?)\s+(?:insane|crazy|wild|harsh|strict|nuts|extreme)"
     r"\W+right\b",
     re.IGNORECASE,
+)
+# The user's verdict on what someone holds to, for or against, with nothing asked after it: "我
+# 觉得挺迷信的", "听着挺靠谱的", "这也太抠了吧", "那是她的讲究", "好神奇" (not "我觉得没必要，你帮我
+# 分析下利弊就行": a request follows)
+_VERDICT_RE = re.compile(
+    r"我(?:倒是|其实|个人)?觉得(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理)"
+    r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
+    r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
+    r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
+    r"|(?:好|真|太)(?:神奇|奇怪)(?:啊|了|吧|哦)?\W*$"
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
 _VENT_END_RE = re.compile(
@@ -863,7 +877,10 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
             continue
         if any(
             _DOUBT_RE.search(s)
-            or ((_DISBELIEF_RE.search(s) or _VENT_END_RE.search(s)) and not is_request(s))
+            or (
+                (_DISBELIEF_RE.search(s) or _VENT_END_RE.search(s) or _VERDICT_RE.search(s))
+                and not is_request(s)
+            )
             # whether a term is fair, not a price: "对方说违约金是合同额的３０％，这合理吗？"; a
             # rule's money cap is a term too ("…规定报销不能超过５００元，…，这合理吗？")
             or ("合理吗" in s and (not PRICED_RE.search(s) or "规定" in s))

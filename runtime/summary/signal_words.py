@@ -237,6 +237,8 @@ PREFERENCE_RE = re.compile(
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # a must-have or a bottom line named: "电梯房是刚需", "独立卫浴是底线", "must-have"
+    r"|是(?:我的|我们的)?(?:刚需|底线|硬性要求|必需)|\b(?:is|are)\s+(?:a\s+)?must(?:-|\s+)haves?\b"
     # what the user cannot bear (not a moment vented: "I hate when…", "I hate that…"):
     # "I hate sitting near the toilets", "我最讨厌靠窗的位置"
     r"|\bi\s+(?:really\s+|just\s+|absolutely\s+)?(?:hate|dislike|can'?t\s+stand|loathe)\s+"

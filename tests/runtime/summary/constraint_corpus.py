@@ -574,6 +574,30 @@ HOLDOUT_541 = DATA / "holdout_541.jsonl"  # one long run-on sentence per message
 HOLDOUT_542 = DATA / "holdout_542.jsonl"  # English clothes and shoes; same
 HOLDOUT_543 = DATA / "holdout_543.jsonl"  # Chinese small online shops; same
 HOLDOUT_544 = DATA / "holdout_544.jsonl"  # typical messages; same
+HOLDOUT_545 = DATA / "holdout_545.jsonl"  # English freelancers and clients; after 537-544
+HOLDOUT_546 = DATA / "holdout_546.jsonl"  # Chinese car upkeep and driving school; same
+HOLDOUT_547 = DATA / "holdout_547.jsonl"  # English gardening and allotments; same
+HOLDOUT_548 = DATA / "holdout_548.jsonl"  # Chinese wedding planning; same
+HOLDOUT_549 = DATA / "holdout_549.jsonl"  # English and Chinese mixed in one message; same
+HOLDOUT_550 = DATA / "holdout_550.jsonl"  # English accessibility needs; same
+HOLDOUT_551 = DATA / "holdout_551.jsonl"  # Chinese tenants renting a flat; same
+HOLDOUT_552 = DATA / "holdout_552.jsonl"  # typical messages; same
+HOLDOUT_553 = DATA / "holdout_553.jsonl"  # English children's parties and pickups; after 537-544
+HOLDOUT_554 = DATA / "holdout_554.jsonl"  # Chinese personal finance; same
+HOLDOUT_555 = DATA / "holdout_555.jsonl"  # English typed in a hurry on a phone; same
+HOLDOUT_556 = DATA / "holdout_556.jsonl"  # Chinese travel abroad and visas; same
+HOLDOUT_557 = DATA / "holdout_557.jsonl"  # English rules for an email and calendar assistant; same
+HOLDOUT_558 = DATA / "holdout_558.jsonl"  # Chinese care for elderly parents; same
+HOLDOUT_559 = DATA / "holdout_559.jsonl"  # a slip corrected within the message; same
+HOLDOUT_560 = DATA / "holdout_560.jsonl"  # typical messages; same
+HOLDOUT_561 = DATA / "holdout_561.jsonl"  # English musicians and bands; after 537-544
+HOLDOUT_562 = DATA / "holdout_562.jsonl"  # Chinese children's classes and pickups; same
+HOLDOUT_563 = DATA / "holdout_563.jsonl"  # English home renovation; same
+HOLDOUT_564 = DATA / "holdout_564.jsonl"  # Chinese takeaway and groceries; same
+HOLDOUT_565 = DATA / "holdout_565.jsonl"  # form-like lists in one line; same
+HOLDOUT_566 = DATA / "holdout_566.jsonl"  # English volunteering and charity; same
+HOLDOUT_567 = DATA / "holdout_567.jsonl"  # Chinese office manager's chores; same
+HOLDOUT_568 = DATA / "holdout_568.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1119,6 +1143,30 @@ HOLDOUTS = (
     HOLDOUT_542,
     HOLDOUT_543,
     HOLDOUT_544,
+    HOLDOUT_545,
+    HOLDOUT_546,
+    HOLDOUT_547,
+    HOLDOUT_548,
+    HOLDOUT_549,
+    HOLDOUT_550,
+    HOLDOUT_551,
+    HOLDOUT_552,
+    HOLDOUT_553,
+    HOLDOUT_554,
+    HOLDOUT_555,
+    HOLDOUT_556,
+    HOLDOUT_557,
+    HOLDOUT_558,
+    HOLDOUT_559,
+    HOLDOUT_560,
+    HOLDOUT_561,
+    HOLDOUT_562,
+    HOLDOUT_563,
+    HOLDOUT_564,
+    HOLDOUT_565,
+    HOLDOUT_566,
+    HOLDOUT_567,
+    HOLDOUT_568,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -197,6 +197,21 @@ _OPEN_MISSES = {
     "holdout_531.jsonl": 0.92,
     "holdout_541.jsonl": 0.92,
     "holdout_542.jsonl": 0.96,
+    "holdout_546.jsonl": 0.96,
+    "holdout_547.jsonl": 0.96,
+    "holdout_548.jsonl": 0.94,
+    "holdout_554.jsonl": 0.89,
+    "holdout_557.jsonl": 0.91,
+    "holdout_558.jsonl": 0.96,
+    "holdout_559.jsonl": 0.94,
+    "holdout_560.jsonl": 0.96,
+    "holdout_561.jsonl": 0.94,
+    "holdout_562.jsonl": 0.89,
+    "holdout_563.jsonl": 0.92,
+    "holdout_565.jsonl": 0.96,
+    "holdout_566.jsonl": 0.94,
+    "holdout_567.jsonl": 0.94,
+    "holdout_568.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -488,7 +503,20 @@ after a vent (我真的快崩溃了，我不想用那种强腐蚀的管道疏通
 (模拟考分数大概在六百左右), a salt rule the user sets after a doctor's (让菜少放盐), a deposit paid
 in a hospital story (住院押金交了8000), a shirt's material and colours ("a linen shirt in light blue
 or white"), "actually waterproof, not just water-resistant" beside a price cap, a cost price with
-块5 (进价１２块５)."""
+块5 (进价１２块５); from the hundred-and-forty-second (holdout_545-552), an hour range blocked for
+lunch ("Block off 12–1 every day"), a tail number kept for a phone (用尾号６６８的那个), a rule kept
+from a parent after the reason (违章的事情别跟我爸说，他知道了又要念叨半天), a day fixed in a told
+sentence (日子已经定了，2027年5月20号), a floor said as 宁多勿少 and an exclusion restated
+(一个都不请), a Chinese clock with "at night" after it ("after 十点 at night"), a deadline told to a
+builder and then asked to be written down (上周我跟他把话说死了：必须在2027年1月15日前完工), half a
+month's rent as a cap (最多接受半个月房租); from the hundred-and-forty-third (holdout_553-560),
+shares said in 成 (三成拿去定投 is 30%), a count with 大类, a wish told with 一般 before a request
+(…等周一早上９：００以后在跟我汇报吧, 上周 naming the object), a price said before "thats about what
+i wanna spend", a week out of office before "decline anything that lands in that week", "for
+internal stuff, no Zoom" beside "Zoom's fine for externals", a quoted sign-off, "Three-ish", the
+first of every month, a range kept under 上午9:00-11:00 before a question; from the
+hundred-and-forty-fourth (holdout_561-568), measured at its own last data commit and not yet worked
+on."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -794,6 +822,27 @@ _PRECISION_FLOOR = {
     "holdout_542.jsonl": 0.75,
     "holdout_543.jsonl": 0.875,
     "holdout_544.jsonl": 0.75,
+    "holdout_545.jsonl": 0.75,
+    "holdout_546.jsonl": 0.875,
+    "holdout_547.jsonl": 0.75,
+    "holdout_548.jsonl": 0.625,
+    "holdout_549.jsonl": 0.875,
+    "holdout_550.jsonl": 0.875,
+    "holdout_552.jsonl": 0.875,
+    "holdout_553.jsonl": 0.75,
+    "holdout_554.jsonl": 0.5,
+    "holdout_555.jsonl": 0.75,
+    "holdout_556.jsonl": 0.875,
+    "holdout_557.jsonl": 0.5,
+    "holdout_558.jsonl": 0.625,
+    "holdout_559.jsonl": 0.875,
+    "holdout_560.jsonl": 0.875,
+    "holdout_561.jsonl": 0.875,
+    "holdout_562.jsonl": 0.625,
+    "holdout_563.jsonl": 0.75,
+    "holdout_565.jsonl": 0.375,
+    "holdout_566.jsonl": 0.875,
+    "holdout_567.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1048,7 +1097,14 @@ rule doubted, a nurse's and an aunt's words, a boss's hours told; holdout_537-54
 accountant's fee judged, a grandfather's tax returns, a commute's distance told, a friend's hiking
 rule, a nurse's rule told, a ward's beds told, a village rule in a bedtime story, a joke asked
 after working late, a shop's price compared, a platform rule asked (淘宝是不是规定…), a sale ending
-"at midnight tonight right?"."""
+"at midnight tonight right?"; holdout_545-568's: stories told with their figures and no request
+("Just got paid for the Lisbon job, only three weeks late", 我开了45，估计要罚, a first date's
+forty minutes, a cousin's wedding's million), someone else's rule with no verdict said ("The
+bloke on the next plot has a strict no-dig rule"), a fertiliser's label, a documentary's rule,
+a month asked about weather, a story asked for a child, what a boss writes (我老板每次都写ASAP),
+a parent's rule told (我妈非要我每个月给家里交一半工资), a doctor's advice laughed off, a
+delivery told with its wait ("been sitting here 40 min"), a former assistant's superstition, and
+the rules listed in form-like lines of other people's (a sister's packing list, a boss's cap)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -993,6 +993,13 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the hundred-and-forty-first round: a notice told in a run-on, its question kept with it
         "今天在公交上看到一个牌子，说车上禁止吃东西，违者罚款二十，旁边一个小伙照样在吃，还说从来没人管，"
         "你说这种规定到底有没有用啊？",
+        # the hundred-and-forty-second round: someone's rule judged, for or against
+        "我婆婆说坐月子不能洗头，我觉得挺迷信的",
+        "物业经理说他们小区晚上十点以后不许遛狗，听着挺有道理的",
+        "我室友说她们公司规定午休不能超过四十分钟，这也太抠了吧",
+        "The gym owner says no drop-ins after 8pm, which seems a bit much to me.",
+        "My last landlord had a rule that guests had to leave by 11, which was a joke honestly.",
+        "你好，我想问下护照一般要办多久啊？",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1069,6 +1076,11 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         # the hundred-and-forty-first round: what an allergy rules out, said next
         ("我爸乳糖不耐受，牛奶一口都不能碰", ("乳糖不耐受", "一口都不能")),
         ("我不是不吃甜的，但是别太甜", ("不吃甜的", "别太甜")),
+        # the hundred-and-forty-second round: a slip taken back and mended
+        ("Reserve a table for five — no wait, make it six, my cousin is coming", ("five", "six")),
+        ("Get the red kettle. Hmm. Actually silver, red clashes with the tiles", ("red", "silver")),
+        ("Water the tomatoes every 2 days — sorry, every 3", ("every 2 days", "every 3")),
+        ("窗帘要灰色的，哦不，米色的，灰色太暗了", ("灰色", "米色")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2223,6 +2235,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ),
         ("晚饭点外卖吧", "点外卖吧"),
         ("请个女护工吧", "请个女护工吧"),
+        # the hundred-and-forty-second round: a must-have, a room layout, a date's part, data
+        # bounded, an appointment made, a typed "fourty"
+        ("看了好几套了，朝南是刚需，我怕冷", "朝南是刚需"),
+        ("我们一家四口，想租个两室一厅", "2室1厅"),
+        ("装修最好十二月上旬以前结束", "12月上旬"),
+        ("换个套餐吧，流量每月至少３G", "至少３g"),
+        ("体检我约在了12月8号上午8:30，在市一院", "8:30"),
+        ("My dentist appointment is on the 14th, so keep that morning free", "14"),
+        ("I'd pay fourty at most for the cable", "40"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
