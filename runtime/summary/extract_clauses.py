@@ -101,13 +101,12 @@ CORRECTING_END_RE = re.compile(
 # ...a sentence of its own that only mends the one before: "Window seat please. Ugh, actually
 # aisle — …", "No — the grey.", "Make it three actualy, they're on sale" (a few words, then a
 # break); and a sentence that is only a sound of hesitation ("Hmm.") before it
-_MENDING_RE = re.compile(
-    rf"^\W*{_CORRECTING_EN}\W+(?:[\w'-]+\s*){{1,4}}(?:[,.;!?—–-]|$)", re.IGNORECASE
-)
+_MENDING_EN = rf"{_CORRECTING_EN}\W+(?:[\w'-]+\s*){{1,4}}(?:[,.;!?—–-]|$)"
+_MENDING_RE = re.compile(rf"^\W*{_MENDING_EN}", re.IGNORECASE)
 # A message that mends a slip states what it wants now, whatever story follows: "Double the
 # garlic. wait no, just one extra clove, my husband complained last time"
 MENDED_RE = re.compile(
-    rf"(?:[.,;!，；。]|\s[—–-]+)\s*(?:{_CORRECTING_EN}\W+(?:[\w'-]+\s*){{1,4}}(?:[,.;!?—–-]|$)"
+    rf"(?:[.,;!，；。]|\s[—–-]+)\s*(?:{_MENDING_EN}"
     rf"|(?:{_CORRECTING_ZH})[，,\s]*[^，,。；！？]{{1,8}}(?:[，,。；！？]|$))",
     re.IGNORECASE,
 )

@@ -768,7 +768,6 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
             sentence[max(0, at - 12) : at]
         ):
             continue  # "three nights — no wait, make it four": a slip and its mending
-
         if pause and _said_again(sentence[max(0, at - 24) : at], sentence[end : end + 24]):
             continue  # "十点以后 十点以后别给我发消息了": one clause said twice
         spans.append((start, match.start()))
