@@ -57,7 +57,7 @@ _SENTENCE_RE = re.compile(
 # even a trace; my son is allergic", "Could we not do peanuts in anything? My son's allergic."
 _BARE_ALLERGY_RE = re.compile(
     r"(?:(?:my|our|his|her|the)\s+)?\w+(?:\s+(?:is|are)|['’]s)\s+(?:very\s+|severely\s+|badly\s+)?"
-    r"(?:allergic|intolerant)\W*$|[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$",
+    r"(?:allergic|intol[ae]r[ae]nt)\W*$|[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$",
     re.IGNORECASE,
 )
 # A rule about the time the sentence before named: "Sleep is from 9 in the morning till 4 in the
@@ -237,6 +237,13 @@ def ends_in_brackets(text: str) -> bool:
     return text.count("(") > text.count(")") or text.count("（") > text.count("）")
 
 
+# One more option for a refusal just said: "Can't do grey grout again. Or beige.", "不要辣的。也不要
+# 甜的。" is no such case (a sentence of its own), "No pork. Or shellfish either."
+_OR_TOO_RE = re.compile(
+    r"^(?:or|nor)\s+(?:\w+[\s-]){0,2}\w+(?:\s+either)?[.!]?$", re.IGNORECASE
+)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped.
 
@@ -254,6 +261,7 @@ def split_sentences(text: str) -> list[str]:
             or (REVISED_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
             or _MENDING_RE.match(part)
             or _HESITATION_RE.match(part)
+            or (_OR_TOO_RE.match(part) is not None and NEGATION_RE.search(out[-1]) is not None)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

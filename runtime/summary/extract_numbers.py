@@ -57,7 +57,7 @@ _AMOUNT_RES = (
     re.compile(_NUM + r"\s*" + _SUFFIX, re.IGNORECASE),
 )
 _MAX_BEFORE = re.compile(
-    r"(?:不超过|不高于|不多于|不大于|最多|至多|顶多|最高|上限|预算|控制在|(?<!不)低于|(?<!不)少于"
+    r"(?:不超过|不高于|不多于|不大于|最多|至多|顶多|最高|上限|预算|控制在|(?<!不)低于|(?<!不)少于|≤|<="
     r"|\bat\s+most|\bno\s+more\s+than|\bnot\s+more\s+than|\bunder|\bbelow|\bless\s+than"
     r"|\bup\s+to|\bmax(?:imum)?|\bwithin|\btops?\s+out\s+at|\btopping\s+out\s+at"
     # how far the user will go: "I can stretch to 950", "as high as $40"
@@ -68,7 +68,7 @@ _MAX_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _MIN_BEFORE = re.compile(
-    r"(?:至少|不低于|不少于|最少|最低|(?<!不)高于|(?<!不)超过|\bat\s+least|\bno\s+less\s+than|\bover|\bmore\s+than"
+    r"(?:至少|不低于|不少于|最少|最低|(?<!不)高于|(?<!不)超过|≥|>=|\bat\s+least|\bno\s+less\s+than|\bover|\bmore\s+than"
     r"|\bmin(?:imum)?)\s*(?:of\s+|:)?\s*$",
     re.IGNORECASE,
 )

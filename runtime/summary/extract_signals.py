@@ -44,6 +44,7 @@ from runtime.summary.extract_clauses import (
 from runtime.summary.numerals import find_numerals, spell_digits
 from runtime.summary.sentence_mood import (
     OWN_MONEY,
+    OWN_RULE_SET_RE,
     PAST_DAY_RE,
     PRICED_RE,
     SAID_BEFORE_RE,
@@ -148,6 +149,15 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 # What the clause before set, said again as its limit or its reason, joins it whatever it
 # carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
 # short allergy ("w/o peanuts, severe allergy").
+_ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
+# A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
+_NO_FURTHER_RE = re.compile(
+    r"\W*(?:and\s+)?(?:no|not\s+(?:one|a\s+\w+|any))\s+(?:fewer|less|more|lower|higher|later|earlier"
+    r"|sooner|cheaper|pricier)\b(?:\s+than\s+that)?\W*$"
+    r"|\W*(?:一个|一分|一分钱|一天)?(?:都|也)?不能(?:再)?(?:少|多|晚|早|低|高)了?\W*$"
+    r"|\W*(?:别|不要|不用|千万别)(?:再)?多(?:买|订|拿|点|要|带|放|加|做|备|囤)了?\W*$",
+    re.IGNORECASE,
+)
 _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就)|(?:低于|高于|少于|多于|超过)(?:这个|这个数|那个))"
     r"|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
@@ -155,7 +165,7 @@ _BACK_RE = re.compile(
     # a comparative without its figure bounds the one before: "27 inch, nothing bigger will fit"
     r"|^(?:nothing|no|not\s+any(?:thing)?|anything)\s+(?:bigger|larger|smaller|longer|shorter|wider"
     r"|taller|heavier|higher|lower|later|earlier|pricier|more\s+expensive)\b(?!\s+than\b)"
-    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intolerant)\b|^(?:like|say|e\.?g\.?)\s+\d{1,2}[:.]\d\d|^(?:ideally|preferably)\b"
+    r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intol[ae]r[ae]nt)\b|^(?:like|say|e\.?g\.?)\s+\d{1,2}[:.]\d\d|^(?:ideally|preferably)\b"
     # (not a bound of its own: "at least 140cm wide, ideally under $400")
     r"(?!\s+(?:under|below|over|above|less|more|at\s+(?:most|least))\b)"
     # the contrast that makes the clause before precise: "aisle seat, not window"
@@ -190,7 +200,7 @@ _BACK_RE = re.compile(
     r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$|^(?:就)?别(?:推荐|考虑|买|订|找)了?\W*$"
     r"|^(?:那)?这(?:套|家|款|个)就?(?:别|不要|不)"
     r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
-    r"(?:allergic|intolerant)\W*$",
+    r"(?:allergic|intol[ae]r[ae]nt)\W*$",
     re.IGNORECASE,
 )
 # The figure a clause before asked for without giving it: "别拖太久，最多45分钟", "keep the toast
@@ -1102,7 +1112,10 @@ _OWN_FIGURE_RE = re.compile(
     r"|" + _BOUGHT,
     re.IGNORECASE,
 )
-_FIGURE_ONLY_RE = re.compile(r"^\W*[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$")
+# (or the figure after 是, its subject said before: "水表读数我拍了，是0357")
+_FIGURE_ONLY_RE = re.compile(
+    r"^\W*(?:(?:就|都|也)?是\s*)?[$€£¥]?\s*\d[\d.,]*\s*[A-Za-z%\u4e00-\u9fff]{0,4}\W*$"
+)
 _SO_RE = re.compile(r"^\W*(?:(?:so|then)\b|所以|那就)", re.IGNORECASE)
 # A clause that is only the predicate of a subject said clauses before: "The limit for the
 # whole renovation, and I mean tiles, …, is 9,000 pounds", "总预算，包括…在内，控制在十五万以内"
@@ -1130,12 +1143,12 @@ _HER_HIM_RE = re.compile(r"(?:别|不要|不能|不用)[\u4e00-\u9fff]{0,3}[他�
 _ALLERGY_VERDICT_RE = re.compile(
     r"^\W*(?:[\u4e00-\u9fff]{1,4}说)?(?:可能|应该|估计|大概|怀疑)?(?:是|有点)?(?:不耐受|过敏)(?:了|吧)?\W*$"
     r"|^\W*(?:(?:the|my|our)\s+\w+\s+(?:says|thinks|said|reckons)\s+)?(?:it'?s|it\s+is)\s+"
-    r"(?:probably|likely|maybe)?\s*(?:an?\s+)?(?:intoleran\w+|allerg\w+)\W*$",
+    r"(?:probably|likely|maybe)?\s*(?:an?\s+)?(?:intol[ae]r[ae]n\w+|allerg\w+)\W*$",
     re.IGNORECASE,
 )
 # A refusal whose object was named before it: "以后别推荐了", "don't suggest that again"
 _OBJECT_LEFT_OUT_RE = re.compile(
-    r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|推|买|订|点|找|约|选|安排|给我推)了?"
+    r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|推|买|订|点|找|约|选|安排|给我推)?了?"
     r"[吧啊哈]?\W*$"
     r"|\b(?:never|don'?t|do\s+not|stop)\s+(?:recommend|suggest|book|order|buy|pick)(?:ing)?\s+"
     r"(?:it|that|this|them|those)(?:\s+(?:again|anymore|any\s+more))?\W*$",
@@ -1661,6 +1674,7 @@ def constraint_clauses(sentence: str) -> list[str]:
         and is_narrative(SAID_BEFORE_RE.sub(" ", sentence[: spans[0][1]]))
         and not _WISH_RE.search(sentence[: spans[0][1]])
         and not sets_task(sentence[: spans[0][1]])
+        and not OWN_RULE_SET_RE.search(sentence[: spans[0][1]])
     )
     figures_only = asked or opens_told
     # a carer's verdict is an instruction relayed, not a story: "My doctor cleared me for light
@@ -1816,6 +1830,15 @@ def constraint_clauses(sentence: str) -> list[str]:
             or _BACK_RE.search(text) is not None
             # "Keep the standup to 15 minutes max. Actually, 20's fine": the figure revised
             or REVISED_RE.match(text) is not None
+            # "师傅来两个就够了啦，别派三四个来": more refused after enough
+            or (
+                _ENOUGH_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                and re.match(r"\W*(?:千万)?(?:别|不要|不用)", text) is not None
+            )
+            # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
+            or (kept and re.match(r"\W*(?:最晚|最迟)", text) is not None)
+            # "we need 400, no fewer": the direction of the figure before
+            or (_NO_FURTHER_RE.match(text) is not None and "figure" in signals[index - 1].kinds)
             or (
                 _LIMIT_START_RE.search(text) is not None
                 and "figure" not in signals[index - 1].kinds

@@ -225,7 +225,8 @@ _EN_PERIOD_RE = re.compile(
 )
 _EN_RANGE_RE = re.compile(
     r"(?<![\d:])(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:and|to|until|till|-|–|—)\s*"
-    r"(?:(?P<noon>noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\s*(?:o'?clock\s*)?"
+    r"(?:(?P<noon>noon|midday)|(?P<half2>half\s+)?(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?"
+    r"\s*(?:o'?clock\s*)?"
     r"(?:-?ish\s*)?" + _PERIOD + r")",  # "between 6 and 9-ish in the morning"
     re.IGNORECASE,
 )
@@ -1428,8 +1429,8 @@ _SLOT_RE = re.compile(
     r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"
-    r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?)\s+(?P<w1>1[0-2]|[1-9])"
-    r"\s*(?:to|-|–)\s*(?P<w2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times"
+    r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?),?\s+(?P<w1>1[0-2]|[1-9])"
+    r"\s*(?:to|-|–|till|until)\s*(?P<w2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times"
     r"|days?|hours?|hrs?|min|weeks?|months?|years?|x|o'?clock)\b)"
     # or before the days it holds for, after what is booked: "the elevator can only be
     # reserved 9–12 on weekdays"
@@ -1441,7 +1442,12 @@ _SLOT_RE = re.compile(
     r"|(?:we'?re|we\s+are|(?:store|shop|caf[eé]|bakery)\s+is)\s+open)\s+(?:from\s+)?(?P<j1>1[0-2]|[1-9])\s*"
     r"(?:to|-|–)\s*(?P<j2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|days?|hours?|hrs?|min|weeks?"
     r"|months?|years?|times|x|o'?clock)\b)"
-    r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b",
+    r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b"
+    # or said with "till", at a clause's end: "Lidia's starting Tuesday, 9 till 1"
+    r"|(?<![\d:.$€£¥])(?P<t1>1[0-2]|[1-9])\s+(?:till|until|til)\s+(?P<t2>1[0-2]|[1-9])(?=\s*(?:[,;!?)]|\.(?!\d)|$))"
+    # or before the day and its half: "the litter pick is 10–12 on saturday morning"
+    r"|(?<![\d:.$€£¥])(?P<s1>1[0-2]|[1-9])\s*(?:-|–|till|until)\s*(?P<s2>1[0-2]|[1-9])\s+(?:on\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|tomorrow)\s+(?:morning|afternoon)\b",
     re.IGNORECASE,
 )
 
@@ -1451,6 +1457,22 @@ _CN_LATE_CLOCK_RE = re.compile(
     r"(?P<part>" + "|".join(sorted(LATE_DAY_PARTS, key=len, reverse=True)) + r")\s*"
     r"(?P<h>\d{1,2})[:：](?P<m>[0-5]\d)"
 )
+
+
+# a military clock range, its first end with its leading zero: "Block off 0900–1130"
+_MILITARY_RANGE_RE = re.compile(
+    r"(?<![\d:.,])(?P<h1>0\d)(?P<m1>[0-5]\d)\s*(?:-|–|—|to|till|until)\s*"
+    r"(?P<h2>[01]\d|2[0-3])(?P<m2>[0-5]\d)(?![\d.,:])"
+)
+
+
+def _military_ranges(text: str) -> list[tuple[int, int, str]]:
+    """ "0900–1130": 9:00 and 11:30 (``spoken_times``)."""
+    return [
+        (m.start(h), m.end(mi), f"{int(m.group(h))}:{m.group(mi)}")
+        for m in _MILITARY_RANGE_RE.finditer(text)
+        for h, mi in (("h1", "m1"), ("h2", "m2"))
+    ]
 
 
 def _working_hour(hour: int, minute: int) -> str:
@@ -1493,7 +1515,8 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         if h1 == 12 and h2 < 12 and not period.lower().startswith("a"):
             first_period = None  # "from 12 to 8pm": noon
         found.append((m.start(), m.end(), _clock(h1, int(m.group("m1") or 0), first_period)))
-        found.append((m.start(), m.end(), _clock(h2, int(m.group("m2") or 0), period)))
+        minute = 30 if m.group("half2") else int(m.group("m2") or 0)  # "6 and half 9": 21:30
+        found.append((m.start(), m.end(), _clock(h2, minute, period)))
     for m in _EN_PERIOD_RE.finditer(text):
         if any(start <= m.start() < end for start, end in told):
             continue  # the hour of "half past 6 in the evening" is not 18:00
@@ -1515,7 +1538,7 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         if 1 <= int(m.group("h")) < 12:
             clock = _clock(int(m.group("h")), int(m.group("m")), m.group("part"))
             found.append((m.start("h"), m.end(), clock))
-    return found + _slots(text, found) + _chinese_times(text)
+    return found + _slots(text, found) + _chinese_times(text) + _military_ranges(text)
 
 
 def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -1523,8 +1546,10 @@ def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int,
     (an hour up to 6 is in the afternoon, ``spoken_times``)."""
     slots: list[tuple[int, int, str]] = []
     for m in _SLOT_RE.finditer(text):
-        first = next(g for g in ("h1", "d1", "w1", "v1", "j1", "k1") if m.group(g))
-        if any(start < m.end() and m.start(first) < end for start, end, _ in found):
+        first = next(g for g in ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1") if m.group(g))
+        # (a bare hour read already at the range's end is read again with its start: "9 till 1")
+        last = m.start(f"{first[0]}2")
+        if any(start < last and m.start(first) < end for start, end, _ in found):
             continue
         minutes = ("m1", "m2") if first == "h1" else ("", "")
         for hour, minute in zip((first, f"{first[0]}2"), minutes, strict=True):
@@ -1586,7 +1611,9 @@ def with_readings(text: str) -> str:
             and n.start not in ends
         )
     ]
-    if not numerals and not _TIME_WORD_RE.search(text) and not _SLOT_RE.search(text):
+    if not (numerals or _TIME_WORD_RE.search(text) or _SLOT_RE.search(text)) and not (
+        _MILITARY_RANGE_RE.search(text)
+    ):
         return text
     readings = [n.value for n in numerals]
     spelled = spell_digits(text)

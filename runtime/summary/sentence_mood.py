@@ -212,7 +212,7 @@ _NE_QUESTION_RE = re.compile(
 # Where a question or a told event keeps a figure: it bounds something ("any flights under
 # $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
 _BOUND_CUE_RE = re.compile(
-    r"\bpast(?=\s+(?:\d|midnight|noon))"
+    r"\bpast(?=\s+(?:\d|midnight|noon))|[≤≥]|[<>]=(?=\s*[$€£¥]?\d)"
     r"|\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
@@ -522,6 +522,13 @@ _THAT_DAY_RE = re.compile(
     r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)那天"
 )
 _WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGNORECASE)
+# why a time is what it is, after it: "Track session on Tuesdays at 18:30, that's when the club
+# has it booked" (the story is the reason's, not the sentence's)
+_THATS_WHEN_RE = re.compile(
+    r"(?<=\w)\s*[,;—–]\s*(?:that'?s|thats)\s+(?:when|why)\b[^.!?]*[.!?]*\s*$", re.IGNORECASE
+)
+# what the user has now, said as "got" in a reason: "…by 4:30 cause I got school pickup after"
+_GOT_NOW_RE = re.compile(r"\b(?:'?cause|cuz|coz|cos|because)\s+(?:i|we)\s+got\s+(?!to\b)", re.I)
 SAID_BEFORE_RE = re.compile(
     r"(?<![你您])(?:上次|之前|刚才|前面)(?:跟你)?(?:说|提|讲|聊)(?:过)?的"
     r"|(?:(?:上次|之前|刚才|前面)(?:那个|那条)?[^，。,；;]{0,12}?)?(?:要求|那条|那个)就?(?:撤了|作废了?|不算了)"
@@ -702,7 +709,7 @@ _HEDGE_RE = re.compile(
     re.IGNORECASE,
 )
 _SPEAKER_AFTER_RE = re.compile(
-    r"(?:[,，]\s*|(?<=again)\s+)(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$",
+    r"(?:[,，]\s*|(?<=again)\s+|(?<=['\u201d\u2019])\s*)(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$",
     re.IGNORECASE,
 )
 # A question about a rule of the world, or about what words mean: "Is the 7,000 limit per year
@@ -730,7 +737,10 @@ _WORLD_RULE_ASKED_RE = re.compile(
     r"(?:normal|common|usual|safe|healthy|bad|weird|dangerous|true)\s+"
     r"(?:for|to|that)\b"
     # "And is it true planes can't fly above 45,000 feet"
-    r"|^\W*(?:(?:and|also|so|btw|oh)\W+)?is\s+it\s+(?:really\s+)?true\b"
+    r"|^\W*(?:(?:and|also|so|btw|oh)\W+)?is\s+it\s+(?:really\s+|actually\s+)?true\b"
+    # whether a rule of thumb holds: "do you think the 10% rule for weekly mileage is backed by
+    # science"
+    r"|^\W*(?:do|did)\s+you\s+think\s+(?:the|that|this)\s+[^?]{0,40}?\b(?:rule|advice|myth)\b"
     # how two things are linked: "跟11月11号有啥关系"
     r"|(?:有|有个|是)?(?:啥|什么)(?:关系|区别)|是不是一定(?:要|得)|是不是(?:不能|不可以|不许|只能|最多)"
     r"|是不是[^，,。]{0,12}?才(?:行|可以|能)|\bdifference\s+between\b",
@@ -803,9 +813,11 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 _REPORTED_RE = re.compile(
     r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
     r"|heard|read\s+(?:somewhere|online|that))\b"
-    r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话"
+    r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话|习俗|风俗"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
-    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])",
+    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])"
+    # "My boss's rule is no meetings on Fridays"
+    r"|\b[a-z]+'s\s+(?:\w+\s+)?rules?\s+(?:is|are|was)\b",
     re.IGNORECASE,
 )
 # ...and doubted right after: "Is that actually true?", "Is that normal in California?",
@@ -821,7 +833,10 @@ _DOUBT_RE = re.compile(
     r"|\b(?:don'?t|dont|do\s+not)\s+(?:get|understand|see)\s+why\b|\bwho'?s\s+right\b"
     r"|\bnot\s+sure\s+(?:whether|if)\s+(?:to\s+|i\s+should\s+)?believe\b"
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
-    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过吗|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
+    r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过(?:吗|没)|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
+    # whether it is the trade's custom, or the listener's too: "这是行规吗", "你们家有这种规矩吗"
+    r"|(?:这|那)是(?:不是)?(?:行规|惯例|规矩)(?:吗|么|嘛)?\W*$"
+    r"|(?:你们|你)(?:家|那边|那儿)?(?:也)?有(?:这种|这个|类似的)(?:规矩|讲究|说法|习惯)(?:吗|么|嘛)"
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
@@ -833,9 +848,12 @@ _DOUBT_RE = re.compile(
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
     r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is|was)\s+"
     r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|made\s+up|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
-    r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense"
+    r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense|mad"
     r"|fair|reasonable|weird|strange|odd|overkill|a\s+bit\s+much|a\s+joke))\b"
     r"|(?:太|好|真)(?:卷|拼)了"
+    # the user's liking or a cost of it: "…, which honestly I love", "which slows everything down"
+    r"|\bwhich\s+(?:honestly\s+|tbh\s+|secretly\s+)?i\s+(?:love|hate|like|admire|respect)\b"
+    r"|\bwhich\s+(?:really\s+|just\s+)?(?:slows|drives\s+me|makes\s+(?:no|zero)\s+sense)\b"
     # "kinda insane right?", "thats so strict right?"
     r"|\b(?:kinda|kind\s+of|so|pretty|that'?s(?:\s+so)?)\s+(?:insane|crazy|wild|harsh|strict|nuts|extreme)"
     r"\W+right\b",
@@ -845,15 +863,18 @@ _DOUBT_RE = re.compile(
 # 觉得挺迷信的", "听着挺靠谱的", "这也太抠了吧", "那是她的讲究", "好神奇" (not "我觉得没必要，你帮我
 # 分析下利弊就行": a request follows)
 _VERDICT_RE = re.compile(
-    r"我(?:倒是|其实|个人)?觉得(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理)"
+    r"我(?:倒是|其实|个人)?觉得(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理|狠)"
+    # "…, but that's their rule"
+    r"|\b(?:that'?s|thats)\s+(?:their|his|her)\s+(?:own\s+)?(?:rule|thing|call|business)\b"
     r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
     r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
     r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
-    r"|(?:好|真|太)(?:神奇|奇怪)(?:啊|了|吧|哦)?\W*$"
+    r"|(?:好|真|太)(?:神奇|奇怪)(?:啊|了|吧|哦)?\W*$",
+    re.IGNORECASE,
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
 _VENT_END_RE = re.compile(
-    r"(?:烦死了|气死了|无语死了|受不了了|真服了|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
+    r"(?:烦死了|气死了|无语死了|受不了了|真服了(?:他|她|他们|她们)?|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
 )
 
 
@@ -929,6 +950,14 @@ _HANDED_TASK_RE = re.compile(
     r"|schedule|draft|write)\b)",
     re.IGNORECASE,
 )
+# a rule the user set themselves stands now: "我给自己定了个规矩，每天至少走一万步", "I've set
+# myself a rule: no screens after 10"
+OWN_RULE_SET_RE = re.compile(
+    r"(?:(?<![\u4e00-\u9fff])|(?<=我)|(?<=我也)|(?<=我就))给自己(?:定|立|订|设)了?(?:个|一个|条|一条)?(?:规矩|规定|目标|原则|死命令)"
+    r"|\bi(?:'ve|\s+have)?\s+(?:set|made|given)\s+myself\s+(?:a|the|one|this)\s+(?:\w+\s+)?(?:rule|goal|target"
+    r"|limit|budget)\b",
+    re.IGNORECASE,
+)
 _DONE_BY_THEN_RE = re.compile(
     r"\b(?:until|till|before|once|after|when)\s+(?:i|we|you)(?:['’]ve|\s+have)\s+[^,.;?!]*"
     # "I'm willing to take 300 a week until she's caught up"
@@ -972,11 +1001,14 @@ def tells_what_happened(sentence: str) -> bool:
     sentence = SAID_BEFORE_RE.sub(" ", sentence)
     # a suggestion in the past tense is no story: "what if we kept the standup to 15 min max?"
     sentence = _WHAT_IF_RE.sub(" ", sentence)
+    sentence = _THATS_WHEN_RE.sub(" ", sentence)
+    sentence = _GOT_NOW_RE.sub(" ", sentence)
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)
     # a task someone handed over is ahead: "My team lead asked me to book a meeting room…"
     sentence = _HANDED_TASK_RE.sub(" ", sentence)
+    sentence = OWN_RULE_SET_RE.sub(" ", sentence)
     # what the user did earlier, naming the object of a request: "split the $1,500 we raised"
     sentence = _OBJECT_DONE_RE.sub(" ", sentence)
     if _WOULD_RE.search(sentence):
@@ -1033,6 +1065,9 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             out.append("quiet")
             continue
         relaying = False
+        if OWN_RULE_SET_RE.search(text):
+            out.append("own")  # "我给自己定了个规矩，每天至少走一万步": the user's own rule
+            continue
         if reported and _OWN_AGAIN_RE.match(text):
             reported = False  # "She wrote 'no rush' on them, but I actually need it by Wednesday"
         # someone's or something's words quoted: this clause and the rest are theirs

@@ -78,7 +78,7 @@ NOT_NEGATION_RE = re.compile(
     r"|(?P<asked>[\u4e00-\u9fff])不(?P=asked)"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
     r"|^\W*(?:i\s+)?never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
-    r"|\bnot\s+going\s+into\s+it\b"
+    r"|\bnot\s+going\s+into\s+it\b|\bnot\s+judging\b|\bno\s+judg(?:e)?ment\b"
     # "Don't ask." (a long story), said last
     r"|\bdon'?t\s+ask\W*$"
     # a worry asked, not a rule: "不会都是假货吧"
@@ -112,7 +112,7 @@ NOT_NEGATION_RE = re.compile(
     r"|played|travell?ed|lived|worked|run|taken|given|sent|built|grown|learn(?:ed|t)|sold|bought"
     r"|paid|spent|lost|won|booked|ordered|missed|visited|stayed|owned)\b"
     r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
-    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
+    r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|(?<!也)没事|(?<!也)没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
     r"|\b(?:don'?t|do\s+not)\s+(?:really\s+|much\s+)?care\b(?!\s+(?:for|about)\b)"
     # what will not work, a complaint: "My kid's fever won't break", "the app won't load"
     r"|\b(?:won'?t|wont|will\s+not)\s+(?:break|stop|go\s+(?:down|away)|come\s+down|budge|start|turn\s+on"
@@ -135,6 +135,8 @@ NOT_NEGATION_RE = re.compile(
 
 EXCLUSION_RE = re.compile(
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
+    # what is left out of a plan: "leave out the bread and pasta stuff", "leave the nuts off"
+    r"|leave\s+(?:out|off)\s+(?:the|any|all)\b|leave\s+(?:the|any|all)\s+\w+(?:\s+\w+)?\s+(?:out|off)\b"
     # "Any day but Wednesday", "any airline but Ryanair"
     r"|any\s+(?:day|time|date|night|week|airline|hotel|seat|room|brand|color|colour)\s+but"
     # the one just named, ruled out: "I've read everything by Sally Rooney so not her"
@@ -189,9 +191,11 @@ EXCLUSION_RE = re.compile(
 )
 
 ALLERGY_RE = re.compile(
-    r"\b(?:al+erg(?:y|ies|ic|ens?)|intoleran(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b|过敏|不耐受|忌口"
-    r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:sick|ill|break\s+out)\b"
-    r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?!(?:the|this|my|your|his|her|our|what|news|it\s+well)\b)[a-z]|乳糖不耐|\bcan'?t\s+tolerate\b|\bhay\s*fever\b"
+    r"\b(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
+    # (an illness named for its cause is a diagnosis: "过敏性鼻炎")
+    r"|过敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
+    r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:really\s+|so\s+|super\s+|very\s+)?(?:sick|ill|break\s+out)\b"
+    r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?!(?:the|this|my|your|his|her|our|what|news|it\s+well)\b)[a-z]|乳糖不耐|\b(?:can'?t|cannot|don'?t|do\s+not)\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"
     r"|\b(?:i'?m|i\s+am|he'?s|she'?s|they'?re|skin\s+is|we'?re)\s+(?:very\s+|really\s+|super\s+|quite\s+)?"
     r"sensitive\s+to\b"
@@ -225,7 +229,7 @@ PREFERENCE_RE = re.compile(
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
     # an item asked for: "could we get a regular table"; nearness: "within walking distance"
-    r"|(?:选|挑|要|订|拿|找)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$"
+    r"|(?:选|挑|要|订|拿|找|买)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$"
     r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭)"
     # a short pick, what to look at first: "靠窗的吧", "重点看违约条款"
     r"|^\W*[\u4e00-\u9fff]{1,6}的吧\W*$|重点(?:看|查|改|关注)"
@@ -237,6 +241,14 @@ PREFERENCE_RE = re.compile(
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b"
+    # enough, better, any of a kind: "中杯就够了", "能便宜点更好", "地上楼层的随便"
+    r"|就够了|(?:点|些)(?:的)?更好|(?<=[\u4e00-\u9fff]{2})的(?:都)?随便\W*$"
+    # what is fine to bear, a seat side: "二等座挤挤也没事", "坐高铁的话靠窗"
+    r"|也(?:没事|没关系|无所谓)|靠(?:窗|过道|走廊|走道)(?!户)"
+    # the kind named alone: "compostable ones" (not "the little ones", children)
+    r"|^\W*(?:(?:only|just)\s+)?(?!(?:little|young|loved|older|younger|big|wee|new)\b)[a-z][a-z-]{3,}\s+ones\W*$"
+    # the kind picked: "这次找个女医生吧"
+    r"|(?:找|选|挑|换)(?:个|一个|家|一家|位|一位)(?!时间|机会|空|人(?:聊|说|问))[\u4e00-\u9fff]{1,8}吧"
     # a must-have or a bottom line named: "电梯房是刚需", "独立卫浴是底线", "must-have"
     r"|是(?:我的|我们的)?(?:刚需|底线|硬性要求|必需)|\b(?:is|are)\s+(?:a\s+)?must(?:-|\s+)haves?\b"
     # what the user cannot bear (not a moment vented: "I hate when…", "I hate that…"):

@@ -77,12 +77,16 @@ _NEGATION_PHRASES = re.compile(
     r"|simple|fun|bad|important|true|fair|perfect|normal|over|the\s+same|the\s+end|big\s+deal)\b"
     # what happened: a modal perfect, a negated past
     r"|\b(?:never|nobody|no\s+one|nothing|none\s+of\s+\w+)\s+(?:\w+ly\s+|even\s+|ever\s+)?"
+    # (a kind of goods is no deed: "nothing scented", "nothing fried")
+    r"(?!(?:scented|flavou?red|fried|deep-fried|processed|salted|smoked|breaded|pickled|canned"
+    r"|dyed|perfumed|sweetened|refined|packaged|used|refurbished|printed|padded|heated|glazed"
+    r"|stuffed|spiced|aged|cured|carbonated|caffeinated|sugared|frosted|iced)\b)"
     + PAST_VERB
     + r"\b|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
     # Chinese
     r"|好久不见|不会吧|不容易|没什么|别提了|不敢相信|没想到|不认识|不知道|不记得|不确定|说不定"
     r"|不一定|了不起|不得了|忍不住|舍不得|不用谢|别客气|不见不散|不好说|不明白|不懂|不错|不过"
-    r"|不同|不仅|不管|不久|不客气|不好意思|差不多|没事|没关系|没问题|不断|无论|不如|没错|不然|不值"
+    r"|不同|不仅|不管|不久|不客气|不好意思|差不多|(?<!也)没事|(?<!也)没关系|没问题|不断|无论|不如|没错|不然|不值"
     r"|(?:不用|别|不要|不必)担心"
     # someone else's habit, as "he never" is above: "他从来不买便宜的东西", "我奶奶从来不让…"
     r"|(?:他|她|他们|她们|爷爷|奶奶|姥姥|姥爷|外公|外婆)(?:也|都|以前)?(?:从来不|从不|从来没|一直不)"

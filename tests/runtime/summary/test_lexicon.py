@@ -1000,6 +1000,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "The gym owner says no drop-ins after 8pm, which seems a bit much to me.",
         "My last landlord had a rule that guests had to leave by 11, which was a joke honestly.",
         "你好，我想问下护照一般要办多久啊？",
+        # the hundred-and-forty-fourth and -fifth rounds: someone's rule judged or asked about
+        "My neighbour's rule is no visitors after 9, which honestly I admire.",
+        "The club says no guests on match days, but that's their rule, I don't mind either way.",
+        "对门阿姨给她孙子定的规矩是每天背二十个单词，我觉得有点狠。",
+        "我舅舅规定他家孩子九点以后不许玩手机，你们家有这种规矩吗？",
+        "快递站说超过三天要收保管费，这是行规吗？",
+        "我们村的习俗是正月里不能动剪刀，你听说过没？",
+        "'Not again' she says. She booked 4 classes anyway.",
+        "Is it actually true you need 8 glasses of water a day?",
+        "My cousin told me her cat eats 6 times a day. Not judging.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1081,6 +1091,14 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Get the red kettle. Hmm. Actually silver, red clashes with the tiles", ("red", "silver")),
         ("Water the tomatoes every 2 days — sorry, every 3", ("every 2 days", "every 3")),
         ("窗帘要灰色的，哦不，米色的，灰色太暗了", ("灰色", "米色")),
+        # the hundred-and-forty-fourth and -fifth rounds: a bare direction, more refused after
+        # enough, the latest of a deadline, one more option refused, why an item is out
+        ("We need 60 chairs, no fewer", ("60", "no fewer")),
+        ("纸杯买个５包就够了，别多买", ("５包", "别多买")),
+        ("搬家工人来三个就行了，别派五个来", ("三个", "别派五个")),
+        ("合同下周三前必须签完，最晚不能过中午12点", ("下周三", "12点")),
+        ("No mushrooms. Or olives.", ("mushrooms", "olives")),
+        ("Nothing with sucralose please, I don't tolerate it well", ("sucralose", "tolerate")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2244,6 +2262,28 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("体检我约在了12月8号上午8:30，在市一院", "8:30"),
         ("My dentist appointment is on the 14th, so keep that morning free", "14"),
         ("I'd pay fourty at most for the cable", "40"),
+        # the hundred-and-forty-fourth and -fifth rounds: a sign for a bound, typed allergies,
+        # enough and better, a kind picked, hours said as a range, a rule set for oneself
+        ("Wishlist: budget ≤ $900, no tablets (the kids broke the last one)", "≤ 900"),
+        ("forgot to say I'm lactose intolarant", "intolarant"),
+        ("i'm gluten intolerent btw", "intolerent"),
+        ("咖啡中杯就够了，太大喝不完", "中杯就够了"),
+        ("钢琴课离家近点更好", "近点更好"),
+        ("酒店一楼的随便", "一楼的随便"),
+        ("下次找个男理发师吧", "找个男理发师吧"),
+        ("靠窗就行，我要看风景", "靠窗"),
+        ("硬座坐一晚上也没事，省钱要紧", "也没事"),
+        ("Just nothing fried, my stomach can't take it", "nothing fried"),
+        ("Keep the cleaner on Friday, 8 till 12, like before", "8:00"),
+        ("Piano on Wednesdays with a 17:45 start, that's when the teacher is free", "17:45"),
+        ("Hold 0800–0930 every Monday for planning", "9:30"),
+        ("any time between 5 and half 7 in the evening", "19:30"),
+        ("the car wash is 9–11 on sunday morning", "11:00"),
+        ("我给自己定了个规矩，每周至少读两本书", "2"),
+        ("the site visit has to finish by three pm on friday cause I got a dentist slot", "15:00"),
+        ("wheat makes me really sick so leave out the bread rolls please", "leave out"),
+        ("Find me some plant pots — ceramic ones, under £20 each", "ceramic ones"),
+        ("打印机墨盒买黑色的", "买黑色的"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
