@@ -239,9 +239,7 @@ def ends_in_brackets(text: str) -> bool:
 
 # One more option for a refusal just said: "Can't do grey grout again. Or beige.", "不要辣的。也不要
 # 甜的。" is no such case (a sentence of its own), "No pork. Or shellfish either."
-_OR_TOO_RE = re.compile(
-    r"^(?:or|nor)\s+(?:\w+[\s-]){0,2}\w+(?:\s+either)?[.!]?$", re.IGNORECASE
-)
+_OR_TOO_RE = re.compile(r"^(?:or|nor)\s+(?:\w+[\s-]){0,2}\w+(?:\s+either)?[.!]?$", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -149,6 +149,11 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 # What the clause before set, said again as its limit or its reason, joins it whatever it
 # carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
 # short allergy ("w/o peanuts, severe allergy").
+_SUCH_LIKE_RE = re.compile(
+    r"\b(?:and|or)\s+(?:that|this|the\s+like|all\s+that)\s*(?:sort|kind)?\s*(?:of\s+(?:thing|stuff))?\W*$"
+    r"|\b(?:and|or)\s+(?:stuff|things|anything)\s+like\s+(?:that|this)\W*$|(?:之类|这类|那类|等等)的?\W*$",
+    re.IGNORECASE,
+)
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
 _NO_FURTHER_RE = re.compile(
@@ -1837,6 +1842,8 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
             or (kept and re.match(r"\W*(?:最晚|最迟)", text) is not None)
+            # "avoid anything too fancy, tasting menus and that sort of thing": more of the same
+            or _SUCH_LIKE_RE.search(text) is not None
             # "we need 400, no fewer": the direction of the figure before
             or (_NO_FURTHER_RE.match(text) is not None and "figure" in signals[index - 1].kinds)
             or (

@@ -192,7 +192,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把所封通"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -923,6 +923,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 最后一刻: "the last moment", no quarter hour
     if run == "一" and rest in ("家人", "家子"):
         return True  # 一家人: "the whole family", no count
+    if run == "一" and text[start - 1 : start] in ("上", "下") and rest[:1] in ("封", "所", "通"):
+        return True  # 上一封: "the last one (letter)", no count
     if (run == "一" and rest.startswith(("样", "部分", "把年", "把手"))) or rest in (
         "支持",
         "支付",
@@ -1021,9 +1023,10 @@ def _measured_range_start(text: str, end: int) -> bool:
     return m is not None and not any(c in "百千万" for c in m.group(0)) and _measured(text, m.end())
 
 
-# "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w)
+# "5万", "3千5" (3500: a digit after the unit is a tenth of it), "2w" (万 typed as w; not after
+# four digits: "2200W" is watts)
 _CN_UNIT_OF_DIGITS_RE = re.compile(
-    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>亿|万|千(?![克米瓦卡兆])|百(?![分米])|[wW](?![A-Za-z]))"
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>亿|万|千(?![克米瓦卡兆])|百(?![分米])|(?<!\d{4})(?<!\d{4}\s)[wW](?![A-Za-z]))"
     r"(?P<tail>\d(?![\d.:])(?!\s*[百千万点号日月个人岁天周年]))?"
 )
 _CN_SHARED_UNIT_RE = re.compile(
@@ -1217,7 +1220,8 @@ def _point_decimals(text: str) -> list[Numeral]:
 
 
 _K_RANGE_START_RE = re.compile(
-    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*[-–—~]\s*\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)", re.I
+    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*(?:[-–—~]|to)\s*[$€£]?\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)",
+    re.I,
 )
 
 
@@ -1459,11 +1463,26 @@ _CN_LATE_CLOCK_RE = re.compile(
 )
 
 
+# a bare hour before a clock with its minutes: "make it 8 to 9:30" (8:00, in the same half)
+_TO_CLOCK_RE = re.compile(
+    r"(?<![\d:.$€£¥])(?P<h1>1[0-2]|0?[1-9])\s*(?:to|till|until|-|–)\s*(?P<h2>1\d|2[0-3]|0?[1-9])"
+    r":[0-5]\d(?!\d|\s*[ap]\.?m)",
+    re.IGNORECASE,
+)
 # a military clock range, its first end with its leading zero: "Block off 0900–1130"
 _MILITARY_RANGE_RE = re.compile(
     r"(?<![\d:.,])(?P<h1>0\d)(?P<m1>[0-5]\d)\s*(?:-|–|—|to|till|until)\s*"
     r"(?P<h2>[01]\d|2[0-3])(?P<m2>[0-5]\d)(?![\d.,:])"
 )
+
+
+def _to_clocks(text: str) -> list[tuple[int, int, str]]:
+    """ "8 to 9:30": 8:00, the bare hour before a clock (``spoken_times``)."""
+    return [
+        (m.start("h1"), m.end("h1"), f"{int(m.group('h1'))}:00")
+        for m in _TO_CLOCK_RE.finditer(text)
+        if int(m.group("h1")) <= int(m.group("h2"))
+    ]
 
 
 def _military_ranges(text: str) -> list[tuple[int, int, str]]:
@@ -1538,7 +1557,14 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         if 1 <= int(m.group("h")) < 12:
             clock = _clock(int(m.group("h")), int(m.group("m")), m.group("part"))
             found.append((m.start("h"), m.end(), clock))
-    return found + _slots(text, found) + _chinese_times(text) + _military_ranges(text)
+    found += _slots(text, found)
+    # (an hour read already, as a slot's, is not read again: "any slot but 3-3:30")
+    ranges = [
+        r
+        for r in _military_ranges(text) + _to_clocks(text)
+        if not any(start < r[1] and r[0] < end for start, end, _ in found)
+    ]
+    return found + _chinese_times(text) + ranges
 
 
 def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -1612,7 +1638,7 @@ def with_readings(text: str) -> str:
         )
     ]
     if not (numerals or _TIME_WORD_RE.search(text) or _SLOT_RE.search(text)) and not (
-        _MILITARY_RANGE_RE.search(text)
+        _MILITARY_RANGE_RE.search(text) or _TO_CLOCK_RE.search(text)
     ):
         return text
     readings = [n.value for n in numerals]

@@ -116,6 +116,8 @@ _REQUEST_RE = re.compile(
     r"|\bwould\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine|a\s+problem|convenient)"
     r"\s+(?:if|to|for)\b"
     r"|\b(?:do|would)\s+you\s+mind\b|\b(?:can|could|may)\s+i\s+ask\s+you\s+to\b"
+    # a wish put as a question: "Ideally somewhere in the Cotswolds or near Bath?"
+    r"|^\W*(?:ideally|preferably)\b"
     # asking for the item itself: "Can I order a dozen cupcakes…?", "Could we get a table…?"
     r"|^\W*(?:can|could|may)\s+(?:i|we)\s+(?:order|get|book|have|reserve|grab|schedule)\b"
     r"|\b(?:could|can)\s+we\s+(?:not|please|maybe|just|try|keep|make|get|have|skip|avoid|do|go"
@@ -124,7 +126,9 @@ _REQUEST_RE = re.compile(
     # what is asked for by its kind: "Any seats in section 112 or close to it?"
     r"|^\W*(?:(?:so|ok(?:ay)?|hey|hi)\W+)?any\s+(?:\w+\s+)?(?:seats?|tickets?|rooms?|tables?|flights?"
     r"|trains?|slots?|spots?|appointments?|openings?)\b[^?.!]{0,60}\?"
-    r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
+    r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)"
+    # a delivery or a visit asked for a time: "可以那时候送吗", "能周六上门吗"
+    r"|(?:可以|能)[^，,。？?]{0,6}(?:送|送货|上门|配送|派送|安装|来装)(?:吗|么|嘛)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
     r"[^，,。]{0,20}[吗么嘛]"
     # a time proposed: "would Tuesday afternoon work for the review?", "does 3pm suit you?"
     r"|\b(?:would|does|will|could|can|do)\s+(?:[\w:.']+\s+){0,3}?(?:(?:mon|tues|wednes|thurs|fri"
@@ -527,6 +531,11 @@ _WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGN
 _THATS_WHEN_RE = re.compile(
     r"(?<=\w)\s*[,;—–]\s*(?:that'?s|thats)\s+(?:when|why)\b[^.!?]*[.!?]*\s*$", re.IGNORECASE
 )
+# the user's own rule said to be firm is no habit told: "背单词每天不少于40分钟，这个雷打不动",
+# "周日全天不排任何课，…，雷打不动" (not "我爸每天五点起床，雷打不动")
+_FIRM_RULE_RE = re.compile(
+    r"(?:这个|这条|这点|这)(?:是)?雷打不动|(?<=[不别要]排)([^。！？!?]*)雷打不动"
+)
 # what the user has now, said as "got" in a reason: "…by 4:30 cause I got school pickup after"
 _GOT_NOW_RE = re.compile(r"\b(?:'?cause|cuz|coz|cos|because)\s+(?:i|we)\s+got\s+(?!to\b)", re.I)
 SAID_BEFORE_RE = re.compile(
@@ -605,7 +614,12 @@ _PAST_REPORT_RE = re.compile(
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
 # no exceptions'" (the rest of the sentence is theirs, or the story's)
 _QUOTED_THEN_RE = re.compile(
-    r"\b(?:saying|said|read|reading|went|wrote|written)\s*:?\s*['\"‘“]", re.IGNORECASE
+    r"\b(?:saying|said|read|reading|went|wrote|written)\s*:?\s*['\"‘“]"
+    # words sent and quoted: "my professor emailed everyone \"the midterm is…\"", "Just got this
+    # from my kid's daycare: \"Reminder: …\""
+    r"|\b(?:emailed|texted|messaged|posted|sent|announced)\b(?:\s+[\w'#]+){0,5}?\s*:?\s*[\"“]"
+    r"|\bgot\s+this\s+from\b[^:]{0,40}:\s*[\"“]",
+    re.IGNORECASE,
 )
 # ... and a thing's words, quoted, whatever the sentence tells: "The café had a board saying 'no
 # laptops after 12'"
@@ -614,7 +628,11 @@ _THING_SAYING_RE = re.compile(
     r"|bottle|tin)\s+(?:that\s+)?(?:literally\s+|just\s+)?(?:saying|said|says|read|reads|reading)"
     r"\s*:?\s*['\"‘“]"
     # someone's note, quoted: "有个顾客在备注里写了“千万别放葱”，笑死"
-    r"|(?:备注|留言|纸条|牌子|标签|评论|弹幕)(?:里|上)?(?:写了|写着|说)\s*[:：]?\s*[“「\"]",
+    r"|(?:备注|留言|纸条|牌子|标签|评论|弹幕)(?:里|上)?(?:写了|写着|说)\s*[:：]?\s*[“「\"]"
+    # a document's words, quoted or not: "The brochure says 9-12 for half day", "the job posting
+    # says '10+ years…'"
+    r"|\b(?:brochure|newsletter|posting|listing|flyer|leaflet|handbook|website|timetable"
+    r"|syllabus)\s+(?:literally\s+|just\s+|clearly\s+)?(?:says|said)\b",
     re.IGNORECASE,
 )
 # Whose words set the user's task, relayed now: "我们领导说…住宿标准不能超过每晚450元", "老板说
@@ -1003,6 +1021,7 @@ def tells_what_happened(sentence: str) -> bool:
     sentence = _WHAT_IF_RE.sub(" ", sentence)
     sentence = _THATS_WHEN_RE.sub(" ", sentence)
     sentence = _GOT_NOW_RE.sub(" ", sentence)
+    sentence = _FIRM_RULE_RE.sub(" ", sentence)
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)

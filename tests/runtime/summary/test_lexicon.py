@@ -1010,6 +1010,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "'Not again' she says. She booked 4 classes anyway.",
         "Is it actually true you need 8 glasses of water a day?",
         "My cousin told me her cat eats 6 times a day. Not judging.",
+        # the hundred-and-forty-sixth round: a document's words, words sent and quoted
+        "The timetable says 7-9 for the early class.",
+        'My landlord texted me "bins out by 7am, no parking on the grass." Is that even legal?',
+        "Not me btw, I don't even have a dog.",
+        "What's a bridging loan? Nobody ever explains it.",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1099,6 +1104,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("合同下周三前必须签完，最晚不能过中午12点", ("下周三", "12点")),
         ("No mushrooms. Or olives.", ("mushrooms", "olives")),
         ("Nothing with sucralose please, I don't tolerate it well", ("sucralose", "tolerate")),
+        # the hundred-and-forty-sixth round: more of the same kind
+        ("No spicy food please, vindaloo and that sort of thing", ("spicy", "vindaloo")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2284,6 +2291,19 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("wheat makes me really sick so leave out the bread rolls please", "leave out"),
         ("Find me some plant pots — ceramic ones, under £20 each", "ceramic ones"),
         ("打印机墨盒买黑色的", "买黑色的"),
+        # the hundred-and-forty-sixth round: measure words, a firm rule, a delivery asked for, a
+        # range in thousands, an hour before a clock, wishes said tentatively
+        ("实习证明至少要开两份", "2"),
+        ("每天跑步不少于30分钟，这个雷打不动", "30"),
+        ("周六上午９点到１１点有人，可以那时候送吗", "9:00"),
+        ("Budget is 40 to 55k for the car", "40000"),
+        ("move the call to 4 to 5:30", "4:00"),
+        ("全程英文来，别说中文", "全程英文"),
+        ("少推荐那些贵的牌子", "少推荐"),
+        ("Can you look for flats that include bills?", "include bills"),
+        ("For the venue I'm thinking a barn somewhere in Kent", "thinking a barn"),
+        ("Dinner ideas? Something light.", "something light"),
+        ("Ideally somewhere near the coast?", "ideally"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
