@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from runtime.summary.signal_words import NEGATION_RE
+from runtime.summary.signal_words import ALLERGY_RE, NEGATION_RE
 
 __all__ = [
     "CODE_RE",
@@ -237,9 +237,15 @@ def ends_in_brackets(text: str) -> bool:
     return text.count("(") > text.count(")") or text.count("（") > text.count("）")
 
 
-# One more option for a refusal just said: "Can't do grey grout again. Or beige.", "不要辣的。也不要
-# 甜的。" is no such case (a sentence of its own), "No pork. Or shellfish either."
-_OR_TOO_RE = re.compile(r"^(?:or|nor)\s+(?:\w+[\s-]){0,2}\w+(?:\s+either)?[.!]?$", re.IGNORECASE)
+# One more option for a refusal just said: "Can't do grey grout again. Or beige.", "No pork. Or
+# shellfish either."
+_OR_TOO_RE = re.compile(
+    r"^(?:or|nor)\s+(?:\w+[\s-]){0,2}\w+(?:\s+either)?[.!]?$"
+    # ...or one more of the same: "dont suggest any recipes with shellfish, I'm allergic. peanuts
+    # too."
+    r"|^(?:and\s+)?(?:\w+[\s-]){0,2}\w+\s+(?:too|as\s+well)[.!]?$",
+    re.IGNORECASE,
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -259,7 +265,10 @@ def split_sentences(text: str) -> list[str]:
             or (REVISED_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
             or _MENDING_RE.match(part)
             or _HESITATION_RE.match(part)
-            or (_OR_TOO_RE.match(part) is not None and NEGATION_RE.search(out[-1]) is not None)
+            or (
+                _OR_TOO_RE.match(part) is not None
+                and (NEGATION_RE.search(out[-1]) or ALLERGY_RE.search(out[-1])) is not None
+            )
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

@@ -108,6 +108,10 @@ _BREAK_RE = re.compile(
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:i'?d|i\s+would)\s+(?:prefer|like|love|rather)\b))"
     # someone's words after the user's own: "trying to stay under 1,800 a day and my friend says…"
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:my|our)\s+\w+\s+(?:says|thinks|reckons)\b))"
+    # the user's own figure after someone's: "my advisor said 12 but I'm capped at 16", "The job
+    # posting says 12–15 hrs/week but I can do twelve at most"
+    r"|(?<=[a-z0-9%/])\s+(?=(?i:but\s+(?:i'?m|i\s+am|i\s+can|we\s+can|we'?re)\b[^,;.!?]{0,25}?"
+    r"\b(?:at\s+most|at\s+least|capped|max(?:imum)?|tops|no\s+more\s+than|only)\b))"
     # hearsay after the user's own: "We were thinking ~$10 a week but apparently her friends all
     # get 20"
     r"|(?<=[a-z0-9])\s+(?=(?i:but\s+(?:apparently|supposedly|everyone\s+says|people\s+say)\b))"
@@ -152,6 +156,12 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 _SUCH_LIKE_RE = re.compile(
     r"\b(?:and|or)\s+(?:that|this|the\s+like|all\s+that)\s*(?:sort|kind)?\s*(?:of\s+(?:thing|stuff))?\W*$"
     r"|\b(?:and|or)\s+(?:stuff|things|anything)\s+like\s+(?:that|this)\W*$|(?:之类|这类|那类|等等)的?\W*$",
+    re.IGNORECASE,
+)
+_NOT_PAST_END_RE = re.compile(
+    r"(?:别|不要|不能|不许|千万别)超(?:了|过|出)?了?[啊哈吧]?\W*$"
+    # what the figure covers: "预算总共八千，机票加酒店加补助全算进去"
+    r"|(?:全|都)(?:算|包括|含)(?:进去|在内)了?\W*$|\b(?:all\s+in|everything\s+included)\W*$",
     re.IGNORECASE,
 )
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
@@ -213,7 +223,8 @@ _BACK_RE = re.compile(
 # 19, at most $45.50 one-way" are two constraints)
 _LIMIT_START_RE = re.compile(
     r"^(?:at\s+(?:most|least)|max(?:imum)?|no\s+more\s+than|tops)\b|^(?:最多|最少|至少|不超过|顶多)"
-    r"|^\W*[\d.,]+\s*[A-Za-z]{0,10}\s+(?:max(?:imum)?|tops|at\s+(?:most|the\s+most|a\s+push|a\s+stretch)"
+    r"|^\W*[$€£¥]?[\d.,]+\s*(?:[A-Za-z]{0,10}\s+){0,3}?(?:max(?:imum)?|tops|at\s+(?:most|the\s+most"
+    r"|a\s+push|a\s+stretch)"
     r"|or\s+(?:less|under"
     r"|fewer))\W*$|^\W*[\d.,一二两三四五六七八九十百千万]+\s*[\u4e00-\u9fff]{0,3}?(?:以内|以下|封顶|顶天)\W*$",
     re.IGNORECASE,
@@ -1100,7 +1111,9 @@ _OWN_FIGURE_RE = re.compile(
     # what the user pays where they live, or holds a figure to
     r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
-    r"|(?:(?:我|咱)们?已经|当时|那时)(?:交|付|转)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:(?:我|咱)们?(?:现在)?已经|当时|那时)(?:交|付|转|借|花|用)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    # money the user has set aside: "猫咪绝育手术的钱我准备了2000块左右"
+    r"|(?:我|咱)们?(?:已经)?(?:准备|存|攒)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     # the household the user keeps: "我养了两只猫", "我家有两个孩子"
     r"|(?:我|我们|我家)(?:养了|养着|家有)\s*[\d一二两三四五六七八九十]+\s*(?:只|条|个|位)"
     r"|(?:定金|订金|押金|首付|预付款?)(?:已经|也)?(?:交|付|转)了\s*[\d一二两三四五六七八九十]"
@@ -1835,6 +1848,8 @@ def constraint_clauses(sentence: str) -> list[str]:
             or _BACK_RE.search(text) is not None
             # "Keep the standup to 15 minutes max. Actually, 20's fine": the figure revised
             or REVISED_RE.match(text) is not None
+            # "预算总共八千，机票加酒店全算进去，别超了": the figure before not to be passed
+            or (_NOT_PAST_END_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
             # "师傅来两个就够了啦，别派三四个来": more refused after enough
             or (
                 _ENOUGH_END_RE.search(sentence[slice(*spans[index - 1])]) is not None

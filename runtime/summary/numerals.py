@@ -274,6 +274,7 @@ _BARE_HOUR_RE = re.compile(
     r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
+    r"|before\s+(?:the|we|they|i|you|it|he|she)"
     r"|onwards?|on(?=\W*$))\b"
     # said to suit: "Tuesdays or Thursdays after 10 work best", "after 4 works for me"
     r"|\s+(?:works?|suits?|(?:is|are)\s+(?:best|better|fine|ok|okay|good|ideal)|would\s+(?:work|suit|be))\b"
@@ -925,6 +926,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 一家人: "the whole family", no count
     if run == "一" and text[start - 1 : start] in ("上", "下") and rest[:1] in ("封", "所", "通"):
         return True  # 上一封: "the last one (letter)", no count
+    if run == "一" and before.endswith(("最早", "最晚", "最后", "末")) and rest[:1] in ("班", "趟"):
+        return True  # 最早一班: "the first one", no count
     if (run == "一" and rest.startswith(("样", "部分", "把年", "把手"))) or rest in (
         "支持",
         "支付",

@@ -206,7 +206,9 @@ _QUESTION_END_RE = re.compile(
 # means?", "能不能解释一下…"
 _EXPLAIN_RE = re.compile(
     r"\b(?:explain|define|describe|tell\s+me\s+(?:what|why|how|whether|if|about))\b|解释|讲讲|介绍一下"
-    r"|是什么意思",
+    r"|是什么意思"
+    # a fact asked to be recalled: "Remind me: is the deposit refundable if I cancel 48 hours out?"
+    r"|^\W*remind\s+me\s*[:,—–-]\s*(?:is|are|was|were|what|when|how|where|who|do|does|did)\b",
     re.IGNORECASE,
 )
 # 呢 ends a question only beside a question word: "睡觉呢" is "(I'm) asleep"
@@ -233,7 +235,7 @@ _BOUND_CUE_RE = re.compile(
     r"[\d一二两三四五六七八九十百千万]+\s*(?:万|千|块|元|w|k)?的"
     # "一个小时内", "三天内" (a span's 内; not 国内, 室内)
     r"|(?<=[时天钟周月年])内(?![容部外地存衣科])"
-    r"|以内|以下|以上|不超过|别超过|(?:不能|不可以|不得|不准|不许)超过|不到|之前|以前|之后|以后|最多|最少|至少|低于|高于|便宜|预算|极限|封顶|顶天"
+    r"|以内|以下|以上|不超过|别超过|(?:不能|不可以|不得|不准|不许)超过|不到|之前|以前|之后|以后|最多|最少|至少|额度|限额|最低消费|低于|高于|便宜|预算|极限|封顶|顶天"
     # all the user has for it: "if I can only put $400 a month toward it"
     r"|\b(?:can|could)\s+only\s+(?:afford|spend|put|pay|manage|give|set\s+aside|do)\b"
     # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
@@ -523,7 +525,8 @@ _SO_FAR_RE = re.compile(
 )
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
-    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)那天"
+    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)"
+    r"(?:那天|那会儿?|那时候?)"
 )
 _WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGNORECASE)
 # why a time is what it is, after it: "Track session on Tuesdays at 18:30, that's when the club
@@ -830,7 +833,7 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 # "我们那边过年有个讲究…", "听说…"
 _REPORTED_RE = re.compile(
     r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
-    r"|heard|read\s+(?:somewhere|online|that))\b"
+    r"|heard|read\s+(?:somewhere|online|that)|charges|swears\s+by)\b"
     r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话|习俗|风俗"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
     r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])"
@@ -849,6 +852,7 @@ _DOUBT_RE = re.compile(
     r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
     r"(?:right|true|normal|legit|legal)\b"
     r"|\b(?:don'?t|dont|do\s+not)\s+(?:get|understand|see)\s+why\b|\bwho'?s\s+right\b"
+    r"|\bnot\s+(?:really\s+|totally\s+)?convinced\b"
     r"|\bnot\s+sure\s+(?:whether|if)\s+(?:to\s+|i\s+should\s+)?believe\b"
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过(?:吗|没)|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
@@ -887,12 +891,12 @@ _VERDICT_RE = re.compile(
     r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
     r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
     r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
-    r"|(?:好|真|太)(?:神奇|奇怪)(?:啊|了|吧|哦)?\W*$",
+    r"|(?:好|真|太)(?:神奇|奇怪|霸道|会省|能省|抠门)(?:啊|了|吧|哦)*\W*$",
     re.IGNORECASE,
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
 _VENT_END_RE = re.compile(
-    r"(?:烦死了|气死了|无语死了|受不了了|真服了(?:他|她|他们|她们)?|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
+    r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
 )
 
 
@@ -997,6 +1001,9 @@ _OBJECT_DONE_RE = re.compile(
     r"|this)\s+(?:[^,.;!?]|[,.](?=\d)){1,24}?\s+(?:i|we|you|they)\s+(?:raised|paid|spent|saved|got"
     r"|earned|collected"
     r"|made|bought|booked|received)\b"
+    # whom the user hired, bound by a rule now: "The movers I hired have to be finished by 1pm"
+    r"|\b(?:i|we)\s+(?:hired|booked|ordered|picked|chose|found)\s+(?=(?:have|has|need|needs|must)\s+to\b"
+    r"|must\b|should\b)"
     # what not to bring up, however long ago it happened (``small_talk.UNMENTIONED_RE``)
     r"|" + UNMENTIONED_RE.pattern,
     re.IGNORECASE,

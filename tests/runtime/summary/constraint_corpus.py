@@ -598,6 +598,32 @@ HOLDOUT_565 = DATA / "holdout_565.jsonl"  # form-like lists in one line; same
 HOLDOUT_566 = DATA / "holdout_566.jsonl"  # English volunteering and charity; same
 HOLDOUT_567 = DATA / "holdout_567.jsonl"  # Chinese office manager's chores; same
 HOLDOUT_568 = DATA / "holdout_568.jsonl"  # typical messages; same
+HOLDOUT_569 = DATA / "holdout_569.jsonl"  # English runners and triathletes; after 545-560
+HOLDOUT_570 = DATA / "holdout_570.jsonl"  # Chinese moving house; same
+HOLDOUT_571 = DATA / "holdout_571.jsonl"  # English small shop owner; same
+HOLDOUT_572 = DATA / "holdout_572.jsonl"  # Chinese hospital visits and health; same
+HOLDOUT_573 = DATA / "holdout_573.jsonl"  # dictated by voice, little punctuation; same
+HOLDOUT_574 = DATA / "holdout_574.jsonl"  # English pet care; same
+HOLDOUT_575 = DATA / "holdout_575.jsonl"  # Chinese Spring Festival trip home; same
+HOLDOUT_576 = DATA / "holdout_576.jsonl"  # typical messages; same
+HOLDOUT_577 = DATA / "holdout_577.jsonl"  # English school holidays and childcare; same
+HOLDOUT_578 = DATA / "holdout_578.jsonl"  # Chinese home appliances; same
+HOLDOUT_579 = DATA / "holdout_579.jsonl"  # English job hunting; same
+HOLDOUT_580 = DATA / "holdout_580.jsonl"  # Chinese fitness and diet; same
+HOLDOUT_581 = DATA / "holdout_581.jsonl"  # others' words quoted, then the user's; same
+HOLDOUT_582 = DATA / "holdout_582.jsonl"  # English company offsite; same
+HOLDOUT_583 = DATA / "holdout_583.jsonl"  # Chinese exams and study abroad; same
+HOLDOUT_584 = DATA / "holdout_584.jsonl"  # typical messages; same
+HOLDOUT_585 = (
+    DATA / "holdout_585.jsonl"
+)  # English photographer's bookings; after 561-584 (this session's fixes)
+HOLDOUT_586 = DATA / "holdout_586.jsonl"  # Chinese pet care; same
+HOLDOUT_587 = DATA / "holdout_587.jsonl"  # English university student; same
+HOLDOUT_588 = DATA / "holdout_588.jsonl"  # Chinese family dinners and banquets; same
+HOLDOUT_589 = DATA / "holdout_589.jsonl"  # internet style, emoji and slang; same
+HOLDOUT_590 = DATA / "holdout_590.jsonl"  # English chronic illness; same
+HOLDOUT_591 = DATA / "holdout_591.jsonl"  # Chinese business trips and expenses; same
+HOLDOUT_592 = DATA / "holdout_592.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1167,6 +1193,30 @@ HOLDOUTS = (
     HOLDOUT_566,
     HOLDOUT_567,
     HOLDOUT_568,
+    HOLDOUT_569,
+    HOLDOUT_570,
+    HOLDOUT_571,
+    HOLDOUT_572,
+    HOLDOUT_573,
+    HOLDOUT_574,
+    HOLDOUT_575,
+    HOLDOUT_576,
+    HOLDOUT_577,
+    HOLDOUT_578,
+    HOLDOUT_579,
+    HOLDOUT_580,
+    HOLDOUT_581,
+    HOLDOUT_582,
+    HOLDOUT_583,
+    HOLDOUT_584,
+    HOLDOUT_585,
+    HOLDOUT_586,
+    HOLDOUT_587,
+    HOLDOUT_588,
+    HOLDOUT_589,
+    HOLDOUT_590,
+    HOLDOUT_591,
+    HOLDOUT_592,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

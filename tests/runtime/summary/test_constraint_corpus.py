@@ -205,13 +205,11 @@ _OPEN_MISSES = {
     "holdout_558.jsonl": 0.96,
     "holdout_559.jsonl": 0.94,
     "holdout_560.jsonl": 0.96,
-    "holdout_561.jsonl": 0.94,
-    "holdout_562.jsonl": 0.89,
-    "holdout_563.jsonl": 0.92,
-    "holdout_565.jsonl": 0.96,
-    "holdout_566.jsonl": 0.94,
-    "holdout_567.jsonl": 0.94,
-    "holdout_568.jsonl": 0.94,
+    "holdout_561.jsonl": 0.96,
+    "holdout_562.jsonl": 0.94,
+    "holdout_563.jsonl": 0.94,
+    "holdout_570.jsonl": 0.93,
+    "holdout_573.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -515,8 +513,19 @@ shares said in 成 (三成拿去定投 is 30%), a count with 大类, a wish told
 i wanna spend", a week out of office before "decline anything that lands in that week", "for
 internal stuff, no Zoom" beside "Zoom's fine for externals", a quoted sign-off, "Three-ish", the
 first of every month, a range kept under 上午9:00-11:00 before a question; from the
-hundred-and-forty-fourth (holdout_561-568), measured at its own last data commit and not yet worked
-on."""
+hundred-and-forty-fourth (holdout_561-568), a clock said as "quarter to twelve" beside a 23:30, a
+deadline with "at the latest" after an ISO date, pickup hours with "都是下午" said once at the end,
+fees paid and a total told (报名费交了５００…总共是两千八), "induction cooktop it is", a fee asked
+back ("the permit fee was like $640?"), an inspection window "10 to 2" read as ten to two, a
+headcount told beside a cap, a coffee shop named by 那家 in the clause after its story; from the
+hundred-and-forty-fifth (holdout_569-576), a formaldehyde sensitivity (我对甲醛特别敏感), a moving
+day in a sentence that ends with what was done (师傅电话我已经存了), a meter reading after 是, meds
+"all after meals", rent said as "nineteen fifty", "pet friendly too" after "and uh", a dog's weight
+in a question; from the hundred-and-forty-sixth (holdout_577-584), "four copies" beside a question
+about the cheapest place, a budget kept before "等等" mended the cuisine, an evening hour read from
+the sentence before (…晚上九点就睡了。…定在八点半之前); from the hundred-and-forty-seventh
+(holdout_585-592), a balance "due on" a date after a deposit paid, a bill's total told after the
+request to split it ("it came to $186 this month")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -837,12 +846,29 @@ _PRECISION_FLOOR = {
     "holdout_558.jsonl": 0.625,
     "holdout_559.jsonl": 0.875,
     "holdout_560.jsonl": 0.875,
-    "holdout_561.jsonl": 0.875,
-    "holdout_562.jsonl": 0.625,
-    "holdout_563.jsonl": 0.75,
-    "holdout_565.jsonl": 0.375,
-    "holdout_566.jsonl": 0.875,
+    "holdout_562.jsonl": 0.75,
+    "holdout_563.jsonl": 0.875,
+    "holdout_565.jsonl": 0.625,
     "holdout_567.jsonl": 0.875,
+    "holdout_569.jsonl": 0.875,
+    "holdout_570.jsonl": 0.875,
+    "holdout_571.jsonl": 0.375,
+    "holdout_572.jsonl": 0.75,
+    "holdout_575.jsonl": 0.75,
+    "holdout_576.jsonl": 0.75,
+    "holdout_577.jsonl": 0.875,
+    "holdout_578.jsonl": 0.625,
+    "holdout_579.jsonl": 0.875,
+    "holdout_580.jsonl": 0.75,
+    "holdout_582.jsonl": 0.875,
+    "holdout_584.jsonl": 0.875,
+    "holdout_585.jsonl": 0.75,
+    "holdout_586.jsonl": 0.75,
+    "holdout_587.jsonl": 0.5,
+    "holdout_588.jsonl": 0.875,
+    "holdout_589.jsonl": 0.75,
+    "holdout_591.jsonl": 0.75,
+    "holdout_592.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1104,7 +1130,21 @@ bloke on the next plot has a strict no-dig rule"), a fertiliser's label, a docum
 a month asked about weather, a story asked for a child, what a boss writes (我老板每次都写ASAP),
 a parent's rule told (我妈非要我每个月给家里交一半工资), a doctor's advice laughed off, a
 delivery told with its wait ("been sitting here 40 min"), a former assistant's superstition, and
-the rules listed in form-like lines of other people's (a sister's packing list, a boss's cap)."""
+the rules listed in form-like lines of other people's (a sister's packing list, a boss's cap);
+holdout_569-584's: a thanks for a taper plan that "looks great", a parcel sent to the old address
+told, two models' wattages asked (一个写2200W一个写2100W), a sister's 10k at 5:30 "which is insane
+to me", a friend's bakery hours told ("…opened at 4am every single day for six years.
+mad."), an accountant's word on VAT, a pro forma's amount asked about, a day's disasters with an
+engineer who "can't come until Monday", a colleague's order of 200 cans, a diagnosis said by a
+doctor (过敏性鼻炎不是感冒), a coworker's habit before check-ups, a custom asked about (流行包６６６
+的红包), a vent about being asked one's salary at thirty, a sister's 10k before 6am, a sunset time
+someone told, a day's fort-building, an old fridge's fifteen years, a mother-in-law's wish to buy
+the same, a reply "within 2 hours" told, a spin class told, a class cancelled, a thanks that names
+a list of 5 venues; holdout_585-592's: a lens lost "third time this year", a deposit rule asked
+after "Remind me:", a friend's cat's meals judged (好霸道), a jab told, a roommate's dishes, a grade
+got, a landlord's repair date with three hoodies, a household's wifi, an uncle's drinking (劝都劝
+不住), a cat's age beside a question, a colleague's lunch cap admired (太会省了吧), a colleague who
+never takes receipts, a taxi shared, a tip that worked."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

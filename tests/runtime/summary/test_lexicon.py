@@ -1015,6 +1015,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         'My landlord texted me "bins out by 7am, no parking on the grass." Is that even legal?',
         "Not me btw, I don't even have a dog.",
         "What's a bridging loan? Nobody ever explains it.",
+        # the hundred-and-forty-seventh round: someone's price judged, a denial, a custom vented
+        "My neighbour's gardener charges 60 an hour, which seems nuts to me.",
+        "he said the shop opens at 9. it does not",
+        "小区规定晚上十点后不许装修，但根本没人管",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1106,6 +1110,12 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("Nothing with sucralose please, I don't tolerate it well", ("sucralose", "tolerate")),
         # the hundred-and-forty-sixth round: more of the same kind
         ("No spicy food please, vindaloo and that sort of thing", ("spicy", "vindaloo")),
+        # the hundred-and-forty-seventh round: one more of the same, a bound after "keep it",
+        # what a budget covers, the user's own figure after someone's
+        ("No recipes with sesame please, I'm allergic. Mustard too.", ("sesame", "Mustard")),
+        ("for the picnic keep it simple, £8 a person tops", ("keep it simple", "£8")),
+        ("预算一共五千，住宿和门票全算进去，别超了", ("五千", "别超了")),
+        ("my manager said 5 days but I'm allowed at most 3", ("at most 3", "3")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2304,6 +2314,15 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("For the venue I'm thinking a barn somewhere in Kent", "thinking a barn"),
         ("Dinner ideas? Something light.", "something light"),
         ("Ideally somewhere near the coast?", "ideally"),
+        # the hundred-and-forty-seventh round: a bound after "before the", money set aside, a day
+        # with "那会儿", whom the user hired, a style leaning, a card's limit
+        ("pack up by 6 before the caretaker locks the hall", "6:00"),
+        ("婚礼的钱我们准备了三万左右", "三万左右"),
+        ("聚餐定在12月20号晚上，那会儿大家都放假了", "12月20"),
+        ("The cleaners I booked have to be out by 2pm", "14:00"),
+        ("客厅风格偏北欧", "风格偏北欧"),
+        ("这张卡每月额度最高是2万，我已经刷了一万五了", "20000"),
+        ("Mondays are off limits for calls", "off limits"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
