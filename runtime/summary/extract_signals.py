@@ -170,6 +170,7 @@ _NO_FURTHER_RE = re.compile(
     r"\W*(?:and\s+)?(?:no|not\s+(?:one|a\s+\w+|any))\s+(?:fewer|less|more|lower|higher|later|earlier"
     r"|sooner|cheaper|pricier)\b(?:\s+than\s+that)?\W*$"
     r"|\W*(?:一个|一分|一分钱|一天)?(?:都|也)?不能(?:再)?(?:少|多|晚|早|低|高)了?\W*$"
+    r"|\W*一点(?:都|也|儿都|儿也)不(?:行|能|要|可以)\W*$"
     r"|\W*(?:别|不要|不用|千万别)(?:再)?多(?:买|订|拿|点|要|带|放|加|做|备|囤)了?\W*$",
     re.IGNORECASE,
 )
@@ -256,6 +257,8 @@ _PARTY_OF = (
 _WANTED_RE = re.compile(
     r"^\W*(?:(?:something|anything|one|somewhere)|(?:maybe|ideally|preferably|say))\s+(?:around"
     r"|about|under|below|less\s+than|within|near|close\s+to|in\s+the\s+[$€£¥]?\d)"
+    # one sought by its measure: "这个沙发有没有宽度在180到200cm之间的？"
+    r"|有没有[^，,。？?]{0,24}[\d０-９][^，,。？?]{0,12}的\W*$"
     # a goal of the user's own money: "What's a realistic plan to save up 15k?"
     r"|\b(?:save|saving|pay\s+off|paying\s+off)\s+(?:up\s+)?(?:[$£€¥]\s?)?\d"
     # the user's own plan put up for approval: "Is it ok if I book the tour for Oct 12 at 10am?"
@@ -1152,7 +1155,9 @@ _ANAPHOR_RE = re.compile(
 # The user's own look before a step: "I want to read it first", "我要先看一眼"
 _CHECK_FIRST_RE = re.compile(
     r"\b(?:i\s+want\s+to|i'?d\s+like\s+to|let\s+me)\s+(?:read|check|see|review|look\s+(?:at|over))"
-    r"\s+(?:it|them|that|this)\s+first\b|(?:我|让我)(?:要|想)?先(?:看|过目|确认|检查)",
+    r"\s+(?:it|them|that|this)\s+first\b|(?:我|让我)(?:要|想)?先(?:看|过目|确认|检查)"
+    # a threshold before which the user is asked: "转账超过5000的，必须先问我"
+    r"|^\W*(?:必须|一定|得|要)?先(?:问我|跟我确认|和我确认|找我|经过我)",
     re.IGNORECASE,
 )
 # A rule about the one just named, by pronoun: "…，排班的时候别排她", "…，别让他值夜班"
@@ -1168,6 +1173,8 @@ _ALLERGY_VERDICT_RE = re.compile(
 _OBJECT_LEFT_OUT_RE = re.compile(
     r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|推|买|订|点|找|约|选|安排|给我推)?了?"
     r"[吧啊哈]?\W*$"
+    # the service refused for what the user does themselves: "…我自己加，别让店里加钱给我弄"
+    r"|^\W*(?:别|不要|不用)让[\u4e00-\u9fff]{1,6}(?:加钱)?(?:给我)?(?:弄|加|换|做|装|买)\W*$"
     r"|\b(?:never|don'?t|do\s+not|stop)\s+(?:recommend|suggest|book|order|buy|pick)(?:ing)?\s+"
     r"(?:it|that|this|them|those)(?:\s+(?:again|anymore|any\s+more))?\W*$",
     re.IGNORECASE,
@@ -1860,7 +1867,10 @@ def constraint_clauses(sentence: str) -> list[str]:
             # "avoid anything too fancy, tasting menus and that sort of thing": more of the same
             or _SUCH_LIKE_RE.search(text) is not None
             # "we need 400, no fewer": the direction of the figure before
-            or (_NO_FURTHER_RE.match(text) is not None and "figure" in signals[index - 1].kinds)
+            or (
+                _NO_FURTHER_RE.match(text) is not None
+                and signals[index - 1].kinds & {"figure", "negation"}
+            )
             or (
                 _LIMIT_START_RE.search(text) is not None
                 and "figure" not in signals[index - 1].kinds
@@ -1892,7 +1902,10 @@ def constraint_clauses(sentence: str) -> list[str]:
             # "返还型的感觉不划算，尽量别推": a refusal of what the clause before named
             or (kept and _OBJECT_LEFT_OUT_RE.search(text) is not None)
             # "Don't send it, I want to read it first": why the step waits
-            or ("negation" in signals[index - 1].kinds and _CHECK_FIRST_RE.search(text) is not None)
+            or (
+                signals[index - 1].kinds & {"negation", "figure"}
+                and _CHECK_FIRST_RE.search(text) is not None
+            )
             # "店里小张周三周四请假，排班的时候别排她": the one the clause before named
             or (kept and _HER_HIM_RE.search(text) is not None)
             # "我家猫吃了三文鱼就吐，兽医说可能是不耐受": the verdict on what the clause named

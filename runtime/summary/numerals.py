@@ -255,6 +255,13 @@ _DOTTED_AT_RE = re.compile(
     r"|afternoon|evening)))",
     re.IGNORECASE,
 )
+# a British dotted clock after a bound ("anything before 9.30", "not until 10.15"; not a price,
+# which "at" or "for" introduce, nor a measure after it)
+_DOTTED_BOUND_RE = re.compile(
+    r"\b(?:before|after|until|till|no\s+later\s+than|no\s+earlier\s+than)\s+"
+    r"(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)(?![\d.%]|\s*(?:km|mi|miles|kg|lbs?|[ap]\.?m|%|percent))",
+    re.IGNORECASE,
+)
 # "checked out by 11 on Sunday", "before 10 on a Sunday", "before 9 tomorrow", "at 7 sharp": a
 # bare hour after a time preposition, when a day, "sharp" or the end of the clause follows (not
 # "after 3 tries")
@@ -441,6 +448,12 @@ _RANGE_START_RE = re.compile(
 )
 
 
+_STAY_LATER_RE = re.compile(
+    r"\b(?:stay|work|finish|run|be\s+out|keep\s+going)\s+(?:any\s+)?(?:later\s+than\s*)?$",
+    re.IGNORECASE,
+)
+
+
 def bare_clock(hour: int, minute: int, before: str) -> str:
     """``H:MM`` of an hour said without am/pm: in the half of the day ``before`` (the text up
     to it) names last, else in the afternoon for 1 to 5 (``AFTERNOON_HOURS``), else as said."""
@@ -452,6 +465,8 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
         half = "pm"  # "九点到六点", "9 to 5": a day's span ends in the afternoon
     if half is None and hour in AFTERNOON_HOURS:
         half = "pm"
+    if half is None and hour in (6, 7) and _STAY_LATER_RE.search(before):
+        half = "pm"  # "I can't stay later than 6 on Thursdays": the end of the working day
     morning = list(_AM_CLOCK_RE.finditer(before))
     if half == "am" and morning and int(morning[-1].group("h")) > hour:
         half = "pm"  # "drop the car off at 8am and pick it up no later than 5": later that day
@@ -567,7 +582,16 @@ def _english(text: str) -> list[Numeral]:
     for m in _BOUNDED_ONE_RE.finditer(text):
         name = next(g for g in ("one", "after", "the") if m.group(g))
         found.append(Numeral(m.start(name), m.end(name), m.group(name), "1"))
+    found += [Numeral(m.start(), m.end(), m.group(0), "1") for m in _SINGLE_RE.finditer(text)]
     return found
+
+
+# "keep the house manual to a single page": one of a measure (not "a single mum", "single room")
+_SINGLE_RE = re.compile(
+    r"\b(?:a|one)\s+single(?=\s+(?:page|sheet|slide|paragraph|line|sentence|day|night|trip|visit"
+    r"|bag|stop|change|transfer|layover|session|drink|glass|cup|meeting|call|email)\b)",
+    re.IGNORECASE,
+)
 
 
 _FRACTION_PARTS: Final = {
@@ -1344,6 +1368,19 @@ def _hours_clock(m: re.Match[str]) -> tuple[int, int, str]:
     return m.start(), m.end(), f"{int(m.group('h'))}:{m.group('mi')}"
 
 
+def _dotted_clocks(text: str, before: str) -> list[tuple[int, int, str]]:
+    """British dotted clocks without am/pm: "at 7.45 each morning" 7:45, "anything before 9.30"
+    9:30 (``_said_otherwise``)."""
+    found = [
+        (m.start("h"), m.end(), bare_clock(int(m.group("h")), int(m.group("mi")), m.group("part")))
+        for m in _DOTTED_AT_RE.finditer(text)
+    ]
+    for m in _DOTTED_BOUND_RE.finditer(text):
+        clock = bare_clock(int(m.group("h")), int(m.group("mi")), before + text[: m.start()])
+        found.append((m.start("h"), m.end(), clock))
+    return found
+
+
 def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     """ "8.30pm" (British English) 20:30, "tomorrow evening at 8" 20:00, "by 11 on Sunday"
     11:00 (a bare hour stays as said: which half of the day it means is the reader's guess)."""
@@ -1351,14 +1388,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
         clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
         found.append((m.start(), m.end(), clock))
-    for m in _DOTTED_AT_RE.finditer(text):  # "at 7.45 each morning" 7:45
-        found.append(
-            (
-                m.start("h"),
-                m.end(),
-                bare_clock(int(m.group("h")), int(m.group("mi")), m.group("part")),
-            )
-        )
+    found += _dotted_clocks(text, before)
     hours = (
         *_BARE_HOUR_RE.finditer(text),
         *_OCLOCK_RE.finditer(text),

@@ -126,7 +126,8 @@ _REQUEST_RE = re.compile(
     # what is asked for by its kind: "Any seats in section 112 or close to it?"
     r"|^\W*(?:(?:so|ok(?:ay)?|hey|hi)\W+)?any\s+(?:\w+\s+)?(?:seats?|tickets?|rooms?|tables?|flights?"
     r"|trains?|slots?|spots?|appointments?|openings?)\b[^?.!]{0,60}\?"
-    r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)"
+    r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)|能把[^，,。？?]{1,20}[吗么嘛]"
+    r"|能(?:不能)?(?:少|多|别|不)(?:放|加|要)[^，,。？?]{0,12}[吗么嘛]"
     # a delivery or a visit asked for a time: "可以那时候送吗", "能周六上门吗"
     r"|(?:可以|能)[^，,。？?]{0,6}(?:送|送货|上门|配送|派送|安装|来装)(?:吗|么|嘛)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
     r"[^，,。]{0,20}[吗么嘛]"
@@ -538,6 +539,12 @@ _THATS_WHEN_RE = re.compile(
 # "周日全天不排任何课，…，雷打不动" (not "我爸每天五点起床，雷打不动")
 _FIRM_RULE_RE = re.compile(
     r"(?:这个|这条|这点|这)(?:是)?雷打不动|(?<=[不别要]排)([^。！？!?]*)雷打不动"
+)
+# the one used before, named for a request: "约下保养，…，地址还是上次那家", "same place as
+# last time"
+_SAME_AS_BEFORE_RE = re.compile(
+    r"(?:还是|跟|和|同)上次(?:那家|那个|那位|一样|的)|\b(?:same\s+\w+\s+as|like)\s+last\s+time\b",
+    re.IGNORECASE,
 )
 # what the user has now, said as "got" in a reason: "…by 4:30 cause I got school pickup after"
 _GOT_NOW_RE = re.compile(r"\b(?:'?cause|cuz|coz|cos|because)\s+(?:i|we)\s+got\s+(?!to\b)", re.I)
@@ -1029,6 +1036,7 @@ def tells_what_happened(sentence: str) -> bool:
     sentence = _THATS_WHEN_RE.sub(" ", sentence)
     sentence = _GOT_NOW_RE.sub(" ", sentence)
     sentence = _FIRM_RULE_RE.sub(" ", sentence)
+    sentence = _SAME_AS_BEFORE_RE.sub(" ", sentence)
     # a deed the request waits for is ahead: "hold off on emailing the landlord until I've read
     # the draft"
     sentence = _DONE_BY_THEN_RE.sub(" ", sentence)

