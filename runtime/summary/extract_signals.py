@@ -1114,7 +1114,8 @@ _OWN_FIGURE_RE = re.compile(
     # what the user pays where they live, or holds a figure to
     r"|" + _RENT_HERE + r"|" + _AIMING +
     # what the user has already paid: "场地押金我们已经交了８，０００块"
-    r"|(?:(?:我|咱)们?(?:现在)?已经|当时|那时)(?:交|付|转|借|花|用)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
+    r"|(?:(?:我|咱)们?(?:现在)?已经|当时|那时|一共|总共)(?:交|付|转|借|花|用)了[^，,。]{0,3}?"
+    r"[\d０-９一二两三四五六七八九十]"
     # money the user has set aside: "猫咪绝育手术的钱我准备了2000块左右"
     r"|(?:我|咱)们?(?:已经)?(?:准备|存|攒)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     # the household the user keeps: "我养了两只猫", "我家有两个孩子"

@@ -220,6 +220,7 @@ _NE_QUESTION_RE = re.compile(
 # $300?"); not a figure that is only asked about or told ("is 2 hrs enough?", "人均才八十").
 _BOUND_CUE_RE = re.compile(
     r"\bpast(?=\s+(?:\d|midnight|noon))|[≤≥]|[<>]=(?=\s*[$€£¥]?\d)"
+    r"|\bor\s+(?:later|earlier|more|less|fewer|above|below|higher|lower|newer|older|longer)\b"
     r"|\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
@@ -413,9 +414,10 @@ _TOLD_RE = re.compile(
     r"(?:great|good|amazing|awesome|perfect(?:ly)?|fantastic|lovely|delicious|wonderful|excellent"
     r"|helpful|useful|brilliant|superb|spot\s+on|a\s+(?:hit|success|blast|disaster)|the\s+one)|"
     # said without its subject: "just ran my first 10k in 58 minutes", "finally finished it"
+    # (not "Only licensed electricians pls": a kind of the ones wanted, its plural after it)
     r"^\W*(?:(?:so|and|oh|well|omg|wow|yay|lol|haha)\s+)?(?:just|finally|only)\s+"
     + PAST_VERB
-    + r"|"
+    + r"(?!\s+(?!this\b|his\b|was\b|yes\b|plus\b)[a-z]{3,}s\b)|"
     # a habit: "never eats before 7", "always takes the 7:15", "天天早上五点起来"
     r"\b(?:never|always|usually|still)\s+(?!\w+ing\b)\w+[^s\W]s\b"
     r"(?!\s+(?:above|below|over|under|past|beyond|higher|lower)\b)|(?:some|every|no)(?:one|body)\s+(?:broke|went|came|got|took|\w+[^e\W]ed)"
@@ -737,7 +739,8 @@ _HEDGE_RE = re.compile(
     re.IGNORECASE,
 )
 _SPEAKER_AFTER_RE = re.compile(
-    r"(?:[,，]\s*|(?<=again)\s+|(?<=['\u201d\u2019])\s*)(?:he|she|they)\s+(?:says|said|swears|swore|insists)\W*$",
+    r"(?:[,，]\s*|(?<=again)\s+|(?<=['\u0022\u201d\u2019])\s*)(?:he|she|they)\s+(?:says|said|swears|swore|insists)"
+    r"(?:\W*$|,\s+and\s+(?:he|she|they)\s+meant\s+it\b)",
     re.IGNORECASE,
 )
 # A question about a rule of the world, or about what words mean: "Is the 7,000 limit per year

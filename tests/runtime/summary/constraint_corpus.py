@@ -634,6 +634,16 @@ HOLDOUT_597 = DATA / "holdout_597.jsonl"  # constraints put as questions or cond
 HOLDOUT_598 = DATA / "holdout_598.jsonl"  # English cafe owner; same
 HOLDOUT_599 = DATA / "holdout_599.jsonl"  # Chinese driving and cars; same
 HOLDOUT_600 = DATA / "holdout_600.jsonl"  # typical messages; same
+HOLDOUT_601 = (
+    DATA / "holdout_601.jsonl"
+)  # English family reunion stays; after 561-600 (this session's fixes)
+HOLDOUT_602 = DATA / "holdout_602.jsonl"  # Chinese school admissions and classes; same
+HOLDOUT_603 = DATA / "holdout_603.jsonl"  # English nurse on shifts; same
+HOLDOUT_604 = DATA / "holdout_604.jsonl"  # Chinese self-drive road trip; same
+HOLDOUT_605 = DATA / "holdout_605.jsonl"  # very short messages; same
+HOLDOUT_606 = DATA / "holdout_606.jsonl"  # English garden and home contractors; same
+HOLDOUT_607 = DATA / "holdout_607.jsonl"  # Chinese paperwork; same
+HOLDOUT_608 = DATA / "holdout_608.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1235,6 +1245,14 @@ HOLDOUTS = (
     HOLDOUT_598,
     HOLDOUT_599,
     HOLDOUT_600,
+    HOLDOUT_601,
+    HOLDOUT_602,
+    HOLDOUT_603,
+    HOLDOUT_604,
+    HOLDOUT_605,
+    HOLDOUT_606,
+    HOLDOUT_607,
+    HOLDOUT_608,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

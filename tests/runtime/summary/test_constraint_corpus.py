@@ -212,6 +212,8 @@ _OPEN_MISSES = {
     "holdout_573.jsonl": 0.96,
     "holdout_595.jsonl": 0.96,
     "holdout_597.jsonl": 0.94,
+    "holdout_602.jsonl": 0.96,
+    "holdout_604.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -532,7 +534,11 @@ request to split it ("it came to $186 this month"); from the hundred-and-forty-e
 9.30"), a stay "Friday to Sunday but not a night longer" beside "I'm not as young as I used to be",
 a party counted in a question ("that's 3 adults and 2 kids — can the apartment sleep everyone?"), a
 window seat asked and then waved off (我就随口一问), a staff member's hours given without their unit
-("Marcus has asked for at least 30")."""
+("Marcus has asked for at least 30"); from the hundred-and-forty-ninth (holdout_601-608), a lunch
+time asked "around 1ish?", two refusals said in parallel (奥数不学，编程不学), what counts most
+beside 有没有 (更看重学校有没有像样的操场和食堂), a headcount broken down (我们4个人，俩大人俩小孩),
+tolls paid by ETC (过路费用ETC), a reminder to photograph the car, "Materials: cedar for the raised
+beds", a wish to replace an ID card in another city (想在杭州直接异地补领)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -882,6 +888,11 @@ _PRECISION_FLOOR = {
     "holdout_596.jsonl": 0.875,
     "holdout_597.jsonl": 0.75,
     "holdout_598.jsonl": 0.75,
+    "holdout_601.jsonl": 0.5,
+    "holdout_602.jsonl": 0.75,
+    "holdout_603.jsonl": 0.625,
+    "holdout_605.jsonl": 0.875,
+    "holdout_606.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1160,7 +1171,10 @@ got, a landlord's repair date with three hoodies, a household's wifi, an uncle's
 never takes receipts, a taxi shared, a tip that worked; holdout_593-600's: guests who left at 6am, a
 cousin's five-star habit admired (我真是佩服她), a neighbour's 6am leaf blower, a sister's three
 suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at, a mother's step
-rule asked about, a customer's coins told, nine years in the trade."""
+rule asked about, a customer's coins told, nine years in the trade; holdout_601-608's: a cousin's
+rainy week, a reunion remembered, a group chat's unread count, an aunt's B&B "Won't stay anywhere
+else", an open day's crowd, a neighbour's child's timetable, a coworker's five coffees, donuts at
+4am, a night's codes told, a flight delayed two hours, a gutter's size asked, a husband's hedge."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

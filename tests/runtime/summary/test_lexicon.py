@@ -1019,6 +1019,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My neighbour's gardener charges 60 an hour, which seems nuts to me.",
         "he said the shop opens at 9. it does not",
         "小区规定晚上十点后不许装修，但根本没人管",
+        # the hundred-and-forty-ninth round: words quoted and then meant
+        'Remember when Grandpa drove us to Wales? "Never again" he said, and he meant it',
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2340,6 +2342,16 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("能少加点糖吗？", "少加点糖"),
         ("有没有容量在5到7升之间的？", "5到7升"),
         ("约个理发，时间定在周五下午三点，还是上次那家", "15:00"),
+        # the hundred-and-forty-ninth round: would be ideal, a child's class chosen, what was paid
+        # in all, a bound said with "or later", only a kind (not a deed), who is out, a list asked
+        ("A cottage with a log burner would be ideal", "would be ideal"),
+        ("游泳课我想让她上", "想让她上"),
+        ("学费加书本费一共交了3600元，帮我记一下", "3600"),
+        ("any yoga classes that start at 7pm or later?", "19:00"),
+        ("Only certified plumbers please", "only certified plumbers"),
+        ("Anyone who turns up late is out", "is out"),
+        ("用表格列出来", "用表格列出来"),
+        ("英语网课就不用了", "就不用了"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
