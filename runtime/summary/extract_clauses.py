@@ -117,6 +117,13 @@ _THAT_WINDOW_RE = re.compile(
     re.IGNORECASE,
 )
 _TITLE_END_RE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Jr|Sr|Mt|No|vs)\.$")
+# An abbreviated bound before its figure ends no sentence: "min. five novels", "approx. 3 kg"
+# (not "Budget is $400 max. Thanks": a bound said last)
+_BOUND_ABBREV_END_RE = re.compile(r"\b(?:min|max|approx|est)\.$", re.IGNORECASE)
+_FIGURE_START_RE = re.compile(
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+dozen)\b)",
+    re.IGNORECASE,
+)
 # "7 a.m." ends no sentence when the day or a lower-case word goes on: "no later than 7 a.m.
 # Monday so I can review it"
 _CLOCK_END_RE = re.compile(r"\d\s*[ap]\.m\.$", re.IGNORECASE)
@@ -258,6 +265,7 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         if out and (
             _TITLE_END_RE.search(out[-1])
+            or (_BOUND_ABBREV_END_RE.search(out[-1]) and _FIGURE_START_RE.match(part))
             or (_CLOCK_END_RE.search(out[-1]) and _GOES_ON_RE.match(part))
             or (out[-1].endswith((";", "；")) and ends_in_brackets(out[-1]))
             or _BARE_ALLERGY_RE.match(part)

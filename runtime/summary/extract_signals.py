@@ -110,8 +110,9 @@ _BREAK_RE = re.compile(
     r"|(?<=[a-z0-9])\s+(?=(?i:and\s+(?:my|our)\s+\w+\s+(?:says|thinks|reckons)\b))"
     # the user's own figure after someone's: "my advisor said 12 but I'm capped at 16", "The job
     # posting says 12–15 hrs/week but I can do twelve at most"
-    r"|(?<=[a-z0-9%/])\s+(?=(?i:but\s+(?:i'?m|i\s+am|i\s+can|we\s+can|we'?re)\b[^,;.!?]{0,25}?"
-    r"\b(?:at\s+most|at\s+least|capped|max(?:imum)?|tops|no\s+more\s+than|only)\b))"
+    r"|(?<=[a-z0-9%/])\s+(?=(?i:but\s+(?:(?:honestly|really|personally)\s+)?(?:i'?m|i\s+am|i\s+can|we\s+can"
+    r"|we'?re)\b[^,;.!?]{0,25}?\b(?:at\s+most|at\s+least|capped|max(?:imum)?|tops|no\s+more\s+than|only"
+    r"|(?:lower|higher|less|more|cheaper)\s+than|below|above|under|over)\b))"
     # hearsay after the user's own: "We were thinking ~$10 a week but apparently her friends all
     # get 20"
     r"|(?<=[a-z0-9])\s+(?=(?i:but\s+(?:apparently|supposedly|everyone\s+says|people\s+say)\b))"
@@ -156,6 +157,11 @@ _TRIM = " \t\n,，;；、。.!！?？:：…"
 _SUCH_LIKE_RE = re.compile(
     r"\b(?:and|or)\s+(?:that|this|the\s+like|all\s+that)\s*(?:sort|kind)?\s*(?:of\s+(?:thing|stuff))?\W*$"
     r"|\b(?:and|or)\s+(?:stuff|things|anything)\s+like\s+(?:that|this)\W*$|(?:之类|这类|那类|等等)的?\W*$",
+    re.IGNORECASE,
+)
+# The hours just named, kept clear: "My planning period is 1:10-1:50pm, can you keep that free"
+_KEEP_CLEAR_RE = re.compile(
+    r"\b(?:keep|leave|block)\s+(?:that|those|it|them)\s+(?:free|clear|open|empty|off|out)\b",
     re.IGNORECASE,
 )
 _NOT_PAST_END_RE = re.compile(
@@ -540,7 +546,7 @@ _CONVERSION_RE = re.compile(
 )
 _MEASURED_RE = re.compile(
     r"(?:\d|[一二两三四五六七八九十半])\s*(?:个(?=箱|袋|桶))?(?:斤|公斤|千克|克|两(?![个人])|升|毫升|杯|勺|碗|人份|期|平米"
-    r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶)"
+    r"|平方|平(?![时常均安])|米|厘米|公里|桶|箱|袋|瓶|ml|mL|ML(?![A-Za-z]))"
     r"|\d\s*(?:cups?|grams?|g|kg|kilos?|lbs?|pounds?|oz|ounces?|ml|lit(?:er|re)s?|tbsp|tsp"
     r"|servings?|portions?|euros?|dollars?|bucks|quid|yen|sq\.?\s*f(?:ee)?t|square\s+(?:feet|foot"
     r"|met(?:er|re)s?)|m2)\b|\d\s*(?:元|块|美元|欧元|英镑|日元)|[$€£¥]\s*\d"
@@ -1116,6 +1122,8 @@ _OWN_FIGURE_RE = re.compile(
     # what the user has already paid: "场地押金我们已经交了８，０００块"
     r"|(?:(?:我|咱)们?(?:现在)?已经|当时|那时|一共|总共)(?:交|付|转|借|花|用)了[^，,。]{0,3}?"
     r"[\d０-９一二两三四五六七八九十]"
+    # the user's own bill of a month: "上个月电费交了387块"
+    r"|(?:上个?月|这个?月|本月)[\u4e00-\u9fff]{0,4}?(?:交|付)了[^，,。]{0,3}?[\d０-９一二两三四五六七八九十]"
     # money the user has set aside: "猫咪绝育手术的钱我准备了2000块左右"
     r"|(?:我|咱)们?(?:已经)?(?:准备|存|攒)了[^，,。]{0,3}?[\d一二两三四五六七八九十]"
     # the household the user keeps: "我养了两只猫", "我家有两个孩子"
@@ -1547,7 +1555,18 @@ def _asks_before(text: str) -> bool:
         or _TOPIC_IMPERATIVE_RE.search(text) is not None
         or _PARTY_TOTAL_RE.search(text) is not None
         or _SETTLED_RE.search(text) is not None
+        or _OWN_REFUSAL_RE.search(text) is not None
     )
+
+
+# The user's own refusal before the story behind it: "I won't ship internationally, too much
+# hassle with customs forms last time", "我不吃香菜，也不吃葱，…，上次那家又放了一堆"
+_OWN_REFUSAL_RE = re.compile(
+    r"\b(?:i|we)\s+(?:won'?t|will\s+not|don'?t|do\s+not|never|can'?t|cannot)\s+(?:eat|drink|fly|ship"
+    r"|drive|take|accept|use|book|pay|travel|stay|sleep|share|lend|sell|buy|touch|allow|work|do)\b"
+    r"|(?:我|我们)(?:也|从来)?(?:不|从不|不能|没法)(?:吃|喝|碰|坐|住|用|要|接受|考虑|坐|开)",
+    re.IGNORECASE,
+)
 
 
 # An arrangement proposed with 吧 before the story behind it: "面试安排在9月19号上午吧，上次排在
@@ -1856,6 +1875,7 @@ def constraint_clauses(sentence: str) -> list[str]:
             or _BACK_RE.search(text) is not None
             # "Keep the standup to 15 minutes max. Actually, 20's fine": the figure revised
             or REVISED_RE.match(text) is not None
+            or (_KEEP_CLEAR_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
             # "预算总共八千，机票加酒店全算进去，别超了": the figure before not to be passed
             or (_NOT_PAST_END_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
             # "师傅来两个就够了啦，别派三四个来": more refused after enough

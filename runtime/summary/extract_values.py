@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from runtime.summary.extract_dates import find_dates
-from runtime.summary.numerals import find_numerals, spell_digits, spoken_times
+from runtime.summary.numerals import Numeral, find_numerals, spell_digits, spoken_times
 
 __all__ = ["Reading", "clause_readings", "fold"]
 
@@ -67,9 +67,18 @@ def _literal(reading: Reading, folded: str) -> bool:
     return reading.value in folded.replace(" ", "")
 
 
+_PERCENT_AFTER_RE = re.compile(r"\s*(?:percent|per\s*cent)\b", re.IGNORECASE)
 # Measure words kept with a figure spelled in Chinese characters ("一年" 1年, "三句话" 3句, "一楼"
 # 1楼, "七成" 7成); digits keep their own unit as written, so they need none.
 _MEASURES = frozenset("年句成岁倍层站页张寸楼")
+
+
+def _percent(numeral: Numeral, text: str) -> Reading:
+    """The number of ``numeral``, with "%" when "percent" follows a number said in words ("ten
+    percent": 10%; digits before "percent" are read as written)."""
+    if _PERCENT_AFTER_RE.match(text, numeral.end) and not numeral.text[:1].isdigit():
+        return Reading("number", f"{numeral.value}%")
+    return Reading("number", numeral.value)
 
 
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
@@ -131,7 +140,7 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
             reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
         if numeral.text.endswith("个半") and normalized[numeral.end : numeral.end + 1] == "月":
             reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
-        found.append((numeral.start, reading or Reading("number", numeral.value)))
+        found.append((numeral.start, reading or _percent(numeral, normalized)))
     folded = fold(clause)
     out: list[Reading] = []
     for _, reading in sorted(found, key=lambda item: item[0]):

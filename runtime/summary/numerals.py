@@ -181,6 +181,7 @@ _TIME_WORD_RE = re.compile(
     r"\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\d{1,2}h(?:[0-5]\d)?\b|\bfor\s+0\d{3}\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
     r"|(?:days?|weekends?)\s+\d{1,2}\s*(?:to|-|–)\s*\d|\d\s*(?:to|-|–)\s*\d{1,2}\s+on\s+\w*(?:days?|weekends?)\b"
+    r"|\b(?:lunch|dinner|breakfast|brunch|supper)\s+(?:at\s+)?(?:around|about|roughly)\s+\d"
     r"|\d\s*(?:to|until|till|and|-|–|—)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m|o'?clock|in\s+(?:the\s+)?(?:morning|afternoon|evening))|今晚|明晚|昨晚|刻|中午|午夜|半夜|[点时]\s*\d*\s*(?:到|至|-|~)"
     r"|\d\s*(?:到|至|-|~)\s*\d{1,2}\s*[点时]|(?:上午|下午|晚上|早上|傍晚|凌晨)\s*\d"
     r"|朝[\d一二三四五六七八九十]{1,2}晚",
@@ -224,8 +225,8 @@ _EN_PERIOD_RE = re.compile(
     re.IGNORECASE,
 )
 _EN_RANGE_RE = re.compile(
-    r"(?<![\d:])(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:and|to|until|till|-|–|—)\s*"
-    r"(?:(?P<noon>noon|midday)|(?P<half2>half\s+)?(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?"
+    r"(?<![\d:.])(?P<h1>1[0-2]|0?[1-9])(?:[:.](?P<m1>[0-5]\d))?\s*(?:and|to|until|till|-|–|—)\s*"
+    r"(?:(?P<noon>noon|midday)|(?P<half2>half\s+)?(?P<h2>1[0-2]|0?[1-9])(?:[:.](?P<m2>[0-5]\d))?"
     r"\s*(?:o'?clock\s*)?"
     r"(?:-?ish\s*)?" + _PERIOD + r")",  # "between 6 and 9-ish in the morning"
     re.IGNORECASE,
@@ -272,6 +273,8 @@ _BARE_HOUR_RE = re.compile(
     r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)|\bcurfews?\s*:"
     # "Anything from 9 onwards works for me"
     r"|from(?=\s+\d{1,2}\s+(?:onwards?|on)\b)"
+    # a meal's hour, hedged: "Lunch around 12 if possible", "dinner about 7 then"
+    r"|\b(?:lunch|dinner|breakfast|brunch|supper)(?=\s+(?:at\s+)?(?:around|about|roughly)\s)(?:\s+at)?"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
     # a hedge between: "nothing that lands after like 3"

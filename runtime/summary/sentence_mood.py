@@ -1154,7 +1154,7 @@ _HABITUAL_SAYING_RE = re.compile(
 # The user speaking against words just quoted: "…, but I actually need it by Wednesday noon"
 _OWN_AGAIN_RE = re.compile(
     r"\W*(?:but|though|however|不过|但是?|可是)\W*(?:(?:honestly|actually|really|personally)\W+)?"
-    r"(?:i|we|我|咱)(?![\w'])",
+    r"(?:i'm|im|i|we're|we|我|咱)(?![\w'])",
     re.IGNORECASE,
 )
 # Asking to pass words on is no report: "跟装修队说一声，早上8点之前别开工"

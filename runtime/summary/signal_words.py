@@ -142,7 +142,8 @@ EXCLUSION_RE = re.compile(
     # who is ruled out: "Anyone who smokes on the job is out"
     r"|(?:anyone|anybody|any\s+\w+)\s+(?:who|that)\b[^,.;!?]{1,40}\b(?:is|are)\s+out\b"
     # what is left out of a plan: "leave out the bread and pasta stuff", "leave the nuts off"
-    r"|leave\s+(?:out|off)\s+(?:the|any|all)\b|leave\s+(?:the|any|all)\s+\w+(?:\s+\w+)?\s+(?:out|off)\b"
+    r"|leave\s+(?:out|off)\s+(?:the|any|all)\b|leave\s+(?!me\b|us\b)(?:the\s+|any\s+|all\s+)?[\w'-]+"
+    r"(?:\s+[\w'-]+)?\s+(?:out|off)\b"
     # "Any day but Wednesday", "any airline but Ryanair"
     r"|any\s+(?:day|time|date|night|week|airline|hotel|seat|room|brand|color|colour)\s+but"
     # the one just named, ruled out: "I've read everything by Sally Rooney so not her"
@@ -272,6 +273,8 @@ PREFERENCE_RE = re.compile(
     # someone's dislike, for a gift or a meal: "my mom hates anything scented"; a tentative
     # wish: "i was thinking something ruby"
     r"|\bhates\s+(?:anything|everything|all)\b|\bi\s+was\s+thinking\s+(?:something|maybe)\b"
+    # the one to try first: "Try eBay or Mercari first"
+    r"|^\W*try\s+(?:[\w'-]+\s+){1,4}?first\b"
     # a tentative plan said now: "Transport wise I'm thinking a coach from the office"
     r"|\bi'?m\s+thinking\s+(?:a|an|maybe|probably|we\s+(?:do|go|get|book))\b"
     # what is wanted, said alone: "Something low-key."

@@ -644,6 +644,16 @@ HOLDOUT_605 = DATA / "holdout_605.jsonl"  # very short messages; same
 HOLDOUT_606 = DATA / "holdout_606.jsonl"  # English garden and home contractors; same
 HOLDOUT_607 = DATA / "holdout_607.jsonl"  # Chinese paperwork; same
 HOLDOUT_608 = DATA / "holdout_608.jsonl"  # typical messages; same
+HOLDOUT_609 = (
+    DATA / "holdout_609.jsonl"
+)  # English wedding and party guest; after 561-608 (this session's fixes)
+HOLDOUT_610 = DATA / "holdout_610.jsonl"  # Chinese home services; same
+HOLDOUT_611 = DATA / "holdout_611.jsonl"  # English schoolteacher; same
+HOLDOUT_612 = DATA / "holdout_612.jsonl"  # Chinese babies and toddlers; same
+HOLDOUT_613 = DATA / "holdout_613.jsonl"  # long messages, a story with constraints; same
+HOLDOUT_614 = DATA / "holdout_614.jsonl"  # English second-hand selling and buying; same
+HOLDOUT_615 = DATA / "holdout_615.jsonl"  # Chinese neighbourhood and property management; same
+HOLDOUT_616 = DATA / "holdout_616.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1253,6 +1263,14 @@ HOLDOUTS = (
     HOLDOUT_606,
     HOLDOUT_607,
     HOLDOUT_608,
+    HOLDOUT_609,
+    HOLDOUT_610,
+    HOLDOUT_611,
+    HOLDOUT_612,
+    HOLDOUT_613,
+    HOLDOUT_614,
+    HOLDOUT_615,
+    HOLDOUT_616,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -214,6 +214,8 @@ _OPEN_MISSES = {
     "holdout_597.jsonl": 0.94,
     "holdout_602.jsonl": 0.96,
     "holdout_604.jsonl": 0.94,
+    "holdout_609.jsonl": 0.94,
+    "holdout_610.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -538,7 +540,12 @@ window seat asked and then waved off (我就随口一问), a staff member's hour
 time asked "around 1ish?", two refusals said in parallel (奥数不学，编程不学), what counts most
 beside 有没有 (更看重学校有没有像样的操场和食堂), a headcount broken down (我们4个人，俩大人俩小孩),
 tolls paid by ETC (过路费用ETC), a reminder to photograph the car, "Materials: cedar for the raised
-beds", a wish to replace an ID card in another city (想在杭州直接异地补领)."""
+beds", a wish to replace an ID card in another city (想在杭州直接异地补领); from the
+hundred-and-fiftieth (holdout_609-616), a budget listed with commas ("Budget for the whole trip incl
+flights, hotel and the gift is 1,200. can't go over that"), a month beside a seasickness rule, "I
+like supporting small shops", a repair's day (明天上午) beside its latest hour, 找个女的保洁阿姨, an
+invoice's heading asked of a worker, a nanny's hours in two clauses (早上８：３０到岗，晚上６点走),
+a flight date inside a long story, a rule left unnamed (别点名道姓说是哪一户)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -893,6 +900,14 @@ _PRECISION_FLOOR = {
     "holdout_603.jsonl": 0.625,
     "holdout_605.jsonl": 0.875,
     "holdout_606.jsonl": 0.75,
+    "holdout_609.jsonl": 0.75,
+    "holdout_610.jsonl": 0.75,
+    "holdout_611.jsonl": 0.625,
+    "holdout_612.jsonl": 0.5,
+    "holdout_613.jsonl": 0.125,
+    "holdout_614.jsonl": 0.625,
+    "holdout_615.jsonl": 0.875,
+    "holdout_616.jsonl": 0.5,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1174,7 +1189,11 @@ suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at,
 rule asked about, a customer's coins told, nine years in the trade; holdout_601-608's: a cousin's
 rainy week, a reunion remembered, a group chat's unread count, an aunt's B&B "Won't stay anywhere
 else", an open day's crowd, a neighbour's child's timetable, a coworker's five coffees, donuts at
-4am, a night's codes told, a flight delayed two hours, a gutter's size asked, a husband's hedge."""
+4am, a night's codes told, a flight delayed two hours, a gutter's size asked, a husband's hedge;
+holdout_609-616's, most of them long stories with someone else's rules and figures in them (a
+gym friend's leg-day rule, a mother's dance class, a coworker's trains, 我妈家的保洁阿姨每周二都来),
+an invitation's wording, a fire drill's time, a parent's suggestion, vaccine sleep hours asked, a
+buyer who asked for $20 off, a cat that eats only the $2 tins."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

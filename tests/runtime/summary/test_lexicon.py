@@ -1122,6 +1122,13 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("我不喝酒，一点都不行", ("不喝酒", "一点都不行")),
         ("消费超过３００的，必须先问我", ("３００", "先问我")),
         ("发票抬头我自己填，别让前台给我弄", ("自己填", "别让前台")),
+        # the hundred-and-fiftieth round: the hours just named, kept clear; the user's own floor
+        # after a listing's price
+        ("Gym slot is 6-7am on weekdays, can you keep that free", ("6-7am", "keep that free")),
+        (
+            "The ad says 40 but honestly I'm not going lower than thirty",
+            ("lower than thirty", "30"),
+        ),
     ],
 )
 def test_a_clause_that_points_back_joins_the_one_before(
@@ -2352,6 +2359,18 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Anyone who turns up late is out", "is out"),
         ("用表格列出来", "用表格列出来"),
         ("英语网课就不用了", "就不用了"),
+        # the hundred-and-fiftieth round: a refusal before the story behind it, an abbreviated
+        # bound, dotted minutes in a range, a meal's hour, ten percent, what is tried first
+        ("I won't lend the car out, my cousin dented it last time", "won't lend"),
+        ("我不坐红眼航班，上次坐完难受了两天", "不坐红眼航班"),
+        ("Playlist for the party — min. twenty songs", "20"),
+        ("the open day is 5 to 7.30pm", "19:30"),
+        ("Lunch around 1 if that works", "13:00"),
+        ("Tips shouldn't be more than fifteen percent", "15%"),
+        ("Try Vinted or Depop first", "try vinted"),
+        ("For the hen do leave Ryanair off the list entirely", "leave ryanair off"),
+        ("这个月水费交了86块，帮我记一下", "86"),
+        ("宝宝一顿喝120ml左右，奶粉一罐能喝几天？", "120ml左右"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
