@@ -654,6 +654,16 @@ HOLDOUT_613 = DATA / "holdout_613.jsonl"  # long messages, a story with constrai
 HOLDOUT_614 = DATA / "holdout_614.jsonl"  # English second-hand selling and buying; same
 HOLDOUT_615 = DATA / "holdout_615.jsonl"  # Chinese neighbourhood and property management; same
 HOLDOUT_616 = DATA / "holdout_616.jsonl"  # typical messages; same
+HOLDOUT_617 = (
+    DATA / "holdout_617.jsonl"
+)  # English moving abroad; after 561-616 (this session's fixes)
+HOLDOUT_618 = DATA / "holdout_618.jsonl"  # Chinese job seeker; same
+HOLDOUT_619 = DATA / "holdout_619.jsonl"  # English small-team manager; same
+HOLDOUT_620 = DATA / "holdout_620.jsonl"  # Chinese trips with elderly parents; same
+HOLDOUT_621 = DATA / "holdout_621.jsonl"  # wishes referred back to or changed; same
+HOLDOUT_622 = DATA / "holdout_622.jsonl"  # English family medical and dental bookings; same
+HOLDOUT_623 = DATA / "holdout_623.jsonl"  # Chinese club and hobby groups; same
+HOLDOUT_624 = DATA / "holdout_624.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1271,6 +1281,14 @@ HOLDOUTS = (
     HOLDOUT_614,
     HOLDOUT_615,
     HOLDOUT_616,
+    HOLDOUT_617,
+    HOLDOUT_618,
+    HOLDOUT_619,
+    HOLDOUT_620,
+    HOLDOUT_621,
+    HOLDOUT_622,
+    HOLDOUT_623,
+    HOLDOUT_624,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
