@@ -261,6 +261,18 @@ _EVENT_CUE_RE = re.compile(
 )
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
 # in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
+# The habit of someone outside the household, with its routine: "my coworker Dana drinks like 5
+# coffees before a night shift", "我舅舅每次吃饭都要喝半斤白酒", "我表姐每次出去玩都要住五星级"
+OTHERS_HABIT = (
+    r"\b(?:my|our)\s+(?:sister|brother|cousin|friend|buddy|mate|neighbou?r|co-?worker|colleague"
+    r"|roommate|flatmate)(?:\s+[A-Z][a-z]+)?\s+(?:always\s+|usually\s+|literally\s+)?"
+    r"(?!(?:is|has|needs|wants|says|thinks|can'?t|won'?t|doesn'?t|hates|loves|likes|prefers|tells"
+    r"|insists|swears|reckons|asks|asked)\b)[a-z]+[^s\W]s\b(?=[^.!?]*\b(?:every|each|always|never"
+    r"|a\s+(?:day|week|night)|per\s+(?:day|week)|before|whenever)\b)"
+    r"|(?:朋友|同事|表姐|表哥|表妹|表弟|堂姐|堂哥|堂妹|堂弟|舅舅|姑姑|姨妈|叔叔|邻居|室友|闺蜜|哥们)"
+    r"[\u4e00-\u9fff]{0,4}?(?:每次|每天|每周|每年|从来|总是|一直)"
+)
+_OTHERS_HABIT_RE = re.compile(OTHERS_HABIT, re.IGNORECASE)
 _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|(?<!than\s)(?<!like\s)last\s+(?:night|time|week|weekend|month"
     r"|year|yr|wk|mo|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season"
@@ -348,9 +360,12 @@ _TOLD_RE = re.compile(
     # and makes like 15 containers" (not the user's own household's needs: "my son eats…")
     r"|\b(?:my|our)\s+(?:sister|brother|cousin|friend|neighbou?r|co-?worker|colleague|roommate"
     r"|flatmate)\s+(?:always\s+|usually\s+|still\s+)?(?:does|makes|feeds|cooks|buys|spends|bakes)\b"
+    # ...or any habit of theirs with its routine said (``OTHERS_HABIT``)
+    r"|"
+    + OTHERS_HABIT
     # what someone did, told with an adverb: "He even agreed to the whole thing without
     # slamming a door" (not "he said…", "she told me…": words relayed)
-    r"|^\W*(?:he|she|they)\s+(?:even|finally|actually|totally|also)\s+(?!said\b|told\b)(?:agreed|"
+    + r"|^\W*(?:he|she|they)\s+(?:even|finally|actually|totally|also)\s+(?!said\b|told\b)(?:agreed|"
     + PAST_VERB
     + r")\b"
     # what someone once did: "our old beagle once ate 3 socks", "my dad once drove 14 hours"
@@ -1111,8 +1126,10 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
         quotes = bool((told and _QUOTED_THEN_RE.search(text)) or _THING_SAYING_RE.search(text))
         narrative = is_narrative(text) and not (not told and sets_task(text))
         # a saying someone repeats, or their own habit told ("我朋友说她从来不在晚上八点以后吃东西")
-        habitual = _HABITUAL_SAYING_RE.search(text) is not None or bool(
-            narrative and _NEVER_HABIT_RE.search(text)
+        habitual = (
+            _HABITUAL_SAYING_RE.search(text) is not None
+            or bool(narrative and _NEVER_HABIT_RE.search(text))
+            or _OTHERS_HABIT_RE.search(text) is not None  # "我舅舅每次吃饭都要喝半斤白酒"
         )
         if (
             reported

@@ -881,31 +881,28 @@ _PRECISION_FLOOR = {
     "holdout_569.jsonl": 0.875,
     "holdout_570.jsonl": 0.875,
     "holdout_571.jsonl": 0.375,
-    "holdout_572.jsonl": 0.75,
+    "holdout_572.jsonl": 0.875,
     "holdout_575.jsonl": 0.75,
-    "holdout_576.jsonl": 0.75,
+    "holdout_576.jsonl": 0.875,
     "holdout_577.jsonl": 0.875,
     "holdout_578.jsonl": 0.625,
     "holdout_579.jsonl": 0.875,
     "holdout_580.jsonl": 0.75,
     "holdout_582.jsonl": 0.875,
-    "holdout_584.jsonl": 0.875,
     "holdout_585.jsonl": 0.75,
-    "holdout_586.jsonl": 0.75,
+    "holdout_586.jsonl": 0.875,
     "holdout_587.jsonl": 0.5,
-    "holdout_588.jsonl": 0.875,
-    "holdout_589.jsonl": 0.75,
+    "holdout_589.jsonl": 0.875,
     "holdout_591.jsonl": 0.75,
     "holdout_592.jsonl": 0.875,
     "holdout_593.jsonl": 0.875,
-    "holdout_594.jsonl": 0.875,
     "holdout_595.jsonl": 0.75,
     "holdout_596.jsonl": 0.875,
     "holdout_597.jsonl": 0.75,
     "holdout_598.jsonl": 0.75,
     "holdout_601.jsonl": 0.5,
     "holdout_602.jsonl": 0.75,
-    "holdout_603.jsonl": 0.625,
+    "holdout_603.jsonl": 0.75,
     "holdout_605.jsonl": 0.875,
     "holdout_606.jsonl": 0.75,
     "holdout_609.jsonl": 0.75,
@@ -1187,30 +1184,26 @@ a parent's rule told (我妈非要我每个月给家里交一半工资), a docto
 delivery told with its wait ("been sitting here 40 min"), a former assistant's superstition, and
 the rules listed in form-like lines of other people's (a sister's packing list, a boss's cap);
 holdout_569-584's: a thanks for a taper plan that "looks great", a parcel sent to the old address
-told, two models' wattages asked (一个写2200W一个写2100W), a sister's 10k at 5:30 "which is insane
-to me", a friend's bakery hours told ("…opened at 4am every single day for six years.
-mad."), an accountant's word on VAT, a pro forma's amount asked about, a day's disasters with an
-engineer who "can't come until Monday", a colleague's order of 200 cans, a diagnosis said by a
-doctor (过敏性鼻炎不是感冒), a coworker's habit before check-ups, a custom asked about (流行包６６６
-的红包), a vent about being asked one's salary at thirty, a sister's 10k before 6am, a sunset time
-someone told, a day's fort-building, an old fridge's fifteen years, a mother-in-law's wish to buy
-the same, a reply "within 2 hours" told, a spin class told, a class cancelled, a thanks that names
-a list of 5 venues; holdout_585-592's: a lens lost "third time this year", a deposit rule asked
-after "Remind me:", a friend's cat's meals judged (好霸道), a jab told, a roommate's dishes, a grade
-got, a landlord's repair date with three hoodies, a household's wifi, an uncle's drinking (劝都劝
-不住), a cat's age beside a question, a colleague's lunch cap admired (太会省了吧), a colleague who
-never takes receipts, a taxi shared, a tip that worked; holdout_593-600's: guests who left at 6am, a
-cousin's five-star habit admired (我真是佩服她), a neighbour's 6am leaf blower, a sister's three
-suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at, a mother's step
-rule asked about, a customer's coins told, nine years in the trade; holdout_601-608's: a cousin's
-rainy week, a reunion remembered, a group chat's unread count, an aunt's B&B "Won't stay anywhere
-else", an open day's crowd, a neighbour's child's timetable, a coworker's five coffees, donuts at
-4am, a night's codes told, a flight delayed two hours, a gutter's size asked, a husband's hedge;
-holdout_609-616's, most of them long stories with someone else's rules and figures in them (a
-gym friend's leg-day rule, a mother's dance class, a coworker's trains, 我妈家的保洁阿姨每周二都来),
-an invitation's wording, a fire drill's time, a parent's suggestion, vaccine sleep hours asked, a
-buyer who asked for $20 off, a cat that eats only the $2 tins; holdout_617-624's are measured
-and not yet worked on."""
+told, two models' wattages asked (一个写2200W一个写2100W), a friend's bakery hours told ("…opened at
+4am every single day for six years. mad."), an accountant's word on VAT, a pro forma's amount asked
+about, a day's disasters with an engineer who "can't come until Monday", a colleague's order of 200
+cans, a diagnosis said by a doctor (过敏性鼻炎不是感冒), a custom asked about (流行包６６６的红包),
+a vent about being asked one's salary at thirty, a sunset time someone told, a day's fort-building,
+an old fridge's fifteen years, a mother-in-law's wish to buy the same, a reply "within 2 hours"
+told, a spin class told, a class cancelled, a thanks that names a list of 5 venues;
+holdout_585-592's: a lens lost "third time this year", a deposit rule asked after "Remind me:", a
+jab told, a roommate's dishes, a grade got, a landlord's repair date with three hoodies, a
+household's wifi, a cat's age beside a question, a colleague who never takes receipts, a taxi
+shared, a tip that worked; holdout_593-600's: guests who left at 6am, a neighbour's 6am leaf blower,
+a sister's three suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at, a
+mother's step rule asked about, a customer's coins told, nine years in the trade; holdout_601-608's:
+a cousin's rainy week, a reunion remembered, a group chat's unread count, an aunt's B&B "Won't stay
+anywhere else", an open day's crowd, a neighbour's child's timetable, donuts at 4am, a night's codes
+told, a flight delayed two hours, a gutter's size asked, a husband's hedge; holdout_609-616's, most
+of them long stories with someone else's rules and figures in them (a gym friend's leg-day rule, a
+mother's dance class, a coworker's trains, 我妈家的保洁阿姨每周二都来), an invitation's wording, a
+fire drill's time, a parent's suggestion, vaccine sleep hours asked, a buyer who asked for $20 off,
+a cat that eats only the $2 tins; holdout_617-624's are measured and not yet worked on."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -1021,6 +1021,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "小区规定晚上十点后不许装修，但根本没人管",
         # the hundred-and-forty-ninth round: words quoted and then meant
         'Remember when Grandpa drove us to Wales? "Never again" he said, and he meant it',
+        # someone outside the household, a habit with its routine
+        "my flatmate Tom eats like 4 bowls of cereal before every shift, no idea how",
+        "我表哥每次出差都要住五星级，一晚一千起步",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
