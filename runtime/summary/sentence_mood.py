@@ -264,8 +264,11 @@ _EVENT_CUE_RE = re.compile(
 # The habit of someone outside the household, with its routine: "my coworker Dana drinks like 5
 # coffees before a night shift", "我舅舅每次吃饭都要喝半斤白酒", "我表姐每次出去玩都要住五星级"
 OTHERS_HABIT = (
-    r"\b(?:my|our)\s+(?:sister|brother|cousin|friend|buddy|mate|neighbou?r|co-?worker|colleague"
-    r"|roommate|flatmate)(?:\s+[A-Z][a-z]+)?\s+(?:always\s+|usually\s+|literally\s+)?"
+    r"(?:\b(?:my|our)\s+(?:sister|brother|cousin|friend|buddy|mate|neighbou?r|co-?worker|colleague"
+    r"|roommate|flatmate)(?:\s+[A-Z][a-z]+)?"
+    # ...or named by where they live: "Jim next door does his lawn at 6am every Sunday"
+    r"|\b[A-Z][a-z]+\s+(?:next\s+door|upstairs|downstairs|across\s+the\s+(?:street|road|hall)))"
+    r"\s+(?:always\s+|usually\s+|literally\s+)?"
     r"(?!(?:is|has|needs|wants|says|thinks|can'?t|won'?t|doesn'?t|hates|loves|likes|prefers|tells"
     r"|insists|swears|reckons|asks|asked)\b)[a-z]+[^s\W]s\b(?=[^.!?]*\b(?:every|each|always|never"
     r"|a\s+(?:day|week|night)|per\s+(?:day|week)|before|whenever)\b)"

@@ -896,7 +896,7 @@ _PRECISION_FLOOR = {
     "holdout_591.jsonl": 0.75,
     "holdout_592.jsonl": 0.875,
     "holdout_593.jsonl": 0.875,
-    "holdout_595.jsonl": 0.75,
+    "holdout_595.jsonl": 0.875,
     "holdout_596.jsonl": 0.875,
     "holdout_597.jsonl": 0.75,
     "holdout_598.jsonl": 0.75,
@@ -1194,7 +1194,7 @@ told, a spin class told, a class cancelled, a thanks that names a list of 5 venu
 holdout_585-592's: a lens lost "third time this year", a deposit rule asked after "Remind me:", a
 jab told, a roommate's dishes, a grade got, a landlord's repair date with three hoodies, a
 household's wifi, a cat's age beside a question, a colleague who never takes receipts, a taxi
-shared, a tip that worked; holdout_593-600's: guests who left at 6am, a neighbour's 6am leaf blower,
+shared, a tip that worked; holdout_593-600's: guests who left at 6am,
 a sister's three suitcases, a bank's gift for deposits told, a brother's calorie rule laughed at, a
 mother's step rule asked about, a customer's coins told, nine years in the trade; holdout_601-608's:
 a cousin's rainy week, a reunion remembered, a group chat's unread count, an aunt's B&B "Won't stay

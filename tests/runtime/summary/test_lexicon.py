@@ -1024,6 +1024,7 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # someone outside the household, a habit with its routine
         "my flatmate Tom eats like 4 bowls of cereal before every shift, no idea how",
         "我表哥每次出差都要住五星级，一晚一千起步",
+        "Dave upstairs plays drums at 7am every Saturday, unbelievable",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
