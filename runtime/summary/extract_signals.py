@@ -151,9 +151,7 @@ _CLOCK_AFTER_RE = re.compile(
 )
 _ABBREVIATION_END_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]\.[A-Za-z]\.$")
 _TRIM = " \t\n,，;；、。.!！?？:：…"
-# What the clause before set, said again as its limit or its reason, joins it whatever it
-# carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
-# short allergy ("w/o peanuts, severe allergy").
+# More of the same kind after a list: "avoid anything fancy, tasting menus and that sort of thing"
 _SUCH_LIKE_RE = re.compile(
     r"\b(?:and|or)\s+(?:that|this|the\s+like|all\s+that)\s*(?:sort|kind)?\s*(?:of\s+(?:thing|stuff))?\W*$"
     r"|\b(?:and|or)\s+(?:stuff|things|anything)\s+like\s+(?:that|this)\W*$|(?:之类|这类|那类|等等)的?\W*$",
@@ -164,12 +162,15 @@ _KEEP_CLEAR_RE = re.compile(
     r"\b(?:keep|leave|block)\s+(?:that|those|it|them)\s+(?:free|clear|open|empty|off|out)\b",
     re.IGNORECASE,
 )
-_NOT_PAST_END_RE = re.compile(
+# What a figure before covers, or that it is not to be passed: "预算总共八千，机票加酒店全算进去，
+# 别超了"
+_SCOPE_END_RE = re.compile(
     r"(?:别|不要|不能|不许|千万别)超(?:了|过|出)?了?[啊哈吧]?\W*$"
     # what the figure covers: "预算总共八千，机票加酒店加补助全算进去"
     r"|(?:全|都)(?:算|包括|含)(?:进去|在内)了?\W*$|\b(?:all\s+in|everything\s+included)\W*$",
     re.IGNORECASE,
 )
+# Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
 _NO_FURTHER_RE = re.compile(
@@ -180,6 +181,9 @@ _NO_FURTHER_RE = re.compile(
     r"|\W*(?:别|不要|不用|千万别)(?:再)?多(?:买|订|拿|点|要|带|放|加|做|备|囤)了?\W*$",
     re.IGNORECASE,
 )
+# What the clause before set, said again as its limit or its reason, joins it whatever it
+# carries itself: "超了就不做了", "一共就这么多", "any more and I walk", "that's my limit", a
+# short allergy ("w/o peanuts, severe allergy").
 _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就)|(?:低于|高于|少于|多于|超过)(?:这个|这个数|那个))"
     r"|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
@@ -1564,7 +1568,7 @@ def _asks_before(text: str) -> bool:
 _OWN_REFUSAL_RE = re.compile(
     r"\b(?:i|we)\s+(?:won'?t|will\s+not|don'?t|do\s+not|never|can'?t|cannot)\s+(?:eat|drink|fly|ship"
     r"|drive|take|accept|use|book|pay|travel|stay|sleep|share|lend|sell|buy|touch|allow|work|do)\b"
-    r"|(?:我|我们)(?:也|从来)?(?:不|从不|不能|没法)(?:吃|喝|碰|坐|住|用|要|接受|考虑|坐|开)",
+    r"|(?:我|我们)(?:也|从来)?(?:不|从不|不能|没法)(?:吃|喝|碰|坐|住|用|要|接受|考虑|开)",
     re.IGNORECASE,
 )
 
@@ -1877,7 +1881,7 @@ def constraint_clauses(sentence: str) -> list[str]:
             or REVISED_RE.match(text) is not None
             or (_KEEP_CLEAR_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
             # "预算总共八千，机票加酒店全算进去，别超了": the figure before not to be passed
-            or (_NOT_PAST_END_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
+            or (_SCOPE_END_RE.search(text) is not None and "figure" in signals[index - 1].kinds)
             # "师傅来两个就够了啦，别派三四个来": more refused after enough
             or (
                 _ENOUGH_END_RE.search(sentence[slice(*spans[index - 1])]) is not None

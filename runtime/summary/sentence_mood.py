@@ -259,8 +259,6 @@ _EVENT_CUE_RE = re.compile(
     r"|per\s*cent|points?|times)(?!\w)",
     re.IGNORECASE,
 )
-# What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
-# in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 # The habit of someone outside the household, with its routine: "my coworker Dana drinks like 5
 # coffees before a night shift", "我舅舅每次吃饭都要喝半斤白酒", "我表姐每次出去玩都要住五星级"
 OTHERS_HABIT = (
@@ -276,6 +274,8 @@ OTHERS_HABIT = (
     r"[\u4e00-\u9fff]{0,4}?(?:每次|每天|每周|每年|从来|总是|一直)"
 )
 _OTHERS_HABIT_RE = re.compile(OTHERS_HABIT, re.IGNORECASE)
+# What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
+# in Chinese also a verb done to a count ("排了两个小时", "送了俩果盘") or finished ("赶完了").
 _TOLD_RE = re.compile(
     r"\b(?:yesterday|the\s+other\s+day|earlier\s+today|(?<!than\s)(?<!like\s)last\s+(?:night|time|week|weekend|month"
     r"|year|yr|wk|mo|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season"
