@@ -255,6 +255,13 @@ _OR_TOO_RE = re.compile(
 )
 
 
+# A refusal just said, stressed on its own: "dont call her directly. ever.", "No nuts. At all."
+_STRESS_RE = re.compile(
+    r"^(?:ever(?:\s+again)?|never|at\s+all|period|full\s+stop|no\s+exceptions?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of ``text`` (Chinese and English punctuation, line breaks), stripped.
 
@@ -277,6 +284,7 @@ def split_sentences(text: str) -> list[str]:
                 _OR_TOO_RE.match(part) is not None
                 and (NEGATION_RE.search(out[-1]) or ALLERGY_RE.search(out[-1])) is not None
             )
+            or (_STRESS_RE.match(part) is not None and NEGATION_RE.search(out[-1]) is not None)
         ):
             out[-1] = f"{out[-1]} {part}"
         else:

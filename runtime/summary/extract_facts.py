@@ -58,7 +58,12 @@ _CEILING_WORDS_RE = re.compile(
 )
 _CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
 _CONDITION_RE = re.compile(
-    r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)",
+    r"\b(?:if|when|once|whenever)\b|如果|要是|假如|一旦|的话|超过了|超过\w{0,8}?(?:要|就|先|得|需)"
+    # what is over the figure waits for the user: "invoices over $2,000 need my sign-off", "call
+    # before doing any work over $200"
+    r"|\b(?:needs?|requires?)\s+(?:my|our)\s+(?:ok|okay|approval|sign-?off|go-?ahead|say-?so)\b"
+    r"|\b(?:call|ring|phone|ask|check\s+with|text|ping|email|message)\s+(?:me|us)?\s*(?:first\s+)?"
+    r"before\b",
     re.IGNORECASE,
 )
 _QUALIFIERS = (

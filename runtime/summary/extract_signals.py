@@ -170,15 +170,25 @@ _SCOPE_END_RE = re.compile(
     r"|(?:全|都)(?:算|包括|含)(?:进去|在内)了?\W*$|\b(?:all\s+in|everything\s+included)\W*$",
     re.IGNORECASE,
 )
+# The latest of the deadline before: "周五下班前必须交，最晚不能超过下午6点", "by EOD Wednesday, no
+# later than 5"
+_LATEST_START_RE = re.compile(r"\W*(?:最晚|最迟|no\s+later\s+than\b|at\s+the\s+latest\b)", re.I)
+_WEEKDAY_END_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\W*$", re.IGNORECASE)
+_DAY_OF_MONTH_RE = re.compile(r"\W*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\W*$", re.IGNORECASE)
+# A time said too early or too late, its hour in the clause after: "早上别排太早，9点之前…起不来"
+_TOO_SOON_RE = re.compile(r"太(?:早|晚)\W*$|\btoo\s+(?:early|late)\W*$", re.IGNORECASE)
 # Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
 _NO_FURTHER_RE = re.compile(
-    r"\W*(?:and\s+)?(?:no|not\s+(?:one|a\s+\w+|any))\s+(?:fewer|less|more|lower|higher|later|earlier"
+    r"\W*(?:\w+\s+(?:that|it|them)\s+)?(?:and\s+)?(?:no|nothing|not\s+(?:one|a\s+\w+|any))\s+"
+    r"(?:fewer|less|more|lower|higher|later|earlier"
     r"|sooner|cheaper|pricier)\b(?:\s+than\s+that)?\W*$"
     r"|\W*(?:一个|一分|一分钱|一天)?(?:都|也)?不能(?:再)?(?:少|多|晚|早|低|高)了?\W*$"
     r"|\W*一点(?:都|也|儿都|儿也)不(?:行|能|要|可以)\W*$"
-    r"|\W*(?:别|不要|不用|千万别)(?:再)?多(?:买|订|拿|点|要|带|放|加|做|备|囤)了?\W*$",
+    r"|\W*(?:别|不要|不用|千万别)(?:再)?多(?:买|订|拿|点|要|带|放|加|做|备|囤)了?\W*$"
+    # "就玩六天五晚，别再长了": not a day longer
+    r"|\W*(?:别|不要|不能|千万别)再(?:长|久|多|贵|晚|早|远|大|小|少)了?[啊哈吧]?\W*$",
     re.IGNORECASE,
 )
 # What the clause before set, said again as its limit or its reason, joins it whatever it
@@ -226,7 +236,10 @@ _BACK_RE = re.compile(
     r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$|^(?:就)?别(?:推荐|考虑|买|订|找)了?\W*$"
     r"|^(?:那)?这(?:套|家|款|个)就?(?:别|不要|不)"
     r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
-    r"(?:allergic|intol[ae]r[ae]nt)\W*$",
+    r"(?:allergic|intol[ae]r[ae]nt)\W*$"
+    # the figure before accepted: "a $50 deposit to hold the slot, i'm fine with that"
+    r"|^(?:but\s+)?(?:i'?m|im|we'?re|i\s+am|we\s+are)\s+(?:totally\s+|perfectly\s+)?(?:fine|ok(?:ay)?|good"
+    r"|happy|cool)\s+with\s+(?:that|it)\W*$",
     re.IGNORECASE,
 )
 # The figure a clause before asked for without giving it: "别拖太久，最多45分钟", "keep the toast
@@ -1887,8 +1900,18 @@ def constraint_clauses(sentence: str) -> list[str]:
                 _ENOUGH_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
                 and re.match(r"\W*(?:千万)?(?:别|不要|不用)", text) is not None
             )
+            # "早上别排太早，9点之前我妈起不来": the hour that "too early" means
+            or (
+                _TOO_SOON_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                and _has_figure(text)
+            )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
-            or (kept and re.match(r"\W*(?:最晚|最迟)", text) is not None)
+            or (kept and _LATEST_START_RE.match(text) is not None)
+            # "flying in Thursday, the 10th": the date of the weekday before
+            or (
+                _WEEKDAY_END_RE.search(sentence[slice(*spans[index - 1])])
+                and _DAY_OF_MONTH_RE.match(text)
+            )
             # "avoid anything too fancy, tasting menus and that sort of thing": more of the same
             or _SUCH_LIKE_RE.search(text) is not None
             # "we need 400, no fewer": the direction of the figure before

@@ -74,12 +74,13 @@ _TENS = {
 _UNIT_WORDS = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN_WORDS = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?|(?:{_UNIT_WORDS}))"
+# up to 999 in words; a thousand's rest is one too ("one thousand two hundred dollars")
+_HUNDREDS = rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
 _EN_NUMBER_RE = re.compile(
     rf"\b(?P<half>half\s+a\s+)?(?P<dozen>(?:a|one)\s+)?dozen\b"
     rf"|\b(?P<twice>once(?=\s+(?:a|an|per|every)\s|\s+or\s+twice)"
     rf"|(?<=(?:than|only|just|most)\s)once|twice|thrice)\b"
-    rf"|\b(?P<num>{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
-    rf"(?:\s+thousand(?:\s+(?:and\s+)?{_SMALL})?)?)\b(?P<after>-?\w*)",
+    rf"|\b(?P<num>{_HUNDREDS}(?:\s+thousand(?:\s+(?:and\s+)?{_HUNDREDS})?)?)\b(?P<after>-?\w*)",
     re.IGNORECASE,
 )
 # A vulgar fraction as NFKC writes it ("½" is "1⁄2", with the fraction slash), after its whole
@@ -455,6 +456,9 @@ _STAY_LATER_RE = re.compile(
     r"\b(?:stay|work|finish|run|be\s+out|keep\s+going)\s+(?:any\s+)?(?:later\s+than\s*)?$",
     re.IGNORECASE,
 )
+# "after 6" with no clock said before it: the evening ("After 6 is ideal"; not "at the office
+# by 8:15, so a bus that leaves after 7")
+_AFTER_RE = re.compile(r"^\D*\bafter\s*$", re.IGNORECASE)
 
 
 def bare_clock(hour: int, minute: int, before: str) -> str:
@@ -468,8 +472,12 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
         half = "pm"  # "九点到六点", "9 to 5": a day's span ends in the afternoon
     if half is None and hour in AFTERNOON_HOURS:
         half = "pm"
-    if half is None and hour in (6, 7) and _STAY_LATER_RE.search(before):
-        half = "pm"  # "I can't stay later than 6 on Thursdays": the end of the working day
+    if (
+        half is None
+        and hour in (6, 7)
+        and (_STAY_LATER_RE.search(before) or _AFTER_RE.search(before))
+    ):
+        half = "pm"  # "I can't stay later than 6 on Thursdays", "After 6 is ideal": evening
     morning = list(_AM_CLOCK_RE.finditer(before))
     if half == "am" and morning and int(morning[-1].group("h")) > hour:
         half = "pm"  # "drop the car off at 8am and pick it up no later than 5": later that day
@@ -1399,7 +1407,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     )
     for m in hours:
         if not any(start <= m.start("h") < end for start, end, _ in found):
-            said = before + text[: m.start()]
+            said = before + text[: m.start("h")]  # (with its cue: "after 6" is evening)
             reason = _HALF_REASON_RE.match(text, m.end()) or _HALF_AFTER_RE.match(text, m.end())
             if reason and day_half(reason.group(0)) is not None:
                 said = reason.group(0)  # "before 8 cos of bedtime", "at 5 every morning"
@@ -1457,16 +1465,18 @@ def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
 
 
 # A slot of the working day said in bare hours: "no meetings from 12 to 1", "I'm busy between
-# 2 and 4" (hours 7-11 are the morning's, 12 noon, 1-6 the afternoon's)
+# 2 and 4", "schedule the kickoff with the Berlin folks between 9 and 11" (hours 7-11 are the
+# morning's, 12 noon, 1-6 the afternoon's)
 _SLOT_RE = re.compile(
-    r"\b(?:meetings?|calls?|appointments?|lunch|busy|free|available|block(?:ed)?|slots?)\b"
-    r"[^.?!;]{0,25}?\b(?:from|between)\s+(?P<h1>1[0-2]|[1-9])(?::(?P<m1>[0-5]\d))?\s*"
+    r"\b(?:meetings?|calls?|appointments?|lunch|busy|free|available|block(?:ed)?|slots?"
+    r"|schedul(?:e|ed|ing)|kick-?off|sometime|any\s?time)\b"
+    r"[^.?!;]{0,40}?\b(?:from|between)\s+(?P<h1>1[0-2]|[1-9])(?::(?P<m1>[0-5]\d))?\s*"
     r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
-    r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|nap|gym)\s+"
+    r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|naps?|gym)\s+"
     r"\(?(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
-    r"(?P<d2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
+    r"(?P<d2>1[0-2]|[1-9])(?::(?P<dm>[0-5]\d))?\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"
     r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?),?\s+(?P<w1>1[0-2]|[1-9])"
@@ -1613,7 +1623,7 @@ def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int,
         last = m.start(f"{first[0]}2")
         if any(start < last and m.start(first) < end for start, end, _ in found):
             continue
-        minutes = ("m1", "m2") if first == "h1" else ("", "")
+        minutes = {"h1": ("m1", "m2"), "d1": ("", "dm")}.get(first, ("", ""))
         for hour, minute in zip((first, f"{first[0]}2"), minutes, strict=True):
             clock = _working_hour(int(m.group(hour)), int((minute and m.group(minute)) or 0))
             slots.append((m.start(hour), m.end(hour), clock))

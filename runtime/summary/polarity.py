@@ -44,7 +44,9 @@ _LIMITS_RE = re.compile(
     r"不超过|不高于|不低于|不多于|不少于|不晚于|不早于|不迟于|不大于|不小于|不到"
     r"|\bno\s+(?:more|later|earlier|less|fewer)\s+than\b|\bnot\s+(?:more|later|earlier|less|fewer)"
     r"\s+than\b|\bnot\s+exceed(?:ing)?\b|\bno\s+problem\b|\bnot\s+only\b|不过|不错|不同|不仅|不管"
-    r"|不断|不久|无论",
+    r"|不断|不久|无论"
+    # a bound said as what is not wanted: "I don't want more than two people out at once"
+    r"|\b(?:don'?t|do\s+not|won'?t)\s+(?:want|need)\s+(?:any\s+)?(?:more|fewer|less)\s+than\b",
     re.IGNORECASE,
 )
 _NEG_RE = re.compile(

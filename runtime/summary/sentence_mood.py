@@ -65,12 +65,12 @@ PRICED_RE = re.compile(
 )
 """Money named in a sentence: a price or a bill the user gives, asked about."""
 DONT_BIE = (
-    r"(?<![特区告级类性差识辨鉴离错])(?<!(?<![每这那各一两几0-9])个)(?<!(?<!部)分)"
+    r"(?<![特区告级类性差识辨鉴离错])(?<!(?<![每这那各一两几单0-9])个)(?<!(?<!部)分)"
     r"别(?![人处墅致的])"
 )
 """别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 个别, 别人 (others);
 after 部分 it is "don't" again ("数据那部分别动"), and after a counted 个 ("礼物每个别超过两百",
-"这个别碰")."""
+"这个别碰", "单个别超过30块")."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
@@ -80,8 +80,9 @@ TASK_NEGATION_RE = re.compile(
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)"
-    # what the user cannot take, whatever happened: "I can't take ibuprofen, it gave me a rash…"
-    r"|\b(?:i|we)\s+(?:can'?t|cannot)\s+(?:take|eat|drink|have|tolerate|handle|use|wear)\b"
+    # what the user (or whom they book for) cannot take, whatever happened: "I can't take
+    # ibuprofen, it gave me a rash…", "she can't have anything with latex, bad reaction last year"
+    r"|\b(?:i|we|he|she|they)\s+(?:can'?t|cannot)\s+(?:take|eat|drink|have|tolerate|handle|use|wear)\b"
     r"|" + DONT_BIE + r"|不要|不许|不准|不能|(?<!终于)(?<!总算)(?<!再也)不用|禁止|严禁|不得"
     r"|就算了|还是算了|免了",
     re.IGNORECASE,
@@ -271,7 +272,7 @@ OTHERS_HABIT = (
     r"|insists|swears|reckons|asks|asked)\b)[a-z]+[^s\W]s\b(?=[^.!?]*\b(?:every|each|always|never"
     r"|a\s+(?:day|week|night)|per\s+(?:day|week)|before|whenever)\b)"
     r"|(?:朋友|同事|表姐|表哥|表妹|表弟|堂姐|堂哥|堂妹|堂弟|舅舅|姑姑|姨妈|叔叔|邻居|室友|闺蜜|哥们)"
-    r"[\u4e00-\u9fff]{0,4}?(?:每次|每天|每周|每年|从来|总是|一直)"
+    r"[\u4e00-\u9fff]{0,6}?(?:每次|每天|每周|每年|从来|总是|一直|一天要|一周要)"
 )
 _OTHERS_HABIT_RE = re.compile(OTHERS_HABIT, re.IGNORECASE)
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
@@ -423,9 +424,11 @@ _TOLD_RE = re.compile(
     r"^\W*(?:never\s*mind|nvm)\W+(?:i\s+)?(?:just\s+|already\s+)?" + PAST_VERB + r"\b|"
     # a day something was: "Mine was on the 12th", "it was on Tuesday"
     r"\b(?:mine|ours|it|that)\s+was\s+(?:on|at|in)\b|"
-    # what has happened: "I've heard nothing since", "we've paid twice"
+    # what has happened: "I've heard nothing since", "we've paid twice" (not a state she is in:
+    # "she's wiped out after lunch", "he's worried about the cost")
     r"\b(?:i|we|they|he|she)(?:'ve|'s|\s+have|\s+has)\s+(?:\w+ly\s+|already\s+|never\s+)?"
-    r"(?!(?:got|been|gotten)\b)" + PAST_VERB + r"\b|"
+    r"(?!(?:got|been|gotten|wiped|tired|exhausted|worried|scared|stressed|confused|allowed|supposed"
+    r"|used|bored|terrified|knackered)\b)" + PAST_VERB + r"\b|"
     # how something went: "that lasagna recipe was a hit", "the report … looked great"
     r"\b(?:was|were|looked|tasted|sounded|worked(?:\s+out)?|went(?:\s+(?:down|over|off))?)\s+"
     r"(?:so\s+|really\s+|just\s+)?"
@@ -563,7 +566,11 @@ _FIRM_RULE_RE = re.compile(
 # the one used before, named for a request: "约下保养，…，地址还是上次那家", "same place as
 # last time"
 _SAME_AS_BEFORE_RE = re.compile(
-    r"(?:还是|跟|和|同)上次(?:那家|那个|那位|一样|的)|\b(?:same\s+\w+\s+as|like)\s+last\s+time\b",
+    r"(?:还是|跟|和|同)上次(?:那家|那个|那位|一样|的)|\b(?:same(?:\s+\w+)?\s+as|like)\s+last\s+time\b"
+    # what was settled earlier, built on: "On top of what we already set up, also add…",
+    # "买菜清单在上次的基础上再加两斤排骨，其他照旧"
+    r"|\bwhat\s+(?:we|i)\s+(?:already\s+|just\s+)?(?:set\s+up|agreed(?:\s+on)?|discussed"
+    r"|talked\s+about|planned|decided(?:\s+on)?)\b|在上次的?基础上|照旧",
     re.IGNORECASE,
 )
 # what the user has now, said as "got" in a reason: "…by 4:30 cause I got school pickup after"
@@ -887,7 +894,10 @@ _DOUBT_RE = re.compile(
     # whether it is the trade's custom, or the listener's too: "这是行规吗", "你们家有这种规矩吗"
     r"|(?:这|那)是(?:不是)?(?:行规|惯例|规矩)(?:吗|么|嘛)?\W*$"
     r"|(?:你们|你)(?:家|那边|那儿)?(?:也)?有(?:这种|这个|类似的)(?:规矩|讲究|说法|习惯)(?:吗|么|嘛)"
-    # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊"
+    # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊", "so annoying",
+    # "Lucky her", "We'll see about that", "真有精力", "我看着都累"
+    r"|\bso\s+(?:annoying|dumb|extra|ridiculous)\b|\blucky\s+(?:her|him|them)\b"
+    r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
     # the same asked of the listener's world: "…你们大学也这样吗"

@@ -176,6 +176,8 @@ EXCLUSION_RE = re.compile(
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉"
+    # a subscription dropped, an option let go: "优酷直接退掉吧", "渴望太贵也算了"
+    r"|(?:直接|都|先)退掉(?!了)|(?<=[\u4e00-\u9fff])也算了(?!吧?[吗？?])"
     # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
     r"|^\W*[\u4e00-\u9fff]{1,8}的(?:就|都|也)?(?:不用|不要|算了)(?:了|啦)?\W*$"
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
@@ -207,6 +209,9 @@ ALLERGY_RE = re.compile(
     r"|\b(?:i'?m|i\s+am|he'?s|she'?s|they'?re|skin\s+is|we'?re)\s+(?:very\s+|really\s+|super\s+|quite\s+)?"
     r"sensitive\s+to\b"
     r"|\bgives?\s+(?:me|him|her|them|us)\s+(?:hives|a\s+rash)\b"
+    # what a food or a drug does to the stomach: "ibuprofen wrecks my stomach"
+    r"|\b(?:wrecks?|upsets?|kills?|destroys?|messe?s\s+(?:up|with)|tears?\s+up|irritates?)\s+"
+    r"(?:my|his|her|their|our)\s+(?:stomach|gut|tummy)\b"
     r"|\bmakes?\s+(?:my|his|her|their)\s+skin\s+(?:itch|break\s+out|red)|\bmakes?\s+(?:me|him|her)\s+itch"
     r"|\b(?:i|he|she|they|we|it)\s+(?:gets?|breaks?\s+out\s+in)\s+(?:hives|a\s+rash|itchy)\b"
     r"|\b(?:gets?|got|breaks?\s+out\s+in)\s+(?:hives|a\s+rash)\s+(?:from|after|when)\b"
@@ -241,6 +246,8 @@ PREFERENCE_RE = re.compile(
     # a child's class chosen, what counts most: "数学提高班我想让他上", "更看重操场和食堂"
     r"|想让(?:他|她|孩子|儿子|女儿|娃)(?:上|学|去|报)|(?:更|最|比较|主要)看重"
     r"|\bwould\s+be\s+(?:brill|brilliant|ideal|perfect|lovely|amazing|great)\b"
+    # what would make the task easier: "a Spanish-speaking dentist would really help"
+    r"|\bwould\s+(?:really\s+|definitely\s+|honestly\s+)?help\b(?!\s+(?:me|us|you|him|her|them)\b)"
     # the user's own habit of choice, a field to fill in: "我习惯用支付宝", "保险受益人写我女儿"
     r"|我(?:一般|平时|一直)?习惯(?:用|走|坐|住|买|在|去)"
     r"|(?:受益人|联系人|收件人|抬头|署名)(?:就)?(?:写|填)"
@@ -416,7 +423,14 @@ PREFERENCE_RE = re.compile(
     r"|还是(?!算了)[^，。,！!？?]{1,10}吧|换(?:个|家|一家)[^，。,！!？?]{1,12}的"
     # a choice settled, a colour to paint, the same as something: "橱柜就定欧派了", "主卧墙面刷
     # 浅灰色", "颜色跟门一样"
-    r"|就定(?=[A-Za-z0-9\u4e00-\u9fff])|(?:刷|涂|漆|喷)成?[^，。,！!？?]{0,6}色"
+    r"|就定(?=[A-Za-z0-9\u4e00-\u9fff])|(?:刷|涂|漆|喷)成?[^，。,！!？?]{0,6}色|(?:刷|涂|喷)成?白(?!天)"
+    # the better of two, a must, the one to switch to, a uniform, what to take where there is
+    # one: "哑光的更好", "机场接送一定订专车", "窗户换断桥铝的", "服装统一白衬衫黑裤子",
+    # "景区里有观光车就坐观光车", "每个问题后面给我点评一下"
+    r"|的更好(?![吗呢？?])|一定(?:订|选|买|找|用|坐|住|带|穿)"
+    r"|(?<![交转替])换成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}的(?=[，。,；;！!]|$)"
+    r"|统一(?:穿|用|订|买|选)?(?=[白黑红蓝灰绿黄紫粉])|有[^，。,！!？?]{1,8}就(?:坐|住|选|用|订|买|要|点)"
+    r"|给我[\u4e00-\u9fff]{1,6}一下"
     r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
     r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"

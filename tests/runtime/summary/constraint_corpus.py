@@ -664,6 +664,16 @@ HOLDOUT_621 = DATA / "holdout_621.jsonl"  # wishes referred back to or changed; 
 HOLDOUT_622 = DATA / "holdout_622.jsonl"  # English family medical and dental bookings; same
 HOLDOUT_623 = DATA / "holdout_623.jsonl"  # Chinese club and hobby groups; same
 HOLDOUT_624 = DATA / "holdout_624.jsonl"  # typical messages; same
+HOLDOUT_625 = (
+    DATA / "holdout_625.jsonl"
+)  # English freelancer's clients and invoices; after 26's last fixes (bcc41c6, 27a30ff)
+HOLDOUT_626 = DATA / "holdout_626.jsonl"  # Chinese apartment renovation; same
+HOLDOUT_627 = DATA / "holdout_627.jsonl"  # English wedding and guests' travel; same
+HOLDOUT_628 = DATA / "holdout_628.jsonl"  # Chinese pet owner; same
+HOLDOUT_629 = DATA / "holdout_629.jsonl"  # errands for an older relative, EN and ZH; same
+HOLDOUT_630 = DATA / "holdout_630.jsonl"  # English cars: buying, renting, servicing; same
+HOLDOUT_631 = DATA / "holdout_631.jsonl"  # Chinese personal finance and bills; same
+HOLDOUT_632 = DATA / "holdout_632.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1289,6 +1299,14 @@ HOLDOUTS = (
     HOLDOUT_622,
     HOLDOUT_623,
     HOLDOUT_624,
+    HOLDOUT_625,
+    HOLDOUT_626,
+    HOLDOUT_627,
+    HOLDOUT_628,
+    HOLDOUT_629,
+    HOLDOUT_630,
+    HOLDOUT_631,
+    HOLDOUT_632,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -78,6 +78,7 @@ READ = [
     ("最晚廿八号", ["28"]),
     ("俩大人仨小孩", ["2", "3"]),
     ("三分糖", ["3"]),
+    ("four thousand five hundred euros", ["4500"]),  # a thousand's rest in hundreds
     ("三亿五千万", ["350000000"]),
     ("玩个十天半个月", ["10", "15"]),
     ("一刻钟左右", ["15"]),
@@ -217,6 +218,12 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("ten to six this evening", ["17:50"]),
         ("breakfast at 7.30 each morning", ["7:30"]),
         ("they cost 2.50 each", []),
+        # the hundred-and-fifty-first and -second rounds: a bare range after what is scheduled,
+        # a nap with its minutes, "after 6" with no clock before it
+        ("set up the review call with the Lisbon team between 10 and 12", ["10:00", "12:00"]),
+        ("he naps 1-2:30 most days", ["13:00", "14:30"]),
+        ("anything after 6 is fine", ["18:00"]),
+        ("at the gym by 7:30 so a class that starts after 6", ["6:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -1025,6 +1032,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "my flatmate Tom eats like 4 bowls of cereal before every shift, no idea how",
         "我表哥每次出差都要住五星级，一晚一千起步",
         "Dave upstairs plays drums at 7am every Saturday, unbelievable",
+        # the hundred-and-fifty-first and -second rounds: someone's rule and a reaction to it
+        "My landlord has a rule that no guests stay past 11pm, so annoying.",
+        "my sister says she'll stay with us no more than two nights. we'll see about that",
+        "我室友一天要洗两次澡，我看着都累",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1129,6 +1140,12 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         # the hundred-and-fiftieth round: the hours just named, kept clear; the user's own floor
         # after a listing's price
         ("Gym slot is 6-7am on weekdays, can you keep that free", ("6-7am", "keep that free")),
+        ("住三晚，别再多了", ("三晚", "别再多了")),
+        ("Send me the slides by EOD Friday, no later than 3", ("Friday", "no later than 3")),
+        ("My parents land Tuesday, the 14th", ("Tuesday", "the 14th")),
+        ("They want a $30 booking fee, I'm fine with that", ("$30", "fine with that")),
+        ("my hourly rate is 90 euros, charge that and nothing less", ("90", "nothing less")),
+        ("晚上别排太晚，十点以后我睡了", ("太晚", "十点以后")),
         (
             "The ad says 40 but honestly I'm not going lower than thirty",
             ("lower than thirty", "30"),
@@ -2375,6 +2392,26 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("For the hen do leave Ryanair off the list entirely", "leave ryanair off"),
         ("这个月水费交了86块，帮我记一下", "86"),
         ("宝宝一顿喝120ml左右，奶粉一罐能喝几天？", "120ml左右"),
+        # the hundred-and-fifty-first and -second rounds: what waits for the user's ok above a
+        # figure, a counted 单个, a state that is no story, earlier plans built on, a wish that
+        # "would help", what a drug does to the stomach, the choices of a renovation
+        ("Any purchase over €300 needs my ok first", "≤ 300"),
+        ("Ring me before they start any repair over 150 dollars", "≤ 150"),
+        ("灯具单个别超过三百块", "≤ 300"),
+        ("Dad needs an afternoon slot, between 2 and 4 — he's exhausted in the mornings", "14:00"),
+        ("Beyond what we agreed on, also book a taxi for Friday at 7am", "7:00"),
+        ("跟之前一样订酒店，在上次的基础上多订一晚", "多订一晚"),
+        ("We don't need more than three quotes for the roof", "3"),
+        ("He can't take anything with penicillin, reacted badly as a kid", "penicillin"),
+        ("aspirin upsets my stomach so skip it", "aspirin"),
+        ("A driver who speaks French would really help", "french"),
+        ("卫生间墙面就刷白，地砖防滑的更好", "防滑的更好"),
+        ("接站一定订商务车", "一定订商务车"),
+        ("热水器换燃气的", "换燃气的"),
+        ("年会服装统一黑西装", "统一黑西装"),
+        ("有高铁就坐高铁", "就坐高铁"),
+        ("爱奇艺直接退掉", "直接退掉"),
+        ("那家太远也算了", "也算了"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
