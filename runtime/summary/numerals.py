@@ -1179,14 +1179,14 @@ _IDIOMS: Final = (
     ),
     # Chinese: half an hour in minutes ("半个钟头以内" 30; not "一个半小时", 1.5 hours), a quarter
     # of an hour ("一刻钟" 15), "about one" (个把小时), a dozen and half of one ("一打鸡蛋",
-    # "半打"; not 一打电话, 打车), and the half month of "十天半个月" (10 to 15 days)
+    # "鸡蛋买一打", "半打"; not 一打电话, 打车), and the half month of "十天半个月" (10 to 15 days)
     (re.compile(r"(?<![\d一二两三四五六七八九十个])半个?(?:小时|钟头)"), "30"),
     (re.compile(r"一刻钟"), "15"),
     (re.compile(r"[两二]刻钟"), "30"),
     (re.compile(r"三刻钟"), "45"),
     (re.compile(r"个把(?=小时|钟头|月|星期|礼拜|钟|人)"), "1"),
     (re.compile(r"半打"), "6"),
-    (re.compile(rf"一打(?=[\u4e00-\u9fff])(?!{_DOZEN_NOT})"), "12"),
+    (re.compile(rf"一打(?=[\u4e00-\u9fff]|[，,。.！!；;\s]|$)(?!{_DOZEN_NOT})"), "12"),
     (re.compile(r"(?<=十天)半个?月"), "15"),
     # "within a fortnight": 14 days
     (re.compile(r"\b(?:a|one)\s+fortnight\b", re.I), "14"),
@@ -1258,20 +1258,23 @@ def _point_decimals(text: str) -> list[Numeral]:
 
 
 _K_RANGE_START_RE = re.compile(
-    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*(?:[-–—~]|to)\s*[$€£]?\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)",
+    r"(?<![\d.,])(\d+(?:\.\d+)?)(?=\s*(?:[-–—~]|to)\s*[$€£]?\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)"
+    # ...or "between 8 and 9.5k"
+    r"|(?<=between\s)(\d+(?:\.\d+)?)(?=\s*and\s*[$€£]?\d+(?:\.\d+)?\s*(?:k|thousand|grand)\b)",
     re.I,
 )
 
 
 def _k_range_starts(text: str, numerals: list[Numeral]) -> list[Numeral]:
-    """ "budget 15-18k": the k said once is both ends' (15000 and 18000)."""
+    """ "budget 15-18k", "between 8 and 9.5k": the k said once is both ends' (15000 and 18000)."""
     taken = [(n.start, n.end) for n in numerals]
     out: list[Numeral] = []
     for m in _K_RANGE_START_RE.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
-        value = format((Decimal(m.group(1)) * 1000).normalize(), "f")
-        out.append(Numeral(m.start(), m.end(), m.group(1), value))
+        start = m.group(1) or m.group(2)
+        value = format((Decimal(start) * 1000).normalize(), "f")
+        out.append(Numeral(m.start(), m.end(), start, value))
     return out
 
 

@@ -643,7 +643,9 @@ _PAST_REPORT_RE = re.compile(
     r"|\b(?:(?:said|saying)\s+|told\s+(?:\w+\s+){1,3}?)(?:that\s+)?(?:he|she|they)(?:'d|'ll|\s+would"
     r"|\s+will)\b|(?<![跟和对给同向我你])[\u4e00-\u9fff]{1,3}(?<![我你小])"
     # words to pass on are no report: "麻烦跟他们说早上７：３０之前别来" (but "我妈跟我说…" is hers)
-    r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])说(?!话|明|服|清楚)"
+    r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])"
+    # (nor what to say in a message asked for: "别说是孩子不想上，就说家里有事")
+    r"(?<!别)(?<!^就)(?<!^你就)说(?!话|明|服|清楚)"
     # a speaker named in Latin letters: "IT 说周五前修好，结果还是这样"
     r"|\b[A-Za-z]{2,}\s*说(?!话|明|服|清楚)",
     re.IGNORECASE,
@@ -873,7 +875,9 @@ _REPORTED_RE = re.compile(
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
     r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])"
     # "My boss's rule is no meetings on Fridays"
-    r"|\b[a-z]+'s\s+(?:\w+\s+)?rules?\s+(?:is|are|was)\b",
+    r"|\b[a-z]+'s\s+(?:\w+\s+)?(?:rules?|polic(?:y|ies))\s+(?:is|are|was)\b"
+    # a place's hours: "my sister's dorm has quiet hours from 10pm to 8am"
+    r"|\b[a-z]+'s\s+\w+\s+(?:has|had)\s+(?:quiet\s+hours|a\s+curfew)\b",
     re.IGNORECASE,
 )
 # ...and doubted right after: "Is that actually true?", "Is that normal in California?",
@@ -898,6 +902,8 @@ _DOUBT_RE = re.compile(
     # "Lucky her", "We'll see about that", "真有精力", "我看着都累"
     r"|\bso\s+(?:annoying|dumb|extra|ridiculous)\b|\blucky\s+(?:her|him|them)\b"
     r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累"
+    # "A friend said 60 days but that sounds way too fast to me"
+    r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off)\b"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
     # the same asked of the listener's world: "…你们大学也这样吗"
@@ -934,7 +940,9 @@ _VERDICT_RE = re.compile(
 )
 # The user's own vent about it, said last: "物业规定…，楼上天天违规，烦死了"
 _VENT_END_RE = re.compile(
-    r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱)\W*$"
+    r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱"
+    # "…周末也不许出门，真是卷啊", "…marked absent. wild.", "…from 10pm to 8am and she hates it lol"
+    r"|(?:真是?|太)卷(?:了|啊)?|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))\W*$"
 )
 
 

@@ -103,6 +103,8 @@ NOT_NEGATION_RE = re.compile(
     r"|\b(?:nobody|no\s+one)\b[^,.;!?]{0,30}?\b(?:knows|seems\s+to\s+know|can\s+tell\s+me|has\s+a\s+clue|explains)\b|\b(?:don'?t|dont|never)\s+let\s+(?:anyone|anybody|them|people)"
     r"\s+tell\s+you\s+(?:otherwise|different(?:ly)?)\b|\boh\s+no\b|\bnot\s+sure\b|\bnot\s+gonna\s+lie\b"
     r"|\bnothing\s+but\b|\bno\s+matter\b|\bwhy\s+not\b|\bif\s+not\b|\bnot\s+only\b"
+    # a limit lifted, words taken back as a joke: "there's no cap anymore", "别当真"
+    r"|\bno\s+(?:cap|limit|budget|max(?:imum)?|deadline|rush)\s+any\s*more\b|别当真|开玩笑的"
     # what sources say, not a rule: "Recipes never agree on this", "the sites don't say"
     # (a plural or "they" as the subject)
     r"|\b(?:[a-z]{3,}s|people|they)\s+"
@@ -200,9 +202,12 @@ EXCLUSION_RE = re.compile(
 )
 
 ALLERGY_RE = re.compile(
-    r"\b(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
+    # (not whether one might be: "我家猫会不会对油漆味过敏啊", "could she be allergic to it?")
+    r"(?<!会不会)(?<!是不是)(?<!\bbe\s)\b(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
     # (an illness named for its cause is a diagnosis: "过敏性鼻炎")
-    r"|过敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
+    r"|(?<!会不会)(?<!是不是)(?<!会不会对)(?<!是不是对)(?<!可能)(?<!会不会对[\u4e00-\u9fff]{2})"
+    r"(?<!会不会对[\u4e00-\u9fff]{3})(?<!会不会对[\u4e00-\u9fff]{4})"
+    r"过敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:really\s+|so\s+|super\s+|very\s+)?(?:sick|ill|break\s+out)\b"
     r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?!(?:the|this|my|your|his|her|our|what|news|it\s+well)\b)[a-z]|乳糖不耐|\b(?:can'?t|cannot|don'?t|do\s+not)\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"

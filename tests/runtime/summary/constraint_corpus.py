@@ -674,6 +674,14 @@ HOLDOUT_629 = DATA / "holdout_629.jsonl"  # errands for an older relative, EN an
 HOLDOUT_630 = DATA / "holdout_630.jsonl"  # English cars: buying, renting, servicing; same
 HOLDOUT_631 = DATA / "holdout_631.jsonl"  # Chinese personal finance and bills; same
 HOLDOUT_632 = DATA / "holdout_632.jsonl"  # typical messages; same
+HOLDOUT_633 = DATA / "holdout_633.jsonl"  # English student; after 617-632's fixes (f9c9026)
+HOLDOUT_634 = DATA / "holdout_634.jsonl"  # Chinese food delivery and groceries; same
+HOLDOUT_635 = DATA / "holdout_635.jsonl"  # English charity run and volunteers; same
+HOLDOUT_636 = DATA / "holdout_636.jsonl"  # Chinese small online shop owner; same
+HOLDOUT_637 = DATA / "holdout_637.jsonl"  # gardening, home upkeep and trades, EN and ZH; same
+HOLDOUT_638 = DATA / "holdout_638.jsonl"  # English long-distance move; same
+HOLDOUT_639 = DATA / "holdout_639.jsonl"  # Chinese child's schooling and tutoring; same
+HOLDOUT_640 = DATA / "holdout_640.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1307,6 +1315,14 @@ HOLDOUTS = (
     HOLDOUT_630,
     HOLDOUT_631,
     HOLDOUT_632,
+    HOLDOUT_633,
+    HOLDOUT_634,
+    HOLDOUT_635,
+    HOLDOUT_636,
+    HOLDOUT_637,
+    HOLDOUT_638,
+    HOLDOUT_639,
+    HOLDOUT_640,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -79,6 +79,8 @@ READ = [
     ("俩大人仨小孩", ["2", "3"]),
     ("三分糖", ["3"]),
     ("four thousand five hundred euros", ["4500"]),  # a thousand's rest in hundreds
+    ("somewhere between 12 and 14.5k", ["12000", "14500"]),  # the k said once
+    ("牛奶买一打。", ["12"]),
     ("三亿五千万", ["350000000"]),
     ("玩个十天半个月", ["10", "15"]),
     ("一刻钟左右", ["15"]),
@@ -1036,6 +1038,11 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My landlord has a rule that no guests stay past 11pm, so annoying.",
         "my sister says she'll stay with us no more than two nights. we'll see about that",
         "我室友一天要洗两次澡，我看着都累",
+        "The gym's policy is no guests after 9pm, which is so dumb",
+        "my old boss had a rule: no emails after 7pm. wild.",
+        "我同事家孩子每天只睡五个小时，真是卷啊",
+        "我家狗会不会对牛肉过敏啊",
+        "About the cap I mentioned earlier, there's no limit anymore",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2412,6 +2419,7 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("有高铁就坐高铁", "就坐高铁"),
         ("爱奇艺直接退掉", "直接退掉"),
         ("那家太远也算了", "也算了"),
+        ("帮我给老师回个消息，别说是他生病了，就说家里有事", "别说是他生病了"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
