@@ -129,7 +129,9 @@ _FIGURE_START_RE = re.compile(
 _CLOCK_END_RE = re.compile(r"\d\s*[ap]\.m\.$", re.IGNORECASE)
 _GOES_ON_RE = re.compile(
     r"[a-z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
-    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    # the clock's time zone: "Set the standup for 7:45 a.m. Pacific"
+    r"|(?:pacific|eastern|central|mountain|(?-i:[A-Z]{1,3}T|UTC))\b(?:\s+time\b)?(?:\W*$|[,;]))"
 )
 CODE_RE = re.compile(
     # money is no id: "RM60" (ringgit), "Rs500", "HK$"-less "HKD300"

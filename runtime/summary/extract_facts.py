@@ -265,6 +265,26 @@ def _by_role(clause: str, reference: datetime) -> list[str]:
     return [clause]
 
 
+# Two bounds of different things in one clause, cut at the "and" between them: "pays at least
+# $16 an hour and is under 20 hrs a week", "capacity no less than 9 kg and keep it under £500"
+# (each bound's direction stays with its own figure)
+_BOUND_AND_RE = re.compile(r"\s+and\s+(?=(?:is|are|it'?s|keep\s+it|keep|stays?)\s)", re.IGNORECASE)
+_BOUNDED_FIGURE_RE = re.compile(
+    r"\b(?:at\s+(?:least|most)|under|over|below|above|(?:no|not)\s+(?:less|more|fewer)\s+than"
+    r"|less\s+than|more\s+than|up\s+to|within)\s+[$€£¥]?\d",
+    re.IGNORECASE,
+)
+
+
+def _by_bound(clause: str) -> list[str]:
+    """``clause`` cut at "and" between two bounded figures (``_BOUND_AND_RE``)."""
+    for cut in _BOUND_AND_RE.finditer(clause):
+        head, tail = clause[: cut.start()], clause[cut.end() :]
+        if _BOUNDED_FIGURE_RE.search(head) and _BOUNDED_FIGURE_RE.search(tail):
+            return [head.strip(), *_by_bound(tail.strip())]
+    return [clause]
+
+
 def _value(clause: str, heads: list[str], pinned: bool) -> tuple[str, str | None]:
     """``("≤ 200 CNY", "单程别超过两百块")``: the value (the normalized figures, or the clause
     when it states none in another form) and the quote, the user's own clause. A pinned
@@ -293,7 +313,12 @@ def _constraints(
     if read is None or len(read.original) != len(sentence):
         read = Reading(sentence, sentence)
     plain = as_simplified(read.text)
-    clauses = [part for clause in constraint_clauses(plain) for part in _by_role(clause, reference)]
+    clauses = [
+        piece
+        for clause in constraint_clauses(plain)
+        for part in _by_role(clause, reference)
+        for piece in _by_bound(part)
+    ]
     for clause in clauses:
         at = plain.find(clause)
         said = sentence[slice(*read.source(at, at + len(clause)))] if at >= 0 else clause

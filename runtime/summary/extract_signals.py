@@ -216,6 +216,8 @@ _BACK_RE = re.compile(
     # 买全价，先问我"
     r"|^(?:你|那|那你)?就别|^(?:先|要)问(?:我|一下我)(?:一声|一下)?\W*$"
     r"|^(?:check|ask)\s+(?:with\s+)?me\s+first\W*$|^(?:show|run|read)\s+(?:it|them|that)\s+(?:to|by)\s+me\b"
+    # the step waits for the user's ok: "写好了先别发，等我确认了再发"
+    r"|^等我(?:确认|看过|看完|同意|点头|回复)了?(?:之后|以后)?再"
     # an order asked for what was just named: "sorted by gift size, biggest first", "in the order
     # they came in, oldest first"
     r"|^(?:oldest|newest|cheapest|earliest|latest|shortest|closest|nearest|biggest|smallest"
@@ -337,6 +339,9 @@ _OWNED_RE = re.compile(
     # what must be, said before the question: "…，必须本周五之前送到，来得及吗？"; what can only
     # be: "奥数和编程只能报一个，你觉得哪个…？"
     r"|必须|务必|一定要|只能(?:报|选|买|订|带|去|要|挑|参加|上|请|用)"
+    # the deadline of the user's task, before what they ask: "报告截至时间是这周五中午12点，你能
+    # 先给个大纲吗"
+    r"|(?:截止|截至)(?:时间|日期)?(?:是|在)"
     # the measures of the one it is for: "孩子身高１３５cm，体重３０公斤左右，校服选哪个码？",
     # "she's 135cm and about 30kg, which size…?"
     r"|(?:身高|体重|腰围|胸围|臀围|脚长|鞋码|头围)\s*(?:是|有|大概|约)?\s*[\d０-９一二三四五六七八九十]"

@@ -382,7 +382,7 @@ _BARE_RANGE_RE = re.compile(
     r"|\b(?:any\s*time|anything)\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
     # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"
     r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}:[0-5]\d)"
-    r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight)\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
+    r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight),?\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
     # a window whose half of the day follows it: "Block 9 to 10 every morning"
     r"|(?<![\d:.])(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d{1,2}\s+(?:every|each|in\s+the|this"
     r"|tomorrow)\s+(?:morning|afternoon|evening|night)))"
@@ -1319,8 +1319,10 @@ def _shared_scale(text: str, numerals: list[Numeral]) -> list[Numeral]:
             or not low.text.isalpha()
             or not _EN_RANGE_JOIN_RE.fullmatch(text[low.end : high.start])
             or not low.value.isdigit()
-            or not 0 < int(low.value) < 10
-            or int(high.value) >= 10 * scale
+            # (hundreds are counted past ten: "between eleven and thirteen hundred" 1100-1300)
+            or not 0 < int(low.value) < (100 if scale == 100 else 10)
+            or int(high.value) >= (100 if scale == 100 else 10) * scale
+            or int(low.value) * scale >= int(high.value)
         ):
             continue
         out[index] = Numeral(low.start, low.end, low.text, str(int(low.value) * scale))
@@ -1445,7 +1447,21 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
             found.append((m.start(), m.end(), clock))
     for m in _BARE_RANGE_RE.finditer(text):
         found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
+    lead = _LEADING_RANGE_RE.match(text) if _PART_BEFORE_RE.search(before) else None
+    if lead is not None and not any(start < lead.end() for start, _, _ in found):
+        found.extend((lead.start(), lead.end(), clock) for clock in _bare_range(text, lead, before))
     return found
+
+
+# A bare range that opens its clause after the half of the day it falls in: "book him for
+# Thursday morning, 9 to 12"
+_PART_BEFORE_RE = re.compile(r"\b(?:morning|afternoon|evening|night)s?\W*$", re.IGNORECASE)
+_LEADING_RANGE_RE = re.compile(
+    r"^\W*(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|until|till|-|–)\s*"
+    r"(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
+    r"(?![:.\d]|\s*(?:people|persons|guests|kids|days?|hours?|hrs?|min|weeks?|months?|years?|%))",
+    re.IGNORECASE,
+)
 
 
 def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
@@ -1464,6 +1480,8 @@ def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:
     first_half = half if h1 <= h2 or h2 == 12 or half != "pm" else "am"
     if h1 == 12 and h2 < 12:
         first_half, half = None, "pm"  # "from 12 to 2": noon to 14:00
+    if h2 == 12 and h1 < 12 and half == "am":
+        half = None  # "Thursday morning, 9 to 12": the morning ends at noon
     return _clock(h1, m1, first_half), _clock(h2, m2, half)
 
 

@@ -75,7 +75,8 @@ after 部分 it is "don't" again ("数据那部分别动"), and after a counted 
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
 TASK_NEGATION_RE = re.compile(
-    r"^\W*(?:(?:so|and|but|then|please|just)\s+)*(?:don'?t|do\s+not|never|no\s+more|avoid|skip"
+    r"^\W*(?:(?:so|and|but|then|please|just|oh|also|whatever\s+you\s+do)\W+)*(?:don'?t|do\s+not|never"
+    r"|no\s+more|avoid|skip"
     r"|stop|nothing|no|not(?!\s+(?:even|a\s+single|one\s+single)))\b|\b(?:not|never)\s+again\b"
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
     r"|accept|take|book|fly|use|go|pay)|\b(?:i|we)\s+(?:don'?t|won'?t|wouldn'?t)\s+(?:want|need|like"
@@ -876,6 +877,9 @@ _REPORTED_RE = re.compile(
     r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])"
     # "My boss's rule is no meetings on Fridays"
     r"|\b[a-z]+'s\s+(?:\w+\s+)?(?:rules?|polic(?:y|ies))\s+(?:is|are|was)\b"
+    # a rule put on someone else: "My mate's landlord makes them pay for every repair under £150",
+    # "王阿姨的医生让她每天最多吃一个鸡蛋"
+    r"|\bmakes\s+(?:them|him|her)\s+[a-z]+|(?<![别不])让(?:她|他|她们|他们)(?=[\u4e00-\u9fff])"
     # a place's hours: "my sister's dorm has quiet hours from 10pm to 8am"
     r"|\b[a-z]+'s\s+\w+\s+(?:has|had)\s+(?:quiet\s+hours|a\s+curfew)\b",
     re.IGNORECASE,
@@ -903,9 +907,10 @@ _DOUBT_RE = re.compile(
     r"|\bso\s+(?:annoying|dumb|extra|ridiculous)\b|\blucky\s+(?:her|him|them)\b"
     r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累"
     # "A friend said 60 days but that sounds way too fast to me"
-    r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off)\b"
+    r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off"
+    r"|short|long|low|high|steep|cheap|fast|slow)\b"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
-    r"|(?:好|真|挺)(?:严格|夸张|离谱)(?:啊|了|吧|哦)?\W*$|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
+    r"|(?:好|真|挺)(?:严格|夸张|离谱)的?(?:啊|了|吧|哦)?\W*$|(?:有点|太)(?:死板|不近人情|奇葩)|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
     # the same asked of the listener's world: "…你们大学也这样吗"
     r"|你们[\u4e00-\u9fff]{0,4}也(?:是)?(?:这样|这么)(?:吗|么|嘛)"
     r"|\bsounds\s+(?:so\s+|really\s+|pretty\s+)?(?:hard|exhausting|intense|extreme|brutal|miserable)\b"
@@ -942,7 +947,7 @@ _VERDICT_RE = re.compile(
 _VENT_END_RE = re.compile(
     r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱"
     # "…周末也不许出门，真是卷啊", "…marked absent. wild.", "…from 10pm to 8am and she hates it lol"
-    r"|(?:真是?|太)卷(?:了|啊)?|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))\W*$"
+    r"|(?:真是?|太)卷(?:了|啊)?|吐槽|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))\W*$"
 )
 
 

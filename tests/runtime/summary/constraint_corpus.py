@@ -682,6 +682,14 @@ HOLDOUT_637 = DATA / "holdout_637.jsonl"  # gardening, home upkeep and trades, E
 HOLDOUT_638 = DATA / "holdout_638.jsonl"  # English long-distance move; same
 HOLDOUT_639 = DATA / "holdout_639.jsonl"  # Chinese child's schooling and tutoring; same
 HOLDOUT_640 = DATA / "holdout_640.jsonl"  # typical messages; same
+HOLDOUT_641 = DATA / "holdout_641.jsonl"  # English children's party and playdates; after 494bba7
+HOLDOUT_642 = DATA / "holdout_642.jsonl"  # Chinese hotels, homestays and flights; same
+HOLDOUT_643 = DATA / "holdout_643.jsonl"  # English remote worker: time zones, kit, expenses; same
+HOLDOUT_644 = DATA / "holdout_644.jsonl"  # Chinese checkups, medicine, diet and exercise; same
+HOLDOUT_645 = DATA / "holdout_645.jsonl"  # electronics and appliances bought and returned; same
+HOLDOUT_646 = DATA / "holdout_646.jsonl"  # English landlords and tenants; same
+HOLDOUT_647 = DATA / "holdout_647.jsonl"  # Chinese office documents and schedules; same
+HOLDOUT_648 = DATA / "holdout_648.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1323,6 +1331,14 @@ HOLDOUTS = (
     HOLDOUT_638,
     HOLDOUT_639,
     HOLDOUT_640,
+    HOLDOUT_641,
+    HOLDOUT_642,
+    HOLDOUT_643,
+    HOLDOUT_644,
+    HOLDOUT_645,
+    HOLDOUT_646,
+    HOLDOUT_647,
+    HOLDOUT_648,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

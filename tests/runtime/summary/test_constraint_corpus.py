@@ -558,7 +558,9 @@ refusals over two sentences ("no sugary stuff pls. no soda, no candy, no cake"),
 afternoon in the clause of the cleaner's morning, "dont call her directly. ever.", "first class"
 after a colon; from the hundred-and-fifty-third (holdout_633-640), two bounds in one clause ("pays
 at least $16 an hour and is under 20 hrs a week"), a day said in a fragment ("Planting bulbs this
-weekend.")."""
+weekend."); from the hundred-and-fifty-fourth (holdout_641-648), a party's theme said as a taste
+("she's obsessed with dinosaurs"), "put every cross-timezone meeting in my calendar in UTC", a
+child's age given for a dose (孩子六岁), "return just one of them"."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -937,6 +939,9 @@ _PRECISION_FLOOR = {
     "holdout_637.jsonl": 0.5,
     "holdout_638.jsonl": 0.875,
     "holdout_640.jsonl": 0.875,
+    "holdout_641.jsonl": 0.875,
+    "holdout_645.jsonl": 0.875,
+    "holdout_646.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1229,7 +1234,9 @@ cousin's wedding, a cat's 3am runs, a nurse's flu-shot advice, a great-aunt's ki
 aunt's estate rule, a coworker's winter range, a trip's spending sighed over; holdout_633-640's, a
 question about delivery times, a cheap fruit bought, a lawsuit won told, a neighbour's renovation
 noise, a succulent's watering asked, a leak in 2019, a neighbour's gnomes, "never again, my mom
-said", a landlord's guest rule with a fine told."""
+said", a landlord's guest rule with a fine told; holdout_641-648's, a school's treat rule, a dad
+who only trusts one brand (他只认海尔), a neighbour's cats against his lease, deposits asked
+about."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -81,6 +81,7 @@ READ = [
     ("four thousand five hundred euros", ["4500"]),  # a thousand's rest in hundreds
     ("somewhere between 12 and 14.5k", ["12000", "14500"]),  # the k said once
     ("牛奶买一打。", ["12"]),
+    ("rent between twelve and fifteen hundred", ["1200", "1500"]),
     ("三亿五千万", ["350000000"]),
     ("玩个十天半个月", ["10", "15"]),
     ("一刻钟左右", ["15"]),
@@ -225,6 +226,7 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("set up the review call with the Lisbon team between 10 and 12", ["10:00", "12:00"]),
         ("he naps 1-2:30 most days", ["13:00", "14:30"]),
         ("anything after 6 is fine", ["18:00"]),
+        ("the plumber on Friday afternoon, 1 to 4", ["13:00", "16:00"]),
         ("at the gym by 7:30 so a class that starts after 6", ["6:00"]),
     ],
 )
@@ -1043,6 +1045,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我同事家孩子每天只睡五个小时，真是卷啊",
         "我家狗会不会对牛肉过敏啊",
         "About the cap I mentioned earlier, there's no limit anymore",
+        "My friend's boss makes them work 12 hours on Saturdays, is that even legal?",
+        "隔壁李叔的医生让他每天最多喝一杯酒，他整天吐槽",
+        "我们学校规定晚上十一点必须熄灯，是不是有点死板？",
+        "my cousin heard it takes 2 weeks but that sounds short",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1152,6 +1158,7 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("My parents land Tuesday, the 14th", ("Tuesday", "the 14th")),
         ("They want a $30 booking fee, I'm fine with that", ("$30", "fine with that")),
         ("my hourly rate is 90 euros, charge that and nothing less", ("90", "nothing less")),
+        ("草稿写好了先别发，等我确认了再发", ("先别发", "等我确认了再发")),
         ("晚上别排太晚，十点以后我睡了", ("太晚", "十点以后")),
         (
             "The ad says 40 but honestly I'm not going lower than thirty",
@@ -2420,6 +2427,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("爱奇艺直接退掉", "直接退掉"),
         ("那家太远也算了", "也算了"),
         ("帮我给老师回个消息，别说是他生病了，就说家里有事", "别说是他生病了"),
+        ("oh and whatever you do don't book the Marriott again, the room was filthy", "marriott"),
+        ("项目书截止时间是下周一上午10点，能帮我列个提纲吗", "10:00"),
+        ("把这几张发票整理一下，按金额从大到小排", "按金额从大到小排"),
+        ("find a flat with rent under $1,800 and is at least 60 square metres", "under $1,800"),
+        ("Book the call for 8:30 a.m. Eastern. Priya can join from London.", "eastern"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
