@@ -75,7 +75,10 @@ _UNIT_WORDS = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN_WORDS = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN_WORDS})(?:[-\s](?:{_UNIT_WORDS}))?|(?:{_UNIT_WORDS}))"
 # up to 999 in words; a thousand's rest is one too ("one thousand two hundred dollars")
-_HUNDREDS = rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?"
+# (the "and" before a thousand joins two figures: "between fifteen hundred and two thousand")
+_HUNDREDS = (
+    rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL}(?!\s+(?:thousand|grand|hundred)\b))?)?"
+)
 _EN_NUMBER_RE = re.compile(
     rf"\b(?P<half>half\s+a\s+)?(?P<dozen>(?:a|one)\s+)?dozen\b"
     rf"|\b(?P<twice>once(?=\s+(?:a|an|per|every)\s|\s+or\s+twice)"

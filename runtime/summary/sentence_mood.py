@@ -97,6 +97,10 @@ _REQUEST_RE = re.compile(
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
     r"|squeeze|book|move|start)\b"
+    # ...or whether a thing can be held to a bound: "Can the gala recap video be kept to two
+    # minutes?"
+    r"|^\W*(?:can|could)\s+(?:the|my|our|this|that|it)\b[^?.]{0,40}?\bbe\s+(?:kept|capped|limited|held"
+    r"|trimmed|cut)\s+(?:to|under|below|at|within)\b"
     # asked without its subject, as Singapore and Malaysia write it: "Can help me set aside $800
     # every month?", "ticket under RM60 can?", "can or not?"
     r"|^\W*can\s+(?:help|book|check|find|get|send|arrange|settle|do|remind|tell)\b"
@@ -507,7 +511,9 @@ _TOLD_RE = re.compile(
     # only then done: "加班到十点才回家"
     r"|才(?:回家|回来|到家|下班|睡觉?|吃上|忙完|弄完|搞定|做完|写完)"
     # done already: "2nd coffee already", "刚开完会", "第3个了"
-    r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经(?!是?极限)[\u4e00-\u9fff]{1,6}了"
+    # (not a state the user is in: "I'm already nervous")
+    r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses"
+    r"|nervous|excited|stressed|anxious|worried|scared)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经(?!是?极限)[\u4e00-\u9fff]{1,6}了"
     r"|(?<![最更就])[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
@@ -838,10 +844,13 @@ def asks_nothing(sentence: str) -> bool:
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
     r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b"
-    r"|\bno\s+need\s+to\s+do\s+anything\b|\bjust\s+showing\s+(?:off|you)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b"
+    r"|\bno\s+need\s+to\s+do\s+anything\b|\bjust\s+showing\s+(?:off|you)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b|^\W*out\s+of\s+curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b|\bjust\s+thought\s+you\s+(?:should|might\s+want\s+to|'?d\s+want\s+to)"
     r"\s+know\b"
+    # a story shared for its own sake: "Just thought it was funny", "thought you'd find it funny"
+    r"|\bjust\s+thought\s+it\s+was\s+(?:funny|interesting|cute|wild|hilarious)\b"
+    r"|\bthought\s+you'?d\s+(?:find\s+it|get\s+a\s+kick\s+out\s+of\s+it)\b"
     # a vent that says it asks nothing: "I'm not even asking for anything, I just need someone to
     # know", "I don't even know why I'm telling you this", "算了，不说了，说了也没用"
     r"|\bnot\s+(?:even\s+)?asking\s+(?:you\s+)?(?:for\s+)?anything\b|\bjust\s+had\s+to\s+tell\s+someone\b"
@@ -874,7 +883,9 @@ _REPORTED_RE = re.compile(
     r"|heard|read\s+(?:somewhere|online|that)|charges|swears\s+by)\b"
     r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话|习俗|风俗"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
-    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:\w+\s+)?rule(?:\s+(?:that|where)\b|\s*[,:])"
+    r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)(?:\s+(?:that|where)\b|\s*[,:])"
+    # a notice's words: "the hostel has a sign saying no guests after 11pm"
+    r"|\b(?:sign|notice|poster)\s+(?:up\s+)?(?:saying|that\s+says)\b"
     # "My boss's rule is no meetings on Fridays"
     r"|\b[a-z]+'s\s+(?:\w+\s+)?(?:rules?|polic(?:y|ies))\s+(?:is|are|was)\b"
     # a rule put on someone else: "My mate's landlord makes them pay for every repair under £150",
@@ -909,6 +920,12 @@ _DOUBT_RE = re.compile(
     # "A friend said 60 days but that sounds way too fast to me"
     r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off"
     r"|short|long|low|high|steep|cheap|fast|slow)\b"
+    # "…policy, which seems harsh to me", "kinda strict for a hostel no?", "Is that common for…?",
+    # "物业规定…，好麻烦啊", "申根签证是不是规定…？"
+    r"|\b(?:seems|sounds)\s+(?:a\s+bit\s+|kinda\s+|really\s+|so\s+)?(?:harsh|strict|extreme|excessive"
+    r"|unfair|over\s+the\s+top)\b|\b(?:kinda|kind\s+of|pretty|a\s+bit|so|too)\s+strict\b"
+    r"|\b(?:is|was)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:common|usual)\b"
+    r"|(?:好|真|太)麻烦(?:啊|了|呀)?\W*$|是不是(?:规定|要求)"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)的?(?:啊|了|吧|哦)?\W*$|(?:有点|太)(?:死板|不近人情|奇葩)|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
     # the same asked of the listener's world: "…你们大学也这样吗"

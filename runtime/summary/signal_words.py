@@ -433,11 +433,13 @@ PREFERENCE_RE = re.compile(
     # one: "哑光的更好", "机场接送一定订专车", "窗户换断桥铝的", "服装统一白衬衫黑裤子",
     # "景区里有观光车就坐观光车", "每个问题后面给我点评一下"
     r"|的更好(?![吗呢？?])|一定(?:订|选|买|找|用|坐|住|带|穿)"
-    r"|(?<![交转替])换成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}的(?=[，。,；;！!]|$)"
+    r"|(?<![交转替])换成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}(?:的(?=[，。,；;！!]|$)|或者?)"
     r"|统一(?:穿|用|订|买|选)?(?=[白黑红蓝灰绿黄紫粉])|统一用|有[^，。,！!？?]{1,8}就(?:坐|住|选|用|订|买|要|点)"
     # the order to sort in: "按时间先后排", "按金额从大到小排"
     r"|按[^，。,！!？?]{1,8}(?:排|排序|排列)(?![名行队])"
     r"|给我[\u4e00-\u9fff]{1,6}一下"
+    # what the user would like to eat, do or get: "晚宴我们想吃粤菜", "越南签证我想办电子签"
+    r"|(?:我|我们|咱们?)(?:还是|比较|更|就)?想(?:吃|喝|住|坐|买|订|办|要|试|学|去(?!年))"
     r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
     r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
@@ -527,7 +529,9 @@ DEADLINE_RE = re.compile(
 # A clause that opens with an imperative about the task ("Use the debit card", "so let's keep the
 # desserts low-sugar").
 IMPERATIVE_RE = re.compile(
-    r"(?:^\W*(?:(?:please|just|and|then|so)\s+)?|\b(?:but|and\s+then|but\s+please)\s+)"
+    # (after a stance word: "Honestly just find me a caterer around $25 a head")
+    r"(?:^\W*(?:(?:honestly|seriously|ok(?:ay)?|right|alright|anyway)\W+)?(?:(?:please|just|and|then|so)\s+)?"
+    r"|\b(?:but|and\s+then|but\s+please)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"
     r"|text(?=\s+(?:my|him|her|them|the|our)\b)|email(?=\s+(?:my|him|her|them|the|our)\b)"

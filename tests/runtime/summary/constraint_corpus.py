@@ -690,6 +690,14 @@ HOLDOUT_645 = DATA / "holdout_645.jsonl"  # electronics and appliances bought an
 HOLDOUT_646 = DATA / "holdout_646.jsonl"  # English landlords and tenants; same
 HOLDOUT_647 = DATA / "holdout_647.jsonl"  # Chinese office documents and schedules; same
 HOLDOUT_648 = DATA / "holdout_648.jsonl"  # typical messages; same
+HOLDOUT_649 = DATA / "holdout_649.jsonl"  # English newborn care and help at home; after dd6d5d1
+HOLDOUT_650 = DATA / "holdout_650.jsonl"  # Chinese team-building trip and dinner; same
+HOLDOUT_651 = DATA / "holdout_651.jsonl"  # English hobby cook, meals and dinner parties; same
+HOLDOUT_652 = DATA / "holdout_652.jsonl"  # Chinese cars, insurance and commuting; same
+HOLDOUT_653 = DATA / "holdout_653.jsonl"  # travellers abroad, EN and ZH; same
+HOLDOUT_654 = DATA / "holdout_654.jsonl"  # English nonprofit coordinator; same
+HOLDOUT_655 = DATA / "holdout_655.jsonl"  # Chinese university student; same
+HOLDOUT_656 = DATA / "holdout_656.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1339,6 +1347,14 @@ HOLDOUTS = (
     HOLDOUT_646,
     HOLDOUT_647,
     HOLDOUT_648,
+    HOLDOUT_649,
+    HOLDOUT_650,
+    HOLDOUT_651,
+    HOLDOUT_652,
+    HOLDOUT_653,
+    HOLDOUT_654,
+    HOLDOUT_655,
+    HOLDOUT_656,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -219,6 +219,7 @@ _OPEN_MISSES = {
     "holdout_622.jsonl": 0.96,
     "holdout_625.jsonl": 0.96,
     "holdout_629.jsonl": 0.94,
+    "holdout_650.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -560,7 +561,11 @@ after a colon; from the hundred-and-fifty-third (holdout_633-640), two bounds in
 at least $16 an hour and is under 20 hrs a week"), a day said in a fragment ("Planting bulbs this
 weekend."); from the hundred-and-fifty-fourth (holdout_641-648), a party's theme said as a taste
 ("she's obsessed with dinosaurs"), "put every cross-timezone meeting in my calendar in UTC", a
-child's age given for a dose (孩子六岁), "return just one of them"."""
+child's age given for a dose (孩子六岁), "return just one of them"; from the hundred-and-fifty-fifth
+(holdout_649-656), a request without its verb of asking (给每个人买份意外险),
+"来点刺激的比如卡丁车", a refusal split from its stress (延保不需要，4S店销售再怎么劝也不加), a
+donor list's floor inside a question, a deadline asked to be confirmed
+(报名截止是３月１５号吧？)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -942,6 +947,10 @@ _PRECISION_FLOOR = {
     "holdout_641.jsonl": 0.875,
     "holdout_645.jsonl": 0.875,
     "holdout_646.jsonl": 0.75,
+    "holdout_649.jsonl": 0.75,
+    "holdout_651.jsonl": 0.75,
+    "holdout_654.jsonl": 0.75,
+    "holdout_655.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1236,7 +1245,8 @@ question about delivery times, a cheap fruit bought, a lawsuit won told, a neigh
 noise, a succulent's watering asked, a leak in 2019, a neighbour's gnomes, "never again, my mom
 said", a landlord's guest rule with a fine told; holdout_641-648's, a school's treat rule, a dad
 who only trusts one brand (他只认海尔), a neighbour's cats against his lease, deposits asked
-about."""
+about; holdout_649-656's, a newborn's sleep compared, a friend's barbecue, a food drive's turnout
+remembered, a father's old advice (我爸以前跟我说大学千万别借网贷), three figures of one."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

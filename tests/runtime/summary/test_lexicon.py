@@ -82,6 +82,8 @@ READ = [
     ("somewhere between 12 and 14.5k", ["12000", "14500"]),  # the k said once
     ("牛奶买一打。", ["12"]),
     ("rent between twelve and fifteen hundred", ["1200", "1500"]),
+    ("between eighteen hundred and two thousand", ["1800", "2000"]),
+    ("between four hundred and five hundred", ["400", "500"]),
     ("三亿五千万", ["350000000"]),
     ("玩个十天半个月", ["10", "15"]),
     ("一刻钟左右", ["15"]),
@@ -1049,6 +1051,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "隔壁李叔的医生让他每天最多喝一杯酒，他整天吐槽",
         "我们学校规定晚上十一点必须熄灯，是不是有点死板？",
         "my cousin heard it takes 2 weeks but that sounds short",
+        "my gym has a strict no-guests-after-8pm policy, which seems harsh",
+        "the campsite has a sign saying quiet after 10pm. kinda strict no?",
+        "我们单位规定每天必须打卡两次，好麻烦啊",
+        "Out of curiosity, how do airlines fit 300 people on one plane without delays?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2432,6 +2438,11 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("把这几张发票整理一下，按金额从大到小排", "按金额从大到小排"),
         ("find a flat with rent under $1,800 and is at least 60 square metres", "under $1,800"),
         ("Book the call for 8:30 a.m. Eastern. Priya can join from London.", "eastern"),
+        ("The reunion is for twelve people on Friday the 3rd, I'm already nervous", "12"),
+        ("Can the slideshow be kept to five minutes? People get bored.", "5"),
+        ("Seriously just book me a hotel around €90 a night, the last one was awful", "90"),
+        ("年夜饭我们想吃粤菜", "想吃粤菜"),
+        ("手机壳换透明或者黑色", "换透明或者黑色"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
