@@ -181,7 +181,7 @@ _TOO_SOON_RE = re.compile(r"太(?:早|晚)\W*$|\btoo\s+(?:early|late)\W*$", re.I
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
 _NO_FURTHER_RE = re.compile(
-    r"\W*(?:\w+\s+(?:that|it|them)\s+)?(?:and\s+)?(?:no|nothing|not\s+(?:one|a\s+\w+|any))\s+"
+    r"\W*(?:\w+\s+(?:that|it|them)\s+)?(?:(?:and|but)\s+)?(?:no|nothing|not\s+(?:one|a\s+\w+|any))\s+"
     r"(?:fewer|less|more|lower|higher|later|earlier"
     r"|sooner|cheaper|pricier)\b(?:\s+than\s+that)?\W*$"
     r"|\W*(?:一个|一分|一分钱|一天)?(?:都|也)?不能(?:再)?(?:少|多|晚|早|低|高)了?\W*$"
@@ -239,6 +239,11 @@ _BACK_RE = re.compile(
     r"|^(?:那)?这(?:套|家|款|个)就?(?:别|不要|不)"
     r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
     r"(?:allergic|intol[ae]r[ae]nt)\W*$"
+    # the hour before not to be passed, examples of the kind refused, the kind refused again:
+    # "早上7点半化妆师要到，别迟于这个点", "不要订连锁快捷酒店，像那种如家汉庭的都不行",
+    # "别上生的，刺身之类的一律不要", "I hate apartment complex deliveries, skip those when you can"
+    r"|^(?:别|不要|不能)(?:晚|迟|早)于(?:这个|那个)(?:点|时间)|^像(?:那种|这种)|^[\u4e00-\u9fff]{1,6}之类的"
+    r"|^(?:so\s+)?(?:skip|avoid|drop)\s+(?:those|them|these)\b"
     # the figure before accepted: "a $50 deposit to hold the slot, i'm fine with that"
     r"|^(?:but\s+)?(?:i'?m|im|we'?re|i\s+am|we\s+are)\s+(?:totally\s+|perfectly\s+)?(?:fine|ok(?:ay)?|good"
     r"|happy|cool)\s+with\s+(?:that|it)\W*$",

@@ -1519,6 +1519,8 @@ _SLOT_RE = re.compile(
     r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b"
     # or said with "till", at a clause's end: "Lidia's starting Tuesday, 9 till 1"
     r"|(?<![\d:.$€£¥])(?P<t1>1[0-2]|[1-9])\s+(?:till|until|til)\s+(?P<t2>1[0-2]|[1-9])(?=\s*(?:[,;!?)]|\.(?!\d)|$))"
+    # or before the meal it spans: "I only work the 11–2 lunch window"
+    r"|(?<![\d:.$€£¥])(?P<l1>1[0-2]|[1-9])\s*[-–]\s*(?P<l2>1[0-2]|[1-9])\s+(?:lunch|dinner|brunch)\b"
     # or before the day and its half: "the litter pick is 10–12 on saturday morning"
     r"|(?<![\d:.$€£¥])(?P<s1>1[0-2]|[1-9])\s*(?:-|–|till|until)\s*(?P<s2>1[0-2]|[1-9])\s+(?:on\s+)?"
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|tomorrow)\s+(?:morning|afternoon)\b",
@@ -1637,12 +1639,15 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     return found + _chinese_times(text) + ranges
 
 
+_SLOT_STARTS = ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1", "l1")
+
+
 def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Bare hours of a working day's slot not read already: "meetings 12-1", "Saturdays 8 to 2"
     (an hour up to 6 is in the afternoon, ``spoken_times``)."""
     slots: list[tuple[int, int, str]] = []
     for m in _SLOT_RE.finditer(text):
-        first = next(g for g in ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1") if m.group(g))
+        first = next(g for g in _SLOT_STARTS if m.group(g))
         # (a bare hour read already at the range's end is read again with its start: "9 till 1")
         last = m.start(f"{first[0]}2")
         if any(start < last and m.start(first) < end for start, end, _ in found):

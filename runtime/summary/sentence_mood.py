@@ -75,7 +75,9 @@ after 部分 it is "don't" again ("数据那部分别动"), and after a counted 
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
 TASK_NEGATION_RE = re.compile(
-    r"^\W*(?:(?:so|and|but|then|please|just|oh|also|whatever\s+you\s+do)\W+)*(?:don'?t|do\s+not|never"
+    # (after a heading: "quick one: don't push anything to main directly")
+    r"^\W*(?:[a-z' ]{1,20}:\s*)?(?:(?:so|and|but|then|please|just|oh|also|whatever\s+you\s+do)\W+)*"
+    r"(?:don'?t|do\s+not|never"
     r"|no\s+more|avoid|skip"
     r"|stop|nothing|no|not(?!\s+(?:even|a\s+single|one\s+single)))\b|\b(?:not|never)\s+again\b"
     r"|\b(?:i|we)(?:'m|'re|'d|\s+am|\s+are|\s+would|\s+will)?\s+(?:not|never)\s+(?:want|need|like"
@@ -891,6 +893,7 @@ _REPORTED_RE = re.compile(
     # a rule put on someone else: "My mate's landlord makes them pay for every repair under £150",
     # "王阿姨的医生让她每天最多吃一个鸡蛋"
     r"|\bmakes\s+(?:them|him|her)\s+[a-z]+|(?<![别不])让(?:她|他|她们|他们)(?=[\u4e00-\u9fff])"
+    r"|\b(?:wants|expects)\s+me\s+to\b"
     # a place's hours: "my sister's dorm has quiet hours from 10pm to 8am"
     r"|\b[a-z]+'s\s+\w+\s+(?:has|had)\s+(?:quiet\s+hours|a\s+curfew)\b",
     re.IGNORECASE,
@@ -925,6 +928,8 @@ _DOUBT_RE = re.compile(
     r"|\b(?:seems|sounds)\s+(?:a\s+bit\s+|kinda\s+|really\s+|so\s+)?(?:harsh|strict|extreme|excessive"
     r"|unfair|over\s+the\s+top)\b|\b(?:kinda|kind\s+of|pretty|a\s+bit|so|too)\s+strict\b"
     r"|\b(?:is|was)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:common|usual)\b"
+    # "My coach wants me to hit 40 miles this week but I think that's too much"
+    r"|\bi\s+think\s+(?:that'?s|it'?s)\s+(?:way\s+|a\s+bit\s+)?too\s+(?:much|many|little|few|long|short|early|late)\b"
     r"|(?:好|真|太)麻烦(?:啊|了|呀)?\W*$|是不是(?:规定|要求)"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)的?(?:啊|了|吧|哦)?\W*$|(?:有点|太)(?:死板|不近人情|奇葩)|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"

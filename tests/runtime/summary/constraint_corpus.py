@@ -698,6 +698,14 @@ HOLDOUT_653 = DATA / "holdout_653.jsonl"  # travellers abroad, EN and ZH; same
 HOLDOUT_654 = DATA / "holdout_654.jsonl"  # English nonprofit coordinator; same
 HOLDOUT_655 = DATA / "holdout_655.jsonl"  # Chinese university student; same
 HOLDOUT_656 = DATA / "holdout_656.jsonl"  # typical messages; same
+HOLDOUT_657 = DATA / "holdout_657.jsonl"  # English parent of a teenager; after e87130b
+HOLDOUT_658 = DATA / "holdout_658.jsonl"  # Chinese wedding banquet and guests' rooms; same
+HOLDOUT_659 = DATA / "holdout_659.jsonl"  # English gig worker and courier; same
+HOLDOUT_660 = DATA / "holdout_660.jsonl"  # Chinese care for an elderly parent; same
+HOLDOUT_661 = DATA / "holdout_661.jsonl"  # a coding or IT assistant, EN and ZH; same
+HOLDOUT_662 = DATA / "holdout_662.jsonl"  # English fitness, races and injuries; same
+HOLDOUT_663 = DATA / "holdout_663.jsonl"  # Chinese second-hand trading; same
+HOLDOUT_664 = DATA / "holdout_664.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1355,6 +1363,14 @@ HOLDOUTS = (
     HOLDOUT_654,
     HOLDOUT_655,
     HOLDOUT_656,
+    HOLDOUT_657,
+    HOLDOUT_658,
+    HOLDOUT_659,
+    HOLDOUT_660,
+    HOLDOUT_661,
+    HOLDOUT_662,
+    HOLDOUT_663,
+    HOLDOUT_664,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

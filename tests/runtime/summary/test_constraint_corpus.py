@@ -220,6 +220,8 @@ _OPEN_MISSES = {
     "holdout_625.jsonl": 0.96,
     "holdout_629.jsonl": 0.94,
     "holdout_650.jsonl": 0.96,
+    "holdout_657.jsonl": 0.94,
+    "holdout_663.jsonl": 0.96,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -565,7 +567,10 @@ child's age given for a dose (孩子六岁), "return just one of them"; from the
 (holdout_649-656), a request without its verb of asking (给每个人买份意外险),
 "来点刺激的比如卡丁车", a refusal split from its stress (延保不需要，4S店销售再怎么劝也不加), a
 donor list's floor inside a question, a deadline asked to be confirmed
-(报名截止是３月１５号吧？)."""
+(报名截止是３月１５号吧？); from the hundred-and-fifty-sixth (holdout_657-664), a bare hour after
+a later one ("11pm on fridays and saturdays and 9 on weeknights"), "every other Sunday", "he pays
+half", "keep it at three" (read as 15:00), 九成新 (a condition grade), a weekend away before its
+refusal (这周末两天我都不在，别约人看货)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -951,6 +956,12 @@ _PRECISION_FLOOR = {
     "holdout_651.jsonl": 0.75,
     "holdout_654.jsonl": 0.75,
     "holdout_655.jsonl": 0.875,
+    "holdout_658.jsonl": 0.75,
+    "holdout_659.jsonl": 0.875,
+    "holdout_661.jsonl": 0.75,
+    "holdout_662.jsonl": 0.625,
+    "holdout_663.jsonl": 0.625,
+    "holdout_664.jsonl": 0.75,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1246,7 +1257,10 @@ noise, a succulent's watering asked, a leak in 2019, a neighbour's gnomes, "neve
 said", a landlord's guest rule with a fine told; holdout_641-648's, a school's treat rule, a dad
 who only trusts one brand (他只认海尔), a neighbour's cats against his lease, deposits asked
 about; holdout_649-656's, a newborn's sleep compared, a friend's barbecue, a food drive's turnout
-remembered, a father's old advice (我爸以前跟我说大学千万别借网贷), three figures of one."""
+remembered, a father's old advice (我爸以前跟我说大学千万别借网贷), three figures of one;
+holdout_657-664's, a security rule relayed ("Our security guy says passwords must be at least 16
+characters now"), a race time told, a triathlon pace asked without a question mark, a tasting not
+ordered, a cleaning fee laughed at, counts of one in stories."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

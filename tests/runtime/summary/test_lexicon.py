@@ -229,6 +229,7 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("he naps 1-2:30 most days", ["13:00", "14:30"]),
         ("anything after 6 is fine", ["18:00"]),
         ("the plumber on Friday afternoon, 1 to 4", ["13:00", "16:00"]),
+        ("she only works the 12–3 lunch shift", ["12:00", "15:00"]),
         ("at the gym by 7:30 so a class that starts after 6", ["6:00"]),
     ],
 )
@@ -1055,6 +1056,7 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "the campsite has a sign saying quiet after 10pm. kinda strict no?",
         "我们单位规定每天必须打卡两次，好麻烦啊",
         "Out of curiosity, how do airlines fit 300 people on one plane without delays?",
+        "My trainer wants me to do 5 sessions a week but I think that's too many",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -1165,6 +1167,11 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("They want a $30 booking fee, I'm fine with that", ("$30", "fine with that")),
         ("my hourly rate is 90 euros, charge that and nothing less", ("90", "nothing less")),
         ("草稿写好了先别发，等我确认了再发", ("先别发", "等我确认了再发")),
+        ("Check-out is 11am, but not a minute later", ("11am", "not a minute later")),
+        ("接亲车队早上8点要到楼下，别晚于这个点", ("8点", "别晚于这个点")),
+        ("别订民宿，像那种青旅的也不行", ("别订民宿", "像那种青旅")),
+        ("别放辣的，麻辣烫之类的一律不要", ("别放辣的", "之类的一律不要")),
+        ("I hate early morning pickups, skip those", ("early morning", "skip those")),
         ("晚上别排太晚，十点以后我睡了", ("太晚", "十点以后")),
         (
             "The ad says 40 but honestly I'm not going lower than thirty",
@@ -2443,6 +2450,8 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("Seriously just book me a hotel around €90 a night, the last one was awful", "90"),
         ("年夜饭我们想吃粤菜", "想吃粤菜"),
         ("手机壳换透明或者黑色", "换透明或者黑色"),
+        ("Heads up: don't merge anything into release without a review", "don't merge"),
+        ("他们家晚饭要低盐", "低盐"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
