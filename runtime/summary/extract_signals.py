@@ -175,8 +175,11 @@ _SCOPE_END_RE = re.compile(
 _LATEST_START_RE = re.compile(r"\W*(?:最晚|最迟|no\s+later\s+than\b|at\s+the\s+latest\b)", re.I)
 _WEEKDAY_END_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\W*$", re.IGNORECASE)
 _DAY_OF_MONTH_RE = re.compile(r"\W*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\W*$", re.IGNORECASE)
-# A time said too early or too late, its hour in the clause after: "早上别排太早，9点之前…起不来"
-_TOO_SOON_RE = re.compile(r"太(?:早|晚)\W*$|\btoo\s+(?:early|late)\W*$", re.IGNORECASE)
+# A time said too early or too late, its hour in the clause after: "早上别排太早，9点之前…起不来";
+# a length or a count too great, its figure after: "别写太长，三行就够了"
+_TOO_SOON_RE = re.compile(
+    r"太(?:早|晚|长|多|贵|久|远)\W*$|\btoo\s+(?:early|late|long|many|much|far)\W*$", re.IGNORECASE
+)
 # Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
@@ -1207,7 +1210,7 @@ _ALLERGY_VERDICT_RE = re.compile(
 )
 # A refusal whose object was named before it: "以后别推荐了", "don't suggest that again"
 _OBJECT_LEFT_OUT_RE = re.compile(
-    r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:推荐|推|买|订|点|找|约|选|安排|给我推)?了?"
+    r"^\W*(?:以后|下次|再也|尽量)?(?:千万)?(?:别|不要|不用|不想)再?(?:给我)?(?:推荐|推|买|订|点|找|约|选|安排)?了?"
     r"[吧啊哈]?\W*$"
     # the service refused for what the user does themselves: "…我自己加，别让店里加钱给我弄"
     r"|^\W*(?:别|不要|不用)让[\u4e00-\u9fff]{1,6}(?:加钱)?(?:给我)?(?:弄|加|换|做|装|买)\W*$"

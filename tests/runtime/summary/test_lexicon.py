@@ -84,6 +84,7 @@ READ = [
     ("rent between twelve and fifteen hundred", ["1200", "1500"]),
     ("between eighteen hundred and two thousand", ["1800", "2000"]),
     ("between four hundred and five hundred", ["400", "500"]),
+    ("between ten and fifteen grand", ["10000", "15000"]),
     ("三亿五千万", ["350000000"]),
     ("玩个十天半个月", ["10", "15"]),
     ("一刻钟左右", ["15"]),
@@ -1172,6 +1173,8 @@ def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
         ("别订民宿，像那种青旅的也不行", ("别订民宿", "像那种青旅")),
         ("别放辣的，麻辣烫之类的一律不要", ("别放辣的", "之类的一律不要")),
         ("I hate early morning pickups, skip those", ("early morning", "skip those")),
+        ("简历别写太长，两页就够了", ("太长", "两页")),
+        ("那种会员月卡的套路我挺烦的，尽量别给我推荐", ("会员月卡", "尽量别给我推荐")),
         ("晚上别排太晚，十点以后我睡了", ("太晚", "十点以后")),
         (
             "The ad says 40 but honestly I'm not going lower than thirty",
@@ -2452,6 +2455,9 @@ def test_a_clause_that_points_back_joins_the_one_before(
         ("手机壳换透明或者黑色", "换透明或者黑色"),
         ("Heads up: don't merge anything into release without a review", "don't merge"),
         ("他们家晚饭要低盐", "低盐"),
+        ("Printer paper: keep the stock around 20 reams a month, we ran out last week", "20"),
+        ("我下个月只在周一和周三上门服务", "只在周一和周三"),
+        ("周末别打电话，有急事发短信", "有急事发短信"),
     ],
 )
 def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> None:
