@@ -714,6 +714,14 @@ HOLDOUT_669 = DATA / "holdout_669.jsonl"  # banking, cards, loans, budgets, EN a
 HOLDOUT_670 = DATA / "holdout_670.jsonl"  # English retiree; same
 HOLDOUT_671 = DATA / "holdout_671.jsonl"  # Chinese freelancer's clients and invoices; same
 HOLDOUT_672 = DATA / "holdout_672.jsonl"  # typical messages; same
+HOLDOUT_673 = DATA / "holdout_673.jsonl"  # English book club and choir; after 4334bb2
+HOLDOUT_674 = DATA / "holdout_674.jsonl"  # Chinese moving to a new city for work; same
+HOLDOUT_675 = DATA / "holdout_675.jsonl"  # English family medical and therapy bookings; same
+HOLDOUT_676 = DATA / "holdout_676.jsonl"  # Chinese online sales, coupons and returns; same
+HOLDOUT_677 = DATA / "holdout_677.jsonl"  # conference and business travel, EN and ZH; same
+HOLDOUT_678 = DATA / "holdout_678.jsonl"  # English dog and cat owner; same
+HOLDOUT_679 = DATA / "holdout_679.jsonl"  # Chinese childcare and after-school activities; same
+HOLDOUT_680 = DATA / "holdout_680.jsonl"  # typical messages; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1387,6 +1395,14 @@ HOLDOUTS = (
     HOLDOUT_670,
     HOLDOUT_671,
     HOLDOUT_672,
+    HOLDOUT_673,
+    HOLDOUT_674,
+    HOLDOUT_675,
+    HOLDOUT_676,
+    HOLDOUT_677,
+    HOLDOUT_678,
+    HOLDOUT_679,
+    HOLDOUT_680,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
