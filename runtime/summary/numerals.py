@@ -461,7 +461,12 @@ _STAY_LATER_RE = re.compile(
 )
 # "after 6" with no clock said before it: the evening ("After 6 is ideal"; not "at the office
 # by 8:15, so a bus that leaves after 7")
-_AFTER_RE = re.compile(r"^\D*\bafter\s*$", re.IGNORECASE)
+_AFTER_RE = re.compile(r"\bafter\s*$", re.IGNORECASE)
+
+
+def _after_no_clock(before: str) -> bool:
+    """``before`` ends in "after" and names no figure (``_AFTER_RE``)."""
+    return _AFTER_RE.search(before[-12:]) is not None and not any(c.isdigit() for c in before)
 
 
 def bare_clock(hour: int, minute: int, before: str) -> str:
@@ -478,7 +483,7 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
     if (
         half is None
         and hour in (6, 7)
-        and (_STAY_LATER_RE.search(before) or _AFTER_RE.search(before))
+        and (_STAY_LATER_RE.search(before) or _after_no_clock(before))
     ):
         half = "pm"  # "I can't stay later than 6 on Thursdays", "After 6 is ideal": evening
     morning = list(_AM_CLOCK_RE.finditer(before))
@@ -1451,7 +1456,8 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
             found.append((m.start(), m.end(), clock))
     for m in _BARE_RANGE_RE.finditer(text):
         found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
-    lead = _LEADING_RANGE_RE.match(text) if _PART_BEFORE_RE.search(before) else None
+    lead = _LEADING_RANGE_RE.match(text)
+    lead = lead if lead is not None and _PART_BEFORE_RE.search(before[-24:]) else None
     if lead is not None and not any(start < lead.end() for start, _, _ in found):
         found.extend((lead.start(), lead.end(), clock) for clock in _bare_range(text, lead, before))
     return found

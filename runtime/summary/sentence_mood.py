@@ -892,7 +892,7 @@ _REPORTED_RE = re.compile(
     r"|\b[a-z]+'s\s+(?:\w+\s+)?(?:rules?|polic(?:y|ies))\s+(?:is|are|was)\b"
     # a rule put on someone else: "My mate's landlord makes them pay for every repair under £150",
     # "王阿姨的医生让她每天最多吃一个鸡蛋"
-    r"|\bmakes\s+(?:them|him|her)\s+[a-z]+|(?<![别不])让(?:她|他|她们|他们)(?=[\u4e00-\u9fff])"
+    r"|\bmakes\s+(?:them|him|her)\s+[a-z]+|让(?<![别不]让)(?:她|他|她们|他们)(?=[\u4e00-\u9fff])"
     r"|\b(?:wants|expects)\s+me\s+to\b"
     # a place's hours: "my sister's dorm has quiet hours from 10pm to 8am"
     r"|\b[a-z]+'s\s+\w+\s+(?:has|had)\s+(?:quiet\s+hours|a\s+curfew)\b",

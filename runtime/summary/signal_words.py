@@ -179,7 +179,7 @@ EXCLUSION_RE = re.compile(
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
     r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉"
     # a subscription dropped, an option let go: "优酷直接退掉吧", "渴望太贵也算了"
-    r"|(?:直接|都|先)退掉(?!了)|(?<=[\u4e00-\u9fff])也算了(?!吧?[吗？?])"
+    r"|(?:直接|都|先)退掉(?!了)|也(?<=[\u4e00-\u9fff]也)算了(?!吧?[吗？?])"
     # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
     r"|^\W*[\u4e00-\u9fff]{1,8}的(?:就|都|也)?(?:不用|不要|算了)(?:了|啦)?\W*$"
     # no interest in an option, however hedged: "I am not at all interested in LG", "not
@@ -203,11 +203,12 @@ EXCLUSION_RE = re.compile(
 
 ALLERGY_RE = re.compile(
     # (not whether one might be: "我家猫会不会对油漆味过敏啊", "could she be allergic to it?")
-    r"(?<!会不会)(?<!是不是)(?<!\bbe\s)\b(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
+    # (the lookbehinds come after the first character, so the scan for it stays fast)
+    r"\b(?<!\bbe\s)(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
     # (an illness named for its cause is a diagnosis: "过敏性鼻炎")
-    r"|(?<!会不会)(?<!是不是)(?<!会不会对)(?<!是不是对)(?<!可能)(?<!会不会对[\u4e00-\u9fff]{2})"
-    r"(?<!会不会对[\u4e00-\u9fff]{3})(?<!会不会对[\u4e00-\u9fff]{4})"
-    r"过敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
+    r"|过(?<!会不会过)(?<!是不是过)(?<!会不会对过)(?<!是不是对过)(?<!可能过)"
+    r"(?<!会不会对[\u4e00-\u9fff]{2}过)(?<!会不会对[\u4e00-\u9fff]{3}过)(?<!会不会对[\u4e00-\u9fff]{4}过)"
+    r"敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:really\s+|so\s+|super\s+|very\s+)?(?:sick|ill|break\s+out)\b"
     r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?!(?:the|this|my|your|his|her|our|what|news|it\s+well)\b)[a-z]|乳糖不耐|\b(?:can'?t|cannot|don'?t|do\s+not)\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"
@@ -433,7 +434,7 @@ PREFERENCE_RE = re.compile(
     # one: "哑光的更好", "机场接送一定订专车", "窗户换断桥铝的", "服装统一白衬衫黑裤子",
     # "景区里有观光车就坐观光车", "每个问题后面给我点评一下"
     r"|的更好(?![吗呢？?])|一定(?:订|选|买|找|用|坐|住|带|穿)"
-    r"|(?<![交转替])换成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}(?:的(?=[，。,；;！!]|$)|或者?)"
+    r"|换(?<![交转替]换)成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}(?:的(?=[，。,；;！!]|$)|或者?)"
     r"|统一(?:穿|用|订|买|选)?(?=[白黑红蓝灰绿黄紫粉])|统一用|有[^，。,！!？?]{1,8}就(?:坐|住|选|用|订|买|要|点)"
     # the order to sort in: "按时间先后排", "按金额从大到小排"
     r"|按[^，。,！!？?]{1,8}(?:排|排序|排列)(?![名行队])"
