@@ -175,9 +175,9 @@ _SCOPE_END_RE = re.compile(
 _LATEST_START_RE = re.compile(r"\W*(?:最晚|最迟|no\s+later\s+than\b|at\s+the\s+latest\b)", re.I)
 _WEEKDAY_END_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\W*$", re.IGNORECASE)
 _DAY_OF_MONTH_RE = re.compile(r"\W*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\W*$", re.IGNORECASE)
-# A time said too early or too late, its hour in the clause after: "早上别排太早，9点之前…起不来";
-# a length or a count too great, its figure after: "别写太长，三行就够了"
-_TOO_SOON_RE = re.compile(
+# A clause ending in "too early / too late / too long / too many", its figure in the clause after:
+# "早上别排太早，9点之前…起不来", "别写太长，三行就够了"
+_TOO_END_RE = re.compile(
     r"太(?:早|晚|长|多|贵|久|远)\W*$|\btoo\s+(?:early|late|long|many|much|far)\W*$", re.IGNORECASE
 )
 # Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
@@ -1915,7 +1915,7 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
             # "早上别排太早，9点之前我妈起不来": the hour that "too early" means
             or (
-                _TOO_SOON_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                _TOO_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
                 and _has_figure(text)
             )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
