@@ -1140,6 +1140,12 @@ _FUTURE_RE = re.compile(
     r"|\b(?:i|we|(?:my|our)\s+(?:flight|train|bus|plane))\s+(?:land|arrive|leave|depart|get\s+in)s?\b",
     re.IGNORECASE,
 )
+# What the user did, told as the data of a question: "…，我住了三晚，超标的部分要不要自己出？"
+# (what others did or how it went, told beside a question, is a story: "…，实际走了快15分钟，
+# 这算虚假宣传吗？")
+_SELF_OPEN_RE = re.compile(r"\W*(?:我|咱|\b(?:i|we)\b)", re.IGNORECASE)
+# Back then: the user's own money as it was is a story ("那会儿房租才一千五")
+_BACK_THEN_RE = re.compile(r"那会儿?|那时候?|那阵子|当年")
 _OWN_FIGURE_RE = re.compile(
     OWN_MONEY + r"[^，,]{0,4}?[\d一二两三四五六七八九十]"
     r"|我[\u4e00-\u9fff]{0,8}是\s*[\d０-９]|\b(?:my|our)\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:about\s+)?[$€£¥]?\d"
@@ -1336,11 +1342,11 @@ def _voiced_signal(
     # a negation in how the story went on is what happened: "…，结果不能退款"
     kinds = signal.kinds - {"negation"} if _STORY_NEXT_RE.search(text) else signal.kinds
     if (
-        told
+        (told or (asked and not _SELF_OPEN_RE.match(text)))
         and kinds <= _TELLING_KINDS
         and tells_what_happened(_after_decision(_REASON_RE.split(text, maxsplit=1)[0]))
         and not _WISH_RE.search(text)
-        and not _OWN_FIGURE_RE.search(text)
+        and not (_OWN_FIGURE_RE.search(text) and not _BACK_THEN_RE.search(text))
         and not _AGAINST_BEFORE_RE.search(text)
     ):
         # a clause that itself tells what happened, with nothing addressed to the task, keeps

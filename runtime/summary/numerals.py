@@ -281,8 +281,8 @@ _BARE_HOUR_RE = re.compile(
     r"|\b(?:lunch|dinner|breakfast|brunch|supper)(?=\s+(?:at\s+)?(?:around|about|roughly)\s)(?:\s+at)?"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")
     r"|(?<!the\s)(?<!half\s)(?<!quarter\s)(?<!\d\s)past)\s+"
-    # a hedge between: "nothing that lands after like 3"
-    r"(?:(?:like|about|around|roughly)\s+)?"
+    # a hedge or a stress between: "nothing that lands after like 3", "at exactly 8 every morning"
+    r"(?:(?:like|about|around|roughly|exactly|precisely)\s+)?"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
     r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b"

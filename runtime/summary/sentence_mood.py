@@ -289,6 +289,8 @@ _TOLD_RE = re.compile(
     r"|year|yr|wk|mo|summer|winter|spring|autumn|fall|trip|visit|sprint|quarter|semester|term|season"
     r"|shift)"
     r"|\w+\s+ago|since\s+(?:19|20)\d\d"
+    # how long it took, in a story: "3 vet visits later he's totally fine", "two weeks later"
+    r"|^\W*(?:\d+|a\s+few|two|three|four|five|six|several|many)\s+(?:[\w-]+\s+){0,2}?later,?\s+(?:he|she|they|it|we|i|the|my|our|his|her|their)\b"
     r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
     r"|(?:^|[,:;]\s|\band\s)\W*(?:(?:lol|haha|omg|ugh|wow|yay|welp|well|so|ok|okay)\W+)*"
     r"(?:the|my|our|his|her|their)\s+"
@@ -460,7 +462,7 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won(?![’']t)|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
+    r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带只])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
     # a promise reported, then how it went: "房东说3月15号之前会把押金退给我，结果到现在还没动静"
@@ -487,6 +489,8 @@ _TOLD_RE = re.compile(
     r"|(?:点|[:：]\d\d)(?:半|多|钟)?就(?!要|得|会|能|可以|该|行|好|够)[\u4e00-\u9fff]{1,12}了(?=\W|$)"
     # how the story went on: "我同事上次订了个２００块的Airbnb，结果不能退款"
     r"|^\W*(?:结果|后来|没想到|谁知道?)(?![要得需])"
+    # what it really took, against what was promised: "写着近地铁５００米，实际走了快15分钟"
+    r"|^\W*实际(?:上)?(?:只|才|就|都)?[\u4e00-\u9fff]{1,2}了"
     # a plan someone had and dropped: "我老婆本来想十一去三亚，后来又改成了云南"; a rule that was
     # ("我们公司以前规定早上八点半打卡")
     # an elder's age, told: "我外婆今年九十二了"
@@ -503,7 +507,10 @@ _TOLD_RE = re.compile(
     # a habit, what used to be: "我平时一天喝两杯咖啡", "我奶奶以前每年五月初五都要包二三十个"
     # (not a rule for ordinary days: "周末房价定在480一晚，平时３８０左右就行")
     r"|(?:平时|平常)(?![^，,。]{0,12}?(?:就行|就好|就可以|可以|最好|别|不要|定在|定成|设成|能|有空))"
-    r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
+    r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以"
+    # what one never did then, where one lived then: "我妈以前带孩子从来不请保姆",
+    # "以前在成都的时候"
+    r"|[^，。,]{0,8}从(?:来)?(?:不|没)|在[^，。,]{1,8}的时候)"
     # hearsay: "说是存款证明不够十万" (what they said then)
     r"|(?<![你您别不])说是"
     # what was seen: "今天地铁上看到一个大爷…"
@@ -931,6 +938,8 @@ _DOUBT_RE = re.compile(
     # "My coach wants me to hit 40 miles this week but I think that's too much"
     r"|\bi\s+think\s+(?:that'?s|it'?s)\s+(?:way\s+|a\s+bit\s+)?too\s+(?:much|many|little|few|long|short|early|late)\b"
     r"|(?:好|真|太)麻烦(?:啊|了|呀)?\W*$|是不是(?:规定|要求)"
+    # "…，这规定挺常见的吧？"
+    r"|(?:这|那)(?:个|种)?(?:规定|要求|规矩|做法)[^，,。]{0,3}(?:常见|正常|普遍|合理)"
     r"|听(?:着|起来)(?:好|挺|很|就|真|太)?(?:难|累|辛苦|可怕|夸张|厉害|痛苦)"
     r"|(?:好|真|挺)(?:严格|夸张|离谱)的?(?:啊|了|吧|哦)?\W*$|(?:有点|太)(?:死板|不近人情|奇葩)|(?<![别要得])太严(?:格)?了(?:哈+)?\W*$"
     # the same asked of the listener's world: "…你们大学也这样吗"
@@ -1010,7 +1019,7 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
 PAST_DAY_RE = re.compile(
     r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
-    r"|昨天|昨晚|前天|(?<![加算带])上周[一二三四五六日天末]?|(?<![加算带])上个?(?:月|星期|礼拜|周末)|去年",
+    r"|昨天|昨晚|前天|(?<![加算带只])上周[一二三四五六日天末]?|(?<![加算带只])上个?(?:月|星期|礼拜|周末)|去年",
     re.IGNORECASE,
 )
 # "This time" sets what is asked now against what happened then ("要比上次那台便宜" in "这次买的…
@@ -1186,6 +1195,7 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
             or _OPINION_RE.search(text)
             or (narrative and (told or not _PRESENT_REPORT_RE.search(text)))
             or (told and _PAST_REPORT_RE.search(text))
+            or _THEIR_OLD_RULE_RE.search(text)
         ):
             out.append("quiet")
         else:
@@ -1198,7 +1208,21 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
                 told and _PAST_REPORT_RE.search(text) is not None and not _TELL_THEM_RE.search(text)
             )
         )
+    # words a speech tag after them gives to someone, in a story or laughed at: "Never again, he
+    # said lol" (not "No flights before 9, she said": what she wants may be the task's)
+    for index in range(1, len(spans)):
+        tag = _SPEECH_TAG_RE.match(sentence[slice(*spans[index])])
+        if tag and (told or tag.group("laugh")):
+            out[index - 1] = "quiet"
     return out
+
+
+# A speech tag alone in its clause, after the words it quotes
+_SPEECH_TAG_RE = re.compile(
+    r"\W*(?:he|she|they|(?:my|our|his|her)\s+\w+)\s+(?:said|says|told\s+me|swore)"
+    r"(?:\s+(?:again|once))?(?P<laugh>\s+(?:lol|lmao|haha+))?\W*$",
+    re.IGNORECASE,
+)
 
 
 # A rule someone made long ago, its words in the clauses after it: "我外公以前立过规矩，晚上九点以后
@@ -1206,6 +1230,11 @@ def clause_voices(sentence: str, spans: list[tuple[int, int]], *, told: bool) ->
 _OLD_RULE_RE = re.compile(OLD_RULE)
 
 
+# A rule others had, relayed now or not: "Margaret says her old book club had a rule: no more
+# than one glass of wine per meeting"
+_THEIR_OLD_RULE_RE = re.compile(
+    r"\b(?:his|her|their)\s+(?:\w+\s+){0,3}?had\s+(?:a|this|one|some|the)\s+(?:\w+\s+)?rule\b", re.I
+)
 _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",
 # "my grandpa always says never trust a menu with more than 20 items"

@@ -127,7 +127,7 @@ NOT_NEGATION_RE = re.compile(
     r"|\bnot\s+after\s+(?:last\s+time|what\s+happened)\b|说不清|讲不清|意见不(?:统一|一致)|没必要|[干待呆做]不(?:长|久)|不太?合理"
     # someone's vow, told: "…and swore never again"
     r"|\b(?:swore|vowed|promised)\s+(?:to\s+)?never\s+again\b"
-    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓"
+    r"|不知道|没错|(?:不用|别|不要|不必)担心|不理解|不明白|不太会|无所谓|(?<=我)不(?:太|是很|大)?(?:懂|了解|熟悉|清楚)"
     # how things go, vented: "今年生意真不好做"; what the user would never do, said of a story: "I'd
     # never, but is that crazy…?"; what the user is glad not to have
     r"|不好(?:做|干|找|混|过|弄)|\bi'?d\s+never\W*(?:[,.;!?]|$)|\b(?:glad|thankfully|luckily)\s+(?:we|i)\s+"
@@ -265,6 +265,8 @@ PREFERENCE_RE = re.compile(
     r"|多(?:包|放|加|带|拿|给|准备|留)(?:几|一)|直接(?:送|放|发|寄|联系|打给|转给)"
     # what the user cannot bear to see or hear: "冷白光看着难受"
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
+    # who it is meant for: "推荐几本适合小学生的书" (not what does or does not suit, nor a question)
+    r"|(?<![不太挺很蛮真最])适合[^，。,！!？?]{1,8}的(?![^，。,！!？?]{0,6}(?:吗|么|嘛|呢))"
     r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b|(?:风格|口味|颜色|色调|装修)(?:要|就)?偏"
     # enough, better, any of a kind: "中杯就够了", "能便宜点更好", "地上楼层的随便"
@@ -420,7 +422,7 @@ PREFERENCE_RE = re.compile(
     + r")(?!\w{0,15}了(?:\W|$))(?!多少|几|多久|什么|怎么)"
     r"(?![\d一二两三四五六七八九十百千]+(?:多|来)?\s*(?:块|元|欧|美元|镑|万|千|百|个?小时|分钟|公里))"
     r"|能\w{1,10}就|记得|务必|别忘|之前先|以前先"
-    r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|清淡|\w一点(?!都)|\w一些"
+    r"|先(?:问|跟我|和我|告诉|确认|通知)|少[放吃喝加用油糖盐辣]|多[放加]|[少多]给[\u4e00-\u9fff]{1,3}?[吃喝]|清淡|\w一点(?!都)|\w一些"
     r"|\b(?:check\s+with\s+me|ask\s+me|run\s+(?:it|that|them|everything)\s+(?:by|past)\s+me"
     r"|clear\s+(?:it|that|them)\s+with\s+me|get\s+my\s+(?:ok|okay|approval|sign-?off|go-?ahead)"
     r"|until\s+i|unless\s+i)\b"
@@ -434,7 +436,7 @@ PREFERENCE_RE = re.compile(
     # one: "哑光的更好", "机场接送一定订专车", "窗户换断桥铝的", "服装统一白衬衫黑裤子",
     # "景区里有观光车就坐观光车", "每个问题后面给我点评一下"
     r"|的更好(?![吗呢？?])|一定(?:订|选|买|找|用|坐|住|带|穿)"
-    r"|换(?<![交转替]换)成?(?!了|过|个|家|一家|算)[^\W_得了过]{1,8}(?:的(?=[，。,；;！!]|$)|或者?)"
+    r"|换(?<![交转替]换)成?(?!了|过|个|家|一家|算|位思)[^\W_得了过]{1,8}(?:的(?=[，。,；;！!]|$)|或者?|吧(?=\W|$))"
     r"|统一(?:穿|用|订|买|选)?(?=[白黑红蓝灰绿黄紫粉])|统一用|有[^，。,！!？?]{1,8}就(?:坐|住|选|用|订|买|要|点)"
     # the order to sort in: "按时间先后排", "按金额从大到小排"
     r"|按[^，。,！!？?]{1,8}(?:排|排序|排列)(?![名行队])"
@@ -447,7 +449,7 @@ PREFERENCE_RE = re.compile(
     # what the user would like to eat, do or get: "晚宴我们想吃粤菜", "越南签证我想办电子签"
     r"|(?:我|我们|咱们?)(?:还是|比较|更|就)?想(?:吃|喝|住|坐|买|订|办|要|试|学|去(?!年))"
     r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
-    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
+    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为|办成|设成|设置成)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
     # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion
     # of what is more important: "我觉得善良比聪明更重要")

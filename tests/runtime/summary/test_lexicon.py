@@ -232,6 +232,8 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("the plumber on Friday afternoon, 1 to 4", ["13:00", "16:00"]),
         ("she only works the 12–3 lunch shift", ["12:00", "15:00"]),
         ("at the gym by 7:30 so a class that starts after 6", ["6:00"]),
+        # the hundred-and-fifty-eighth round: a stress between the word and the hour
+        ("give him the pill at exactly 9 every night", ["21:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -319,6 +321,13 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Leo is allergic to tree nuts and sesame — can you pass that on?", "allergy"),
         ("Can you sort someone to collect Mia on Friday?", ""),
         ("婚宴现场严禁燃放鞭炮。", "no."),
+        # the hundred-and-fifty-eighth round: a swap, a setting, who it suits, less of a food,
+        # only one day of a class (上 is to attend, not "last week")
+        ("这条裤子太长了，换S码吧", "pref."),
+        ("宽带能不能办成自动续费？", ""),
+        ("推荐几部适合初中生看的电影", "pref."),
+        ("少给老人吃咸的", "pref."),
+        ("羽毛球课最好只上周六", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1058,6 +1067,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我们单位规定每天必须打卡两次，好麻烦啊",
         "Out of curiosity, how do airlines fit 300 people on one plane without delays?",
         "My trainer wants me to do 5 sessions a week but I think that's too many",
+        # the hundred-and-fifty-eighth round: a habit back then, money back then, a rule asked
+        # about as common, not knowing, what it really took, someone's old rule, words tagged as
+        # someone's and laughed at, how long it took to be fine
+        "我同学以前在北京的时候从来不打车",
+        "那会儿房租才八百，现在翻了一倍",
+        "物业说小区晚上十一点以后不让遛狗，这规定挺正常的吧？",
+        "这边的垃圾分类我不太懂",
+        "订单页面写着三天到货，实际等了快一周，这算违约吗？",
+        "Jess says her old gym had a rule: no more than two guest passes a month.",
+        "No more cruises, she said lol",
+        "Two vet visits later she's fine",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
