@@ -1535,9 +1535,10 @@ _SLOT_RE = re.compile(
 )
 
 
-# a digit clock after the later part of a day: "晚上10:00" (22:00)
+# a digit clock after the later part of a day: "晚上10:00" (22:00; not 最晚, "at the latest":
+# "最晚11:30之前得修完")
 _CN_LATE_CLOCK_RE = re.compile(
-    r"(?P<part>" + "|".join(sorted(LATE_DAY_PARTS, key=len, reverse=True)) + r")\s*"
+    r"(?<!最)(?P<part>" + "|".join(sorted(LATE_DAY_PARTS, key=len, reverse=True)) + r")\s*"
     r"(?P<h>\d{1,2})[:：](?P<m>[0-5]\d)"
 )
 

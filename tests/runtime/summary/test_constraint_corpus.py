@@ -219,7 +219,6 @@ _OPEN_MISSES = {
     "holdout_622.jsonl": 0.96,
     "holdout_625.jsonl": 0.96,
     "holdout_629.jsonl": 0.94,
-    "holdout_650.jsonl": 0.96,
     "holdout_657.jsonl": 0.94,
     "holdout_663.jsonl": 0.96,
     "holdout_666.jsonl": 0.96,
@@ -564,16 +563,15 @@ afternoon in the clause of the cleaner's morning, "dont call her directly. ever.
 after a colon; from the hundred-and-fifty-third (holdout_633-640), two bounds in one clause ("pays
 at least $16 an hour and is under 20 hrs a week"), a day said in a fragment ("Planting bulbs this
 weekend."); from the hundred-and-fifty-fourth (holdout_641-648), a party's theme said as a taste
-("she's obsessed with dinosaurs"), "put every cross-timezone meeting in my calendar in UTC", a
-child's age given for a dose (孩子六岁), "return just one of them"; from the hundred-and-fifty-fifth
-(holdout_649-656), a request without its verb of asking (给每个人买份意外险),
-"来点刺激的比如卡丁车", a refusal split from its stress (延保不需要，4S店销售再怎么劝也不加), a
-donor list's floor inside a question, a deadline asked to be confirmed
-(报名截止是３月１５号吧？); from the hundred-and-fifty-sixth (holdout_657-664), a bare hour after
+("she's obsessed with dinosaurs"), a child's age given for a dose (孩子六岁), "return just one of
+them"; from the hundred-and-fifty-fifth (holdout_649-656), "来点刺激的比如卡丁车", a refusal
+split from its stress (延保不需要，4S店销售再怎么劝也不加), a donor list's floor inside a
+question, a deadline asked to be confirmed (报名截止是３月１５号吧？); from the
+hundred-and-fifty-sixth (holdout_657-664), a bare hour after
 a later one ("11pm on fridays and saturdays and 9 on weeknights"), "every other Sunday", "he pays
 half", "keep it at three" (read as 15:00), 九成新 (a condition grade), a weekend away before its
 refusal (这周末两天我都不在，别约人看货); from the hundred-and-fifty-seventh
-(holdout_665-672), a lunar day (初二去我岳父家), "something by the water is better", a savings
+(holdout_665-672), a lunar day (初二去我岳父家), a savings
 floor in months (手里得留够半年的生活费), a saver's figures inside a question ("If I can put away
 roughly 800 a month, how much could I have saved by December 31, 2027?"), a wife's diet given
 before its exclusion (我老婆不吃辣，菜单里辣的全去掉); the hundred-and-fifty-eighth's

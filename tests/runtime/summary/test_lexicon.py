@@ -234,6 +234,8 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("at the gym by 7:30 so a class that starts after 6", ["6:00"]),
         # the hundred-and-fifty-eighth round: a stress between the word and the hour
         ("give him the pill at exactly 9 every night", ["21:00"]),
+        # 最晚 is "at the latest", not 晚 the evening: the clock stays as written
+        ("最晚10:30之前得送到", []),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -328,6 +330,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("推荐几部适合初中生看的电影", "pref."),
         ("少给老人吃咸的", "pref."),
         ("羽毛球课最好只上周六", ""),
+        # earlier rounds' open forms: the kind that is better said last, a purchase for everyone,
+        # what to do differently this time
+        ("Honestly the beach is nice, but somewhere in the hills would be better", "pref."),
+        ("给全家都订高铁二等座", "pref."),
+        ("Last time the invoice was late, so this time send it on the 1st", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
