@@ -358,6 +358,8 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         bound, start, end = _bound(text, m.start(), end)
         bound = bound or gap_bound  # type: ignore[assignment]
         mentions.append(DateMention(start, end, text[start:end], iso, relative, bound))
+        if kind in ("iso", "cn_md") and iso == day.isoformat():
+            mentions.extend(_range_end(text, m.end(), day))
     for index, (tkind, tm) in enumerate(times):
         clock = _resolve_time(tkind, tm, before + text[: tm.start()])
         evening = (
@@ -371,6 +373,25 @@ def find_dates(text: str, *, reference: datetime, before: str = "") -> list[Date
         iso = f"T{clock.strftime('%H:%M')}"
         mentions.append(DateMention(start, end, text[start:end], iso, False, bound))
     return _join_time_then_date(text, sorted(mentions, key=lambda mention: mention.start))
+
+
+# The second day of a Chinese range, its month and year said once: "2026年9月10日到15日"
+_CN_DAY_TO_RE = re.compile(r"\s*(?:到|至|-|–|—|~|～)\s*(?P<d2>\d{1,2})\s*[日号](?!\s*\d)")
+
+
+def _range_end(text: str, at: int, first: date) -> list[DateMention]:
+    """The day that ends a range right after ``first`` ("9月10日到15日"), in its month and year."""
+    m = _CN_DAY_TO_RE.match(text, at)
+    if m is None:
+        return []
+    try:
+        day = first.replace(day=int(m.group("d2")))
+    except ValueError:
+        return []
+    if day <= first:
+        return []
+    start = m.start("d2")
+    return [DateMention(start, m.end(), text[start : m.end()], day.isoformat(), False, None)]
 
 
 def _range_days(text: str, m: re.Match[str]) -> list[DateMention]:

@@ -180,6 +180,10 @@ _DAY_OF_MONTH_RE = re.compile(r"\W*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\W*$", re.IG
 _TOO_END_RE = re.compile(
     r"太(?:早|晚|长|多|贵|久|远)\W*$|\btoo\s+(?:early|late|long|many|much|far)\W*$", re.IGNORECASE
 )
+_NOT_PART_RE = re.compile(
+    r"\W*(?:not|no)\s+(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?|nights?|early|late)\W*$",
+    re.IGNORECASE,
+)
 # Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
 _ENOUGH_END_RE = re.compile(r"(?:就够了?|就行|就好|足够了?)[啦了吧啊哈]*\W*$")
 # A bare direction for the figure of the clause before: "we need 400, no fewer", "两千，不能再多了"
@@ -247,6 +251,10 @@ _BACK_RE = re.compile(
     # "别上生的，刺身之类的一律不要", "I hate apartment complex deliveries, skip those when you can"
     r"|^(?:别|不要|不能)(?:晚|迟|早)于(?:这个|那个)(?:点|时间)|^像(?:那种|这种)|^[\u4e00-\u9fff]{1,6}之类的"
     r"|^(?:so\s+)?(?:skip|avoid|drop)\s+(?:those|them|these)\b"
+    # the thing just named kept away, the hours just named kept clear of what: "Mum can't stand
+    # coriander, keep it out of the ready meals", "keep 1 to 5 pm free for him, no client calls"
+    r"|^(?:so\s+)?keep\s+(?:it|them|that|those)\s+(?:out|off|away)\b"
+    r"|^(?:and\s+)?no\s+(?:\w+\s+){0,2}(?:calls?|meetings?|visits?|appointments?|visitors?)\W*$"
     # the figure before accepted: "a $50 deposit to hold the slot, i'm fine with that"
     r"|^(?:but\s+)?(?:i'?m|im|we'?re|i\s+am|we\s+are)\s+(?:totally\s+|perfectly\s+)?(?:fine|ok(?:ay)?|good"
     r"|happy|cool)\s+with\s+(?:that|it)\W*$",
@@ -436,6 +444,8 @@ _SUM_ASKED_RE = re.compile(
 # 这价格算贵吗？", "they want $450 for it, is that too pricey?"
 _PRICE_CHECK_RE = re.compile(
     r"(?:算|是不是|是否)(?:有点|有些|太)?(?:贵|便宜|高)(?:了)?(?:吗|么|不|啊|\W*$)|贵不贵|划算(?:吗|不)"
+    # the market asked about: "你帮我打听下本地行情", "查查这个价合不合理"
+    r"|行情|比比?价|合不合理|值不值|划不划算|\b(?:going|market)\s+rate\b"
     r"|\bis\s+(?:that|this|it)\s+(?:too\s+)?(?:expensive|pricey|steep|a\s+good\s+(?:price|deal)"
     r"|reasonable|fair)\b",
     re.IGNORECASE,
@@ -1764,7 +1774,8 @@ def constraint_clauses(sentence: str) -> list[str]:
         happened and not TASK_START_RE.search(sentence) and not _CARER_VERDICT_RE.search(sentence)
     )
     # what was paid, asked if fair: "一期12节课总共2400，这价格算贵吗？"
-    priced = asked and bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
+    price_checked = bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
+    priced = asked and price_checked
     if (
         told
         and figures_only
@@ -1861,7 +1872,12 @@ def constraint_clauses(sentence: str) -> list[str]:
             voice,
             figures_only=(opens_told and not after)
             or (figures_only and not (own or now[index] or after)),
-            told=told and story <= index < asking_from and not now[index],
+            # (a price told, then asked to be checked, is the task's: "木工师傅日薪开到了四百八，…，
+            # 你帮我打听下本地行情"; not one told and asked about: "…收他120块，你说贵不贵？")
+            told=told
+            and story <= index < asking_from
+            and not now[index]
+            and not (price_checked and not asked and PRICED_RE.search(sentence[a:b])),
             asked=asked,
             story_on=story_on,
         )
@@ -1919,9 +1935,13 @@ def constraint_clauses(sentence: str) -> list[str]:
                 _ENOUGH_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
                 and re.match(r"\W*(?:千万)?(?:别|不要|不用)", text) is not None
             )
-            # "早上别排太早，9点之前我妈起不来": the hour that "too early" means
+            # "早上别排太早，9点之前我妈起不来": the hour that "too early" means; "Not mornings,
+            # I'm useless before ten": the hour a half of the day refused ends
             or (
-                _TOO_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                (
+                    _TOO_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                    or _NOT_PART_RE.match(sentence[slice(*spans[index - 1])]) is not None
+                )
                 and _has_figure(text)
             )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before

@@ -329,7 +329,7 @@ _NOON_TO_RE = re.compile(
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
-    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably"
+    r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably|if|unless"
     r"|cause|cuz|works?|suits?|" + _WEEKDAYS + r")\b"
     # what the window is for: "Saturday morning 8 to 10 to watch the dog"
     r"|\s+to\s+(?!\d)[a-z]{2,}\b|\s+for\s+(?:the|a|an|my|our)\b)"
@@ -1463,9 +1463,11 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     return found
 
 
-# A bare range that opens its clause after the half of the day it falls in: "book him for
-# Thursday morning, 9 to 12"
-_PART_BEFORE_RE = re.compile(r"\b(?:morning|afternoon|evening|night)s?\W*$", re.IGNORECASE)
+# A bare range that opens its clause after the half of the day or the day it falls in: "book him
+# for Thursday morning, 9 to 12", "a grocery slot on Wednesday, 10–12 ideally"
+_PART_BEFORE_RE = re.compile(
+    r"\b(?:morning|afternoon|evening|night|" + _WEEKDAYS + r")s?\W*$", re.IGNORECASE
+)
 _LEADING_RANGE_RE = re.compile(
     r"^\W*(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|until|till|-|–)\s*"
     r"(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"

@@ -343,6 +343,13 @@ def extract_quantities(
     return found
 
 
+# A Chinese range of days in one month, the month (and year) said once: "2026年9月10日到15日"
+_CN_DAY_RANGE_RE = re.compile(
+    r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*\d{1,2}\s*[日号]\s*(?:到|至|-|–|—|~|～)\s*"
+    r"(?P<d2>\d{1,2})\s*[日号]"
+)
+
+
 def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
     """``extract_quantities`` without the memo."""
     found: list[Quantity] = []
@@ -369,6 +376,9 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
         days = (_date(m.group(4), month, int(m.group(g))) for g in (1, 2))
         found.extend(q for q in days if q is not None)
     work = _EN_DM_RANGE_RE.sub(lambda m: " " * (m.end() - m.start()), work)
+    for m in _CN_DAY_RANGE_RE.finditer(work):  # the second day of "9月10日到15日"
+        end = _date(m.group("y"), int(m.group("m")), int(m.group("d2")))
+        found.extend([end] if end is not None else [])
     for pattern, make in (
         (_ISO_DATE_RE, _iso),
         (_NUMERIC_DATE_RE, _numeric),

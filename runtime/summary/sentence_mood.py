@@ -59,7 +59,7 @@ OWN_MONEY = (
 )
 """The user's own money said by its kind (Chinese): its figures are theirs, told or asked."""
 PRICED_RE = re.compile(
-    r"[$€£¥￥]|\d\s*(?:元|块|万|千|折)|[一二两三四五六七八九十百千万]\s*(?:元|块|折)|价|费|钱|押金|租金"
+    r"[$€£¥￥]|\d\s*(?:元|块|万|千|折)|[一二两三四五六七八九十百千万]\s*(?:元|块|折)|价|费|钱|押金|租金|[日月时年]薪|工资"
     r"|\b(?:price|cost|fee|quote|rent|deposit|bucks|dollars|euros|pounds|quid)\b",
     re.IGNORECASE,
 )
@@ -136,6 +136,8 @@ _REQUEST_RE = re.compile(
     r"|trains?|slots?|spots?|appointments?|openings?)\b[^?.!]{0,60}\?"
     r"|可以(?:不要|别|不|帮我|先|在|给我|把)|是否(?:可以|能)|能把[^，,。？?]{1,20}[吗么嘛]"
     r"|能(?:不能)?(?:少|多|别|不)(?:放|加|要)[^，,。？?]{0,12}[吗么嘛]"
+    # a place asked for: "周三晚上８点到９点半那节动感单车还有位吗？"
+    r"|还有(?:位|位置|座|座位|空位|名额|票|房|房间|号)(?:子)?(?:吗|么|嘛|没)"
     # a delivery or a visit asked for a time: "可以那时候送吗", "能周六上门吗"
     r"|(?:可以|能)[^，,。？?]{0,6}(?:送|送货|上门|配送|派送|安装|来装)(?:吗|么|嘛)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
     r"[^，,。]{0,20}[吗么嘛]"
@@ -462,7 +464,7 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won(?![’']t)|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
-    r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带只])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
+    r"|昨天|昨晚|前天|上次|上回|上个?礼拜|上个?星期|(?<![加算带只表单网图历])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
     # a promise reported, then how it went: "房东说3月15号之前会把押金退给我，结果到现在还没动静"
@@ -641,12 +643,15 @@ _OPINION_RE = re.compile(
     r"|a\s+rip-?off|a\s+steal|a\s+bargain|worth\s+(?:it|every))\b"
     r"|我觉得.*(?:不值|离谱|太坑|值得|划算)"
     # a guess: "i think it's 6 but not sure", "I think it was 'between 8 and 6'"
-    r"|\bnot\s+(?:100%\s+|entirely\s+)?sure\W*$|\bi\s+think\s+it(?:'s|\s+is|\s+was)\b",
+    # (not a figure given to be checked: "I think it's roughly 14.5k but double check against the
+    # invoices")
+    r"|\bnot\s+(?:100%\s+|entirely\s+)?sure\W*$|\bi\s+think\s+it(?:'s|\s+is|\s+was)\b"
+    r"(?!(?:[^.;!?]|\.\d)*\b(?:but|so|pls|please)\s+(?:double[- ]?)?(?:check|verify|confirm)\b)",
     re.IGNORECASE,
 )
 _PRESENT_REPORT_RE = re.compile(
     r"\b(?:says|tells\s+(?:me|us)|keeps?\s+(?:telling|saying)|(?:is|are)\s+(?:telling|saying))\b"
-    r"|(?<![以前常老时总])(?:说|告诉我)",
+    r"|(?<![以前常老时总])(?:说(?!什么也|什么都|啥也|啥都)|告诉我)",
     re.IGNORECASE,
 )
 # A clause that only introduces someone's words: the rest of the sentence is theirs
@@ -661,9 +666,9 @@ _PAST_REPORT_RE = re.compile(
     # words to pass on are no report: "麻烦跟他们说早上７：３０之前别来" (but "我妈跟我说…" is hers)
     r"(?<![跟和对给同向][^我\W])(?<![跟和对给同向][^我\W][\u4e00-\u9fff])"
     # (nor what to say in a message asked for: "别说是孩子不想上，就说家里有事")
-    r"(?<!别)(?<!^就)(?<!^你就)说(?!话|明|服|清楚)"
+    r"(?<!别)(?<!^就)(?<!^你就)说(?!话|明|服|清楚|什么也|什么都|啥也|啥都)"
     # a speaker named in Latin letters: "IT 说周五前修好，结果还是这样"
-    r"|\b[A-Za-z]{2,}\s*说(?!话|明|服|清楚)",
+    r"|\b[A-Za-z]{2,}\s*说(?!话|明|服|清楚|什么也|什么都|啥也|啥都)",
     re.IGNORECASE,
 )
 # Words quoted as someone's or something's in a story: "the shop had a sign saying 'cash only,
@@ -867,6 +872,8 @@ _NOTHING_ASKED_RE = re.compile(
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody)\s+to\s+(?:tell\s+me|talk\s+to|listen|hear\s+me)\b"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody|to\s+tell\s+someone)\s+to\s+(?:know|listen|hear)\b"
     r"|\bdon'?t\s+(?:even\s+)?know\s+why\s+i'?m\s+telling\s+you\b|说了也没用|算了[，,]?\s*不说了"
+    # a story announced as one: "跟你说个好玩的，…"
+    r"|(?:跟你|给你)?(?:说|讲)(?:个|件)(?:好玩|有意思|好笑|搞笑)的(?:事)?"
     # (not "I'm not buying a respirator over £30": a bound on what is bought)
     r"|\bi'?m\s+not\s+(?:planning|buying|booking|shopping)\b(?=(?:\s+(?:anything|yet|now|right"
     r"\s+now|just\s+yet|today|this\s+\w+))*\s*(?:[,.;!?—-]|$))|\bno\s+action\s+needed\b"
@@ -901,6 +908,9 @@ _REPORTED_RE = re.compile(
     # "王阿姨的医生让她每天最多吃一个鸡蛋"
     r"|\bmakes\s+(?:them|him|her)\s+[a-z]+|让(?<![别不]让)(?:她|他|她们|他们)(?=[\u4e00-\u9fff])"
     r"|\b(?:wants|expects)\s+me\s+to\b"
+    # rules put up by a place: "the climbing gym posted new rules today: …"
+    r"|\b(?:posted|put\s+up|announced|sent\s+(?:out|round|around))\s+(?:some\s+|the\s+|a\s+)?(?:new\s+)?"
+    r"(?:rules?|polic(?:y|ies)|guidelines)\b"
     # a place's hours: "my sister's dorm has quiet hours from 10pm to 8am"
     r"|\b[a-z]+'s\s+\w+\s+(?:has|had)\s+(?:quiet\s+hours|a\s+curfew)\b",
     re.IGNORECASE,
@@ -920,13 +930,17 @@ _DOUBT_RE = re.compile(
     r"|\bnot\s+sure\s+(?:whether|if)\s+(?:to\s+|i\s+should\s+)?believe\b"
     r"|\bis\s+(?:that|this|it)\s+(?:\w+\s+){0,2}(?:good\s+advice|a\s+myth)\b"
     r"|(?:是?真的|正常|合法|靠谱|有道理|对)吗|听说过(?:吗|没)|有这(?:个|种)说法吗|是这样吗|你站哪边|谁说得对"
+    # "…，但我在网上看到的说法不一样"
+    r"|说法(?:不一样|不同|不太一样)|不一样的说法"
     # whether it is the trade's custom, or the listener's too: "这是行规吗", "你们家有这种规矩吗"
     r"|(?:这|那)是(?:不是)?(?:行规|惯例|规矩)(?:吗|么|嘛)?\W*$"
     r"|(?:你们|你)(?:家|那边|那儿)?(?:也)?有(?:这种|这个|类似的)(?:规矩|讲究|说法|习惯)(?:吗|么|嘛)"
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊", "so annoying",
     # "Lucky her", "We'll see about that", "真有精力", "我看着都累"
     r"|\bso\s+(?:annoying|dumb|extra|ridiculous)\b|\blucky\s+(?:her|him|them)\b"
-    r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累"
+    r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累|管得(?:有点|太|真|也太|挺)?宽"
+    # "…no older than three months, sounds like a faff"
+    r"|\bsounds\s+like\s+(?:a\s+)?(?:faff|hassle|pain|nightmare|palaver|lot\s+of\s+work)\b"
     # "A friend said 60 days but that sounds way too fast to me"
     r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off"
     r"|short|long|low|high|steep|cheap|fast|slow)\b"
@@ -1001,7 +1015,7 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
         if _REPORTED_RE.search(sentence) is None:
             continue
         if any(
-            _DOUBT_RE.search(s)
+            (_DOUBT_RE.search(s) and not _PRICE_ASKED_RE.search(s))
             or (
                 (_DISBELIEF_RE.search(s) or _VENT_END_RE.search(s) or _VERDICT_RE.search(s))
                 and not is_request(s)
@@ -1015,11 +1029,20 @@ def doubted_reports(sentences: Sequence[str]) -> set[int]:
     return doubted
 
 
+# Whether a price is fair, asked of an offer: its figure is the task's ("…说要收八十块上门费，这个
+# 价正常吗", "is that price normal?")
+_PRICE_ASKED_RE = re.compile(
+    r"(?:这|那)(?:个|种)?(?:价|价格|价钱|报价|费用|收费|工钱|工资)[^，,。]{0,4}(?:正常|合理|公道|贵|高|离谱)"
+    r"|\b(?:that|this|the)\s+(?:price|quote|fee|rate|charge)\s+(?:is\s+)?(?:normal|fair|reasonable|ok|okay)\b",
+    re.IGNORECASE,
+)
+
+
 # A day that has passed is what happened, not a day of the request: "yesterday", "last Friday".
 PAST_DAY_RE = re.compile(
     r"\byesterday\b|\b(?:last|past|previous)\s+(?:\w+\s+)?(?:week|weekend|month|year|night"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+of\b)|\bago\b"
-    r"|昨天|昨晚|前天|(?<![加算带只])上周[一二三四五六日天末]?|(?<![加算带只])上个?(?:月|星期|礼拜|周末)|去年",
+    r"|昨天|昨晚|前天|(?<![加算带只表单网图历])上周[一二三四五六日天末]?|(?<![加算带只表单网图历])上个?(?:月|星期|礼拜|周末)|去年",
     re.IGNORECASE,
 )
 # "This time" sets what is asked now against what happened then ("要比上次那台便宜" in "这次买的…

@@ -135,7 +135,11 @@ NOT_NEGATION_RE = re.compile(
     # not telling things apart, tired past wanting: "一直搞不清", "累到不想说话了"
     r"|[搞弄分]不(?:清|懂|明白)|想不通|[累困烦忙饿][到得]不想"
     # not sure, a lost thing: "我每次都拿不准", "说明书找不到了"
-    r"|[拿说吃]不准|拿不定|说不好|不确定|找不(?:到|着)了",
+    r"|[拿说吃]不准|拿不定|说不好|不确定|找不(?:到|着)了"
+    # what was tried in vain: "我自己用皮搋子捅了半天没用"
+    r"|半天(?:都|也)?没(?:啥|什么)?用\W*$"
+    # far from it, a chatter: "I'm nowhere near that disciplined", "won't shut up about the ref"
+    r"|\bnowhere\s+near\b|\b(?:won'?t|wont|will\s+not)\s+shut\s+up\b",
     re.IGNORECASE,
 )
 
@@ -209,6 +213,8 @@ ALLERGY_RE = re.compile(
     r"|过(?<!会不会过)(?<!是不是过)(?<!会不会对过)(?<!是不是对过)(?<!可能过)"
     r"(?<!会不会对[\u4e00-\u9fff]{2}过)(?<!会不会对[\u4e00-\u9fff]{3}过)(?<!会不会对[\u4e00-\u9fff]{4}过)"
     r"敏(?!性(?:鼻炎|皮炎|结膜炎|哮喘|紫癜|咳嗽))|不耐受|忌口"
+    # "我对甲醛特别敏感" (as "sensitive to" below)
+    r"|对[^，。,！？!?]{1,6}?(?:特别|很|非常|比较|有点|超级|极其)?敏感"
     r"|\bmakes?\s+(?:me|him|her|them|us)\s+(?:really\s+|so\s+|super\s+|very\s+)?(?:sick|ill|break\s+out)\b"
     r"|\breacts?\s+badly\s+to\b|\b(?:i|he|she|they|we)\s+reacts?\s+to\s+(?!(?:the|this|my|your|his|her|our|what|news|it\s+well)\b)[a-z]|乳糖不耐|\b(?:can'?t|cannot|don'?t|do\s+not)\s+tolerate\b|\bhay\s*fever\b"
     # "I'm sensitive to formaldehyde", "my skin is sensitive to fragrance"
@@ -254,6 +260,10 @@ PREFERENCE_RE = re.compile(
     r"|\bwould\s+be\s+(?:brill|brilliant|ideal|perfect|lovely|amazing|great)\b"
     # what would make the task easier: "a Spanish-speaking dentist would really help"
     r"|\bwould\s+(?:really\s+|definitely\s+|honestly\s+)?help\b(?!\s+(?:me|us|you|him|her|them)\b)"
+    # the kind asked for, by what it does: "can u find a podiatrist who does home visits"
+    r"|\b(?:find|get|book|recommend|look\s+for)\s+(?:me\s+|us\s+|her\s+|him\s+)?(?:a|an|some)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:who|that)\s+(?:does|do|has|have|offers?|speaks?|takes?|accepts?|can"
+    r"|delivers?|comes?|will)\b"
     # the kind that is better, said last: "something by the water is better", "earlier is better"
     r"|\b(?:something|anything|somewhere|anywhere|someone|one|earlier|later|sooner|cheaper|closer"
     r"|shorter|smaller|bigger|quieter|fewer|less|more)\b[^,.;!?]{0,30}?\s+(?:is|'s|would\s+be)\s+"
@@ -417,8 +427,8 @@ PREFERENCE_RE = re.compile(
     r"(?:一)?点儿?(?=[，,。！!；;\s]|$)"
     # "window > aisle": the one before the sign is preferred
     r"|[A-Za-z\u4e00-\u9fff]\s*>\s*[A-Za-z\u4e00-\u9fff]"
-    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 估计得有, 跑得快)
-    r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是(?![真挺很太])|要|有|在|安排|提前|能|按)"
+    # 得 as "must": "得找轮椅能进的餐厅" (not 觉得, 记得, 估计得有, 跑得快, 管得有点宽)
+    r"|(?<![觉记懂值晓获取计])得(?:找|订|买|选|是(?![真挺很太])|要|有(?!点|些)|在|安排|提前|能|按)"
     # what is hoped for, what the user is used to: "期望工作地点在张江附近", "降压药我习惯早上吃"
     r"|期望|(?<![不没])习惯(?:在|于)?(?=早|晚|上午|下午|中午|饭前|饭后|睡前|每|周)"
     r"|需要|得在|要求|想要|更喜欢|喜欢|更愿意|情愿|更想|(?<![重主简必纲摘])要(?![是不])(?!"
@@ -431,6 +441,9 @@ PREFERENCE_RE = re.compile(
     r"|clear\s+(?:it|that|them)\s+with\s+me|get\s+my\s+(?:ok|okay|approval|sign-?off|go-?ahead)"
     r"|until\s+i|unless\s+i)\b"
     r"|\b(?:switch\s+to|instead|if\s+(?:they|you|it)\s+(?:have|has|can|is|are))\b"
+    # what is wanted after what is not: "…not a sit-down dinner, more like heavy apps and stations"
+    r"|^\W*(?:(?:but|and)\s+)?more\s+like\s+(?![\d$€£¥]|an?\s+(?:hour|day|week|month|year)\b"
+    r"|(?:that|this|it|a\s+lot)\b)"
     # the choice after a change of mind: "哦算了，还是一等座吧", "换个广州或者杭州的"
     r"|还是(?!算了)[^，。,！!？?]{1,10}吧|换(?:个|家|一家)[^，。,！!？?]{1,12}的"
     # a choice settled, a colour to paint, the same as something: "橱柜就定欧派了", "主卧墙面刷

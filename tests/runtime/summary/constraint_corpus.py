@@ -722,6 +722,14 @@ HOLDOUT_677 = DATA / "holdout_677.jsonl"  # conference and business travel, EN a
 HOLDOUT_678 = DATA / "holdout_678.jsonl"  # English dog and cat owner; same
 HOLDOUT_679 = DATA / "holdout_679.jsonl"  # Chinese childcare and after-school activities; same
 HOLDOUT_680 = DATA / "holdout_680.jsonl"  # typical messages; same
+HOLDOUT_681 = DATA / "holdout_681.jsonl"  # English wedding and big birthday planning; after 19449ec
+HOLDOUT_682 = DATA / "holdout_682.jsonl"  # Chinese Spring Festival trip home; same
+HOLDOUT_683 = DATA / "holdout_683.jsonl"  # English freelancer clients and invoices; same
+HOLDOUT_684 = DATA / "holdout_684.jsonl"  # Chinese renovation and appliance repair; same
+HOLDOUT_685 = DATA / "holdout_685.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_686 = DATA / "holdout_686.jsonl"  # English elder care, groceries and medication; same
+HOLDOUT_687 = DATA / "holdout_687.jsonl"  # Chinese students, exams and applications; same
+HOLDOUT_688 = DATA / "holdout_688.jsonl"  # sports, fitness and outdoor trips, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1403,6 +1411,14 @@ HOLDOUTS = (
     HOLDOUT_678,
     HOLDOUT_679,
     HOLDOUT_680,
+    HOLDOUT_681,
+    HOLDOUT_682,
+    HOLDOUT_683,
+    HOLDOUT_684,
+    HOLDOUT_685,
+    HOLDOUT_686,
+    HOLDOUT_687,
+    HOLDOUT_688,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

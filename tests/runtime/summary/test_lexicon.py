@@ -236,6 +236,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         ("give him the pill at exactly 9 every night", ["21:00"]),
         # 最晚 is "at the latest", not 晚 the evening: the clock stays as written
         ("最晚10:30之前得送到", []),
+        # the hundred-and-fifty-ninth round: a bare range after its day, "if possible" after it
+        ("book a cleaner on Tuesday, 9-11 ideally", ["9:00", "11:00"]),
+        ("deliver on saturday mornings between 8 and 10 if possible", ["8:00", "10:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -335,6 +338,21 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Honestly the beach is nice, but somewhere in the hills would be better", "pref."),
         ("给全家都订高铁二等座", "pref."),
         ("Last time the invoice was late, so this time send it on the 1st", ""),
+        # the hundred-and-fifty-ninth round: a sensitivity, "no matter what" (说什么也), what it
+        # must do, what is wanted after what is not, a food kept out, a quote to compare, a
+        # figure given to be checked, a place asked for, the hour a refused half of the day ends,
+        # hours kept clear of meetings, a range of days with its month said once
+        ("我对花粉特别敏感，别订有花园的民宿", "allergy"),
+        ("今年说什么也不坐大巴了", ""),
+        ("can you find me a plumber who does weekend callouts", ""),
+        ("not a buffet, more like small plates we can share", ""),
+        ("Sarah hates olives, keep them out of the salad", ""),
+        ("木工师傅日工资开到了三百五，帮我比比价", "req."),
+        ("Gimme my Q3 total, I think it's about 9.2k but please verify", ""),
+        ("瑜伽课周四晚上7点到8点还有名额吗？", "time."),
+        ("Can you move my dentist appointment? Not evenings, I'm wiped out after 6.", ""),
+        ("Friday afternoon is the school play so keep 2 to 4 free, no meetings", ""),
+        ("12月3号到6号帮我订酒店", "date."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1085,6 +1103,16 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Jess says her old gym had a rule: no more than two guest passes a month.",
         "No more cruises, she said lol",
         "Two vet visits later she's fine",
+        # the hundred-and-fifty-ninth round: a funny story announced, a reaction to someone's
+        # rule, a rule doubted, rules a place posted, a verdict, far from it, chatter
+        "跟你说个好笑的，我们小区搞了个规定，快递不许放门口超过一天",
+        "My aunt says you need two forms of ID, sounds like a hassle.",
+        "我们老师说英语要85分以上才算优秀，但我看到的说法不一样。",
+        "The pool posted new rules: max 3 people per lane. Kinda strict but fine. Anyway how"
+        " long is an Olympic pool?",
+        "感觉物业管得有点宽",
+        "I'm nowhere near that fit",
+        "My dad won't shut up about the match",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2493,6 +2521,13 @@ def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> 
     facts = summarize_statement(statement, ExtractiveSummarizer()).facts
     kept = [f"{f.value} {f.quote or ''}".lower() for f in facts if f.status != "observed"]
     assert any(value in k for k in kept), facts
+
+
+def test_a_range_of_days_says_its_month_once() -> None:
+    """ "2026年9月10日到15日": the second day is in the first's month and year, and validation
+    reads it the same way (the fact keeps both days)."""
+    facts = summarize_statement("2026年9月10日到15日之间出发都可以", ExtractiveSummarizer()).facts
+    assert any("2026-09-10" in f.value and "2026-09-15" in f.value for f in facts), facts
 
 
 def test_a_day_ahead_makes_a_done_deed_an_arrangement() -> None:
