@@ -48,7 +48,9 @@ _FLOOR_WORDS_RE = re.compile(
 # A ceiling word under a negation right before it is a floor: "never sell the shares below
 # $180", "不要低于500块" (not "keep it under $200, no exceptions": the negation comes after)
 _NEGATION_BEFORE_RE = re.compile(
-    r"(?:\b(?:never|don'?t|do\s+not|not|no|nothing|nowhere|none|nobody|won'?t)\b"
+    # (what is dropped under a figure is a floor too: "ignore anything below $15")
+    r"(?:\b(?:never|don'?t|do\s+not|not|no|nothing|nowhere|none|nobody|won'?t|ignore|skip"
+    r"|drop|exclude|filter\s+out|leave\s+out)\b"
     r"(?:\s+(?!(?:and|or|but|then|so)\b)"
     r"[\w'$€£¥-]+){0,6}|(?:别|不要|不能|不可以|不得)[^,;，；。和并但]{0,8})\s*$",
     re.IGNORECASE,
@@ -92,6 +94,11 @@ _STRONG_DECISION_RE = re.compile(
     r"|not\s+an?\s+option|too\s+late|赶不上"
     r"|decided|go\s+with|settle[ds]?\s+on|opt(?:ed)?\s+for|(?:we|i)'?(?:ll| will)\s+take",
     re.IGNORECASE,
+)
+_BUT_RE = re.compile(r"但是?|不过|可是|\bbut\b", re.IGNORECASE)
+_PAST_FIGURE_RE = re.compile(
+    r"(?:过了|超过了?|高于|多于|要是|如果)[^，,。]{0,8}?[\d一二两三四五六七八九十百千万]"
+    r"[^，,。]{0,8}?(?:我)?就(?:不|别|算了|换)"
 )
 _CLOSING_EXCLUSION_RE = re.compile(
     r"(?:排除|不考虑|不选|放弃|赶不上|\brul(?:e|ed)\s+out|\bexclud(?:e|ed)|\bnot\s+an?\s+option"
@@ -191,6 +198,11 @@ def _limit(amount: Amount, clause: str, negated: bool) -> str:
     "if it's over 300 euros, forget it", "超过一千块要先跟我确认". A ceiling word right after a
     negation is a floor: "never sell the shares below $180", "不要低于500块"."""
     floor = amount.limit == "min" and _FLOOR_WORDS_RE.search(amount.text)
+    if floor and negated:
+        # (a negation before a "but" is not the figure's: "不含也行但得便宜个五十块以上")
+        at = clause.find(amount.text)
+        cut = max((m.end() for m in _BUT_RE.finditer(clause, 0, max(at, 0))), default=0)
+        negated = is_negation(clause[cut:])
     if floor and (negated or _CONDITION_RE.search(clause) or _GOES_RE.search(clause)):
         return "max"  # "anything over $15/mo has to go": what is over it goes
     at = clause.find(amount.text)
@@ -383,7 +395,9 @@ def _decides(head: str, sentence: str, *, role: Role) -> bool:
     if find_codes(sentence):
         return True
     if role == "user":
-        return _STRONG_DECISION_RE.search(head) is not None
+        # (a figure past which the user will not consider is a rule, not a choice made: "总价过了
+        # 一千五我就不考虑了")
+        return _STRONG_DECISION_RE.search(head) is not None and not _PAST_FIGURE_RE.search(head)
     if _STRONG_DECISION_RE.search(head) and _DECIDER_RE.search(head):
         return True
     # "商务座 219 元超出预算，不考虑", "the 9am option is ruled out": an option named, then

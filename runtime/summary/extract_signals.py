@@ -254,6 +254,9 @@ _BACK_RE = re.compile(
     # the thing just named kept away, the hours just named kept clear of what: "Mum can't stand
     # coriander, keep it out of the ready meals", "keep 1 to 5 pm free for him, no client calls"
     r"|^(?:so\s+)?keep\s+(?:it|them|that|those)\s+(?:out|off|away)\b"
+    # the same again for all of what was named, someone else's not to be used: "以后周末收到的工作
+    # 邮件，除非标了紧急，都别推送通知给我", "用我的身份证，别用小王的"
+    r"|^都(?:别|不要|不用|不能)|^(?:别|不要)(?:用|拿|填|写)[\u4e00-\u9fff]{1,4}的\W*$"
     r"|^(?:and\s+)?no\s+(?:\w+\s+){0,2}(?:calls?|meetings?|visits?|appointments?|visitors?)\W*$"
     # the figure before accepted: "a $50 deposit to hold the slot, i'm fine with that"
     r"|^(?:but\s+)?(?:i'?m|im|we'?re|i\s+am|we\s+are)\s+(?:totally\s+|perfectly\s+)?(?:fine|ok(?:ay)?|good"
@@ -1391,8 +1394,9 @@ _SO_RULE_RE = re.compile(
 # weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
     r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid"
-    # what the one it is for would hate: "Mom says he'd hate anything techy"
-    r"|(?:he|she|they)'?d\s+hate"
+    # what the one it is for would hate or like: "Mom says he'd hate anything techy", "my wife
+    # says breakfast included would be nice"
+    r"|(?:he|she|they)'?d\s+hate|[^,.;!?]{1,40}?\bwould\s+be\s+(?:really\s+)?(?:nice|great|lovely|ideal)"
     r"|stay\s+off|(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t|must|have\s+to|need\s+to))\b)"
     # not a saying always repeated (总说, 老说, 常说) nor a book's or an expert's word (作者说,
     # 书上说, 书里说, 博主说, 专家说)
@@ -1683,6 +1687,10 @@ _CANNOT_NOW_RE = re.compile(
 )
 _FROM_NOW_RE = re.compile(
     r"^\W*(?:以后|今后|从今往后|从现在开始)[^，,。]{0,10}?(?:别|不要|不能|都|只)"
+    # what the user will do past a figure this time: "去年交了4,280，今年要是超过4500就换一家"
+    # (not a rule asked about: "是不是超过一百瓦时就不让带？")
+    r"|^(?![^，,。]*?(?:是不是|吗|么|[?？]))\W*(?:今年|这次|这回|下次)?(?:要是|如果|万一)?[^，,。]{0,12}?"
+    r"(?:超过|高于|多于|过了)[^，,。]{0,10}?(?:我)?就(?:不|别|换|算了)"
     r"|^\W*(?:from\s+now\s+on|going\s+forward)\b",
     re.IGNORECASE,
 )

@@ -59,7 +59,9 @@ _EN_INSTRUCTIONS = (
     r"\bconversation\s++(?:has\s++been\s++|was\s++|is\s++)?reset\b",
     r"\b(?:higher|takes?)\s++priority\s++(?:than|over)\s++(?:all|any|the)\b",
     r"\bas\s++the\s++(?:system\s++)?(?:administrator|admin|developer)\s*+,\s*+i\b",
-    r"\b(?:and\s++)?(?:then\s++)?(?:follow|obey|execute)\s++(?:it|them|these|this)\b",
+    # (not what someone can do with a text: "write it so she can follow it", "easy to follow it")
+    r"\b(?:and\s++)?(?:then\s++)?(?<!can\s)(?<!could\s)(?<!to\s)(?<!will\s)(?<!would\s)"
+    r"(?:follow|obey|execute)\s++(?:it|them|these|this)\b",
 )
 _ZH_INSTRUCTIONS = (
     r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:之前|以上|上面|先前|前面|此前|所有|全部|原来|系统)"

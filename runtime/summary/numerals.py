@@ -172,6 +172,11 @@ _NOT_COUNTED = frozenset(
     # "one" standing for a thing named: "never written one before", "get one too"
     | {"before", "yet", "again", "too", "either", "already", "instead", "anyway", "ever"}
 )
+# "one" as the figure of a bound: "cut my streaming services down to one", "keep it to one"
+_ONE_BOUND_RE = re.compile(
+    r"\b(?:(?:down|up|back)\s+to|(?:keep|limit|cap)\s+(?:it|them|that|this)\s+to|at\s+(?:most|least))\s+$",
+    re.IGNORECASE,
+)
 _ONE_BEFORE_RE = re.compile(
     r"\b(?:the|this|that|which|no|any|every|each|some|another|a|blue|red|other|last|first|second|third"
     r"|next|fourth|fifth"
@@ -409,6 +414,8 @@ _PM_WORDS_RE = re.compile(
     r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
+    # what goes on in the evening: "the live music thursdays … has to wrap up before half nine"
+    r"|\blive\s+music\b|\b(?:gigs?|concerts?|karaoke|pub\s+quiz|open\s+mic)\b"
     r"|\blights?\s+out\b|\b(?:in|to)\s+bed\b|\bafter\s+(?:lunch|school)\b"
     r"|\bschool\s+pick[- ]?up\b|熄灯|熬夜|宵禁"
     # a teenager home by then: "only if he's home by 11:30"
@@ -660,6 +667,7 @@ def _number_words(text: str) -> list[Numeral]:
             _counted(text, m)
             or _AND_A_HALF_RE.match(text, end)
             or _PAST_OR_TO_END_RE.search(text, 0, m.start())  # "a quarter to one": 12:45
+            or _ONE_BOUND_RE.search(text, max(0, m.start() - 20), m.start())
         ):
             continue
         number: int | Decimal = _en_value(words)
@@ -1527,7 +1535,9 @@ _SLOT_RE = re.compile(
     r"|months?|years?|times|x|o'?clock)\b)"
     r"|\b(?P<k1>1[0-2]|[1-9])\s*(?:-\s*to\s*-|to|-|–)\s*(?P<k2>1[0-2]|[1-9])\s+(?:job|shift|workday)s?\b"
     # or said with "till", at a clause's end: "Lidia's starting Tuesday, 9 till 1"
-    r"|(?<![\d:.$€£¥])(?P<t1>1[0-2]|[1-9])\s+(?:till|until|til)\s+(?P<t2>1[0-2]|[1-9])(?=\s*(?:[,;!?)]|\.(?!\d)|$))"
+    r"|(?<![\d:.$€£¥])(?P<t1>1[0-2]|[1-9])\s+(?:till|until|til)\s+(?P<t2>1[0-2]|[1-9])(?=\s*(?:[,;!?)]|\.(?!\d)|$)"
+    # (or before its stress: "let's do 9 till 3 and not a minute later")
+    r"|\s+(?:and|but)\s+not\s+(?:a|one)\s+minute\b)"
     # or before the meal it spans: "I only work the 11–2 lunch window"
     r"|(?<![\d:.$€£¥])(?P<l1>1[0-2]|[1-9])\s*[-–]\s*(?P<l2>1[0-2]|[1-9])\s+(?:lunch|dinner|brunch)\b"
     # or before the day and its half: "the litter pick is 10–12 on saturday morning"
@@ -1547,8 +1557,10 @@ _CN_LATE_CLOCK_RE = re.compile(
 
 # a bare hour before a clock with its minutes: "make it 8 to 9:30" (8:00, in the same half)
 _TO_CLOCK_RE = re.compile(
-    r"(?<![\d:.$€£¥])(?P<h1>1[0-2]|0?[1-9])\s*(?:to|till|until|-|–)\s*(?P<h2>1\d|2[0-3]|0?[1-9])"
-    r":[0-5]\d(?!\d|\s*[ap]\.?m)",
+    r"(?<![\d:.$€£¥])(?P<h1>1[0-2]|0?[1-9])\s*(?:to|till|until|til|-|–)\s*(?P<h2>1\d|2[0-3]|0?[1-9])"
+    # (its minutes after a colon, or a dot as British English writes them: "like 9 til 10.30")
+    # (a quarter's minutes only after a dot: "5 to 10.50" is a price)
+    r"(?::[0-5]\d|(?<=\s[1-9])\.(?:00|15|30|45)|(?<=\s1[0-2])\.(?:00|15|30|45))(?!\d|\s*[ap]\.?m)",
     re.IGNORECASE,
 )
 # a military clock range, its first end with its leading zero: "Block off 0900–1130"

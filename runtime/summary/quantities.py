@@ -102,7 +102,8 @@ _AMPM_RE = re.compile(
 # would be tried from every position of a whitespace run.
 _CN_TIME_RE = re.compile(
     rf"(?:({CN_DAY_PARTS})\s*+)?(\d{{1,2}})\s*+[点時时]"
-    r"(?:\s*+(半)|\s*+(\d{1,2})\s*+分?)?"
+    # (minutes without 分 not before a counter: "早上7点一次" is 7:00, once)
+    r"(?:\s*+(半)|\s*+(\d{1,2})(?:\s*+分|(?!\s*+[次遍回趟顿粒片颗杯个位人号天周月年块元]))\s*+)?"
 )
 _REL_DAYS = {
     "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,

@@ -630,9 +630,12 @@ _NO_ASK_RE = re.compile(
 # A question asking why is never a rule: "Why do I buy a dozen bananas every Sunday?"
 _WHY_RE = re.compile(
     r"^\W*(?:(?:bruh|lol|omg|ugh|ok|okay|so|wait|ngl|like|seriously)\W+)*"
+    # (after a heading: "Quick q: why do airlines say…")
+    r"(?:(?:quick|random|silly|dumb|honest)\s+(?:q|qn|question)\s*[:,-]\s*)?"
     r"(?:(?:do\s+(?:you|u)\s+know|any\s+idea|(?:can|could)\s+(?:you|u)\s+(?:explain(?:\s+to\s+me)?"
     r"|tell\s+me))\s+)?"
-    r"(?:why|how\s+come)\b"
+    r"(?:why|how\s+come|what'?s\s+the\s+(?:actual\s+|real\s+)?(?:reason|reasoning|logic)\s+"
+    r"(?:for|behind))\b"
     r"|^\W*(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么|咋)",
     re.IGNORECASE,
 )
@@ -772,7 +775,10 @@ _ASKED_BOUND_RE = re.compile(
 _WHY_OPEN_RE = re.compile(
     r"^\W*(?:[a-z0-9]{2,6}\s+)?(?:你知道[^，。？?]{0,12})?(?:为什么|为啥|凭什么)"
     # a rhetorical "how come": "你说现在的小孩周末怎么比大人还忙"
-    r"|^\W*你说[^，。？?]{0,16}怎么(?=[^，。？?]*(?:比|这么|那么|还|都))|^\W*你说[^，。？?]{0,8}为(?:什么|啥)",
+    r"|^\W*你说[^，。？?]{0,16}怎么(?=[^，。？?]*(?:比|这么|那么|还|都))|^\W*你说[^，。？?]{0,8}为(?:什么|啥)"
+    # the reason asked without its mark: "like what's the actual reasoning for 100 and not 150"
+    r"|^\W*(?:(?:like|so|and|but)\s+)?what'?s\s+the\s+(?:actual\s+|real\s+)?(?:reason|reasoning|logic)"
+    r"\s+(?:for|behind)\b",
     re.IGNORECASE,
 )  # a chat-slang word first: "awsl 为啥猫一天要睡16个小时"
 _CONFIRM_RE = re.compile(r",\s*(?:right|correct|yeah|yes)\s*\?\s*$", re.IGNORECASE)
@@ -857,7 +863,8 @@ def asks_nothing(sentence: str) -> bool:
 # "纯属好奇", "想问一下…"); it holds no constraint unless it also asks for something.
 _NOTHING_ASKED_RE = re.compile(
     r"\bjust\s+(?:wanted|want)"
-    r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know)\b"
+    r"\s+to\s+(?:vent|share|tell\s+(?:you|someone|somebody|anyone)|let\s+you\s+know"
+    r"|say\s+(?:thanks|thank\s+you))\b"
     r"|\bno\s+need\s+to\s+do\s+anything\b|\bjust\s+showing\s+(?:off|you)\b|\bpurely\s+(?:out\s+of\s+)?curiosity\b|^\W*out\s+of\s+curiosity\b"
     r"|\b(?:just|only)\s+(?:curious|wondering|trying\s+to\s+understand|venting)\b|\bi'?m\s+curious\b"
     r"|\basking\s+for\s+a\s+friend\b|\bjust\s+thought\s+you\s+(?:should|might\s+want\s+to|'?d\s+want\s+to)"
@@ -871,6 +878,9 @@ _NOTHING_ASKED_RE = re.compile(
     # comfort asked for: "Honestly I just need someone to tell me it's gonna be ok"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody)\s+to\s+(?:tell\s+me|talk\s+to|listen|hear\s+me)\b"
     r"|\bjust\s+need(?:ed)?\s+(?:someone|somebody|to\s+tell\s+someone)\s+to\s+(?:know|listen|hear)\b"
+    # "not asking for budget help rn, I just needed to tell someone"
+    r"|\bjust\s+need(?:ed)?\s+to\s+tell\s+(?:someone|somebody|you)\b"
+    r"|\bnot\s+asking\s+(?:you\s+)?for\s+(?:\w+\s+)?(?:help|advice)\b"
     r"|\bdon'?t\s+(?:even\s+)?know\s+why\s+i'?m\s+telling\s+you\b|说了也没用|算了[，,]?\s*不说了"
     # a story announced as one: "跟你说个好玩的，…"
     r"|(?:跟你|给你)?(?:说|讲)(?:个|件)(?:好玩|有意思|好笑|搞笑)的(?:事)?"
@@ -938,7 +948,9 @@ _DOUBT_RE = re.compile(
     # a reaction to what someone else does: "…每天碳水不超过20克，听着好难坚持啊", "so annoying",
     # "Lucky her", "We'll see about that", "真有精力", "我看着都累"
     r"|\bso\s+(?:annoying|dumb|extra|ridiculous)\b|\blucky\s+(?:her|him|them)\b"
-    r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累|管得(?:有点|太|真|也太|挺)?宽"
+    r"|\bwe'?ll\s+see\s+about\s+that\b|真有精力|看着都累|管得(?:有点|太|真|也太|挺)?(?:宽|严)"
+    # "…cash only, and honestly it drives my mom nuts"
+    r"|\bdrives?\s+(?:me|him|her|them|us|my\s+\w+)\s+(?:nuts|crazy|mad|bonkers|up\s+the\s+wall)\b"
     # "…no older than three months, sounds like a faff"
     r"|\bsounds\s+like\s+(?:a\s+)?(?:faff|hassle|pain|nightmare|palaver|lot\s+of\s+work)\b"
     # "A friend said 60 days but that sounds way too fast to me"

@@ -208,7 +208,10 @@ EXCLUSION_RE = re.compile(
 ALLERGY_RE = re.compile(
     # (not whether one might be: "我家猫会不会对油漆味过敏啊", "could she be allergic to it?")
     # (the lookbehinds come after the first character, so the scan for it stays fast)
+    # (nor a document about them: "the allergen folder", "allergy info")
     r"\b(?<!\bbe\s)(?:al+erg(?:y|ies|ic|ens?)|intol[ae]r[ae]n(?:t|ce)|intol|c(?:o)?eliac|anaphyla\w*)\b"
+    r"(?!\s+(?:folder|binder|list|chart|matrix|menu|info|information|labels?|sheet|book|board|policy"
+    r"|training|guide|statement|poster)\b)"
     # (an illness named for its cause is a diagnosis: "过敏性鼻炎")
     r"|过(?<!会不会过)(?<!是不是过)(?<!会不会对过)(?<!是不是对过)(?<!可能过)"
     r"(?<!会不会对[\u4e00-\u9fff]{2}过)(?<!会不会对[\u4e00-\u9fff]{3}过)(?<!会不会对[\u4e00-\u9fff]{4}过)"
@@ -245,6 +248,9 @@ PREFERENCE_RE = re.compile(
     r"|keep\s+it\s+to|stick\s+to|(?:has|have|got|needs?)\s+to|need(?:s)?|must|should|want(?:s)?|wanna"
     r"|fine\s+by\s+me|works\s+for\s+me|happy\s+with|go\s+for)\b"
     r"|\b(?:is|are|'s|'re|be|was)\s+(?:fine|okay|ok|good|acceptable|preferred|all\s+right|alright)\b"
+    # "breakfast included would be nice", "make sure there's a veggie option for her"
+    r"|\bwould\s+be\s+(?:really\s+)?(?:nice|great|lovely|ideal|a\s+bonus|a\s+plus)\b"
+    r"|\bmake\s+sure\s+(?:there'?s|there\s+(?:is|are))\b|\b(?:please|pls|plz)\s+make\s+sure\b"
     r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely)\s+(?:fine|okay|ok|acceptable)\b"
     # what weighs more with the user: "离会场近点更重要", "being near the venue matters more"
     # (not an opinion: "我觉得善良比聪明更重要")
@@ -421,6 +427,8 @@ PREFERENCE_RE = re.compile(
     # how a text should sound: "make this sound less stiff", "so the tone is neutral"
     r"|\b(?:sound|read|come\s+across(?:\s+as)?)\s+(?:a\s+bit\s+|a\s+lot\s+|much\s+)?(?:less|more)\s+\w+"
     r"|\btone\s+(?:is|should\s+be|stays?|comes?\s+across\s+as)\s+(?:more\s+)?\w+"
+    # a bound said without a figure: "时间控制在半天以内", "控制在预算之内"
+    r"|控制在[^，。,！!？?]{1,10}(?:以内|之内|以下)"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
     r"|(?:客气|自然|正式|简单|简短|详细|具体|通俗|轻松|委婉|礼貌|专业|口语化|活泼|严肃|温和|直接)"
@@ -466,7 +474,7 @@ PREFERENCE_RE = re.compile(
     # what the user would like to eat, do or get: "晚宴我们想吃粤菜", "越南签证我想办电子签"
     r"|(?:我|我们|咱们?)(?:还是|比较|更|就)?想(?:吃|喝|住|坐|买|订|办|要|试|学|去(?!年))"
     r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
-    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为|办成|设成|设置成)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
+    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为|办成|设成|设置成|锁定在)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
     # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion
     # of what is more important: "我觉得善良比聪明更重要")
@@ -600,6 +608,8 @@ TASK_START_RE = re.compile(
     # a rule under its heading: "Quiet hours for guests: nothing loud from 22:00 to 07:00"
     r"|^\W*(?:[\w'-]+\s+){0,4}?(?:hours|rules?|policy|limits?|budget)(?:\s+for\s+[\w'-]+)?\s*:\s*"
     r"(?:no|nothing|never|don'?t|only|max(?:imum)?|at\s+most|under)\b"
+    # a plan the user is making: "体检套餐我打算给爸妈两个人一起订" (not one dropped: "本来打算")
+    r"|(?<!本来)(?<!原本)(?<!原来)我(?:们)?(?:打算|准备|计划)(?!过)"
     r"|^\W*(?:cheap(?:est)?\s+|direct\s+|one[- ]way\s+)?(?:flights?|trains?|buses|ferr(?:y|ies)"
     r"|hotels?|rooms?|tickets?)\s+(?:from\s+)?(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?\s+"
     r"(?:to|in|near|->|→)\s",

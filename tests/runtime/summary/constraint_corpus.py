@@ -730,6 +730,14 @@ HOLDOUT_685 = DATA / "holdout_685.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_686 = DATA / "holdout_686.jsonl"  # English elder care, groceries and medication; same
 HOLDOUT_687 = DATA / "holdout_687.jsonl"  # Chinese students, exams and applications; same
 HOLDOUT_688 = DATA / "holdout_688.jsonl"  # sports, fitness and outdoor trips, EN and ZH; same
+HOLDOUT_689 = DATA / "holdout_689.jsonl"  # English restaurant or cafe owner; after a95aab2
+HOLDOUT_690 = DATA / "holdout_690.jsonl"  # Chinese cars: servicing, buying, renting, lessons; same
+HOLDOUT_691 = DATA / "holdout_691.jsonl"  # English teacher: lessons, trips, parents; same
+HOLDOUT_692 = DATA / "holdout_692.jsonl"  # Chinese check-ups and medication for family; same
+HOLDOUT_693 = DATA / "holdout_693.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_694 = DATA / "holdout_694.jsonl"  # English personal finance; same
+HOLDOUT_695 = DATA / "holdout_695.jsonl"  # Chinese domestic trip with friends; same
+HOLDOUT_696 = DATA / "holdout_696.jsonl"  # a professional's calendar and email, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1419,6 +1427,14 @@ HOLDOUTS = (
     HOLDOUT_686,
     HOLDOUT_687,
     HOLDOUT_688,
+    HOLDOUT_689,
+    HOLDOUT_690,
+    HOLDOUT_691,
+    HOLDOUT_692,
+    HOLDOUT_693,
+    HOLDOUT_694,
+    HOLDOUT_695,
+    HOLDOUT_696,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -239,6 +239,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         # the hundred-and-fifty-ninth round: a bare range after its day, "if possible" after it
         ("book a cleaner on Tuesday, 9-11 ideally", ["9:00", "11:00"]),
         ("deliver on saturday mornings between 8 and 10 if possible", ["8:00", "10:00"]),
+        # the hundred-and-sixtieth round: an hour before a dotted clock, the evening of a quiz
+        ("like 8 til 9.30", ["8:00"]),
+        ("the pub quiz has to finish before half ten", ["22:30"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -353,6 +356,20 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Can you move my dentist appointment? Not evenings, I'm wiped out after 6.", ""),
         ("Friday afternoon is the school play so keep 2 to 4 free, no meetings", ""),
         ("12月3号到6号帮我订酒店", "date."),
+        # the hundred-and-sixtieth round: a text someone "can follow" is no injected instruction,
+        # a rule this year past last year's figure, a ceiling that ends a plan, the same for all
+        # but the exception, someone else's not to be used, what would be nice, "make sure
+        # there's", a train pinned, "down to one", a bound without a figure
+        ("Can you draft the letter so my dad can follow it, and keep it to two pages max", ""),
+        ("帮我问问宽带续费，去年交了1,200，今年要是超过1500就换一家", ""),
+        ("儿童体检套餐我打算订两个，总价过了八百我就不考虑了", ""),
+        ("以后晚上收到的群消息，除非有人@我，都别提醒我", "no."),
+        ("寄快递用我的手机号，别用我老公的", "no."),
+        ("Somewhere quiet, a sea view would be nice", "pref."),
+        ("for the team lunch make sure there's a vegan option", "pref."),
+        ("返程帮我锁定在D3102", "pref."),
+        ("cut my subscriptions down to one", ""),
+        ("开会时间控制在半天以内", "pref."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1103,6 +1120,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Jess says her old gym had a rule: no more than two guest passes a month.",
         "No more cruises, she said lol",
         "Two vet visits later she's fine",
+        # the hundred-and-sixtieth round: a document named for allergens, nothing asked, a why
+        # asked after a heading and without its mark, a reaction, a rule asked about
+        "The inspector said the allergen folder was great. Just wanted to tell someone lol",
+        "not asking for advice, I just needed to tell someone: my flatmate charged me $3 for milk",
+        "Quick q: why do trains say no more than 2 bags? like what's the actual reasoning for 2",
+        "My uncle has this rule where he never tips more than 10%, and it drives my aunt nuts.",
+        "她们公司规定晚上十点前必须回宿舍，管得真严哈哈",
+        "是不是超过两万毫安就不让带上飞机？",
         # the hundred-and-fifty-ninth round: a funny story announced, a reaction to someone's
         # rule, a rule doubted, rules a place posted, a verdict, far from it, chatter
         "跟你说个好笑的，我们小区搞了个规定，快递不许放门口超过一天",
@@ -2521,6 +2546,26 @@ def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> 
     facts = summarize_statement(statement, ExtractiveSummarizer()).facts
     kept = [f"{f.value} {f.quote or ''}".lower() for f in facts if f.status != "observed"]
     assert any(value in k for k in kept), facts
+
+
+@pytest.mark.parametrize(
+    ("statement", "value"),
+    [
+        ("ignore anything below $20", "≥ 20 USD"),  # what is dropped under a figure: a floor
+        ("不带早餐也行，但得便宜个一百块以上", "≥ 100 CNY"),  # a negation before "but" is not its
+    ],
+)
+def test_a_floor_stays_a_floor(statement: str, value: str) -> None:
+    facts = summarize_statement(statement, ExtractiveSummarizer()).facts
+    assert any(f.value == value for f in facts), facts
+
+
+def test_a_clock_before_a_count_keeps_its_hour() -> None:
+    """ "早上8点一次": 8:00, once (not 8:01), in the extractor and in validation alike."""
+    facts = summarize_statement(
+        "奶奶每天吃两次药，早上8点一次、晚上8点一次", ExtractiveSummarizer()
+    )
+    assert any("8:00" in f.value and "20:00" in f.value for f in facts.facts), facts
 
 
 def test_a_range_of_days_says_its_month_once() -> None:
