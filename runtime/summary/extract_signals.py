@@ -1393,7 +1393,7 @@ _SO_RULE_RE = re.compile(
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3
 # weeks", "医生说不能吃辣", "老师说这周五之前要交表"
 _RELAYED_RULE_RE = re.compile(
-    r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|don'?t|never|not\s+to|avoid"
+    r"(?:(?<!always\s)\b(?:says|tells\s+(?:me|us))\s+(?:that\s+)?(?=(?:no|nothing|don'?t|never|not\s+to|avoid"
     # what the one it is for would hate or like: "Mom says he'd hate anything techy", "my wife
     # says breakfast included would be nice"
     r"|(?:he|she|they)'?d\s+hate|[^,.;!?]{1,40}?\bwould\s+be\s+(?:really\s+)?(?:nice|great|lovely|ideal)"
@@ -1404,6 +1404,8 @@ _RELAYED_RULE_RE = re.compile(
     r"我?(?:千万)?(?:别|不要|不能|不许|禁止)"
     # with what it bounds named first: "他说车龄不要超过五年"
     r"|我?(?![他她我你它咱])[\u4e00-\u9fff]{1,4}?(?:千万)?(?:别|不要|不能|不许)超过?"
+    # …with what it is for and how often first: "给狗狗买零食一个月别花超过两百"
+    r"|(?![他她]|医生)[^，,。？?]{1,14}?(?:别|不要|不能)(?:花|用|买|吃|喝|超)(?:超过|超)?"
     # a deadline or a must relayed: "老师说这周五之前要交研学报名表", "hr说要在周五之前给答复",
     # "医生说必须空腹"
     r"|要在[^，,。？?]{1,10}(?:之前|以前|前)|[^，,。？?]{0,12}?(?:之前|以前|前)(?:要|得|必须)"
@@ -1411,7 +1413,7 @@ _RELAYED_RULE_RE = re.compile(
     # with what it is about named first: "老公说买冰箱一定要一级能效", "我妈说最好别坐夜车",
     # "他说亏本的绝对不要", "医生说海鲜、啤酒都得戒", "她说伴娘服统一要粉色的"
     r"|[^，,。？?]{0,8}?(?:一定要|必须|务必|最好别|最好不要|绝对不要|绝对不能|坚决不要|都得戒|得戒|都不能|最多"
-    r"|统一要|统一用)))(?P<rule>)",
+    r"|统一要|统一用|最重要)))(?P<rule>)",
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150

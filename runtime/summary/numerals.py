@@ -108,6 +108,11 @@ _WORD_K_RE = re.compile(r"\s?(?P<scale>k)(?![A-Za-z0-9])", re.IGNORECASE)
 _DIGIT_SCALE_RE = re.compile(
     rf"(?<![A-Za-z0-9_.])(?P<num>\d+(?:\.\d+)?)\s*{_SCALE}\b", re.IGNORECASE
 )
+# hundreds after digits: "not paying more than 2 hundred" (200)
+_DIGIT_HUNDRED_RE = re.compile(
+    r"(?<![A-Za-z0-9_.,])(?P<num>[1-9]\d?)\s+hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|million)\b)",
+    re.IGNORECASE,
+)
 # British money words: "a tenner a head", "a fiver"
 _MONEY_WORDS = {"fiver": 5, "tenner": 10}
 _MONEY_WORD_RE = re.compile(r"\b(?:an?\s+)?(?P<word>fiver|tenner)\b", re.IGNORECASE)
@@ -1136,6 +1141,8 @@ def find_numerals(text: str) -> list[Numeral]:
         + _chinese(text)
         + _cn_units_of_digits(text)
         + _point_decimals(text)
+        + _cn_point_decimals(text)
+        + _digit_hundreds(text)
         + _grouped_thousands(text)
         + _vulgar_fractions(text)
         + _romans(text)
@@ -1258,6 +1265,36 @@ _POINT_RE = re.compile(
     rf"\b(?P<whole>{_DIGIT_WORDS}|ten|\d+)\s+point\s+(?P<tail>(?:(?:{_DIGIT_WORDS}|\d)\b\s*)+)",
     re.IGNORECASE,
 )
+
+
+# a Chinese decimal before its measure: "重量一点五公斤以下" (1.5), "三点五个小时" (not a clock:
+# "十点五分" is 10:05)
+_CN_POINT_RE = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百\d])(?P<whole>[零〇一二两三四五六七八九十]{1,3}|\d{1,3})点"
+    r"(?P<tail>[零〇一二三四五六七八九]{1,2}|\d{1,2})(?=\s*(?:公斤|千克|斤|克|公里|千米|厘米|毫米|米|升|毫升|倍"
+    r"|万|亿|个?小时|个月|年|元|块|度|英寸|寸|吨|折|[kK][gG]))"
+)
+
+
+def _digit_hundreds(text: str) -> list[Numeral]:
+    """Hundreds after digits ("2 hundred": 200)."""
+    return [
+        Numeral(m.start(), m.end(), m.group(0), str(int(m.group("num")) * 100))
+        for m in _DIGIT_HUNDRED_RE.finditer(text)
+    ]
+
+
+def _cn_point_decimals(text: str) -> list[Numeral]:
+    """Decimals said with 点 before a measure ("一点五公斤": 1.5)."""
+    found: list[Numeral] = []
+    for m in _CN_POINT_RE.finditer(text):
+        whole = m.group("whole")
+        value = int(whole) if whole.isdigit() else cn_value(whole)
+        tail = m.group("tail")
+        digits = tail if tail.isdigit() else "".join(str(_CN_DIGITS[c]) for c in tail)
+        if value is not None:
+            found.append(Numeral(m.start(), m.end(), m.group(0), f"{value}.{digits}"))
+    return found
 
 
 def _point_decimals(text: str) -> list[Numeral]:

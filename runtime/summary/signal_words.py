@@ -75,7 +75,7 @@ NOT_NEGATION_RE = re.compile(
     r"\bno\s+worries\s+(?:if|about)\b[^,.;!?]*"
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter|biggie|big\s+deal)\b|\bnot\s+bad\b"
     # A-not-A asks, it negates nothing: "不知道你识别得准不准" (not 不准, "not allowed"), "值不值"
-    r"|(?P<asked>[\u4e00-\u9fff])不(?P=asked)"
+    r"|(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
     r"|^\W*(?:i\s+)?never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
     r"|\bnot\s+going\s+into\s+it\b|\bnot\s+judging\b|\bno\s+judg(?:e)?ment\b"
@@ -254,7 +254,7 @@ PREFERENCE_RE = re.compile(
     r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely)\s+(?:fine|okay|ok|acceptable)\b"
     # what weighs more with the user: "离会场近点更重要", "being near the venue matters more"
     # (not an opinion: "我觉得善良比聪明更重要")
-    r"|^(?![^。.!?]*?(?:觉得|认为|\bi\s+think\b|\bi\s+believe\b))[^。.!?]*?(?:更重要"
+    r"|^(?![^。.!?]*?(?:觉得|认为|\bi\s+think\b|\bi\s+believe\b))[^。.!?]*?(?:更重要|最重要|最关键"
     r"|\b(?:matters?\s+more|(?:is|are)\s+more\s+important)\b)"
     r"|\bi'?m\s+(?:fine|okay|ok|happy)\s+with\b"
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
@@ -427,6 +427,10 @@ PREFERENCE_RE = re.compile(
     # how a text should sound: "make this sound less stiff", "so the tone is neutral"
     r"|\b(?:sound|read|come\s+across(?:\s+as)?)\s+(?:a\s+bit\s+|a\s+lot\s+|much\s+)?(?:less|more)\s+\w+"
     r"|\btone\s+(?:is|should\s+be|stays?|comes?\s+across\s+as)\s+(?:more\s+)?\w+"
+    # whether there is one, asked as a wish for it: "帮我看看有没有国补", "帮我找找有没有大理石
+    # 台面的茶几"
+    # (read after NOT_NEGATION_RE has blanked the A-not-A: "有没有" is " … " then)
+    r"|(?:看看|查查|找找|问问|搜搜)(?:有没有| … )(?!人)"
     # a bound said without a figure: "时间控制在半天以内", "控制在预算之内"
     r"|控制在[^，。,！!？?]{1,10}(?:以内|之内|以下)"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
@@ -474,7 +478,7 @@ PREFERENCE_RE = re.compile(
     # what the user would like to eat, do or get: "晚宴我们想吃粤菜", "越南签证我想办电子签"
     r"|(?:我|我们|咱们?)(?:还是|比较|更|就)?想(?:吃|喝|住|坐|买|订|办|要|试|学|去(?!年))"
     r"|(?:跟|和|与)[^，。,！!？?]{1,8}一样(?![吗吧呢？?])"
-    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为|办成|设成|设置成|锁定在)(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
+    r"|想(?:弄|做|装|刷|搞|改|换|修)成|(?:换成|改成|改为|换为|办成|设成|设置成|锁定在|指定(?=[A-Za-z\u4e00-\u9fff]))(?![\w]{1,12}了)|只(?:订|买|坐|住|选|吃|喝|用|要|去|看|找|接受|考虑|能)(?![了过])"
     r"|\b(?:cheapest|fastest|quickest|shortest)\b|\ba\s+(?:bit|little|touch|tad)\s+(?!\w+er\s+than\b)(?:\w+ier|\w{2,}[^e\W]er)\b"
     # what weighs more for the user: "battery life matters way more", "更看重口碑" (not an opinion
     # of what is more important: "我觉得善良比聪明更重要")
@@ -572,7 +576,7 @@ IMPERATIVE_RE = re.compile(
     r"|text(?=\s+(?:my|him|her|them|the|our)\b)|email(?=\s+(?:my|him|her|them|the|our)\b)"
     r"|check|ask|tell(?!\s+(?:me|us)\s+(?:what|why|how|whether|if|about|more)\b)|stay|hold|cap"
     r"|block|transfer|move|reserve|confirm|arrange|stick|limit"
-    r"|skip|avoid|go\s+for|go\s+with|opt\s+for)\b"
+    r"|skip|avoid|go\s+for|go\s+with|opt\s+for|steer\s+clear\s+of|stay\s+away\s+from)\b"
     # a rule the user sets for both: "so let's keep the desserts low-sugar" (not "let's go",
     # "let's keep going", "let's keep each other motivated")
     r"|\blet['’]?s\s+(?:keep\s+(?:it|the|this|that|things|everything|costs?|spending|our|my)\b"

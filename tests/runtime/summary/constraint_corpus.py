@@ -738,6 +738,14 @@ HOLDOUT_693 = DATA / "holdout_693.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_694 = DATA / "holdout_694.jsonl"  # English personal finance; same
 HOLDOUT_695 = DATA / "holdout_695.jsonl"  # Chinese domestic trip with friends; same
 HOLDOUT_696 = DATA / "holdout_696.jsonl"  # a professional's calendar and email, EN and ZH; same
+HOLDOUT_697 = DATA / "holdout_697.jsonl"  # English moving house; after ec2218c
+HOLDOUT_698 = DATA / "holdout_698.jsonl"  # Chinese food delivery and group dinners; same
+HOLDOUT_699 = DATA / "holdout_699.jsonl"  # English kids' activities and parties; same
+HOLDOUT_700 = DATA / "holdout_700.jsonl"  # Chinese job hunting and the workplace; same
+HOLDOUT_701 = DATA / "holdout_701.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_702 = DATA / "holdout_702.jsonl"  # English home maintenance, garden, tradespeople; same
+HOLDOUT_703 = DATA / "holdout_703.jsonl"  # Chinese pets: vets, grooming, sitting; same
+HOLDOUT_704 = DATA / "holdout_704.jsonl"  # electronics and appliances online, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1435,6 +1443,14 @@ HOLDOUTS = (
     HOLDOUT_694,
     HOLDOUT_695,
     HOLDOUT_696,
+    HOLDOUT_697,
+    HOLDOUT_698,
+    HOLDOUT_699,
+    HOLDOUT_700,
+    HOLDOUT_701,
+    HOLDOUT_702,
+    HOLDOUT_703,
+    HOLDOUT_704,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -104,6 +104,11 @@ READ = [
     ("about two-thirds of it", ["2/3"]),
     ("on the twenty-third", ["23"]),
     ("a sentence at most", ["1"]),
+    # the hundred-and-sixtieth and -sixty-first rounds: "one" as a bound's figure, hundreds
+    # after digits, a Chinese decimal before its measure
+    ("cut it down to one", ["1"]),
+    ("not more than 2 hundred", ["200"]),
+    ("三点五公斤", ["3.5"]),
 ]
 
 NOT_READ = [
@@ -370,6 +375,21 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("返程帮我锁定在D3102", "pref."),
         ("cut my subscriptions down to one", ""),
         ("开会时间控制在半天以内", "pref."),
+        # the hundred-and-sixty-first round: a relayed "nothing", a relayed cap with what it is
+        # for first, a relayed "most important", a wake-up call, "steer clear of" beside a story,
+        # a visit asked as what is on offer, a named stylist, whether there is one asked for
+        ("Mum says nothing with nuts and no seats near the speakers", ""),
+        ("我老婆说给孩子买玩具一次别花超过一百，你按这个挑", ""),
+        ("他说离公司近最重要，房租五千以内都行", ""),
+        ("早上６：３０叫我起床", ""),
+        (
+            "Whoever fixes the gutters, steer clear of the firm with the red trucks, they wrecked"
+            " our lawn last year",
+            "",
+        ),
+        ("周六上午9点到11点之间能上门修空调的，有没有？", ""),
+        ("理发能不能指定Tony？", ""),
+        ("帮我看看有没有以旧换新", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1128,6 +1148,8 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "My uncle has this rule where he never tips more than 10%, and it drives my aunt nuts.",
         "她们公司规定晚上十点前必须回宿舍，管得真严哈哈",
         "是不是超过两万毫安就不让带上飞机？",
+        # the hundred-and-sixty-first round: a doctor's rule for someone else, relayed
+        "王奶奶去看病，医生说她不能吃甜的，她天天念叨",
         # the hundred-and-fifty-ninth round: a funny story announced, a reaction to someone's
         # rule, a rule doubted, rules a place posted, a verdict, far from it, chatter
         "跟你说个好笑的，我们小区搞了个规定，快递不许放门口超过一天",
