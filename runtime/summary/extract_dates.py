@@ -77,7 +77,8 @@ _EN_DM_RE = re.compile(
 )
 _REL_RE = re.compile(
     r"\b(?:day after tomorrow|tomorrow|yesterday|today|tonight)\b"
-    r"|大后天|后天|明天|明早|明晚|今天|今晚|昨天",
+    # (not 以后 before 天: "等十月以后天凉了")
+    r"|大后天|(?<![以之])后天|明天|明早|明晚|今天|今晚|昨天",
     re.I,
 )
 _CN_WD_RE = re.compile(

@@ -254,6 +254,11 @@ _BACK_RE = re.compile(
     # the thing just named kept away, the hours just named kept clear of what: "Mum can't stand
     # coriander, keep it out of the ready meals", "keep 1 to 5 pm free for him, no client calls"
     r"|^(?:so\s+)?keep\s+(?:it|them|that|those)\s+(?:out|off|away)\b"
+    # when to come back to it, another refusal in the same breath, whose allergy it is:
+    # "今晚１１：３０以后别再给我推送订单提醒了，明早七点再说", "nothing scary, no monsters pls",
+    # "nothing with peanuts, my nephew's allergic and he's coming"
+    r"|^[^，,。]{0,16}再说\W*$|^no\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:pls|please|plz))?\W*$"
+    r"|^(?:(?:my|our|his|her)\s+)?\w+(?:'s|\s+is|\s+are)\s+(?:very\s+|severely\s+)?(?:allergic|intol[ae]r[ae]nt)\b"
     # the same again for all of what was named, someone else's not to be used: "以后周末收到的工作
     # 邮件，除非标了紧急，都别推送通知给我", "用我的身份证，别用小王的"
     r"|^都(?:别|不要|不用|不能)|^(?:别|不要)(?:用|拿|填|写)[\u4e00-\u9fff]{1,4}的\W*$"
@@ -445,10 +450,13 @@ _SUM_ASKED_RE = re.compile(
 """A question asking to check what the user said before it."""
 # Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
 # 这价格算贵吗？", "they want $450 for it, is that too pricey?"
+# A figure told and then taken as the task's: "…，今年按这个数准备材料吧"
+_ADOPTED_RE = re.compile(r"按(?:这个|那个)(?:数|数字|标准|量|预算|规格)")
 _PRICE_CHECK_RE = re.compile(
     r"(?:算|是不是|是否)(?:有点|有些|太)?(?:贵|便宜|高)(?:了)?(?:吗|么|不|啊|\W*$)|贵不贵|划算(?:吗|不)"
-    # the market asked about: "你帮我打听下本地行情", "查查这个价合不合理"
-    r"|行情|比比?价|合不合理|值不值|划不划算|\b(?:going|market)\s+rate\b"
+    # the market asked about: "你帮我打听下本地行情", "查查这个价合不合理"; a sum to be noted:
+    # "…一共３，６００，这个钱已经交了，帮我记一下"
+    r"|行情|比比?价|合不合理|值不值|划不划算|\b(?:going|market)\s+rate\b|记一下|记下来|记个账|记账"
     r"|\bis\s+(?:that|this|it)\s+(?:too\s+)?(?:expensive|pricey|steep|a\s+good\s+(?:price|deal)"
     r"|reasonable|fair)\b",
     re.IGNORECASE,
@@ -1785,6 +1793,7 @@ def constraint_clauses(sentence: str) -> list[str]:
     )
     # what was paid, asked if fair: "一期12节课总共2400，这价格算贵吗？"
     price_checked = bool(_PRICE_CHECK_RE.search(sentence) and PRICED_RE.search(sentence))
+    adopted = _ADOPTED_RE.search(sentence) is not None
     priced = asked and price_checked
     if (
         told
@@ -1887,7 +1896,9 @@ def constraint_clauses(sentence: str) -> list[str]:
             told=told
             and story <= index < asking_from
             and not now[index]
-            and not (price_checked and not asked and PRICED_RE.search(sentence[a:b])),
+            and not (price_checked and not asked and PRICED_RE.search(sentence[a:b]))
+            # (a figure told, then taken for the task: "去年来了大概六十来个人，今年按这个数准备")
+            and not (adopted and _has_figure(sentence[a:b])),
             asked=asked,
             story_on=story_on,
         )

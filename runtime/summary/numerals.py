@@ -1143,6 +1143,7 @@ def find_numerals(text: str) -> list[Numeral]:
         + _point_decimals(text)
         + _cn_point_decimals(text)
         + _digit_hundreds(text)
+        + _cn_clock_minutes(text)
         + _grouped_thousands(text)
         + _vulgar_fractions(text)
         + _romans(text)
@@ -1274,6 +1275,18 @@ _CN_POINT_RE = re.compile(
     r"(?P<tail>[零〇一二三四五六七八九]{1,2}|\d{1,2})(?=\s*(?:公斤|千克|斤|克|公里|千米|厘米|毫米|米|升|毫升|倍"
     r"|万|亿|个?小时|个月|年|元|块|度|英寸|寸|吨|折|[kK][gG]))"
 )
+
+
+# the minutes of a Chinese clock said with 零: "十二点零八分" (12:08), "八点零五出发"
+_CN_ZERO_MINUTES_RE = re.compile(r"(?<=[点时])[零〇](?P<d>[一二三四五六七八九])(?![十百千万])")
+
+
+def _cn_clock_minutes(text: str) -> list[Numeral]:
+    """Minutes under ten said with 零 after 点 ("十二点零八分": 12点8分, 12:08)."""
+    return [
+        Numeral(m.start(), m.end(), m.group(0), str(_CN_DIGITS[m.group("d")]))
+        for m in _CN_ZERO_MINUTES_RE.finditer(text)
+    ]
 
 
 def _digit_hundreds(text: str) -> list[Numeral]:

@@ -181,7 +181,7 @@ EXCLUSION_RE = re.compile(
     r"|(?:^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*|\bso\s+)(?:drop|remove|ditch|nix|scratch"
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
-    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉"
+    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉|(?:先|都先|暂时)?下架"
     # a subscription dropped, an option let go: "优酷直接退掉吧", "渴望太贵也算了"
     r"|(?:直接|都|先)退掉(?!了)|也(?<=[\u4e00-\u9fff]也)算了(?!吧?[吗？?])"
     # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
@@ -287,10 +287,10 @@ PREFERENCE_RE = re.compile(
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     # who it is meant for: "推荐几本适合小学生的书" (not what does or does not suit, nor a question)
     r"|(?<![不太挺很蛮真最])适合[^，。,！!？?]{1,8}的(?![^，。,！!？?]{0,6}(?:吗|么|嘛|呢))"
-    r"|最好|优先|希望|尽量|倾向|偏好|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|最好|优先|希望|尽量|倾向|偏好|偏向|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b|(?:风格|口味|颜色|色调|装修)(?:要|就)?偏"
     # enough, better, any of a kind: "中杯就够了", "能便宜点更好", "地上楼层的随便"
-    r"|就够了|(?:点|些)(?:的)?更好|(?<=[\u4e00-\u9fff]{2})的(?:都)?随便\W*$"
+    r"|就够了|(?:点|些)(?:的)?更好|的话更好(?![吗呢？?])|(?<=[\u4e00-\u9fff]{2})的(?:都)?随便\W*$"
     # what is fine to bear, a seat side: "二等座挤挤也没事", "坐高铁的话靠窗"
     r"|也(?:没事|没关系|无所谓)|靠(?:窗|过道|走廊|走道)(?!户)"
     # the kind named alone: "compostable ones" (not "the little ones", children)
@@ -431,7 +431,9 @@ PREFERENCE_RE = re.compile(
     # 台面的茶几"
     # (read after NOT_NEGATION_RE has blanked the A-not-A: "有没有" is " … " then)
     r"|(?:看看|查查|找找|问问|搜搜)(?:有没有| … )(?!人)"
-    # a bound said without a figure: "时间控制在半天以内", "控制在预算之内"
+    # a bound said without a figure: "时间控制在半天以内", "控制在预算之内"; the day and the place
+    # wished for: "想在2027.3.8办", "地点就在万达那家校区"
+    r"|想在[^，。,！!？?]{1,12}(?:办|举行|举办|过|开|搞)|(?:地点|地方|位置)就?(?:在|选|定在)(?!哪)"
     r"|控制在[^，。,！!？?]{1,10}(?:以内|之内|以下)"
     r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
@@ -569,6 +571,8 @@ IMPERATIVE_RE = re.compile(
     # (after a stance word: "Honestly just find me a caterer around $25 a head")
     r"(?:^\W*(?:[a-z' ]{1,20}:\s*)?(?:(?:honestly|seriously|ok(?:ay)?|right|alright|anyway)\W+)?"
     r"(?:(?:please|just|and|then|so)\s+)?"
+    # (after what it is for: "For the pancake breakfast, plan for roughly 200 people again")
+    r"(?:for\s+(?:the|my|our|this|that|his|her)\s+[\w' -]{1,30}?,\s*)?"
     # (what to do differently this time: "…, so this time put every meeting in UTC")
     r"|\b(?:but|and\s+then|but\s+please|so\s+this\s+time|this\s+time(?:\s+round)?,?)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
@@ -600,7 +604,10 @@ IMPERATIVE_RE = re.compile(
 # clauses did: "Summarize the article I pasted above in 3 bullet points"
 TASK_START_RE = re.compile(
     IMPERATIVE_RE.pattern
-    + r"|^\W*(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
+    # a refusal begged for, however stretched: "pleeease not easyjet, last time was a nightmare"
+    + r"|^\W*(?:p+l+e+a+s+e+|pl+[sz]+)\s+(?:not|no|don'?t|never)\b"
+    + r"|^\W*(?:for\s+(?:the|my|our|this|that|his|her)\s+[\w' -]{1,30}?,\s*)?"
+    r"(?:(?:please|just|and|then|so)\s+)?(?:summari[sz]e|write|draft|translate|rewrite"
     r"|list|compare|export|convert|format|generate|prepare|update|remind|review|edit|outline|answer"
     r"|sort|rank|invoice|deduct|refund"
     r"|shorten|proofread|reply|respond|forward|plan|organi[sz]e|wake|reorder|rebook|renew"

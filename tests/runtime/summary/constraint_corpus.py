@@ -746,6 +746,14 @@ HOLDOUT_701 = DATA / "holdout_701.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_702 = DATA / "holdout_702.jsonl"  # English home maintenance, garden, tradespeople; same
 HOLDOUT_703 = DATA / "holdout_703.jsonl"  # Chinese pets: vets, grooming, sitting; same
 HOLDOUT_704 = DATA / "holdout_704.jsonl"  # electronics and appliances online, EN and ZH; same
+HOLDOUT_705 = DATA / "holdout_705.jsonl"  # English holiday abroad with children; after 5c1dc08
+HOLDOUT_706 = DATA / "holdout_706.jsonl"  # Chinese small online shop; same
+HOLDOUT_707 = DATA / "holdout_707.jsonl"  # English patient: appointments, prescriptions, diet; same
+HOLDOUT_708 = DATA / "holdout_708.jsonl"  # Chinese wedding banquet and family events; same
+HOLDOUT_709 = DATA / "holdout_709.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_710 = DATA / "holdout_710.jsonl"  # English remote worker across time zones; same
+HOLDOUT_711 = DATA / "holdout_711.jsonl"  # Chinese parents: tutoring, school choice; same
+HOLDOUT_712 = DATA / "holdout_712.jsonl"  # volunteering and local clubs, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1451,6 +1459,14 @@ HOLDOUTS = (
     HOLDOUT_702,
     HOLDOUT_703,
     HOLDOUT_704,
+    HOLDOUT_705,
+    HOLDOUT_706,
+    HOLDOUT_707,
+    HOLDOUT_708,
+    HOLDOUT_709,
+    HOLDOUT_710,
+    HOLDOUT_711,
+    HOLDOUT_712,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

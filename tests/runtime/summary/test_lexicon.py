@@ -390,6 +390,22 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("周六上午9点到11点之间能上门修空调的，有没有？", ""),
         ("理发能不能指定Tony？", ""),
         ("帮我看看有没有以旧换新", ""),
+        # the hundred-and-sixty-second round: when to come back to it, taken off the shelf, a
+        # plan after what it is for, a stretched "please not", "…的话更好", 偏向, the day wished
+        # for, refusals in one breath, a sum to note, the place wished for, a count adopted, whose
+        # allergy it is
+        ("每晚十点以后别再发消息了，明早八点再说", ""),
+        ("仓库太热，奶糖类的先下架吧", ""),
+        ("For the school fair, plan for about 150 kids again, that's what came last year", ""),
+        ("pleeease not ryanair, last time was awful", ""),
+        ("预算别超过五千，含早餐的话更好", ""),
+        ("我偏向靠窗的位置", "pref."),
+        ("想在2027.5.20办婚礼", "date."),
+        ("Write a bedtime story, nothing sad, no dragons pls", ""),
+        ("报名费一共２，４００，这个钱已经交了，帮我记一下", ""),
+        ("地点就在人民广场那家店", "pref."),
+        ("去年来了大概八十个人，今年按这个数准备", ""),
+        ("Lunch for Sunday: nothing with sesame, my niece's allergic and she's coming", "allergy"),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2580,6 +2596,15 @@ def test_a_rule_beside_a_story_or_a_report_stays(statement: str, value: str) -> 
 def test_a_floor_stays_a_floor(statement: str, value: str) -> None:
     facts = summarize_statement(statement, ExtractiveSummarizer()).facts
     assert any(f.value == value for f in facts), facts
+
+
+def test_minutes_said_with_ling_and_no_day_after_yihou() -> None:
+    """ "十一点零八分" is 11:08; "以后天凉了" is "after that, when it's cool", not 后天 (the day
+    after tomorrow)."""
+    facts = summarize_statement("开席不要早于十一点零八分", ExtractiveSummarizer()).facts
+    assert any("11:08" in f.value for f in facts), facts
+    later = summarize_statement("巧克力先下架，等十月以后天凉了再上", ExtractiveSummarizer()).facts
+    assert not any("2026-09-03" in f.value for f in later), later
 
 
 def test_a_clock_before_a_count_keeps_its_hour() -> None:
