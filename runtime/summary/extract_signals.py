@@ -450,8 +450,22 @@ _SUM_ASKED_RE = re.compile(
 """A question asking to check what the user said before it."""
 # Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
 # 这价格算贵吗？", "they want $450 for it, is that too pricey?"
+# A bound that speaks of what is left to do: "剩下半个月顶多再花一千二", "I'd honestly pay up to 60
+# bucks extra", "请把保洁安排在…"
+_NOW_BOUND_RE = re.compile(
+    r"顶多|最多|不超过|别超过|以内|至少|安排在|定在|\b(?:(?:i'?d|i\s+would|i\s+will|i'?ll)\s+(?:\w+\s+)?pay\s+up\s+to"
+    r"|at\s+(?:most|least)|no\s+more\s+than|max(?:imum)?)\b",
+    re.IGNORECASE,
+)
 # A figure told and then taken as the task's: "…，今年按这个数准备材料吧"
-_ADOPTED_RE = re.compile(r"按(?:这个|那个)(?:数|数字|标准|量|预算|规格)")
+_ADOPTED_RE = re.compile(
+    r"按(?:这个|那个)(?:数|数字|标准|量|预算|规格)"
+    # "…is about 340 CAD, can you put that in the claim", "…can you build a shopping list off that"
+    r"|\b(?:put|add|include)\s+(?:that|it|this|those)\s+(?:in|into|on|to)\s+(?:the|my)\s+(?:claim|expenses?"
+    r"|report|spreadsheet|budget|log|list)\b"
+    r"|\b(?:build|plan|make|work\s+out)\s+(?:\w+\s+){0,4}?(?:off|around|from|based\s+on)\s+that\b",
+    re.IGNORECASE,
+)
 _PRICE_CHECK_RE = re.compile(
     r"(?:算|是不是|是否)(?:有点|有些|太)?(?:贵|便宜|高)(?:了)?(?:吗|么|不|啊|\W*$)|贵不贵|划算(?:吗|不)"
     # the market asked about: "你帮我打听下本地行情", "查查这个价合不合理"; a sum to be noted:
@@ -1359,7 +1373,10 @@ def _voiced_signal(
     if voice == "relayed":
         # an allergy relayed binds the task all the same: "三楼那家租客说他对花生过敏"
         return clause_signal(text, figures_only=not is_allergy(text))
-    signal = clause_signal(text, figures_only=figures_only, told=told)
+    # (a clause of a told sentence that itself tells nothing, and bounds a figure, speaks of now:
+    # "这个月买菜的钱已经花了１，８５０了，剩下半个月顶多再花一千二")
+    now_bound = told and _NOW_BOUND_RE.search(text) is not None and not tells_what_happened(text)
+    signal = clause_signal(text, figures_only=figures_only, told=told and not now_bound)
     # a negation in how the story went on is what happened: "…，结果不能退款"
     kinds = signal.kinds - {"negation"} if _STORY_NEXT_RE.search(text) else signal.kinds
     if (
@@ -1391,11 +1408,15 @@ _AGAINST_BEFORE_RE = re.compile(
 # "so" and the rule a story leads to: "…just got tightened so soft foods only for now"
 _SO_RULE_RE = re.compile(
     r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b"
+    # "…confirmed they have availability on both dates, so lets drop the Braga option completely"
+    r"|let'?s\s+(?:drop|skip|cut|ditch|scrap|lose)\b"
     r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both)\b"
     # "My team scrims from 7 to 9:30 pm every Wednesday so keep that block free"
     r"|(?:keep|leave|block|hold)\s+(?:that|this|those|the)\s+(?:\w+\s+)?(?:free|open|clear)\b)"
     # "…just had his gallbladder out and has to keep it under 40g fat a day"
-    r"|\band\s+(?=(?:has|have|needs?)\s+to\s+(?:keep|stay|avoid|stick|limit|cut)\b)",
+    r"|\band\s+(?=(?:has|have|needs?)\s+to\s+(?:keep|stay|avoid|stick|limit|cut)\b)"
+    # "…一个礼拜吃了三回，所以晚饭就别再做土豆了"
+    r"|所以(?=[^，,。]{0,8}(?:别|不要|不用|千万别))",
     re.IGNORECASE,
 )
 # A rule relayed in the present is the user's to keep: "My physio says no running for the next 3

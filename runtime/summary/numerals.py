@@ -1211,6 +1211,7 @@ _IDIOMS: Final = (
     (re.compile(r"个把(?=小时|钟头|月|星期|礼拜|钟|人)"), "1"),
     (re.compile(r"半打"), "6"),
     (re.compile(rf"一打(?=[\u4e00-\u9fff]|[，,。.！!；;\s]|$)(?!{_DOZEN_NOT})"), "12"),
+    (re.compile(rf"[两二]打(?=[\u4e00-\u9fff]|[，,。.！!；;\s]|$)(?!{_DOZEN_NOT})"), "24"),
     (re.compile(r"(?<=十天)半个?月"), "15"),
     # "within a fortnight": 14 days
     (re.compile(r"\b(?:a|one)\s+fortnight\b", re.I), "14"),

@@ -144,6 +144,8 @@ _REQUEST_RE = re.compile(
     # a delivery or a visit asked for a time: "可以那时候送吗", "能周六上门吗"
     r"|(?:可以|能)[^，,。？?]{0,6}(?:送|送货|上门|配送|派送|安装|来装)(?:吗|么|嘛)|能(?:订|帮|找|安排|给|换|改|约|推荐|发)"
     r"[^，,。]{0,20}[吗么嘛]"
+    # a visit asked for its time: "下周六上午9点到12点之间能来做个深度保洁吗？"
+    r"|(?:可以|能)(?:过)?来(?:做|修|打扫|装|弄|收|送|取|看)[^，,。？?]{0,10}(?:吗|么|嘛)"
     # a time proposed: "would Tuesday afternoon work for the review?", "does 3pm suit you?"
     r"|\b(?:would|does|will|could|can|do)\s+(?:[\w:.']+\s+){0,3}?(?:(?:mon|tues|wednes|thurs|fri"
     r"|satur|sun)day|tomorrow|tonight|today|morning|afternoon|evening|weekend|next\s+\w+"
@@ -1297,6 +1299,8 @@ _TELL_THEM_RE = re.compile(
 # A clause where someone speaks again after a report: the user ("我想…", "but I…"), the
 # assistant asked ("你帮我…", "can you…"), or a new subject named ("我妈…", "so we…")
 _VOICE_AGAIN_RE = re.compile(
+    # the user's conclusion after a report: "…一个礼拜吃了三回，所以晚饭就别再做土豆了"
+    r"\W*所以[^，,。]{0,6}?(?:就)?(?:别|不要|不用)|"
     r"\W*(?:(?:but|so|and|then|也|但是?|不过|所以|可是|那|就)\W*)?(?:我|咱|你|您|帮|请|麻烦|能不能|可不可以|别|不要|千万"
     r"|以后|今后|从今往后"
     r"|\b(?:i|we|you|can|could|would|please|pls|my|our)\b)",

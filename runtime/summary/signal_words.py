@@ -144,6 +144,8 @@ NOT_NEGATION_RE = re.compile(
 )
 
 EXCLUSION_RE = re.compile(
+    # an option dropped: "so lets drop the Braga option completely"
+    r"\blet'?s\s+(?:drop|skip|ditch|scrap|lose)\b|"
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
     # who is ruled out: "Anyone who smokes on the job is out"
     r"|(?:anyone|anybody|any\s+\w+)\s+(?:who|that)\b[^,.;!?]{1,40}\b(?:is|are)\s+out\b"
@@ -276,7 +278,7 @@ PREFERENCE_RE = re.compile(
     r"(?:even\s+|much\s+|way\s+|probably\s+)?better\W*$"
     # the user's own habit of choice, a field to fill in: "我习惯用支付宝", "保险受益人写我女儿"
     r"|我(?:一般|平时|一直)?习惯(?:用|走|坐|住|买|在|去)"
-    r"|(?:受益人|联系人|收件人|抬头|署名)(?:就)?(?:写|填)"
+    r"|(?:受益人|联系人|收件人|抬头|署名)(?:那栏|那一栏|这栏|一栏)?(?:就)?(?:写|填)"
     # a short pick, what to look at first: "靠窗的吧", "重点看违约条款"
     r"|^\W*[\u4e00-\u9fff]{1,6}的吧\W*$|重点(?:看|查|改|关注)"
     r"|\b(?:could|can)\s+we\s+(?:get|have|book|reserve)\s+(?:a|an|the|some)\b"

@@ -754,6 +754,14 @@ HOLDOUT_709 = DATA / "holdout_709.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_710 = DATA / "holdout_710.jsonl"  # English remote worker across time zones; same
 HOLDOUT_711 = DATA / "holdout_711.jsonl"  # Chinese parents: tutoring, school choice; same
 HOLDOUT_712 = DATA / "holdout_712.jsonl"  # volunteering and local clubs, EN and ZH; same
+HOLDOUT_713 = DATA / "holdout_713.jsonl"  # English small business event; after 5bec610
+HOLDOUT_714 = DATA / "holdout_714.jsonl"  # Chinese family insurance, banking, investments; same
+HOLDOUT_715 = DATA / "holdout_715.jsonl"  # English university student life; same
+HOLDOUT_716 = DATA / "holdout_716.jsonl"  # Chinese family meals with dietary needs; same
+HOLDOUT_717 = DATA / "holdout_717.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_718 = DATA / "holdout_718.jsonl"  # English delays, rebooking, lost luggage; same
+HOLDOUT_719 = DATA / "holdout_719.jsonl"  # Chinese cleaning, nannies, elderly care at home; same
+HOLDOUT_720 = DATA / "holdout_720.jsonl"  # hobbies: photography, music, crafts, gaming; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1467,6 +1475,14 @@ HOLDOUTS = (
     HOLDOUT_710,
     HOLDOUT_711,
     HOLDOUT_712,
+    HOLDOUT_713,
+    HOLDOUT_714,
+    HOLDOUT_715,
+    HOLDOUT_716,
+    HOLDOUT_717,
+    HOLDOUT_718,
+    HOLDOUT_719,
+    HOLDOUT_720,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

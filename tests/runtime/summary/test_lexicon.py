@@ -406,6 +406,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("地点就在人民广场那家店", "pref."),
         ("去年来了大概八十个人，今年按这个数准备", ""),
         ("Lunch for Sunday: nothing with sesame, my niece's allergic and she's coming", "allergy"),
+        # the hundred-and-sixty-third round: a bound about what is left, beside what was spent; a
+        # day arranged beside a story; "lets drop"; a field to fill; the user's conclusion after
+        # a report (所以…别); a sum for a claim; a visit asked for its time; two dozen
+        ("这个月的零花钱已经花了八百了，剩下半个月顶多再花三百", "req."),
+        ("请把搬家安排在２０２７年５月２日，那天我刚好休息", "date."),
+        ("ok the hall confirmed both dates, so lets drop the Lisbon option", "excl."),
+        ("保险受益人那栏写我儿子", "pref."),
+        ("孩子说午饭老是面条，一周吃了四回，所以晚饭就别做面了", ""),
+        ("Taxis came to about 120 EUR, can you put that in the claim", ""),
+        ("周日上午10点到12点之间能来修一下水管吗？", "time."),
+        ("鸡蛋要两打", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
