@@ -213,7 +213,7 @@ _BACK_RE = re.compile(
     r"(?!\s+(?:under|below|over|above|less|more|at\s+(?:most|least))\b)"
     # the contrast that makes the clause before precise: "aisle seat, not window"
     r"|^not\s+(?:just\s+|only\s+)?(?:a\s+|an\s+|the\s+)?\w+(?:\s+\w+)?\W*$"
-    r"|^[\u4e00-\u9fff]{0,4}(?:过敏|不耐受)\W*$"
+    r"|^(?:[\u4e00-\u9fff]{0,4}|(?![^，,。]*我)[\u4e00-\u9fff]{5,6})(?:过敏|不耐受)\W*$"
     # the value of what the clause before compared with, or its exception: "cheaper than the
     # last one, which was $85", "比上次那台便宜，上次是2,399元", "别打电话，除非是九点半之前"
     r"|^which\s+(?:was|is|were|cost)\b|^(?:上次|之前|原来|原价)(?:是|花了|买的)|^(?:除非|unless\b)"
@@ -258,6 +258,13 @@ _BACK_RE = re.compile(
     # "今晚１１：３０以后别再给我推送订单提醒了，明早七点再说", "nothing scary, no monsters pls",
     # "nothing with peanuts, my nephew's allergic and he's coming"
     r"|^[^，,。]{0,16}再说\W*$|^no\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:pls|please|plz))?\W*$"
+    # the figure before not to be passed, its unit named there, it pointed at, counted too, its
+    # examples: "tops out at 4.5k, cant go over that", "at least 20 hours…, but no more than 25",
+    # "公积金那个帐户我不想动，别把它算进可投资的钱里", "溏心蛋也算哦", "包括腰果杏仁核桃"
+    r"|^(?:i\s+)?(?:can'?t|cant|cannot|won'?t|wont)\s+go\s+(?:over|above|beyond|past)\s+(?:that|this|it)\b"
+    r"|^(?:but|and)\s+(?:no|not)\s+more\s+than\s+\d+(?=\s+(?:cause|cuz|coz|because|since|as|due)\b|\W*$)"
+    r"|^(?:你)?(?:别|不要)把(?:它|这个|那个|这笔|这些|这部分)|^[^，,。]{1,8}也算(?:哦|啊|的|进去)?\W*$"
+    r"|^(?:包括|包含|比如|例如)"
     r"|^(?:(?:my|our|his|her)\s+)?\w+(?:'s|\s+is|\s+are)\s+(?:very\s+|severely\s+)?(?:allergic|intol[ae]r[ae]nt)\b"
     # the same again for all of what was named, someone else's not to be used: "以后周末收到的工作
     # 邮件，除非标了紧急，都别推送通知给我", "用我的身份证，别用小王的"

@@ -338,7 +338,7 @@ _NOON_TO_RE = re.compile(
 # What may follow an hour said bare for it to be a time: the clause's end, a day, a link
 # word ("between 8 and 11, since…", "half seven tonight"); not a noun ("8 and 11 people").
 _CLOCK_FOLLOW = (
-    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so"
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so|our|my|your|their"
     r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably|if|unless"
     r"|cause|cuz|works?|suits?|" + _WEEKDAYS + r")\b"
     # what the window is for: "Saturday morning 8 to 10 to watch the dog"
@@ -431,7 +431,8 @@ _PM_WORDS_RE = re.compile(
 )
 # "between 5 and 7 this evening": the half of the day said right after a window
 _HALF_AFTER_RE = re.compile(
-    r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+)\s+)?(?:mornings?|afternoons?|evenings?|night|tonight)\b"
+    r"\s*(?:(?:this|tomorrow|every|each|on\s+\w+|our|my|your|their|his|her)\s+)?(?:mornings?|afternoons?"
+    r"|evenings?|night|tonight)\b"
     # the evenings a rule is for: "past 8 on a school night", "11 on weeknights"
     r"|\s*(?:on\s+)?(?:a\s+)?(?:school|week)[- ]?nights?\b"
     r"|\s*(?:(?:in|of)\s+(?:the\s+)?(?:morning|afternoon|evening)|at\s+night)\b",
@@ -1567,7 +1568,7 @@ _SLOT_RE = re.compile(
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
     r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|naps?|gym)\s+"
-    r"\(?(?P<d1>1[0-2]|[1-9])\s*[-–]\s*"
+    r"\(?(?P<d1>1[0-2]|[1-9])\s*(?:[-–]|\s+to\s+)\s*"
     r"(?P<d2>1[0-2]|[1-9])(?::(?P<dm>[0-5]\d))?\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"

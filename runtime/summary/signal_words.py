@@ -144,8 +144,12 @@ NOT_NEGATION_RE = re.compile(
 )
 
 EXCLUSION_RE = re.compile(
-    # an option dropped: "so lets drop the Braga option completely"
+    # an option dropped: "so lets drop the Braga option completely", "so the cheap pizza place by
+    # the library is out", "空调清洗这次不用了"
     r"\blet'?s\s+(?:drop|skip|ditch|scrap|lose)\b|"
+    r"^\W*(?:so\s+)?(?:the|that|those|any)\s+(?!(?:power|lights?|electricity|internet|wifi|sun)\b)"
+    r"[^,.;!?]{1,40}?\s+(?:is|are)\s+out\W*$|"
+    r"(?:这次|这回|今年|这趟)(?:就|先)?不(?:用|要|需要)了|"
     r"\b(?:except|excluding|any(?:thing|one|where|body)\s+but|other\s+than|apart\s+from|hold\s+the"
     # who is ruled out: "Anyone who smokes on the job is out"
     r"|(?:anyone|anybody|any\s+\w+)\s+(?:who|that)\b[^,.;!?]{1,40}\b(?:is|are)\s+out\b"
@@ -623,6 +627,8 @@ TASK_START_RE = re.compile(
     r"(?:no|nothing|never|don'?t|only|max(?:imum)?|at\s+most|under)\b"
     # a plan the user is making: "体检套餐我打算给爸妈两个人一起订" (not one dropped: "本来打算")
     r"|(?<!本来)(?<!原本)(?<!原来)我(?:们)?(?:打算|准备|计划)(?!过)"
+    # what was agreed, now the rule: "我跟老公商量好了，应急金留六个月的生活费"
+    r"|我(?:们)?(?:跟[\u4e00-\u9fff]{1,4})?(?:商量好了|说好了|定好了)"
     r"|^\W*(?:cheap(?:est)?\s+|direct\s+|one[- ]way\s+)?(?:flights?|trains?|buses|ferr(?:y|ies)"
     r"|hotels?|rooms?|tickets?)\s+(?:from\s+)?(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?\s+"
     r"(?:to|in|near|->|→)\s",

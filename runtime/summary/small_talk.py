@@ -246,7 +246,14 @@ _NARRATIVE_RE = re.compile(
 def is_narrative(text: str) -> bool:
     """Whether ``text`` tells of the past ("when I was a kid", "小时候"): its negations and
     wishes are what happened, not what the assistant must do."""
-    return _NARRATIVE_RE.search(UNMENTIONED_RE.sub(" ", _ASIDE_RE.sub(" ", text))) is not None
+    text = UNMENTIONED_RE.sub(" ", _ASIDE_RE.sub(" ", text))
+    if _ALLERGIC_RE.search(text):
+        text = _APPARENTLY_RE.sub(" ", text)  # "He's allergic to cobalt apparently": still his
+    return _NARRATIVE_RE.search(text) is not None
+
+
+_ALLERGIC_RE = re.compile(r"\ballergic\b|过敏", re.IGNORECASE)
+_APPARENTLY_RE = re.compile(r"\bapparently\b|据说", re.IGNORECASE)
 
 
 # What not to bring up, however long ago it happened, tells no story: "总结里别提上个月那次系统宕

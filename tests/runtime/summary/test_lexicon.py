@@ -247,6 +247,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         # the hundred-and-sixtieth round: an hour before a dotted clock, the evening of a quiz
         ("like 8 til 9.30", ["8:00"]),
         ("the pub quiz has to finish before half ten", ["22:30"]),
+        # the hundred-and-sixty-third round: whose morning it is, lunch's hours with "to"
+        ("the call can only be between 8 and 9:30 our morning", ["8:00", "9:30"]),
+        ("just not over lunch 12 to 1", ["12:00", "13:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -417,6 +420,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Taxis came to about 120 EUR, can you put that in the claim", ""),
         ("周日上午10点到12点之间能来修一下水管吗？", "time."),
         ("鸡蛋要两打", ""),
+        # its second pass: the figure before not to be passed, "it" pointed at, what was agreed,
+        # a bound's unit in the clause before, a place that "is out", counted too, examples and
+        # whose allergy, an allergy said with "apparently"
+        ("budget tops out at 3k, cant go over that", ""),
+        ("那笔定期我不想动，别把它算进可投资的钱里", "no."),
+        ("我跟老婆商量好了，旅游预算留两万", ""),
+        ("I need at least 10 hours a week, but no more than 15 cause of my classes", ""),
+        ("I'm vegan, so the burger place on Main St is out", ""),
+        ("辣的都不吃，微辣也算哦", "no."),
+        ("海鲜类的都不要，包括虾蟹贝类，儿子严重过敏", "allergy"),
+        ("Mum's allergic to penicillin apparently, so flag it at the clinic", "allergy"),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
