@@ -265,6 +265,9 @@ _BACK_RE = re.compile(
     r"|^(?:but|and)\s+(?:no|not)\s+more\s+than\s+\d+(?=\s+(?:cause|cuz|coz|because|since|as|due)\b|\W*$)"
     r"|^(?:你)?(?:别|不要)把(?:它|这个|那个|这笔|这些|这部分)|^[^，,。]{1,8}也算(?:哦|啊|的|进去)?\W*$"
     r"|^(?:包括|包含|比如|例如)"
+    # what the hour before means: "她下午三点之前都在学校，别排太早"; the window before, shut:
+    # "any time 1300–1700 on the 22nd, nothing outside that"
+    r"|^(?:别|不要|不能)(?:排|约|安排|定)?(?:得)?太(?:早|晚)\W*$|^nothing\s+outside\s+(?:that|those|this)\b"
     r"|^(?:(?:my|our|his|her)\s+)?\w+(?:'s|\s+is|\s+are)\s+(?:very\s+|severely\s+)?(?:allergic|intol[ae]r[ae]nt)\b"
     # the same again for all of what was named, someone else's not to be used: "以后周末收到的工作
     # 邮件，除非标了紧急，都别推送通知给我", "用我的身份证，别用小王的"

@@ -1617,7 +1617,10 @@ _TO_CLOCK_RE = re.compile(
 )
 # a military clock range, its first end with its leading zero: "Block off 0900–1130"
 _MILITARY_RANGE_RE = re.compile(
-    r"(?<![\d:.,])(?P<h1>0\d)(?P<m1>[0-5]\d)\s*(?:-|–|—|to|till|until)\s*"
+    # (or past noon after a word for time: "I can do the recert any time 1300–1700")
+    # (not "between 1500 and 2000", a sum)
+    r"(?:(?<![\d:.,])(?P<h1>0\d)|(?<=\btime\s)(?P<h1b>1[3-9]|2[0-3]))"
+    r"(?P<m1>[0-5]\d)\s*(?:-|–|—|to|till|until)\s*"
     r"(?P<h2>[01]\d|2[0-3])(?P<m2>[0-5]\d)(?![\d.,:])"
 )
 
@@ -1636,7 +1639,7 @@ def _military_ranges(text: str) -> list[tuple[int, int, str]]:
     return [
         (m.start(h), m.end(mi), f"{int(m.group(h))}:{m.group(mi)}")
         for m in _MILITARY_RANGE_RE.finditer(text)
-        for h, mi in (("h1", "m1"), ("h2", "m2"))
+        for h, mi in (("h1" if m.group("h1") else "h1b", "m1"), ("h2", "m2"))
     ]
 
 

@@ -272,6 +272,11 @@ PREFERENCE_RE = re.compile(
     r"|\bwould\s+be\s+(?:brill|brilliant|ideal|perfect|lovely|amazing|great)\b"
     # what would make the task easier: "a Spanish-speaking dentist would really help"
     r"|\bwould\s+(?:really\s+|definitely\s+|honestly\s+)?help\b(?!\s+(?:me|us|you|him|her|them)\b)"
+    # a leaning, what the one it is for hates: "maybe lean toward something handmade", "My wife
+    # hates camping btw"
+    r"|\blean(?:ing)?\s+towards?\b"
+    r"|\b(?:my|our)\s+(?:wife|husband|partner|son|daughter|kids?|mum|mom|dad|boyfriend|girlfriend)\s+"
+    r"(?:hates|can'?t\s+stand|doesn'?t\s+like)\s+(?!it\b|when\b|that\b|how\b)[a-z]"
     # the kind asked for, by what it does: "can u find a podiatrist who does home visits"
     r"|\b(?:find|get|book|recommend|look\s+for)\s+(?:me\s+|us\s+|her\s+|him\s+)?(?:a|an|some)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:who|that)\s+(?:does|do|has|have|offers?|speaks?|takes?|accepts?|can"

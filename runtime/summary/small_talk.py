@@ -247,12 +247,20 @@ def is_narrative(text: str) -> bool:
     """Whether ``text`` tells of the past ("when I was a kid", "小时候"): its negations and
     wishes are what happened, not what the assistant must do."""
     text = UNMENTIONED_RE.sub(" ", _ASIDE_RE.sub(" ", text))
+    if _ALLERGY_NOW_RE.match(text):
+        return False  # "I'm lactose intolerant which rules out half of what I used to cook"
     if _ALLERGIC_RE.search(text):
         text = _APPARENTLY_RE.sub(" ", text)  # "He's allergic to cobalt apparently": still his
     return _NARRATIVE_RE.search(text) is not None
 
 
 _ALLERGIC_RE = re.compile(r"\ballergic\b|过敏", re.IGNORECASE)
+# An allergy said of now, first in its clause
+_ALLERGY_NOW_RE = re.compile(
+    r"\W*(?:i'?m|i\s+am|he'?s|she'?s|they'?re|we'?re|my\s+\w+(?:'s|\s+is))\s+(?:\w+\s+){0,2}?"
+    r"(?:allergic|intolerant)\b",
+    re.IGNORECASE,
+)
 _APPARENTLY_RE = re.compile(r"\bapparently\b|据说", re.IGNORECASE)
 
 

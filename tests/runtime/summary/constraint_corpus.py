@@ -762,6 +762,14 @@ HOLDOUT_717 = DATA / "holdout_717.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_718 = DATA / "holdout_718.jsonl"  # English delays, rebooking, lost luggage; same
 HOLDOUT_719 = DATA / "holdout_719.jsonl"  # Chinese cleaning, nannies, elderly care at home; same
 HOLDOUT_720 = DATA / "holdout_720.jsonl"  # hobbies: photography, music, crafts, gaming; same
+HOLDOUT_721 = DATA / "holdout_721.jsonl"  # English birthday or anniversary dinner; after 2bac60e
+HOLDOUT_722 = DATA / "holdout_722.jsonl"  # Chinese renting a flat; same
+HOLDOUT_723 = DATA / "holdout_723.jsonl"  # English nurse or doctor on shifts; same
+HOLDOUT_724 = DATA / "holdout_724.jsonl"  # Chinese travel abroad: visas, flights, money; same
+HOLDOUT_725 = DATA / "holdout_725.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_726 = DATA / "holdout_726.jsonl"  # English marathon training; same
+HOLDOUT_727 = DATA / "holdout_727.jsonl"  # Chinese office worker; same
+HOLDOUT_728 = DATA / "holdout_728.jsonl"  # baby and toddler care, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1483,6 +1491,14 @@ HOLDOUTS = (
     HOLDOUT_718,
     HOLDOUT_719,
     HOLDOUT_720,
+    HOLDOUT_721,
+    HOLDOUT_722,
+    HOLDOUT_723,
+    HOLDOUT_724,
+    HOLDOUT_725,
+    HOLDOUT_726,
+    HOLDOUT_727,
+    HOLDOUT_728,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

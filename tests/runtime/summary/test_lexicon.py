@@ -250,6 +250,9 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         # the hundred-and-sixty-third round: whose morning it is, lunch's hours with "to"
         ("the call can only be between 8 and 9:30 our morning", ["8:00", "9:30"]),
         ("just not over lunch 12 to 1", ["12:00", "13:00"]),
+        # a military window after "any time", not a sum "between 1500 and 2000"
+        ("any time 1300–1700 on the 22nd", ["13:00", "17:00"]),
+        ("between 1500 and 2000 dollars", []),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -431,6 +434,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("辣的都不吃，微辣也算哦", "no."),
         ("海鲜类的都不要，包括虾蟹贝类，儿子严重过敏", "allergy"),
         ("Mum's allergic to penicillin apparently, so flag it at the clinic", "allergy"),
+        # the hundred-and-sixty-fourth round: 晚上回 is no 上回, the hour before what "too early"
+        # means, a military window after "any time", an allergy said of now beside a story, what
+        # the one it is for hates
+        ("出差这样排：８号早上出发，１０号晚上回", ""),
+        ("给儿子报个游泳班，他下午四点之前都在学校，别排太早", ""),
+        ("I can do the review any time 1400–1600 on the 3rd, nothing outside that", ""),
+        (
+            "pls suggest a few lunches, I'm gluten intolerant which rules out most of what I used to make",
+            "allergy",
+        ),
+        ("For the trip, my husband hates hiking btw", "pref."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
