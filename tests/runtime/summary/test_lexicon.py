@@ -441,7 +441,8 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("给儿子报个游泳班，他下午四点之前都在学校，别排太早", ""),
         ("I can do the review any time 1400–1600 on the 3rd, nothing outside that", ""),
         (
-            "pls suggest a few lunches, I'm gluten intolerant which rules out most of what I used to make",
+            "pls suggest a few lunches, I'm gluten intolerant which rules out most of what I"
+            " used to make",
             "allergy",
         ),
         ("For the trip, my husband hates hiking btw", "pref."),
