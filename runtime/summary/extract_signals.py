@@ -207,7 +207,7 @@ _BACK_RE = re.compile(
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     # a comparative without its figure bounds the one before: "27 inch, nothing bigger will fit"
     r"|^(?:nothing|no|not\s+any(?:thing)?|anything)\s+(?:bigger|larger|smaller|longer|shorter|wider"
-    r"|taller|heavier|higher|lower|later|earlier|pricier|more\s+expensive)\b(?!\s+than\b)"
+    r"|taller|heavier|higher|lower|later|earlier|pricier|deeper|more\s+expensive)\b(?!\s+than\b)"
     r"|^(?:\w+\s+)?(?:allerg(?:y|ic)|intol[ae]r[ae]nt)\b|^(?:like|say|e\.?g\.?)\s+\d{1,2}[:.]\d\d|^(?:ideally|preferably)\b"
     # (not a bound of its own: "at least 140cm wide, ideally under $400")
     r"(?!\s+(?:under|below|over|above|less|more|at\s+(?:most|least))\b)"
@@ -265,10 +265,15 @@ _BACK_RE = re.compile(
     r"|^(?:but|and)\s+(?:no|not)\s+more\s+than\s+\d+(?=\s+(?:cause|cuz|coz|because|since|as|due)\b|\W*$)"
     r"|^(?:你)?(?:别|不要)把(?:它|这个|那个|这笔|这些|这部分)|^[^，,。]{1,8}也算(?:哦|啊|的|进去)?\W*$"
     r"|^(?:包括|包含|比如|例如)"
+    # the hour of the day before, hedged: "arrive by Thursday evening, like 7 pm latest"; the
+    # ceiling before not to be passed: "15% off…, but nothing deeper than that"
+    r"|^(?:like|say|e\.?g\.?|ideally)\s+\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?(?:\s+(?:latest|at\s+the\s+latest"
+    r"|tops|max))?\W*$|^(?:but\s+)?nothing\s+(?:deeper|bigger|higher|more|lower|longer)\s+than\s+that\b"
     # what the hour before means: "她下午三点之前都在学校，别排太早"; the window before, shut:
     # "any time 1300–1700 on the 22nd, nothing outside that"
     r"|^(?:别|不要|不能)(?:排|约|安排|定)?(?:得)?太(?:早|晚)\W*$|^nothing\s+outside\s+(?:that|those|this)\b"
-    r"|^(?:(?:my|our|his|her)\s+)?\w+(?:'s|\s+is|\s+are)\s+(?:very\s+|severely\s+)?(?:allergic|intol[ae]r[ae]nt)\b"
+    r"|^(?:(?:my|our|his|her)\s+)?\w+(?:'s|\s+is|\s+are)\s+(?:very\s+|severely\s+)?(?:allergic|intol[ae]r[ae]nt"
+    r"|c(?:o)?eliac)\b"
     # the same again for all of what was named, someone else's not to be used: "以后周末收到的工作
     # 邮件，除非标了紧急，都别推送通知给我", "用我的身份证，别用小王的"
     r"|^都(?:别|不要|不用|不能)|^(?:别|不要)(?:用|拿|填|写)[\u4e00-\u9fff]{1,4}的\W*$"

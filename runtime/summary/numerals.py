@@ -294,7 +294,9 @@ _BARE_HOUR_RE = re.compile(
     # a hedge or a stress between: "nothing that lands after like 3", "at exactly 8 every morning"
     r"(?:(?:like|about|around|roughly|exactly|precisely)\s+)?"
     r"(?P<h>1[0-2]|0?[1-9])\b(?:\s*o'?clock\b)?"
-    r"(?=\s+(?:on\s+(?:a\s+)?)?(?:" + _WEEKDAYS + r"|school\s+night|week[- ]?night)s?\b"
+    r"(?=\s+(?:on\s+(?:a\s+)?)?(?:"
+    + _WEEKDAYS
+    + r"|school\s+night|week[- ]?night|week\s?day|weekend)s?\b"
     r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"

@@ -144,6 +144,10 @@ NOT_NEGATION_RE = re.compile(
 )
 
 EXCLUSION_RE = re.compile(
+    # what to stop doing, what it must not look like: "can we just stop stocking the vape stuff",
+    # "just definitely not that blue snowflake look"
+    r"\bstop\s+(?:stocking|selling|ordering|buying|using|booking|sending|carrying|offering)\b|"
+    r"\b(?:just\s+)?(?:definitely|absolutely)\s+not\s+(?:that|those|the)\s+\w+|"
     # an option dropped: "so lets drop the Braga option completely", "so the cheap pizza place by
     # the library is out", "空调清洗这次不用了"
     r"\blet'?s\s+(?:drop|skip|ditch|scrap|lose)\b|"
@@ -307,7 +311,9 @@ PREFERENCE_RE = re.compile(
     # the kind named alone: "compostable ones" (not "the little ones", children)
     r"|^\W*(?:(?:only|just)\s+)?(?!(?:little|young|loved|older|younger|big|wee|new)\b)[a-z][a-z-]{3,}\s+ones\W*$"
     # the kind picked: "这次找个女医生吧"
-    r"|(?:找|选|挑|换)(?:个|一个|家|一家|位|一位)(?!时间|机会|空|人(?:聊|说|问))[\u4e00-\u9fff]{1,8}吧"
+    r"|(?:找|选|挑|换)(?:个|一个|家|一家|位|一位)(?!时间|机会|空|人(?:聊|说|问))[\u4e00-\u9fff]{1,12}吧"
+    # what to pick for the user: "电影票帮我挑后排中间的位置"
+    r"|帮我(?:挑|选)(?!个|一下|一个)[^，,。？?]{2,12}"
     # a must-have or a bottom line named: "电梯房是刚需", "独立卫浴是底线", "must-have"
     r"|是(?:我的|我们的)?(?:刚需|底线|硬性要求|必需)|\b(?:is|are)\s+(?:a\s+)?must(?:-|\s+)haves?\b"
     # what the user cannot bear (not a moment vented: "I hate when…", "I hate that…"):

@@ -770,6 +770,14 @@ HOLDOUT_725 = DATA / "holdout_725.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_726 = DATA / "holdout_726.jsonl"  # English marathon training; same
 HOLDOUT_727 = DATA / "holdout_727.jsonl"  # Chinese office worker; same
 HOLDOUT_728 = DATA / "holdout_728.jsonl"  # baby and toddler care, EN and ZH; same
+HOLDOUT_729 = DATA / "holdout_729.jsonl"  # English family reunion or group holiday; after 164f7b0
+HOLDOUT_730 = DATA / "holdout_730.jsonl"  # Chinese buying a car or a flat; same
+HOLDOUT_731 = DATA / "holdout_731.jsonl"  # English small shop owner; same
+HOLDOUT_732 = DATA / "holdout_732.jsonl"  # Chinese health, medication, diet, exercise; same
+HOLDOUT_733 = DATA / "holdout_733.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_734 = DATA / "holdout_734.jsonl"  # English parent of teenagers; same
+HOLDOUT_735 = DATA / "holdout_735.jsonl"  # Chinese weekend outings with friends; same
+HOLDOUT_736 = DATA / "holdout_736.jsonl"  # job seekers and new employees, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1499,6 +1507,14 @@ HOLDOUTS = (
     HOLDOUT_726,
     HOLDOUT_727,
     HOLDOUT_728,
+    HOLDOUT_729,
+    HOLDOUT_730,
+    HOLDOUT_731,
+    HOLDOUT_732,
+    HOLDOUT_733,
+    HOLDOUT_734,
+    HOLDOUT_735,
+    HOLDOUT_736,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -446,6 +446,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
             "allergy",
         ),
         ("For the trip, my husband hates hiking btw", "pref."),
+        # the hundred-and-sixty-fifth round: an hour said after its half of the day, "nothing
+        # deeper than that", a bare hour before "weekdays", "stop stocking", whose coeliac it is,
+        # a longer pick, what to pick for the user, "definitely not that"
+        ("Guests should arrive by Friday afternoon, like 4 pm latest", ""),
+        ("20% off the mugs, but nothing deeper than that", ""),
+        ("Sam can't start before 9 on weekdays", ""),
+        ("can we stop stocking the scented candles", ""),
+        ("we need a gluten free option, Tom's coeliac", "allergy"),
+        ("周末聚餐选个川菜或者湘菜馆子吧", ""),
+        ("电影票帮我挑中间靠过道的位置", "pref."),
+        ("new logo: anything works, just definitely not that neon green from last year", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
