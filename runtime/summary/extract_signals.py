@@ -167,7 +167,9 @@ _KEEP_CLEAR_RE = re.compile(
 _SCOPE_END_RE = re.compile(
     r"(?:别|不要|不能|不许|千万别)超(?:了|过|出)?了?[啊哈吧]?\W*$"
     # what the figure covers: "预算总共八千，机票加酒店加补助全算进去"
-    r"|(?:全|都)(?:算|包括|含)(?:进去|在内)了?\W*$|\b(?:all\s+in|everything\s+included)\W*$",
+    r"|(?:全|都)(?:算|包括|含)(?:进去|在内)了?\W*$|\b(?:all\s+in|everything\s+included)\W*$"
+    # "预算总共一万五，宴席、蛋糕、礼物全包在里面，不能超"
+    r"|(?:全|都)包(?:在里面|在内|进去)",
     re.IGNORECASE,
 )
 # The latest of the deadline before: "周五下班前必须交，最晚不能超过下午6点", "by EOD Wednesday, no
@@ -478,7 +480,9 @@ _ADOPTED_RE = re.compile(
     # "…is about 340 CAD, can you put that in the claim", "…can you build a shopping list off that"
     r"|\b(?:put|add|include)\s+(?:that|it|this|those)\s+(?:in|into|on|to)\s+(?:the|my)\s+(?:claim|expenses?"
     r"|report|spreadsheet|budget|log|list)\b"
-    r"|\b(?:build|plan|make|work\s+out)\s+(?:\w+\s+){0,4}?(?:off|around|from|based\s+on)\s+that\b",
+    r"|\b(?:build|plan|make|work\s+out)\s+(?:\w+\s+){0,4}?(?:off|around|from|based\s+on)\s+that\b"
+    # "around £40 is what I paid at my old place so aim for something like that"
+    r"|\baim\s+for\s+(?:something\s+like\s+that|that|around\s+that)\b",
     re.IGNORECASE,
 )
 _PRICE_CHECK_RE = re.compile(
@@ -1425,7 +1429,7 @@ _SO_RULE_RE = re.compile(
     r"\bso\s+(?=(?:[\w-]+\s+){1,3}only\b|(?:no|nothing|never|don'?t|dont|pls|please)\b"
     # "…confirmed they have availability on both dates, so lets drop the Braga option completely"
     r"|let'?s\s+(?:drop|skip|cut|ditch|scrap|lose)\b"
-    r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both)\b"
+    r"|(?:skip|avoid|leave\s+out|drop|exclude)\s+(?:those|these|them|that|it|both|him|her)\b"
     # "My team scrims from 7 to 9:30 pm every Wednesday so keep that block free"
     r"|(?:keep|leave|block|hold)\s+(?:that|this|those|the)\s+(?:\w+\s+)?(?:free|open|clear)\b)"
     # "…just had his gallbladder out and has to keep it under 40g fat a day"

@@ -855,6 +855,8 @@ def cn_value(run: str) -> int | None:
     total, section, digit = 0, 0, None
     last_unit = 0
     for char in run:
+        if char in "零〇" and digit is None and last_unit:
+            continue  # a gap after a unit: 一百零五 is 105, 两千零八 2008
         if char in _CN_DIGITS:
             if digit is not None:
                 section = section * 10 + digit
@@ -1000,11 +1002,16 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
 
 def _without_per(text: str, run: str, end: int) -> tuple[str, int]:
     """``run`` without a last 一 that means "per" before a measure word: 六百一晚 is 600 a night,
-    not 610; 两三百一次 200-300; 三千五一学期 3500 a term, not 30006 (but 三万五块 is 35000)."""
+    not 610; 两三百一次 200-300; 三千五一学期 3500 a term, not 30006 (but 三万五块 is 35000);
+    三十八一斤 38 a jin, not 309 (but 一百零一斤 is 101)."""
     if run[-1:] != "一" or not _measured(text, end):
         return run, end
-    if (len(run) > 2 and run[-2] in "百千万") or (
-        len(run) > 3 and run[-2] in _CN_DIGITS and run[-3] in "百千万"
+    if (
+        (len(run) > 2 and run[-2] in "百千万")
+        or (
+            len(run) > 3 and run[-2] in _CN_DIGITS and run[-2] not in "零〇" and run[-3] in "百千万"
+        )
+        or (len(run) > 2 and run[-2] in _CN_DIGITS and run[-2] not in "零〇" and run[-3] == "十")
     ):
         return run[:-1], end - 1
     return run, end
@@ -1593,7 +1600,8 @@ _SLOT_RE = re.compile(
     # (or before its stress: "let's do 9 till 3 and not a minute later")
     r"|\s+(?:and|but)\s+not\s+(?:a|one)\s+minute\b)"
     # or before the meal it spans: "I only work the 11–2 lunch window"
-    r"|(?<![\d:.$€£¥])(?P<l1>1[0-2]|[1-9])\s*[-–]\s*(?P<l2>1[0-2]|[1-9])\s+(?:lunch|dinner|brunch)\b"
+    r"|(?<![\d:.$€£¥])(?P<l1>1[0-2]|[1-9])\s*[-–]\s*(?P<l2>1[0-2]|[1-9])\s+(?:lunch|dinner|brunch|stand-?up"
+    r"|meeting|call|class|shift|nap)\b"
     # or before the day and its half: "the litter pick is 10–12 on saturday morning"
     r"|(?<![\d:.$€£¥])(?P<s1>1[0-2]|[1-9])\s*(?:-|–|till|until)\s*(?P<s2>1[0-2]|[1-9])\s+(?:on\s+)?"
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|tomorrow)\s+(?:morning|afternoon)\b",

@@ -97,7 +97,7 @@ _REQUEST_RE = re.compile(
     r"\b(?:could|can|cn|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
-    r"|^\W*(?:can|could)\s+(?:the|my|our)\s+\w+\s+(?:take|fit|see|do|come|pick|fix|deliver"
+    r"|^\W*(?:can|could)\s+(?:the|my|our)\s+(?:\w+\s+){1,3}?(?:take|fit|see|do|come|pick|fix|deliver|happen"
     r"|squeeze|book|move|start)\b"
     # ...or whether a thing can be held to a bound: "Can the gala recap video be kept to two
     # minutes?"

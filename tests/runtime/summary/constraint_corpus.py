@@ -778,6 +778,16 @@ HOLDOUT_733 = DATA / "holdout_733.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_734 = DATA / "holdout_734.jsonl"  # English parent of teenagers; same
 HOLDOUT_735 = DATA / "holdout_735.jsonl"  # Chinese weekend outings with friends; same
 HOLDOUT_736 = DATA / "holdout_736.jsonl"  # job seekers and new employees, EN and ZH; same
+HOLDOUT_737 = (
+    DATA / "holdout_737.jsonl"
+)  # English home repairs while working full time; after 3f3ff15
+HOLDOUT_738 = DATA / "holdout_738.jsonl"  # Chinese gifts and a family birthday; same
+HOLDOUT_739 = DATA / "holdout_739.jsonl"  # English retiree: trips, hobbies, appointments; same
+HOLDOUT_740 = DATA / "holdout_740.jsonl"  # Chinese small restaurant owner; same
+HOLDOUT_741 = DATA / "holdout_741.jsonl"  # typical assistant-app messages, EN and ZH; same
+HOLDOUT_742 = DATA / "holdout_742.jsonl"  # English move to a new city for a job; same
+HOLDOUT_743 = DATA / "holdout_743.jsonl"  # Chinese child's school and classes; same
+HOLDOUT_744 = DATA / "holdout_744.jsonl"  # restaurants, concerts, tickets, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1515,6 +1525,14 @@ HOLDOUTS = (
     HOLDOUT_734,
     HOLDOUT_735,
     HOLDOUT_736,
+    HOLDOUT_737,
+    HOLDOUT_738,
+    HOLDOUT_739,
+    HOLDOUT_740,
+    HOLDOUT_741,
+    HOLDOUT_742,
+    HOLDOUT_743,
+    HOLDOUT_744,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -109,6 +109,10 @@ READ = [
     ("cut it down to one", ["1"]),
     ("not more than 2 hundred", ["200"]),
     ("三点五公斤", ["3.5"]),
+    # the hundred-and-sixty-sixth round: 零 is a gap after a unit, 一 before a measure is "per"
+    ("一百零五斤", ["105"]),
+    ("两千零八年", ["2008"]),
+    ("四十五一斤", ["45"]),
 ]
 
 NOT_READ = [
@@ -253,6 +257,8 @@ def test_numerals_are_in_order_and_never_overlap(text: str) -> None:
         # a military window after "any time", not a sum "between 1500 and 2000"
         ("any time 1300–1700 on the 22nd", ["13:00", "17:00"]),
         ("between 1500 and 2000 dollars", []),
+        # a range before what it holds: "my 9-10 standup"
+        ("dont book anything during my 9-10 standup", ["9:00", "10:00"]),
     ],
 )
 def test_clock_times_said_in_words(text: str, times: list[str]) -> None:
@@ -457,6 +463,13 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("周末聚餐选个川菜或者湘菜馆子吧", ""),
         ("电影票帮我挑中间靠过道的位置", "pref."),
         ("new logo: anything works, just definitely not that neon green from last year", ""),
+        # the hundred-and-sixty-sixth round: a service asked to happen on a day, a price taken as
+        # the aim, "so skip her", what the budget covers, a ceiling per jin
+        ("Can the boiler service happen on Friday 4/12?", ""),
+        ("Gutter cleaning: around £60 is what I paid last year so aim for something like that", ""),
+        ("He's already got every book by Mary Beard so skip her", ""),
+        ("预算总共两万，酒席、礼物全包在里面，不能超", ""),
+        ("冻虾单价不能超过四十五一斤", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
