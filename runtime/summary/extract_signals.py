@@ -246,8 +246,7 @@ _BACK_RE = re.compile(
     r"|^(?:but\s+)?not\s+(?:any\s+)?(?:more|higher|longer|later)\s+than\s+that\b"
     r"|^(?:我们?)?(?:是)?(?:不会|不|绝不)(?:考虑|要|去|住|买|接受)的?\W*$|^(?:就)?别(?:推荐|考虑|买|订|找)了?\W*$"
     r"|^(?:那)?这(?:套|家|款|个)就?(?:别|不要|不)"
-    r"|^not\s+even\s+(?:a|one|the)\b|^(?:(?:my|our|his|her)\s+)?\w+\s+(?:is|are)\s+(?:very\s+|severely\s+)?"
-    r"(?:allergic|intol[ae]r[ae]nt)\W*$"
+    r"|^not\s+even\s+(?:a|one|the)\b"
     # the hour before not to be passed, examples of the kind refused, the kind refused again:
     # "早上7点半化妆师要到，别迟于这个点", "不要订连锁快捷酒店，像那种如家汉庭的都不行",
     # "别上生的，刺身之类的一律不要", "I hate apartment complex deliveries, skip those when you can"
@@ -465,10 +464,7 @@ _SUM_ASKED_RE = re.compile(
     r"\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:split|divide|share|spread)\b", re.IGNORECASE
 )
 """A question asking to check what the user said before it."""
-# Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
-# 这价格算贵吗？", "they want $450 for it, is that too pricey?"
-# A bound that speaks of what is left to do: "剩下半个月顶多再花一千二", "I'd honestly pay up to 60
-# bucks extra", "请把保洁安排在…"
+# A bound that speaks of what is left to do: "剩下半个月顶多再花一千二", "请把保洁安排在…"
 _NOW_BOUND_RE = re.compile(
     r"顶多|最多|不超过|别超过|以内|至少|安排在|定在|\b(?:(?:i'?d|i\s+would|i\s+will|i'?ll)\s+(?:\w+\s+)?pay\s+up\s+to"
     r"|at\s+(?:most|least)|no\s+more\s+than|max(?:imum)?)\b",
@@ -485,6 +481,8 @@ _ADOPTED_RE = re.compile(
     r"|\baim\s+for\s+(?:something\s+like\s+that|that|around\s+that)\b",
     re.IGNORECASE,
 )
+# Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
+# 这价格算贵吗？", "they want $450 for it, is that too pricey?"
 _PRICE_CHECK_RE = re.compile(
     r"(?:算|是不是|是否)(?:有点|有些|太)?(?:贵|便宜|高)(?:了)?(?:吗|么|不|啊|\W*$)|贵不贵|划算(?:吗|不)"
     # the market asked about: "你帮我打听下本地行情", "查查这个价合不合理"; a sum to be noted:
