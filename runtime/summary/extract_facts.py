@@ -32,7 +32,7 @@ from runtime.summary.extract_clauses import (
 from runtime.summary.extract_dates import find_dates
 from runtime.summary.extract_numbers import Amount, find_amounts, format_amount
 from runtime.summary.extract_signals import clause_signal, constraint_clauses, is_allergy
-from runtime.summary.extract_values import clause_readings
+from runtime.summary.extract_values import clause_readings, per_unit_one
 from runtime.summary.numerals import find_numerals
 from runtime.summary.schema import Decision, Fact
 from runtime.summary.shorthand import Reading
@@ -346,7 +346,10 @@ def _constraints(
         # a figure validation cannot back (a weekday resolved to a date) leaves the rest
         # numbers said in words, read as digits, when nothing else was ("年费超过两百的直接排除":
         # 200), before the clause alone
-        heads = heads or list(dict.fromkeys(n.value for n in find_numerals(clause)))
+        spelled = find_numerals(clause)
+        heads = heads or list(
+            dict.fromkeys(n.value for n in spelled if not per_unit_one(n, clause, spelled))
+        )
         options = [heads, *([h for h in heads if h != bad] for bad in heads), []]
         for value, quote in dict.fromkeys(_value(said, option, pinned) for option in options):
             fact = _fact(key, value, status, src, pinned).model_copy(update={"quote": quote})

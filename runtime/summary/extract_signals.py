@@ -70,6 +70,7 @@ from runtime.summary.signal_words import (
     IMPERATIVE_RE,
     NEGATION_RE,
     NEVER_HAD_RE,
+    NO_NEED_RE,
     NOT_NEGATION_RE,
     PREFERENCE_RE,
     TASK_START_RE,
@@ -855,7 +856,7 @@ def clause_signal(clause: str, *, figures_only: bool = False, told: bool = False
         ):
             if pattern.search(plain):
                 kinds.add(name)
-        if NEVER_HAD_RE.search(text):
+        if NEVER_HAD_RE.search(text) or NO_NEED_RE.search(text):
             kinds.add("exclusion")
         if FREQUENCY_RE.search(plain):
             kinds.add("frequency")
@@ -1463,9 +1464,10 @@ _RELAYED_RULE_RE = re.compile(
     re.IGNORECASE,
 )
 # A rule said then that still binds the user: "My parents said we can't spend more than 150
-# dollars" (not "昨天非说不要睡午觉": a child's words told, nor "the sign said nothing over $10")
+# dollars" (not "昨天非说不要睡午觉": a child's words told, nor "the sign said nothing over $10",
+# nor a saying, "my mom always said I shouldn't drink coffee after 2pm")
 _RULE_SAID_RE = re.compile(
-    r"\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
+    r"(?<!always\s)(?<!used\sto\s)\b(?:said|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:we|i)\s+(?:can'?t|cannot|shouldn'?t|mustn'?t"
     r"|must|have\s+to|need\s+to)\b|not\s+to\b)(?P<rule>)"
     # the user's own carer: "my physio said no running for 6 weeks" (not "the doctor said…" of
     # someone else)

@@ -81,6 +81,26 @@ def _percent(numeral: Numeral, text: str) -> Reading:
     return Reading("number", numeral.value)
 
 
+# The unit a figure is given per ("一天最多花200", "一晚上最多150", "一次最多两小时"): its 一 is
+# "a", not the figure 1, when a figure follows
+_PER_UNIT_RE = re.compile(r"(?:天|晚上?|夜|周|星期|礼拜|个?月|次|顿|趟|个人|人|份|箱|斤)")
+
+
+def per_unit_one(numeral: Numeral, text: str, numerals: list[Numeral]) -> bool:
+    """``numeral`` (one of ``numerals``, those of ``text``) is the 一 of the unit a figure after
+    it in the same clause is given per (``_PER_UNIT_RE``); "汇总一次就好，别超过五条" counts
+    once."""
+    if numeral.text != "一" or _PER_UNIT_RE.match(text, numeral.end) is None:
+        return False
+    stop = next((m.start() for m in _CLAUSE_BREAK_RE.finditer(text, numeral.end)), len(text))
+    return any(numeral.end < n.start < stop and n.value != "1" for n in numerals) or bool(
+        re.search(r"\d", text[numeral.end : stop])
+    )
+
+
+_CLAUSE_BREAK_RE = re.compile(r"[，,。；;！!？?]")
+
+
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
     """The normalized figures of ``clause`` not already written that way in it, in order.
 
@@ -115,38 +135,48 @@ def clause_readings(clause: str, *, reference: datetime, before: str = "") -> li
     found += _layouts(spelled)
     normalized = unicodedata.normalize("NFKC", clause)
     # (a clock in words, "ten-thirty", is read as a time above)
-    for numeral in [n for n in find_numerals(normalized) if ":" not in n.value]:
-        month = (
-            normalized[numeral.end : numeral.end + 1] == "月"
-            and "两" not in numeral.text
-            and numeral.value.isdigit()
-            and 1 <= int(numeral.value) <= 12
-        )  # "明年三月之前": the month, 3月, not the number 3
-        # "十月底前": the end of the month said with it, 10月底
-        part = normalized[numeral.end + 1 : numeral.end + 3] if month else ""
-        part = part if part in ("上旬", "中旬", "下旬") else part[:1]
-        part = part if part in ("底", "初", "中", "末", "上旬", "中旬", "下旬") else ""
-        reading = Reading("date", f"{numeral.value}月{part}") if month else None
-        unit = normalized[numeral.end : numeral.end + 1]
-        if (
-            not month
-            and unit in _MEASURES
-            and numeral.value.isdigit()
-            and not any(char.isdigit() for char in numeral.text)  # spelled in characters
-        ):
-            # "期限不要超过一年": 1年, the figure with its measure word (as "别超过三句话": 3句)
-            reading = Reading("number", f"{numeral.value}{unit}")
-        if normalized[numeral.end : numeral.end + 1] == "折" and numeral.value.isdigit():
-            reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
-        if numeral.text.endswith("个半") and normalized[numeral.end : numeral.end + 1] == "月":
-            reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
-        found.append((numeral.start, reading or _percent(numeral, normalized)))
+    numerals = [n for n in find_numerals(normalized) if ":" not in n.value]
+    found += [
+        (n.start, _numeral_reading(n, normalized))
+        for n in numerals
+        if not per_unit_one(n, normalized, numerals)
+    ]
     folded = fold(clause)
     out: list[Reading] = []
     for _, reading in sorted(found, key=lambda item: item[0]):
         if reading not in out and not _literal(reading, folded):
             out.append(reading)
     return _without_parts(out)
+
+
+def _numeral_reading(numeral: Numeral, normalized: str) -> Reading:
+    """What ``numeral`` reads as in ``normalized``: a month, a figure with its measure word, a
+    discount, a count of months, or the number."""
+    month = (
+        normalized[numeral.end : numeral.end + 1] == "月"
+        and "两" not in numeral.text
+        and numeral.value.isdigit()
+        and 1 <= int(numeral.value) <= 12
+    )  # "明年三月之前": the month, 3月, not the number 3
+    # "十月底前": the end of the month said with it, 10月底
+    part = normalized[numeral.end + 1 : numeral.end + 3] if month else ""
+    part = part if part in ("上旬", "中旬", "下旬") else part[:1]
+    part = part if part in ("底", "初", "中", "末", "上旬", "中旬", "下旬") else ""
+    reading = Reading("date", f"{numeral.value}月{part}") if month else None
+    unit = normalized[numeral.end : numeral.end + 1]
+    if (
+        not month
+        and unit in _MEASURES
+        and numeral.value.isdigit()
+        and not any(char.isdigit() for char in numeral.text)  # spelled in characters
+    ):
+        # "期限不要超过一年": 1年, the figure with its measure word (as "别超过三句话": 3句)
+        reading = Reading("number", f"{numeral.value}{unit}")
+    if unit == "折" and numeral.value.isdigit():
+        reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
+    if numeral.text.endswith("个半") and unit == "月":
+        reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
+    return reading or _percent(numeral, normalized)
 
 
 def _without_parts(readings: list[Reading]) -> list[Reading]:

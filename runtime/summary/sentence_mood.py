@@ -65,12 +65,12 @@ PRICED_RE = re.compile(
 )
 """Money named in a sentence: a price or a bill the user gives, asked about."""
 DONT_BIE = (
-    r"(?<![特区告级类性差识辨鉴离错])(?<!(?<![每这那各一两几单0-9])个)(?<!(?<!部)分)"
+    r"(?<![特区告级类性识辨鉴离错])(?<!(?<!出)差)(?<!(?<![每这那各一两几单0-9])个)(?<!(?<!部)分)"
     r"别(?![人处墅致的])"
 )
-"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 告别, 级别, 个别, 别人 (others);
-after 部分 it is "don't" again ("数据那部分别动"), and after a counted 个 ("礼物每个别超过两百",
-"这个别碰", "单个别超过30块")."""
+"""别 "don't", not inside a word: 特别 (especially), 分别, 区别, 差别, 告别, 级别, 个别, 别人
+(others); after 部分 and 出差 it is "don't" again ("数据那部分别动", "出差别订廉航"), and after a
+counted 个 ("礼物每个别超过两百", "这个别碰", "单个别超过30块")."""
 # In a told event only a negation addressed to the task counts ("这次别再找他们家了", "so don't
 # book them again"), not one describing what happened ("还一点都不心虚", "一口饭都没顾上吃", "we
 # had a strict no-deploys rule").
@@ -217,6 +217,8 @@ _QUESTION_END_RE = re.compile(
     # A-not-A asks wherever it stands: "工作经历那块是不是太长了" (not 能不能/可不可以: requests;
     # not 不对不对, "no, no": a correction)
     r"|是不是|有没有(?!都行|都可以|无所谓|都无所谓)|会不会|(?<!不)对不对|算不算|够不够|要不要|该不该|用不用|需不需要"
+    # a judgment asked for: "宿舍晚上11点断电到底合不合理啊", "这价靠不靠谱"
+    r"|合不合(?:理|适)|正不正常|靠不靠谱|值不值|划不划算|贵不贵"
 )
 # Asking to be told something is a question, however politely: "Can you explain what net-30
 # means?", "能不能解释一下…"
@@ -236,9 +238,11 @@ _NE_QUESTION_RE = re.compile(
 _BOUND_CUE_RE = re.compile(
     r"\bpast(?=\s+(?:\d|midnight|noon))|[≤≥]|[<>]=(?=\s*[$€£¥]?\d)"
     r"|\bor\s+(?:later|earlier|more|less|fewer|above|below|higher|lower|newer|older|longer)\b"
-    r"|\b(?:under|over|below|above|less|more|fewer|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
+    # (not a span: "hold their value … over the next 5 years")
+    r"|\b(?:under|over(?!\s+the\s+(?:next|last|past|coming)\b)|below|above|less|more|fewer"
+    r"|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
-    r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than)\b"
+    r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than(?!\s+[a-z]+s\b))\b"  # not "better than hybrids"
     # what the user has to give: "if I can only spare 20 minutes a day"
     r"|\bcan\s+only\s+(?:spare|afford|manage|give|put\s+in|commit)\b"
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
@@ -287,6 +291,8 @@ OTHERS_HABIT = (
     r"|a\s+(?:day|week|night)|per\s+(?:day|week)|before|whenever)\b)"
     r"|(?:朋友|同事|表姐|表哥|表妹|表弟|堂姐|堂哥|堂妹|堂弟|舅舅|姑姑|姨妈|叔叔|邻居|室友|闺蜜|哥们)"
     r"[\u4e00-\u9fff]{0,6}?(?:每次|每天|每周|每年|从来|总是|一直|一天要|一周要)"
+    # ...told of their own household: "隔壁王阿姨说她家金毛一天要吃五百克狗粮"
+    r"|说(?:她|他|她们|他们)家[\u4e00-\u9fff]{0,6}?(?:每次|每天|每周|每年|从来|总是|一直|一天要|一周要)"
 )
 _OTHERS_HABIT_RE = re.compile(OTHERS_HABIT, re.IGNORECASE)
 # What was, not what must be: a day gone by, "last time", "the last airbnb had", "…ago";
@@ -319,9 +325,9 @@ _TOLD_RE = re.compile(
     # how it went, a habit of nights, a tally of times, what just came: "the 3 o'clock jab went
     # fine", "Some nights I'm up at 2am", "3rd time in 4 years", "the tenant just sent me…"
     r"\b(?:went|turned\s+out)\s+(?:fine|well|ok(?:ay)?|great|badly|smoothly)\b|"
-    r"\bdidn'?t\s+want\s+to\s+(?:leave|go|stop|come)\b|\bfinally\s+(?:made|got|worked|clicked|came)\b|"
-    # "刚面完", "我试过…", "开了整整一个半小时", "deadline又被PM往前提了两天"
-    r"刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了|"
+    r"\bdidn'?t\s+want\s+to\s+(?:leave|go|stop|come)\b|\bfinally\s+(?:made|got|worked|clicked|came|took|ate|slept)\b|"
+    # a first in a while: "first time in like 2 weeks"
+    r"\bfirst\s+time\s+in\s+(?:like\s+|about\s+|over\s+|almost\s+|nearly\s+)?(?:\d+|a|an|two|three|four|five|six|ages|years|months|weeks)\b|"
     r"^\W*(?:some|most)\s+(?:nights|days|mornings)\b|\b\d+(?:st|nd|rd|th)\s+time\s+(?:in|this)\b|"
     r"\bjust\s+(?:spent|wasted|finished)\s+\d|\bflew\s+by\b|"
     r"\bjust\s+(?:sent|got|had|gave|made|took|left|came|went|found|bought|paid|spent|heard|saw"
@@ -424,9 +430,9 @@ _TOLD_RE = re.compile(
     r"\b(?:my|our)\s+\w+\s+(?:just\s+)?told\s+(?:everyone|everybody|people|the\s+\w+|his|her"
     r"|their)\b|"
     # what someone else had to do, what they have long done: "He had to pay $250 to change
-    # it", "She's been growing them for 40 years"
-    r"\b(?:he|she|they)\s+had\s+to\b|\b(?:he|she|they)(?:'s|\s+has|'ve|\s+have)\s+been\s+\w+ing\b"
-    r"(?=[^.?!]*\bfor\s+(?:\d+|years|ages|decades))|"
+    # it", "She's been growing them for 40 years", "Grandma's been doing that since March 3rd"
+    r"\b(?:he|she|they)\s+had\s+to\b|\b(?!(?:i|we|you)\b)\w+(?:'s|\s+has|'ve|\s+have)\s+been\s+\w+ing\b"
+    r"(?=[^.?!]*\b(?:for\s+(?:\d+|years|ages|decades)|since\s))|"
     # how it ended: "the cake was gone by 3", "the tickets were sold out"
     r"\b(?:the|my|our)\s+\w+\s+(?:was|were)\s+(?:all\s+|already\s+)?(?:gone|over|finished|empty"
     r"|sold\s+out)\b|"
@@ -469,6 +475,13 @@ _TOLD_RE = re.compile(
     r"|thought|let|read|won(?![’']t)|been|done|gone|known|seen|imagined)\b)"
     + PAST_VERB
     + r"(?!['’])|\bback\s+in\s+(?:19|20)\d\d|(?:nobody|no\s+one)\s+(?:ever\s+)?\w+[^e\W]ed)\b"
+    # (outside the \b group above, which CJK text never borders:) "刚面完", "我试过…", "开了整整一个
+    # 半小时", "deadline又被PM往前提了两天"; how long a trouble has gone on, "我跟我老公吵了三天了"
+    # (not a thing's age, "手机用了三年了想换"); some and others, "有的才七八百有的要两千多"
+    r"|刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了"
+    r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?"
+    r"(?:天|周|星期|礼拜|月|年|小时|钟头)了(?![\u4e00-\u9fff])"
+    r"|有的[^，,。]{1,10}有的"
     r"|昨天|昨晚|前天|上次|上(?<![晚早]上)回|上个?礼拜|上个?星期|(?<![加算带只表单网图历])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
@@ -958,8 +971,8 @@ _DOUBT_RE = re.compile(
     r"|\bdrives?\s+(?:me|him|her|them|us|my\s+\w+)\s+(?:nuts|crazy|mad|bonkers|up\s+the\s+wall)\b"
     # "…no older than three months, sounds like a faff"
     r"|\bsounds\s+like\s+(?:a\s+)?(?:faff|hassle|pain|nightmare|palaver|lot\s+of\s+work)\b"
-    # "A friend said 60 days but that sounds way too fast to me"
-    r"|\bthat\s+sounds\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off"
+    # "A friend said 60 days but that sounds way too fast to me", "…but that seems low to me"
+    r"|\bthat\s+(?:sounds|seems)\s+(?:way\s+|a\s+bit\s+|kinda\s+|really\s+)?(?:too\s+\w+|crazy|insane|wrong|off"
     r"|short|long|low|high|steep|cheap|fast|slow)\b"
     # "…policy, which seems harsh to me", "kinda strict for a hostel no?", "Is that common for…?",
     # "物业规定…，好麻烦啊", "申根签证是不是规定…？"
@@ -1009,7 +1022,8 @@ _VERDICT_RE = re.compile(
 _VENT_END_RE = re.compile(
     r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱"
     # "…周末也不许出门，真是卷啊", "…marked absent. wild.", "…from 10pm to 8am and she hates it lol"
-    r"|(?:真是?|太)卷(?:了|啊)?|吐槽|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))\W*$"
+    r"|(?:真是?|太)卷(?:了|啊)?|吐槽|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))"
+    r"(?:吧|啊|呀|哈+)?\W*$"  # "…老板还说下个月时薪要降到１３，离谱吧"
 )
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "NEGATION_RE",
     "NEVER_HAD_RE",
     "NOT_NEGATION_RE",
+    "NO_NEED_RE",
     "PREFERENCE_RE",
     "TASK_START_RE",
     "TASTE_RE",
@@ -191,7 +192,7 @@ EXCLUSION_RE = re.compile(
     r"|(?:^\W*(?:(?:please|pls|so|and|then|just|also|oh)\s+)*|\bso\s+)(?:drop|remove|ditch|nix|scratch"
     r"|swap\s+out|get\s+rid\s+of|lose|(?:cross|strike|knock|scratch)\s+(?:(?!off\b)\S+\s+){0,4}off"
     r"|(?:take|leave|rule|cut)\s+(?:(?!out\b)\S+\s+){0,4}out|strike|cut)\b|\b(?:swap|replace)\s+(?:out\s+)?(?:the|that|those|this|these|my)\b"
-    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉|(?:先|都先|暂时)?下架"
+    r"|剔除|去掉|删掉|拿掉|划掉|去除|换掉|踢掉|砍掉|(?:先|都先|暂时)?停掉|先(?:全|都)停了|先停了吧|(?:先|都先|暂时)?下架"
     # a subscription dropped, an option let go: "优酷直接退掉吧", "渴望太贵也算了"
     r"|(?:直接|都|先)退掉(?!了)|也(?<=[\u4e00-\u9fff]也)算了(?!吧?[吗？?])"
     # the kind left out of a task: "水电账单汇总下，燃气费的就不用了"
@@ -698,6 +699,13 @@ FREQUENCY_RE = re.compile(
 # "没出过事故的" (one that never had an accident): a requirement on the choice, though "没…过"
 # alone tells what happened (``small_talk`` blanks it before the other signals are looked for)
 NEVER_HAD_RE = re.compile(r"没(?:出过|有过|发生过|修过|泡过)[\u4e00-\u9fff]{1,6}的")
+
+# An option named, then "no need": "一等座太贵了没必要", "商务舱就没必要了"
+# (``NOT_NEGATION_RE`` blanks 没必要 as a reason, "我觉得没必要这么紧张")
+NO_NEED_RE = re.compile(
+    r"^\W*(?![我你他她它咱这那其])[\u4e00-\u9fff]{2,10}?(?:太贵了?|太远了?|太贵|太慢了?)?"
+    r"(?:就|也|真|实在|完全)?没(?:啥|什么)?必要(?:了|吧|啦)?\W*$"
+)
 
 # What someone likes or is after: a preference beside a requirement, never alone (LoCoMo's "I
 # love this song!" is no constraint)

@@ -788,6 +788,14 @@ HOLDOUT_741 = DATA / "holdout_741.jsonl"  # typical assistant-app messages, EN a
 HOLDOUT_742 = DATA / "holdout_742.jsonl"  # English move to a new city for a job; same
 HOLDOUT_743 = DATA / "holdout_743.jsonl"  # Chinese child's school and classes; same
 HOLDOUT_744 = DATA / "holdout_744.jsonl"  # restaurants, concerts, tickets, EN and ZH; same
+HOLDOUT_745 = DATA / "holdout_745.jsonl"  # English nurse on rotating shifts; after cb42931
+HOLDOUT_746 = DATA / "holdout_746.jsonl"  # Chinese wedding banquet and guests' travel; same
+HOLDOUT_747 = DATA / "holdout_747.jsonl"  # English freelance photographer; same
+HOLDOUT_748 = DATA / "holdout_748.jsonl"  # Chinese student: part-time job, dorm, trip home; same
+HOLDOUT_749 = DATA / "holdout_749.jsonl"  # everyday assistant-app requests, EN and ZH; same
+HOLDOUT_750 = DATA / "holdout_750.jsonl"  # English carer of an elderly parent; same
+HOLDOUT_751 = DATA / "holdout_751.jsonl"  # Chinese pets: vet, boarding, food, grooming; same
+HOLDOUT_752 = DATA / "holdout_752.jsonl"  # buying, renting, repairing a car, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1533,6 +1541,14 @@ HOLDOUTS = (
     HOLDOUT_742,
     HOLDOUT_743,
     HOLDOUT_744,
+    HOLDOUT_745,
+    HOLDOUT_746,
+    HOLDOUT_747,
+    HOLDOUT_748,
+    HOLDOUT_749,
+    HOLDOUT_750,
+    HOLDOUT_751,
+    HOLDOUT_752,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -470,6 +470,12 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("He's already got every book by Mary Beard so skip her", ""),
         ("预算总共两万，酒席、礼物全包在里面，不能超", ""),
         ("冻虾单价不能超过四十五一斤", ""),
+        # the hundred-and-sixty-seventh round: 别 after 出差, an option judged not needed, a
+        # feed stopped, a need during a stay away
+        ("下周出差别帮我订早上七点前的航班", ""),
+        ("头等舱实在没必要", ""),
+        ("猫粮先都停了，换处方粮", ""),
+        ("我住院那段时间花得有人每天来喂两次", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1240,6 +1246,17 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "感觉物业管得有点宽",
         "I'm nowhere near that fit",
         "My dad won't shut up about the match",
+        # the hundred-and-sixty-seventh round: a saying, a report doubted, a long habit, a trouble
+        # gone on, some and others, a judgment asked without "?", a first in a while, a span
+        "my grandma always said we shouldn't swim within an hour of eating, lol",
+        "my coworker says 3 days max but that seems short to me",
+        "Dad's been waking up at 5 since June.",
+        "为了装修的事我跟我妈吵了两天了",
+        "我看有的卖三十有的卖九十",
+        "你说小区晚上10点锁大门到底合不合理啊",
+        "Finally slept 7 hours straight, first time in like a month",
+        "Will used cars hold their price over the next 3 years?",
+        "楼下李大爷说他家鹦鹉每天要吃一百克瓜子",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2698,3 +2715,14 @@ def test_an_hour_after_midnight_stays_in_the_night() -> None:
     facts = summarize_statement("零点到三点之间别给我推送。", ExtractiveSummarizer()).facts
     values = " ".join(f.value for f in facts)
     assert "3:00" in values and "15:00" not in values, facts
+
+
+def test_the_one_of_a_rate_is_no_figure() -> None:
+    """ "一晚上别超过300": 一 names the unit the figure is given per, not the figure 1 (the fact
+    was "1" beside its quote); a count said with it ("汇总一次就好，别超过五条") stays 1."""
+    facts = summarize_statement("民宿一晚上别超过300", ExtractiveSummarizer()).facts
+    assert facts and not any(f.value.split()[0] == "1" for f in facts), facts
+    facts = summarize_statement("一次最多练两小时", ExtractiveSummarizer()).facts
+    assert any(f.value.split()[0] == "2" for f in facts), facts
+    facts = summarize_statement("每天晚上提醒我一次就好，别超过三条", ExtractiveSummarizer()).facts
+    assert any("1" in f.value.split() for f in facts), facts
