@@ -37,11 +37,16 @@ __all__ = [
     "split_sentences",
 ]
 
+# A title's full stop ends nothing: "don't book anything with dr. patel again", "Mr. Chen"
+_NO_TITLE = "".join(
+    rf"(?<!\b{t}[.])" for t in ("[Dd]r", "[Mm]r", "[Mm]rs", "[Mm]s", "[Ss]t", "[Vv]s", "[Pp]rof")
+)
 # A full stop ends a sentence before a capital or a digit, and, as people type in a hurry,
 # after a word of two letters or more before a lower-case word ("woke the baby up. so
 # nobody before 10"; not "a.m. tomorrow", "e.g. this")
 _SENTENCE_RE = re.compile(
-    r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\[“])|(?<=[A-Za-z]{2}[.])\s+(?=[a-z])|\s*\n+\s*"
+    r"(?<=[。！？!?；;])\s*|" + _NO_TITLE + r"(?<=[.])\s+(?=[A-Z0-9\"'(\[“])"
+    r"|" + _NO_TITLE + r"(?<=[A-Za-z]{2}[.])\s+(?=[a-z])|\s*\n+\s*"
     # after an aside typed in lower case: "…nut-free (school rule). recipe ideas?"
     r"|(?<=[)）][.])\s+(?=[a-z])"
     # typed in lower case after a year: "…back in 2019. for the bathroom redo I want…"
@@ -327,8 +332,12 @@ def find_codes(text: str) -> list[str]:
 
 
 def is_negation(text: str) -> bool:
-    """Whether ``text`` negates something once limit phrases ("不超过") are taken out."""
-    return NEGATION_RE.search(_LIMITS_RE.sub(" ", text)) is not None
+    """Whether ``text`` negates something once limit phrases ("不超过") and an agreement asked
+    at its end ("你看行不") are taken out."""
+    return NEGATION_RE.search(_LIMITS_RE.sub(" ", _AGREE_ASKED_RE.sub(" ", text))) is not None
+
+
+_AGREE_ASKED_RE = re.compile(r"(?:行|可以|好|对|成|能)不\W*$")
 
 
 def is_requirement_negation(text: str) -> bool:

@@ -85,7 +85,7 @@ _NEG_WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 _PREF_WORDS_RE = re.compile(
-    r"优先|最好|更喜欢|倾向|偏好|尽量|希望|prefer(?:ably|red|s)?|ideally|would\s+rather"
+    r"优先|最好|更喜欢|倾向|偏好|尽量|希望|prefer(?:ably|r?ed|s)?|ideally|would\s+rather"
     r"|would\s+like|i'?d\s+like|if\s+possible|\b(?:i|we|to|the|a|an|please|take)\b",
     re.IGNORECASE,
 )

@@ -225,6 +225,8 @@ _BACK_RE = re.compile(
     # the object just named, and asking to be asked: "婴儿奶粉我自己带，你就别在清单里加了", "别替我
     # 买全价，先问我"
     r"|^(?:你|那|那你)?就别|^(?:先|要)问(?:我|一下我)(?:一声|一下)?\W*$"
+    # ...or to see it first: "千万别替我拍板定价格，先发给我看", "send it to me first"
+    r"|^先(?:发|拿|给|传)(?:给)?我(?:看|过目|确认)|^(?:send|show)\s+(?:it|them|that)\s+(?:to\s+)?me\s+first\W*$"
     r"|^(?:check|ask)\s+(?:with\s+)?me\s+first\W*$|^(?:show|run|read)\s+(?:it|them|that)\s+(?:to|by)\s+me\b"
     # the step waits for the user's ok: "写好了先别发，等我确认了再发"
     r"|^等我(?:确认|看过|看完|同意|点头|回复)了?(?:之后|以后)?再"
@@ -232,8 +234,9 @@ _BACK_RE = re.compile(
     # they came in, oldest first"
     r"|^(?:oldest|newest|cheapest|earliest|latest|shortest|closest|nearest|biggest|smallest"
     r"|largest|most\s+recent)\s+first\W*$"
-    # the kind just named: "第二件半价那种活动我不感兴趣，别推这种"
-    r"|^[\u4e00-\u9fff]{0,6}(?:这种|那种|这类|那类)的?\W*$"
+    # the kind just named: "第二件半价那种活动我不感兴趣，别推这种", "帮我找晚上的，七点到九点之间
+    # 那种"
+    r"|^[\u4e00-\u9fff]{0,10}(?:这种|那种|这类|那类)的?\W*$"
     r"|也(?:别|不要|不行|不用|不能)\W*$|(?:少|别|不要|不用|尽量不)(?:放|加|搁|用)(?:了|点|些)?\W*$"
     # what the clause before meant, said again: "…剔除掉，就是user_id以test_开头的那些"
     r"|^(?:就是|也就是|即)|^(?:i\.?e\.?|namely|meaning|that\s+is)\b"
@@ -1358,6 +1361,8 @@ def _voiced_signal(
 ) -> ClauseSignal:
     """A clause's signal as its voice allows (``sentence_mood.clause_voices``); ``story_on``:
     the sentence tells how a story went on (a carer's words in it were for then)."""
+    if _KNOW_ASKED_RE.match(text):
+        return _QUIET  # "你知道一颗鸡蛋大概有多少卡路里吗，…": a fact asked for, mid-sentence
     rule = None
     carer = _CARER_RE.search(text) is not None and not story_on
     if voice != "own" and (not asked or carer):
@@ -1728,7 +1733,26 @@ def _speaks_now(clause: str) -> bool:
         or _FROM_NOW_RE.search(clause) is not None
         # what the body cannot do now: "刚拔完智齿，硬的东西嚼不了"
         or _CANNOT_NOW_RE.search(clause) is not None
+        # the plan the story leads to: "…can't be earlier than 3pm, so let's have the airport
+        # transfer around 2:30"
+        or _SO_PLAN_RE.search(clause) is not None
     )
+
+
+# A fact asked for: "你知道一颗鸡蛋大概有多少卡路里吗" (not an item asked for: "你知道有没有三百
+# 以内的酒店吗")
+_KNOW_ASKED_RE = re.compile(
+    r"^\W*(?:你|您)(?:知道|晓得|了解)[^，,。]*?(?:多少|几|什么|为什么|为啥|怎么|哪)[^，,。]*?[吗么]\W*$"
+)
+_MENDING_END_RE = re.compile(
+    r"\b(?:actually(?:\s+no)?|no\s+wait|wait\s+no|scratch\s+that|i\s+mean)\W*$|(?:不对|说错了|哦不)\W*$",
+    re.IGNORECASE,
+)
+_SO_PLAN_RE = re.compile(
+    r"^\W*(?:(?:so|then|ok(?:ay)?)\W+)?let'?s\s+(?:have|do|book|get|make|plan|schedule|set|aim|go\s+for)\b"
+    r"|^\W*(?:那|所以)(?:我们)?就(?:定|订|约|安排|排)在",
+    re.IGNORECASE,
+)
 
 
 _CANNOT_NOW_RE = re.compile(
@@ -2007,6 +2031,12 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
             or (kept and _LATEST_START_RE.match(text) is not None)
+            # "around 100 euros — actually no, around 120": the figure mended, beside what it
+            # mends (its unit, its thing)
+            or (
+                _MENDING_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                and _has_figure(text)
+            )
             # "flying in Thursday, the 10th": the date of the weekday before
             or (
                 _WEEKDAY_END_RE.search(sentence[slice(*spans[index - 1])])

@@ -343,6 +343,8 @@ _CLOCK_FOLLOW = (
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:on|every|each|tomorrow|today|tonight|since|because|as|so|our|my|your|their"
     r"|but|and|or|please|pls|though|tho|then|this|at\s+the\s+latest|sharp|ideally|preferably|if|unless"
     r"|cause|cuz|works?|suits?|" + _WEEKDAYS + r")\b"
+    # what the window is: "weekday mornings 9 to 11 are my writing block"
+    r"|\s+(?:are|is)\s+(?:my|our|blocked|busy|free|booked|taken|reserved)\b"
     # what the window is for: "Saturday morning 8 to 10 to watch the dog"
     r"|\s+to\s+(?!\d)[a-z]{2,}\b|\s+for\s+(?:the|a|an|my|our)\b)"
 )
@@ -418,7 +420,7 @@ _AM_WORDS_RE = re.compile(
 )
 _PM_WORDS_RE = re.compile(
     r"\b(?:afternoons?|evenings?|tonight|nite|night(?!s)|dinner|supper)\b|(?<=\d)\s?p\.?m\b"
-    r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚"
+    r"|\bp\.?m\b|下午|傍晚|晚上|夜里|晚饭|晚餐|今晚|明晚|每晚|天天晚上|每天晚上"
     # an evening named by what happens in it: "部门要聚餐…大家下班都是六点", "after work"
     r"|聚餐|下班|晚宴|夜宵|\bafter\s+work\b|\bbed\s*time\b|睡前|睡觉前"
     # what goes on in the evening: "the live music thursdays … has to wrap up before half nine"
@@ -1604,7 +1606,10 @@ _SLOT_RE = re.compile(
     r"|meeting|call|class|shift|nap)\b"
     # or before the day and its half: "the litter pick is 10–12 on saturday morning"
     r"|(?<![\d:.$€£¥])(?P<s1>1[0-2]|[1-9])\s*(?:-|–|till|until)\s*(?P<s2>1[0-2]|[1-9])\s+(?:on\s+)?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|tomorrow)\s+(?:morning|afternoon)\b",
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|tomorrow)\s+(?:morning|afternoon)\b"
+    # or kept free: "Keep 12-1 free every day for lunch", "block off 2 to 4 on fridays"
+    r"|\b(?:keep|block(?:\s+off|\s+out)?|hold|leave)\s+(?P<f1>1[0-2]|[1-9])\s*(?:-|–|to)\s*"
+    r"(?P<f2>1[0-2]|[1-9])\b(?=\s+(?:free|open|clear|empty|blocked|every|each|on)\b)",
     re.IGNORECASE,
 )
 
@@ -1726,7 +1731,7 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
     return found + _chinese_times(text) + ranges
 
 
-_SLOT_STARTS = ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1", "l1")
+_SLOT_STARTS = ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1", "l1", "f1")
 
 
 def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

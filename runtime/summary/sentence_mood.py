@@ -203,7 +203,8 @@ _REQUEST_RE = re.compile(
     r"|有(?:啥|什么|没有)\w{0,4}(?:建议|推荐)|给点建议|求建议"
     # a place or a slot asked for: "有没有适合十来个人的包间？"
     r"|^\W*有(?:没有|木有)(?:适合|能坐|能住|能容纳|坐得下|住得下)"
-    r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗)\W*$",
+    r"|(?:\b(?:ok(?:ay)?|right|alright|yeah)|好吗|行吗|可以吗|好不好|行不行|成吗"
+    r"|(?:你看|你觉得)(?:行不|可以不|咋样|怎么样))\W*$",  # "…想刷偏暖一点的浅灰色，你看行不"
     re.IGNORECASE,
 )
 _QUESTION_END_RE = re.compile(
@@ -321,6 +322,9 @@ _TOLD_RE = re.compile(
     r"|good|great|better)\b"
     r"|(?:the|my|our)\s+\w+\s+(?:was|were)\s+\d+\s*\w+\s+(?:late|early|delayed|behind)\b"
     r"|^\W*(?:(?:um|uh|so|oh|hey)\W+)*did\s+(?:i|we|you|they|he|she)\b|^\W*(?:was|were)\s+(?:it|that|they)\b"
+    # a past said without its subject: "ugh had pizza twice this week and skipped the gym"
+    r"|^\W*(?:(?:ugh|lol|so|well|oh|omg|welp|man|meh)\W+)*(?:had|skipped|missed|ate|spent|tried)"
+    r"(?=\s+(?!better\b|to\b|an?\s+[$€£¥]?\d)\w)"  # (not a cost met: "Had a $1,200 car repair hit")
     r"|funny\s+(?:story|how|thing)|fun\s+fact|"
     # how it went, a habit of nights, a tally of times, what just came: "the 3 o'clock jab went
     # fine", "Some nights I'm up at 2am", "3rd time in 4 years", "the tenant just sent me…"
@@ -479,9 +483,9 @@ _TOLD_RE = re.compile(
     # 半小时", "deadline又被PM往前提了两天"; how long a trouble has gone on, "我跟我老公吵了三天了"
     # (not a thing's age, "手机用了三年了想换"); some and others, "有的才七八百有的要两千多"
     r"|刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了"
-    r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?"
-    r"(?:天|周|星期|礼拜|月|年|小时|钟头)了(?![\u4e00-\u9fff])"
-    r"|有的[^，,。]{1,10}有的"
+    r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?多?"
+    r"(?:天|周|星期|礼拜|月|年|小时|钟头)了?(?![\u4e00-\u9fff])"
+    r"|有的[^，,。]{1,10}有的|有卖[^，,。]{1,8}?的[，,]?也有卖"  # "网上有卖８０的也有卖８００的"
     r"|昨天|昨晚|前天|上次|上(?<![晚早]上)回|上个?礼拜|上个?星期|(?<![加算带只表单网图历])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
@@ -950,6 +954,9 @@ _DOUBT_RE = re.compile(
     r"\b(?:is|was)\s+(?:that|this|it|he|she|they)\s+(?:\w+\s+)?(?:true|normal|right|correct"
     r"|accurate|legal|legit|standard|typical|allowed|enforceable|real|a\s+thing)\b"
     r"|\b(?:does|do)\s+(?:that|this)\s+(?:sound|seem)\s+(?:\w+\s+)?(?:right|normal|legit|legal|true)\b|\bcan\s+(?:they|he|she)\s+(?:really|actually|legally)\b"
+    # "…but honestly who's counting", "…but honestly who knows"
+    r"|\bwho'?s\s+counting\b|\bbut\s+(?:honestly\s+|tbh\s+|really\s+)?who\s+knows\b"
+    r"|\bwhat\s+does\s+(?:he|she|they)\s+know\b"
     r"|\bhave\s+you\s+(?:ever\s+)?heard\s+(?:of|about)\s+(?:that|this|it)\b"
     r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
     r"(?:right|true|normal|legit|legal)\b"
@@ -1287,7 +1294,10 @@ _OLD_RULE_RE = re.compile(OLD_RULE)
 # A rule others had, relayed now or not: "Margaret says her old book club had a rule: no more
 # than one glass of wine per meeting"
 _THEIR_OLD_RULE_RE = re.compile(
-    r"\b(?:his|her|their)\s+(?:\w+\s+){0,3}?had\s+(?:a|this|one|some|the)\s+(?:\w+\s+)?rule\b", re.I
+    r"\b(?:his|her|their)\s+(?:\w+\s+){0,3}?had\s+(?:a|this|one|some|the)\s+(?:\w+\s+)?rule\b"
+    # a place's rule of a time gone by: "去年那个营地规定晚上９点熄灯、不准带零食"
+    r"|(?:去年|前年|上次|上回|以前|之前|那时候?)(?:那个|那家|的)?[\u4e00-\u9fff]{0,6}?(?:规定|要求|不让|不准|不许)",
+    re.I,
 )
 _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # A saying someone repeats, with the words after it: "我妈总说吃完饭不能马上洗澡，要等半小时以上",

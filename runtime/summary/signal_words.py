@@ -58,7 +58,8 @@ NEGATION_RE = re.compile(
     # Taglish (English mixed with Tagalog): "ayoko ng shared bathroom", "ayaw ko ng maanghang",
     # "hindi lalampas ng 2k" (not more than)
     r"|ayoko|ayaw\s+(?:ko|namin|natin)|hindi|huwag|wag)\b|n't\b|就算了|还是算了|就免了"
-    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免"
+    r"|千万别|不许|不准|不让|不要|不能|不用|不想|不接受|不考虑|禁止|严禁|不得|避免|避开|躲开|绕开|拒绝|勿|不|没|免(?![费税息邮单签])"
+    # (not 免费, 免税, 免息, 免邮, 免签: free of charge, of tax, of a visa)
     # spoken and regional "don't": "工作日莫约" (南方), "早上七点前甭来" (北方)
     r"|甭|(?<!约)莫(?=[要约来去搞买订打叫放吃喝碰等管动催慌急发给再])"
     # what is banned or kept off: "游戏类app全部禁掉", "忌生冷" (a diet's "avoid")
@@ -77,6 +78,8 @@ NOT_NEGATION_RE = re.compile(
     r"|\bno\s+(?:worries|problem|prob|idea|way|doubt|wonder|kidding|matter|biggie|big\s+deal)\b|\bnot\s+bad\b"
     # A-not-A asks, it negates nothing: "不知道你识别得准不准" (not 不准, "not allowed"), "值不值"
     r"|(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
+    # ...and its short form at the end: "你看行不", "这样可以不"
+    r"|(?:行|可以|好|对|成|能)不\W*$"
     r"|没毛病|没(?:太)?(?:看|听|搞|弄)(?:懂|明白)|不是(?:个)?滋味|真是?受不了|受不了了|[总老]?记不住|记不清"
     r"|^\W*(?:i\s+)?never\s+(?:really\s+)?(?:understood|got\s+it|knew|figured\s+(?:it\s+)?out)\b"
     r"|\bnot\s+going\s+into\s+it\b|\bnot\s+judging\b|\bno\s+judg(?:e)?ment\b"
@@ -118,7 +121,7 @@ NOT_NEGATION_RE = re.compile(
     r"|written|done|tried|used|made|met|owned|driven|cooked|baked|flown|worn|ridden|eaten"
     r"|played|travell?ed|lived|worked|run|taken|given|sent|built|grown|learn(?:ed|t)|sold|bought"
     r"|paid|spent|lost|won|booked|ordered|missed|visited|stayed|owned)\b"
-    r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b"
+    r"|\b(?:didn'?t|wasn'?t|weren'?t|hadn'?t|haven'?t|hasn'?t|couldn'?t)\b|\b(?:was|were|did)\s+not\b"
     r"|不错|不过|不同|不仅|不管|不久|不客气|不好意思|差不多|雷打不动|(?<!也)没事|(?<!也)没关系|没(?:啥|什么)?问题|不断|无论|不如|没想到"
     r"|\b(?:don'?t|do\s+not)\s+(?:really\s+|much\s+)?care\b(?!\s+(?:for|about)\b)"
     # what will not work, a complaint: "My kid's fever won't break", "the app won't load"
@@ -250,7 +253,7 @@ ALLERGY_RE = re.compile(
 # 要 as "about to", a feeling vented, not a wish: "走了半小时我要疯", "要气死了"
 ABOUT_TO = "疯|崩溃|死|哭|气死|累死|吐|晕|炸|抓狂|凉|挂了|完蛋"
 PREFERENCE_RE = re.compile(
-    r"\b(?:prefer(?:s|red|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
+    r"\b(?:prefer(?:s|r?ed|ably)?|rather|sooner|ideally|if\s+(?:at\s+all\s+)?poss(?:ible)?|if\s+you\s+can"
     r"|if\s+there\s+(?:are|is)\s+any|if\s+(?:any\s+are\s+|they'?re\s+)?available"
     r"|(?:i|we|they)'?d\s+(?:still\s+|also\s+)?(?:like|love|go\s+for)|would\s+(?:like|love)|wish|hope|(?:please|pls|plz)(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|only(?!\s+just\b)"  # not "I only just found that out"
@@ -303,7 +306,7 @@ PREFERENCE_RE = re.compile(
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     # who it is meant for: "推荐几本适合小学生的书" (not what does or does not suit, nor a question)
     r"|(?<![不太挺很蛮真最])适合[^，。,！!？?]{1,8}的(?![^，。,！!？?]{0,6}(?:吗|么|嘛|呢))"
-    r"|最好|优先|希望|尽量|倾向|偏好|偏向|就行|就好|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
+    r"|最好|优先|希望|尽量|倾向|偏好|偏向|就行|就好|就(?:ok|okay)(?![a-z])|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b|(?:风格|口味|颜色|色调|装修)(?:要|就)?偏"
     # enough, better, any of a kind: "中杯就够了", "能便宜点更好", "地上楼层的随便"
     r"|就够了|(?:点|些)(?:的)?更好|的话更好(?![吗呢？?])|(?<=[\u4e00-\u9fff]{2})的(?:都)?随便\W*$"

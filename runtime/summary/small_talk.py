@@ -183,7 +183,7 @@ _NARRATIVE_RE = re.compile(
     # least 20 papers"
     r"|\b(?:my|our)\s+(?:friend|sister|brother|cousin|neighbou?r|roommate|colleague|co-?worker)(?:'s|’s)\s+"
     r"(?:new\s+)?(?:professor|teacher|boss|coach|landlord|manager|school|company|parents?|mum|mom|dad"
-    r"|club|gym|team|job|contract)\b"
+    r"|club|gym|team|job|contract|lab|office|work|dorm|building|hoa)\b"
     # another company's rule: "我同事说他们公司规定报销不能超过５００元"
     r"|(?:他|她)们(?:公司|学校|单位|家|小区)(?:规定|的规矩|有规矩)"
     # a story in a book or a film: "I'm reading a novel where the heroine has to…"
@@ -229,7 +229,7 @@ _NARRATIVE_RE = re.compile(
     r"\s+(?:says|said|states|reads|shows)\b|^\W*(?:\w+:\s*)?heard\s+(?:that\s+)?(?:it|they|you|some|most)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     # (a date the user is unsure of is still theirs: "截止好像是10月15日")
-    r"|听说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像(?!是\s*[\d０-９.]+\s*[%％])|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
+    r"|听说|(?:老是?|总|常)?听(?:别)?人说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像(?!是\s*[\d０-９.]+\s*[%％])|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"

@@ -796,6 +796,14 @@ HOLDOUT_749 = DATA / "holdout_749.jsonl"  # everyday assistant-app requests, EN 
 HOLDOUT_750 = DATA / "holdout_750.jsonl"  # English carer of an elderly parent; same
 HOLDOUT_751 = DATA / "holdout_751.jsonl"  # Chinese pets: vet, boarding, food, grooming; same
 HOLDOUT_752 = DATA / "holdout_752.jsonl"  # buying, renting, repairing a car, EN and ZH; same
+HOLDOUT_753 = DATA / "holdout_753.jsonl"  # English small online shop owner; after 0f38e04
+HOLDOUT_754 = DATA / "holdout_754.jsonl"  # Chinese apartment renovation; same
+HOLDOUT_755 = DATA / "holdout_755.jsonl"  # English graduate student on a budget; same
+HOLDOUT_756 = DATA / "holdout_756.jsonl"  # Chinese parent: camp, tutoring, a holiday; same
+HOLDOUT_757 = DATA / "holdout_757.jsonl"  # health, fitness and meals, EN and ZH; same
+HOLDOUT_758 = DATA / "holdout_758.jsonl"  # English team lead: meetings, hiring, a launch; same
+HOLDOUT_759 = DATA / "holdout_759.jsonl"  # Chinese elderly person: hospital, medicine; same
+HOLDOUT_760 = DATA / "holdout_760.jsonl"  # a group trip abroad with friends, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1549,6 +1557,14 @@ HOLDOUTS = (
     HOLDOUT_750,
     HOLDOUT_751,
     HOLDOUT_752,
+    HOLDOUT_753,
+    HOLDOUT_754,
+    HOLDOUT_755,
+    HOLDOUT_756,
+    HOLDOUT_757,
+    HOLDOUT_758,
+    HOLDOUT_759,
+    HOLDOUT_760,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -476,6 +476,16 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("头等舱实在没必要", ""),
         ("猫粮先都停了，换处方粮", ""),
         ("我住院那段时间花得有人每天来喂两次", ""),
+        # the hundred-and-sixty-eighth round: "preferred" misspelt, a plan after a rule heard of,
+        # a sum mended, agreement asked at the end, "就ok", the kind named after it, a window
+        # kept free, a bare hour after "每晚"
+        ("window seat prefered", "pref."),
+        ("apparently the gym shuts at 9, so let's book the class around 7 in the evening", ""),
+        ("cap the deposit at 500 dollars, actually no, 600", ""),
+        ("书房想刷浅一点的米白色，你看行不", "pref."),
+        ("高铁二等座就ok", "pref."),
+        ("家教帮我找周末的，上午九点到十一点之间那种", ""),
+        ("Keep 2-3 free on Thursdays, no calls then", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1257,6 +1267,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "Finally slept 7 hours straight, first time in like a month",
         "Will used cars hold their price over the next 3 years?",
         "楼下李大爷说他家鹦鹉每天要吃一百克瓜子",
+        # the hundred-and-sixty-eighth round: a place's old rule, a rule doubted, a past without
+        # its subject, a fact asked for mid-sentence, a mood told, some and others
+        "前年那个夏令营规定晚上十点熄灯、不准带手机，孩子回来念叨了好久",
+        "my trainer says no more than 3 runs a week but honestly who's counting",
+        "ugh skipped breakfast twice this week, whatever",
+        "你知道一杯拿铁大概有多少卡路里吗，我听人说两百左右",
+        "He was NOT impressed.",
+        "网上有卖五十的也有卖五百的",
+        "my sister's office has a rule that nobody leaves before 6, wild",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2726,3 +2745,17 @@ def test_the_one_of_a_rate_is_no_figure() -> None:
     assert any(f.value.split()[0] == "2" for f in facts), facts
     facts = summarize_statement("每天晚上提醒我一次就好，别超过三条", ExtractiveSummarizer()).facts
     assert any("1" in f.value.split() for f in facts), facts
+
+
+def test_a_title_s_full_stop_ends_no_sentence() -> None:
+    """ "dr. patel": the doctor's name stays in the clause that rules him out."""
+    facts = summarize_statement(
+        "don't book anything with dr. patel again, the other clinic is fine", ExtractiveSummarizer()
+    ).facts
+    assert any("patel" in f.value.lower() for f in facts), facts
+
+
+def test_a_bare_hour_after_every_evening_is_in_the_evening() -> None:
+    """ "每晚十一点半前必须睡，十一点提醒我": the reminder is at 23:00, not 11:00."""
+    facts = summarize_statement("每晚十一点半前必须睡，十一点提醒我", ExtractiveSummarizer()).facts
+    assert any(f.value.startswith("23:00") for f in facts), facts
