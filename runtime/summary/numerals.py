@@ -207,7 +207,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把所封通"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把所封通桶壶锅房"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -464,6 +464,9 @@ def day_half(before: str) -> str | None:
 
 
 _AM_CLOCK_RE = re.compile(r"(?<![\d:])(?P<h>1[01]|0?[1-9])(?::[0-5]\d)?\s*a\.?m\b", re.IGNORECASE)
+_AM_WINDOW_RE = re.compile(
+    r"(?<![\d:])(?P<a>1[01]|0?[1-9])\s*(?:-|–|to)\s*(?P<b>1[0-2]|0?[1-9])\s*a\.?m\b", re.IGNORECASE
+)
 # The first end of a range just before an hour: "9点到", "9 to", "零点到", "midnight until"
 _RANGE_START_RE = re.compile(
     r"(?:(?P<midnight>零点|midnight)|(?<![\d:.])(?P<h>\d{1,2})(?::[0-5]\d)?\s*(?:[点时]半?)?)"
@@ -504,7 +507,10 @@ def bare_clock(hour: int, minute: int, before: str) -> str:
     ):
         half = "pm"  # "I can't stay later than 6 on Thursdays", "After 6 is ideal": evening
     morning = list(_AM_CLOCK_RE.finditer(before))
-    if half == "am" and morning and int(morning[-1].group("h")) > hour:
+    inside = any(  # "they gave a 7–11am window, can u ask them to come after 9": inside it
+        int(m.group("a")) <= hour <= int(m.group("b")) for m in _AM_WINDOW_RE.finditer(before)
+    )
+    if half == "am" and morning and int(morning[-1].group("h")) > hour and not inside:
         half = "pm"  # "drop the car off at 8am and pick it up no later than 5": later that day
     if hour == 12 and half == "am":
         half = None  # "明天上午来，十二点前我得出门": the morning ends at noon, not midnight
@@ -1105,7 +1111,7 @@ _CN_SHARED_UNIT_RE = re.compile(
     + _CN_RANGE_TO
     # the other end may take tens: "八到十万" (80000 to 100000), "五到十二万"
     + r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
-    + r"\s*(?P<unit>万|千(?![克米瓦卡兆])|百)"
+    + r"\s*(?P<unit>万|千(?![克米瓦卡兆])|百|[wW](?![A-Za-z]))"
 )
 _DEGREES_TENTH_RE = re.compile(r"(?<![\d.])(?P<whole>\d{2})度(?P<tenth>\d)(?![\d度])")
 _DIGITS_AND_HALF_RE = re.compile(
@@ -1126,8 +1132,8 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
     found: list[Numeral] = []
     for m in _CN_UNIT_OF_DIGITS_RE.finditer(text):
         unit = m.group("unit")
-        if unit in "wW" and not _is_cjk(text[max(0, m.start() - 4) : m.end() + 4]):
-            continue  # "2w" is 万 only among Chinese words
+        if unit in "wW" and not _is_cjk(text[max(0, m.start() - 8) : m.end() + 4]):
+            continue  # "2w" is 万 only among Chinese words ("预算500~550w")
         value = Decimal(_scaled(m.group("num"), unit))
         if m.group("tail"):
             value += Decimal(m.group("tail")) * _CN_UNIT_VALUE[unit] / 10
@@ -1139,6 +1145,8 @@ def _cn_units_of_digits(text: str) -> list[Numeral]:
         found.append(Numeral(m.start(), m.end(), m.group(0), f"{int(m.group('num'))}.5"))
     for m in _CN_SHARED_UNIT_RE.finditer(text):
         first = m.group("first")
+        if m.group("unit") in "wW" and not _is_cjk(text[max(0, m.start() - 8) : m.end() + 4]):
+            continue
         found.append(
             Numeral(m.start(), m.start() + len(first), first, _scaled(first, m.group("unit")))
         )

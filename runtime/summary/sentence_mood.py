@@ -305,7 +305,7 @@ _TOLD_RE = re.compile(
     r"|\w+\s+ago|since\s+(?:19|20)\d\d"
     # how long it took, in a story: "3 vet visits later he's totally fine", "two weeks later"
     r"|^\W*(?:\d+|a\s+few|two|three|four|five|six|several|many)\s+(?:[\w-]+\s+){0,2}?later,?\s+(?:he|she|they|it|we|i|the|my|our|his|her|their)\b"
-    r"|the\s+last\s+\w+\s+(?:had|was|were|did|came|went|got|took)"
+    r"|the\s+last\s+(?:[\w']+\s+){1,2}?(?:had|was|were|did|came|went|got|took|ran|lasted|ended|cost)"
     r"|(?:^|[,:;]\s|\band\s)\W*(?:(?:lol|haha|omg|ugh|wow|yay|welp|well|so|ok|okay)\W+)*"
     r"(?:the|my|our|his|her|their)\s+"
     r"(?:(?!(?:is|are|be|been|being|will|gets?|has|have|says|tells|wants|needs|requires|insists"
@@ -486,6 +486,10 @@ _TOLD_RE = re.compile(
     r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?多?"
     r"(?:天|周|星期|礼拜|月|年|小时|钟头)了?(?![\u4e00-\u9fff])"
     r"|有的[^，,。]{1,10}有的|有卖[^，,。]{1,8}?的[，,]?也有卖"  # "网上有卖８０的也有卖８００的"
+    # what the user got: "我抽了个三等奖"
+    r"|我(?:抽|中|拿|得|赢|捡)了(?:个|一个)"
+    # only arrived at an hour: "晚上十一点才到酒店", "外卖十一点才送到"
+    r"|[点钟]才(?:送到|送来|到|来|回来|回到)"
     r"|昨天|昨晚|前天|上次|上(?<![晚早]上)回|上个?礼拜|上个?星期|(?<![加算带只表单网图历])上周|去年|(?:大)?前年|前几天|(?:(?<![\u4e00-\u9fff]{2})|(?<=[我你他她]们))那天|总算|终于|天天|老是|总是|居然|竟然"
     # how long ago, and what people around say: "都三年前的事了", "身边好多人都说越早越好"
     r"|[\d一二两三四五六七八九十几]+\s*(?:年|个月|天|周|星期)前的事|(?:身边|周围)[^，。,]{0,8}说"
@@ -927,8 +931,11 @@ def message_asks_nothing(sentences: Sequence[str]) -> bool:
 # Someone's words or a custom reported: "My landlord told me…", "my brother-in-law swears…",
 # "我们那边过年有个讲究…", "听说…"
 _REPORTED_RE = re.compile(
-    r"\b(?:told|tells|says|said|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
+    r"\b(?:told|tells|says|said|saying|swears|swore|claims|claimed|insists|insisted|reckons|reckoned"
     r"|heard|read\s+(?:somewhere|online|that)|charges|swears\s+by)\b"
+    # an employer's policy: "my company gives 12 weeks paid leave"
+    r"|\b(?:my|our)\s+(?:company|employer|school|work|job|office|uni|university)\s+(?:gives|offers|pays"
+    r"|allows|only\s+(?:gives|allows|pays))\b"
     r"|(?<![你您别老要])说|听说|讲究|规矩|(?<!我)规定|说法|老话|习俗|风俗"
     # someone's house rule: "my landlord has this rule that nobody can have guests after 10pm"
     r"|\b(?:has|have|had)\s+(?:this|a|one)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)(?:\s+(?:that|where)\b|\s*[,:])"
@@ -999,10 +1006,10 @@ _DOUBT_RE = re.compile(
     # a standard weighed: "这个标准算高还是低啊"; a judgment of what someone does: "…, which
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
-    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|is|was)\s+"
+    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|feels|is|was)\s+"
     r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|made\s+up|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
     r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense|mad"
-    r"|fair|reasonable|weird|strange|odd|overkill|a\s+bit\s+much|a\s+joke))\b"
+    r"|fair|reasonable|weird|strange|odd|overkill|a\s+bit\s+much|a\s+joke|arbitrary|pointless|random))\b"
     r"|(?:太|好|真)(?:卷|拼)了"
     # the user's liking or a cost of it: "…, which honestly I love", "which slows everything down"
     r"|\bwhich\s+(?:honestly\s+|tbh\s+|secretly\s+)?i\s+(?:love|hate|like|admire|respect)\b"
@@ -1022,6 +1029,8 @@ _VERDICT_RE = re.compile(
     r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
     r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
     r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
+    # "…还说千万别买靠马路的，老一辈的讲究真多"
+    r"|(?:讲究|规矩|说法)(?:可|也|还)?真?(?:多|不少)(?:啊|呀|哈+)?\W*$"
     r"|(?:好|真|太)(?:神奇|奇怪|霸道|会省|能省|抠门)(?:啊|了|吧|哦)*\W*$",
     re.IGNORECASE,
 )
@@ -1029,8 +1038,9 @@ _VERDICT_RE = re.compile(
 _VENT_END_RE = re.compile(
     r"(?:烦死了|气死了|无语死了|受不了了|(?:真)?服了(?:他|她|他们|她们)?|(?:根本)?没人管|心累(?:了|啊)?|(?:好|真|太)惨(?:了|啊)?|离谱"
     # "…周末也不许出门，真是卷啊", "…marked absent. wild.", "…from 10pm to 8am and she hates it lol"
-    r"|(?:真是?|太)卷(?:了|啊)?|吐槽|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?))"
-    r"(?:吧|啊|呀|哈+)?\W*$"  # "…老板还说下个月时薪要降到１３，离谱吧"
+    r"|(?:真是?|太)卷(?:了|啊)?|吐槽|^\W*(?i:wild|crazy|insane)|(?i:\b(?:she|he|they)\s+hates?\s+it(?:\s+lol)?)"
+    # "…说什么五点以后不送上楼，真无语", "…还不用提前审批，羡慕死了哈哈"
+    r"|无语|羡慕)(?:了|死了|哭了)?(?:吧|啊|呀|哈+)?\W*$"  # "…老板还说下个月时薪要降到１３，离谱吧"
 )
 
 

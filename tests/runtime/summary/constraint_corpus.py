@@ -804,6 +804,14 @@ HOLDOUT_757 = DATA / "holdout_757.jsonl"  # health, fitness and meals, EN and ZH
 HOLDOUT_758 = DATA / "holdout_758.jsonl"  # English team lead: meetings, hiring, a launch; same
 HOLDOUT_759 = DATA / "holdout_759.jsonl"  # Chinese elderly person: hospital, medicine; same
 HOLDOUT_760 = DATA / "holdout_760.jsonl"  # a group trip abroad with friends, EN and ZH; same
+HOLDOUT_761 = DATA / "holdout_761.jsonl"  # English teacher: lessons, a trip; after edde448
+HOLDOUT_762 = DATA / "holdout_762.jsonl"  # Chinese buying a home; same
+HOLDOUT_763 = DATA / "holdout_763.jsonl"  # English marathon training around shifts; same
+HOLDOUT_764 = DATA / "holdout_764.jsonl"  # Chinese office worker: overtime, commute; same
+HOLDOUT_765 = DATA / "holdout_765.jsonl"  # home assistant: bills, repairs, EN and ZH; same
+HOLDOUT_766 = DATA / "holdout_766.jsonl"  # English couple expecting a baby; same
+HOLDOUT_767 = DATA / "holdout_767.jsonl"  # Chinese business trip and expense rules; same
+HOLDOUT_768 = DATA / "holdout_768.jsonl"  # a community event, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1565,6 +1573,14 @@ HOLDOUTS = (
     HOLDOUT_758,
     HOLDOUT_759,
     HOLDOUT_760,
+    HOLDOUT_761,
+    HOLDOUT_762,
+    HOLDOUT_763,
+    HOLDOUT_764,
+    HOLDOUT_765,
+    HOLDOUT_766,
+    HOLDOUT_767,
+    HOLDOUT_768,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -486,6 +486,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("高铁二等座就ok", "pref."),
         ("家教帮我找周末的，上午九点到十一点之间那种", ""),
         ("Keep 2-3 free on Thursdays, no calls then", ""),
+        # the hundred-and-sixty-ninth round: 万 typed as w in a range, a count of barrels and of
+        # rooms, an hour inside a morning window said before
+        ("首付30~40w之间", ""),
+        ("矿泉水送三桶就够", ""),
+        ("the plumber said 8–12am, can you ask him to come after 10", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1276,6 +1281,15 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "He was NOT impressed.",
         "网上有卖五十的也有卖五百的",
         "my sister's office has a rule that nobody leaves before 6, wild",
+        # the hundred-and-sixty-ninth round: the last one that ran late, a rule judged arbitrary,
+        # a saying vented about, "才到" an hour, an employer's policy judged, envy, a prize won
+        "the last team dinner ran until 11pm lol",
+        "our coach told us we can't eat after 7pm, which seems pretty arbitrary",
+        "我奶奶说饺子一定要包十二个褶，老一辈的规矩真多",
+        "昨天快递晚上十点才送到，累死了",
+        "my company gives 10 days of leave a year, which feels so unfair",
+        "我朋友说他们单位周五可以四点下班，羡慕死了",
+        "我抽了个二等奖，两张电影票哈哈",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2759,3 +2773,18 @@ def test_a_bare_hour_after_every_evening_is_in_the_evening() -> None:
     """ "每晚十一点半前必须睡，十一点提醒我": the reminder is at 23:00, not 11:00."""
     facts = summarize_statement("每晚十一点半前必须睡，十一点提醒我", ExtractiveSummarizer()).facts
     assert any(f.value.startswith("23:00") for f in facts), facts
+
+
+def test_wan_typed_as_w_reads_at_both_ends_of_a_range() -> None:
+    """ "预算500~550w": 5000000 to 5500000, the w (万) shared by both ends."""
+    facts = summarize_statement("预算500~550w，最好带个车位", ExtractiveSummarizer()).facts
+    assert any("5000000" in f.value and "5500000" in f.value for f in facts), facts
+
+
+def test_an_hour_inside_a_morning_window_stays_in_the_morning() -> None:
+    """ "a 7–11am window …, come after 9": 9:00, inside the window (not 21:00)."""
+    facts = summarize_statement(
+        "they gave a 7–11am window on Wed, can u ask them to come after 9?", ExtractiveSummarizer()
+    ).facts
+    values = " ".join(f.value for f in facts)
+    assert "9:00" in values and "21:00" not in values, facts
