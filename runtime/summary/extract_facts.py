@@ -187,6 +187,8 @@ def _heads(clause: str, reference: datetime, before: str = "") -> list[str]:
 
 _GOES_RE = re.compile(
     r"\b(?:has|have)\s+to\s+go\b|\bgets?\s+(?:cut|cancell?ed|dropped)\b|\b(?:is|are)\s+out\b"
+    # "anything over £30 a month is too much"
+    r"|\b(?:is|'s|are)\s+(?:way\s+|just\s+)?too\s+(?:much|expensive|pricey|steep|high|many)\b"
     r"|就?(?:砍掉|退掉|不要了|算了|取消)",
     re.IGNORECASE,
 )

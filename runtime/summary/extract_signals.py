@@ -234,6 +234,10 @@ _BACK_RE = re.compile(
     # they came in, oldest first"
     r"|^(?:oldest|newest|cheapest|earliest|latest|shortest|closest|nearest|biggest|smallest"
     r"|largest|most\s+recent)\s+first\W*$"
+    # something else asked for instead: "鸡胸肉吃腻了，换点别的蛋白质来源吧"
+    r"|^换(?:点|个|成|些)?别的"
+    # a figure stressed: "Order 4 bags of the Purina senior, exactly 4"
+    r"|^(?:exactly|precisely|just|only)\s+\d+\W*$"
     # the kind just named: "第二件半价那种活动我不感兴趣，别推这种", "帮我找晚上的，七点到九点之间
     # 那种"
     r"|^[\u4e00-\u9fff]{0,10}(?:这种|那种|这类|那类)的?\W*$"
@@ -455,6 +459,8 @@ def _first_asking(sentence: str, spans: list[tuple[int, int]]) -> int:
 
 _CHECKS_RE = re.compile(
     r"(?:这样|这么)\w{0,3}(?:对|行|可以|合适|够)(?:吗|不)|对吗|对不对|来得及(?:吗|么)|来不来得及|赶得(?:上|及)吗"
+    # a plan asked to fit the figure: "每个月吃饭的钱大概1500上下，按这个能做出来吗"
+    r"|按(?:这个|这|那个)(?:数|预算|标准)?[^，,。？?]{0,6}?(?:能|可以|够|行)"
     r"|\bis\s+(?:that|this)\s+(?:right"
     r"|ok(?:ay)?|correct|enough|fine|safe)\b|\bdoes\s+(?:that|this)\s+sound\s+(?:right|ok(?:ay)?|fine"
     r"|safe)\b"
@@ -1750,6 +1756,8 @@ _MENDING_END_RE = re.compile(
 )
 _SO_PLAN_RE = re.compile(
     r"^\W*(?:(?:so|then|ok(?:ay)?)\W+)?let'?s\s+(?:have|do|book|get|make|plan|schedule|set|aim|go\s+for)\b"
+    # the user's own intent against someone's words: "我妈老说别买太贵的东西，但我还是打算给她挑个…"
+    r"|^\W*(?:但是?|不过|可)我(?:还是|就|也)?(?:打算|准备|决定|想)"
     r"|^\W*(?:那|所以)(?:我们)?就(?:定|订|约|安排|排)在",
     re.IGNORECASE,
 )

@@ -61,6 +61,8 @@ _FORWARDED_RE: Final = re.compile(
 _SUMMING_UP_RE: Final = re.compile(
     # (not asked of the assistant: "帮我总结一下：我们公司…" is a text to summarize)
     r"(?<![帮给请])(?<!帮我)(?<!给我)(?<!请你)(?<!麻烦)(?<!你)(?:总结|概括)一下\s*[:：]\s*(?:我|咱)"
+    # "最后总结下：预算三千以内，一周练四次": a last word of the user's own
+    r"|最后(?:再)?(?:总结|概括|汇总|确认)(?:一)?下\s*[:：]"
     r"|\b(?:to\s+summari[sz]e|in\s+summary)\s*[:：,]\s*(?:i|we|my|our)\b",
     re.IGNORECASE,
 )

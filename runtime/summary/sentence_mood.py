@@ -486,6 +486,7 @@ _TOLD_RE = re.compile(
     r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?多?"
     r"(?:天|周|星期|礼拜|月|年|小时|钟头)了?(?![\u4e00-\u9fff])"
     r"|有的[^，,。]{1,10}有的|有卖[^，,。]{1,8}?的[，,]?也有卖"  # "网上有卖８０的也有卖８００的"
+    r"|一会儿[^，,。]{1,10}一会儿"  # "一会儿跳到350一会儿又变了"
     # what the user got: "我抽了个三等奖"
     r"|我(?:抽|中|拿|得|赢|捡)了(?:个|一个)"
     # only arrived at an hour: "晚上十一点才到酒店", "外卖十一点才送到"
@@ -814,7 +815,7 @@ _SELF_RE = re.compile(r"我|咱|\b(?:i|i'?m|my|me|we|our|us)\b", re.IGNORECASE)
 # A hedge on one's memory says nothing of oneself: "Unless I'm mistaken, the museum's closed…"
 _HEDGE_RE = re.compile(
     r"\b(?:unless|if)\s+i'?m\s+(?:not\s+)?mistaken\b|\bif\s+i\s+remember\s+(?:right|correctly)\b"
-    r"|\bcorrect\s+me\s+if\s+i'?m\s+wrong\b"
+    r"|\bcorrect\s+me\s+if\s+i'?m\s+wrong\b|^\W*remind\s+me\s*[:,—–-]"  # "Remind me, … right?"
     r"|我?记不(?:太|大)?清(?:楚)?了?|我?记得不(?:太|大)?清(?:楚)?了?|(?:如果|要是)?我没记错(?:的话)?|我忘了",
     re.IGNORECASE,
 )
@@ -964,6 +965,9 @@ _DOUBT_RE = re.compile(
     # "…but honestly who's counting", "…but honestly who knows"
     r"|\bwho'?s\s+counting\b|\bbut\s+(?:honestly\s+|tbh\s+|really\s+)?who\s+knows\b"
     r"|\bwhat\s+does\s+(?:he|she|they)\s+know\b"
+    r"|\b(?:that'?s|thats)\s+(?:total\s+|complete\s+|utter\s+)?(?:rubbish|nonsense|bs|bollocks|bull)\b"
+    # "…晚上十点以后不许进场，这规定也太死了吧"
+    r"|(?:这|那)(?:个)?(?:规定|规矩|要求)(?:也|可)?太|(?:也)?太死(?:板)?了"
     r"|\bhave\s+you\s+(?:ever\s+)?heard\s+(?:of|about)\s+(?:that|this|it)\b"
     r"|\b(?:don'?t|dont|do\s+not)\s+know\s+if\s+(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:\w+\s+)?"
     r"(?:right|true|normal|legit|legal)\b"
@@ -1006,7 +1010,8 @@ _DOUBT_RE = re.compile(
     # a standard weighed: "这个标准算高还是低啊"; a judgment of what someone does: "…, which
     # seems harsh for 7 year olds", "which seems like a lot", "太卷了"
     r"|(?:标准|规定|要求)[^，,。]{0,4}算(?:高|低|严|松|多|少)还是(?:高|低|严|松|多|少)"
-    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:seems|sounds|feels|is|was)\s+"
+    r"|\bwhich\s+(?:honestly\s+|kinda\s+|kind\s+of\s+|really\s+|tbh\s+)?(?:i\s+(?:thought|think|felt|feel)\s+)?"
+    r"(?:seems|sounds|feels|is|was)\s+"
     r"(?:like\s+a\s+lot|like\s+too\s+much|like\s+a\s+scam|made\s+up|(?:a\s+bit\s+|kinda\s+|so\s+|really\s+|pretty\s+)?(?:harsh"
     r"|strict|smart|unfair|crazy|wild|extreme|excessive|ridiculous|insane|silly|funny|nuts|intense|mad"
     r"|fair|reasonable|weird|strange|odd|overkill|a\s+bit\s+much|a\s+joke|arbitrary|pointless|random))\b"
@@ -1314,7 +1319,9 @@ _NEVER_HABIT_RE = re.compile(r"从来不|从不|从来没")
 # "my grandpa always says never trust a menu with more than 20 items"
 _HABITUAL_SAYING_RE = re.compile(
     # (not what the assistant must stop saying: "以后回答我的时候别老说…")
-    r"(?<![别要])(?:总|老|常|总是|老是|经常|一直)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b",
+    r"(?<![别要])(?:总|老|常|总是|老是|经常|一直)(?:跟我|对我)?说|\balways\s+(?:says|said|tells\s+(?:me|us))\b"
+    # "我爸又在电话里念叨今年一定要早点回来"
+    r"|(?:念叨|唠叨|碎碎念)(?!了)",  # (not "被家里念叨了好久": what happened)
     re.IGNORECASE,
 )
 

@@ -306,6 +306,8 @@ PREFERENCE_RE = re.compile(
     r"|(?:看着|听着|闻着|用着|穿着|戴着)(?:难受|不舒服|头疼|头晕|眼睛疼|眼睛累)"
     # who it is meant for: "推荐几本适合小学生的书" (not what does or does not suit, nor a question)
     r"|(?<![不太挺很蛮真最])适合[^，。,！!？?]{1,8}的(?![^，。,！!？?]{0,6}(?:吗|么|嘛|呢))"
+    r"|(?:或者|或|还是)[^，,。]{1,6}比较(?:好|合适)\W*$"  # "驼色或者藏青比较好"
+    r"|(?<![不没])(?:吃|喝|看|听)(?:腻|够)了(?=\W|$)"  # "鸡胸肉吃腻了，换点别的"
     r"|最好|优先|希望|尽量|倾向|偏好|偏向|就行|就好|就(?:ok|okay)(?![a-z])|就中|就成|就得|都行|也行|可以|只要|只考虑|宁可|宁愿|必须|一定要"
     r"|原则上|\bmake\s+(?:mine|ours)\b|(?:风格|口味|颜色|色调|装修)(?:要|就)?偏"
     # enough, better, any of a kind: "中杯就够了", "能便宜点更好", "地上楼层的随便"
@@ -684,6 +686,8 @@ WEAK_RE = re.compile(
     # holidays are days: "五一", "国庆", "Thanksgiving"
     r"|五一|十一长假|国庆|春节|中秋|元旦|端午|清明|圣诞|\b(?:christmas|thanksgiving|easter|new\s+year)\b"
     r"|劳动节|除夕|元宵|腊月|正月|重阳|七夕|冬至|小年|(?:情人|母亲|父亲|儿童|教师|感恩)节"
+    # the days of the new year: "初二去外婆家" (not 初中, 初次)
+    r"|(?<![月年最当起])初[一二三四五六七八九十](?![一二三四五六七八九十]?(?:年级|中|次))"
     r"|\b(?:valentine'?s|halloween|(?:mother|father)'?s\s+day|boxing\s+day|memorial\s+day"
     r"|labou?r\s+day|independence\s+day)\b"
     # a day of the lunar new year: "初三到初六" (not 初三 the school year: "我儿子初三")

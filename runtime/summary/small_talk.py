@@ -229,7 +229,7 @@ _NARRATIVE_RE = re.compile(
     r"\s+(?:says|said|states|reads|shows)\b|^\W*(?:\w+:\s*)?heard\s+(?:that\s+)?(?:it|they|you|some|most)\b"
     # what is heard said: "听说有的地方红包必须是双数", "I heard you can't…"
     # (a date the user is unsure of is still theirs: "截止好像是10月15日")
-    r"|听说|(?:老是?|总|常)?听(?:别)?人说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像(?!是\s*[\d０-９.]+\s*[%％])|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it)\b(?!\s+first\b)|\bapparently\b"
+    r"|听说|(?:老是?|总|常)?听(?:别)?人说|据说|(?<!截止)(?<!日期)(?<!时间)(?<!期限)好像(?!是\s*[\d０-９.]+\s*[%％])|似乎|有人说|(?<=[，,])\s*(?:还|又|也)说(?!一声|一下|清楚)|(?<!without\s)(?<!until\s)(?<!before\s)(?<!unless\s)(?<!till\s)(?<!once\s)\bi\s+(?:heard|read)\s+(?:that\s+)?(?:you|they|some|most|it|the|a|an)\b(?!\s+first\b)|\bapparently\b"
     # a modal perfect: what might have happened ("must have been", "couldn't have done it")
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"

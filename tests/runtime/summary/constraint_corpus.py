@@ -812,6 +812,14 @@ HOLDOUT_765 = DATA / "holdout_765.jsonl"  # home assistant: bills, repairs, EN a
 HOLDOUT_766 = DATA / "holdout_766.jsonl"  # English couple expecting a baby; same
 HOLDOUT_767 = DATA / "holdout_767.jsonl"  # Chinese business trip and expense rules; same
 HOLDOUT_768 = DATA / "holdout_768.jsonl"  # a community event, EN and ZH; same
+HOLDOUT_769 = DATA / "holdout_769.jsonl"  # English landlord of two flats; after 29aeebe
+HOLDOUT_770 = DATA / "holdout_770.jsonl"  # Chinese fitness beginner; same
+HOLDOUT_771 = DATA / "holdout_771.jsonl"  # English musician: rehearsals, gigs, travel; same
+HOLDOUT_772 = DATA / "holdout_772.jsonl"  # Chinese Spring Festival plans; same
+HOLDOUT_773 = DATA / "holdout_773.jsonl"  # shopping assistant requests, EN and ZH; same
+HOLDOUT_774 = DATA / "holdout_774.jsonl"  # English animal shelter volunteer coordinator; same
+HOLDOUT_775 = DATA / "holdout_775.jsonl"  # Chinese freelance designer; same
+HOLDOUT_776 = DATA / "holdout_776.jsonl"  # a family moving to a new city, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1581,6 +1589,14 @@ HOLDOUTS = (
     HOLDOUT_766,
     HOLDOUT_767,
     HOLDOUT_768,
+    HOLDOUT_769,
+    HOLDOUT_770,
+    HOLDOUT_771,
+    HOLDOUT_772,
+    HOLDOUT_773,
+    HOLDOUT_774,
+    HOLDOUT_775,
+    HOLDOUT_776,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -491,6 +491,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("首付30~40w之间", ""),
         ("矿泉水送三桶就够", ""),
         ("the plumber said 8–12am, can you ask him to come after 10", ""),
+        # the hundred-and-seventieth round: "is too much" past a figure, a plan asked to fit a
+        # sum, a last word summed up, a day of the new year, a choice of two "比较好", the user's
+        # own plan against a saying, tired of a food, a figure stressed
+        ("anything over $40 a night is too much", "budget."),
+        ("一周买菜大概三百上下，按这个能安排吗", ""),
+        ("最后确认下：预算两千以内，周六出发", ""),
+        ("帮我排一下拜年的顺序，初三去姥姥家", ""),
+        ("窗帘要米色或者浅灰比较好", "pref."),
+        ("我爸总说别乱花钱，但我还是打算给他换个手机，三千以内", ""),
+        ("米饭吃腻了，换点别的主食", "pref."),
+        ("Book 2 rooms, exactly 2", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1290,6 +1301,14 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "my company gives 10 days of leave a year, which feels so unfair",
         "我朋友说他们单位周五可以四点下班，羡慕死了",
         "我抽了个二等奖，两张电影票哈哈",
+        # the hundred-and-seventieth round: a place's rule judged rigid, a number that jumps about,
+        # a saying dismissed, nagging, a fact to be confirmed, a figure read somewhere
+        "物业说晚上十一点以后不许遛狗，这规定也太死了吧",
+        "体重秤一会儿显示60一会儿显示62",
+        "my uncle keeps saying you should never pay more than $20 for a haircut, that's nonsense",
+        "我妈又在念叨过年一定要早点回家",
+        "Remind me, the pool closes at 8 on Sundays, right?",
+        "I read the city had 200 new cafes open last year",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
