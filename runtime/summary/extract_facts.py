@@ -282,7 +282,13 @@ def _by_role(clause: str, reference: datetime) -> list[str]:
 # Two bounds of different things in one clause, cut at the "and" between them: "pays at least
 # $16 an hour and is under 20 hrs a week", "capacity no less than 9 kg and keep it under £500"
 # (each bound's direction stays with its own figure)
-_BOUND_AND_RE = re.compile(r"\s+and\s+(?=(?:is|are|it'?s|keep\s+it|keep|stays?)\s)", re.IGNORECASE)
+_BOUND_AND_RE = re.compile(
+    r"\s+and\s+(?=(?:is|are|it'?s|keep\s+it|keep|stays?)\s)"
+    # "at least 140cm wide but the whole thing cant go over $400" (not "at least 1 hour but no
+    # more than 3": the second bound shares the first's unit)
+    r"|\s+but\s+(?=(?:the|it|its|it'?s|that|this|my|our|total|overall)\b)",
+    re.IGNORECASE,
+)
 _BOUNDED_FIGURE_RE = re.compile(
     r"\b(?:at\s+(?:least|most)|under|over|below|above|(?:no|not)\s+(?:less|more|fewer)\s+than"
     r"|less\s+than|more\s+than|up\s+to|within)\s+[$€£¥]?\d",

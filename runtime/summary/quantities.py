@@ -239,6 +239,19 @@ def _clock(m: re.Match[str]) -> Quantity:
     return _time(_hour(int(m.group(1)), m.group(3)), int(m.group(2)), ambiguous=ambiguous)
 
 
+def _clock_to_hour(m: re.Match[str]) -> Quantity:
+    """The first end of "7:30-9" as a clock, and the bare hour after it as one too (9:00)."""
+    return _time(int(m.group("h")), 0, ambiguous=True)
+
+
+# a bare hour closing a range that opens with a clock: "anytime 7:30-9 works" (not "7:30-9 pm",
+# read by ``_AMPM_RE``, nor a count after it)
+_TO_BARE_HOUR_RE = re.compile(
+    r"(?<=\d:[0-5]\d)\s*[-–~到至]\s*(?P<h>1[0-2]|[1-9])(?![\d:.%]|\s*(?:[ap]\.?m|点|时|people|min|hours?|hrs?|days?)\b)",
+    re.IGNORECASE,
+)
+
+
 def _ampm(m: re.Match[str]) -> Quantity:
     return _time(_hour(int(m.group(1)), m.group(2) or m.group(3)), 0, ambiguous=False)
 
@@ -386,6 +399,7 @@ def _extract(text: str, ref: date | None) -> frozenset[Quantity]:
         (_CN_DATE_RE, _cn_md),
         (_EN_MD_RE, _en_md),
         (_EN_DM_RE, _en_dm),
+        (_TO_BARE_HOUR_RE, _clock_to_hour),
         (_CLOCK_RE, _clock),
         (_AMPM_RE, _ampm),
         (_CN_TIME_RE, _cn_time),

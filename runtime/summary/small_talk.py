@@ -152,7 +152,7 @@ _LISTENER_PHRASES = re.compile(
 # A clause about the past: "when I was a kid", "back then", "小时候", "那时候".
 _NARRATIVE_RE = re.compile(
     r"\b(?:when\s+(?:i|we)\s+(?:was|were)|back\s+(?:then|in\s+the\s+day)|as\s+a\s+(?:kid|child"
-    r"|teen)|growing\s+up|used\s+to)\b"
+    r"|teen)|growing\s+up|(?<!\bas\swe\s)(?<!\bas\si\s)(?<!\bas\sthey\s)(?<!\bas\sit\s)used\s+to)\b"
     # someone else's words, reported: "he says he only…", "my mum told me never to…",
     # "my partner says", "我同事说", "老师说", "我爷爷以前常说"
     r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"

@@ -820,6 +820,14 @@ HOLDOUT_773 = DATA / "holdout_773.jsonl"  # shopping assistant requests, EN and 
 HOLDOUT_774 = DATA / "holdout_774.jsonl"  # English animal shelter volunteer coordinator; same
 HOLDOUT_775 = DATA / "holdout_775.jsonl"  # Chinese freelance designer; same
 HOLDOUT_776 = DATA / "holdout_776.jsonl"  # a family moving to a new city, EN and ZH; same
+HOLDOUT_777 = DATA / "holdout_777.jsonl"  # English cafe owner: hiring and shifts; after 0ed7b95
+HOLDOUT_778 = DATA / "holdout_778.jsonl"  # Chinese newborn care and a nanny; same
+HOLDOUT_779 = DATA / "holdout_779.jsonl"  # English retirees' caravan road trip; same
+HOLDOUT_780 = DATA / "holdout_780.jsonl"  # Chinese college applicant; same
+HOLDOUT_781 = DATA / "holdout_781.jsonl"  # travel assistant requests, EN and ZH; same
+HOLDOUT_782 = DATA / "holdout_782.jsonl"  # English person with diabetes; same
+HOLDOUT_783 = DATA / "holdout_783.jsonl"  # Chinese second-hand seller; same
+HOLDOUT_784 = DATA / "holdout_784.jsonl"  # a remote worker's home office, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1597,6 +1605,14 @@ HOLDOUTS = (
     HOLDOUT_774,
     HOLDOUT_775,
     HOLDOUT_776,
+    HOLDOUT_777,
+    HOLDOUT_778,
+    HOLDOUT_779,
+    HOLDOUT_780,
+    HOLDOUT_781,
+    HOLDOUT_782,
+    HOLDOUT_783,
+    HOLDOUT_784,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

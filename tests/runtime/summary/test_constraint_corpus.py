@@ -92,6 +92,8 @@ _OPEN_MISSES = {
     "holdout_743.jsonl": 0.96,
     "holdout_754.jsonl": 0.96,
     "holdout_762.jsonl": 0.96,
+    "holdout_780.jsonl": 0.94,
+    "holdout_783.jsonl": 0.96,
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
     "holdout_326.jsonl": 0.94,
@@ -633,7 +635,11 @@ question that names the jars, a bathroom specified without a verb of wish (卫�
 after someone's wish (算了还是听他的，三房吧), a sum asked, then taken in the next sentence (…十五万
 左右吧？我按这个准备了); from the hundred-and-seventieth (holdout_769-776), one pass: a contract's
 cap the user has written in (合同里写的是不超过３次，…务必写进去), "maybe spend around $150 on
-everything?" after an allergy."""
+everything?" after an allergy; from the hundred-and-seventy-first (holdout_777-784), one pass: "6 is
+fine too" after "5:30 am", 早7点到晚7点, "12.30 sharp", an email to draft and not send named in the
+clause before (写完先给我看，别直接发出去), 顶多再读一年 after a plan, 有先考虑 (优先
+mistyped), "morning slot if possible, 9-11", 不拆开单卖, a rule after the kind it is for
+(涉及改价的，不准私自决定)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1110,6 +1116,13 @@ _PRECISION_FLOOR = {
     "holdout_770.jsonl": 0.625,
     "holdout_773.jsonl": 0.75,
     "holdout_774.jsonl": 0.625,
+    "holdout_777.jsonl": 0.375,
+    "holdout_778.jsonl": 0.625,
+    "holdout_779.jsonl": 0.375,
+    "holdout_780.jsonl": 0.625,
+    "holdout_782.jsonl": 0.75,
+    "holdout_783.jsonl": 0.625,
+    "holdout_784.jsonl": 0.5,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1446,7 +1459,10 @@ holdout_761-768's after one pass (2 of 64): three flats viewed yesterday and a q
 boss's launch day beside a late night vented about; holdout_769-776's after one pass (9 of 64): a
 tenant's late rent "this time", a roommate's gym price asked about, a sore day after training, a
 card given up before, a coworker's laptop, a coupon that would not work, two answers heard, dogs
-returned "after like 3 days", a former coordinator's rule."""
+returned "after like 3 days", a former coordinator's rule; holdout_777-784's after one pass (25 of
+64): stories told with figures (a road trip's miles, a stay in hospital, a sale seen), questions
+with figures (a pay rate, a trainee's first weeks), other people's rules and wishes (a doctor's, a
+mother's), an exam's nerves."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -502,6 +502,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("我爸总说别乱花钱，但我还是打算给他换个手机，三千以内", ""),
         ("米饭吃腻了，换点别的主食", "pref."),
         ("Book 2 rooms, exactly 2", ""),
+        # the hundred-and-seventy-first round: a wish after a comparison with the past, a doctor
+        # asked for by name, an hour closing a range that opens with a clock
+        ("I'm not as quick as I used to be, so I'd rather avoid trails with steep climbs", ""),
+        ("帮我约李医生的号", "pref."),
+        ("any time 8:30-11 works for the call", "time."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2807,3 +2812,15 @@ def test_an_hour_inside_a_morning_window_stays_in_the_morning() -> None:
     ).facts
     values = " ".join(f.value for f in facts)
     assert "9:00" in values and "21:00" not in values, facts
+
+
+def test_two_bounds_of_different_things_split_at_but() -> None:
+    """ "at least 140cm wide but the whole thing cant go over $400": each bound keeps its own
+    direction (not "at least 1 hour but no more than 3": one thing, one unit)."""
+    facts = summarize_statement(
+        "I need a shelf at least 90cm tall but the whole thing cant go over $150",
+        ExtractiveSummarizer(),
+    ).facts
+    values = [f"{f.value} {f.quote or ''}" for f in facts]
+    assert any("90cm" in v and "≤" not in v for v in values), facts
+    assert any("≤ 150" in v for v in values), facts
