@@ -234,6 +234,10 @@ _BACK_RE = re.compile(
     # they came in, oldest first"
     r"|^(?:oldest|newest|cheapest|earliest|latest|shortest|closest|nearest|biggest|smallest"
     r"|largest|most\s+recent)\s+first\W*$"
+    # the window the clause before names: "don't run the dryer during peak, that's 4 to 9 pm"
+    r"|^that'?s\s+(?:from\s+|between\s+)?\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\s*)?(?:to|-|–|and|till|until)\s*\d"
+    # ...and asking to be asked before: "千万别替我直接付定金，付款前必须问我"
+    r"|^[\u4e00-\u9fff]{0,4}(?:前|之前)(?:必须|一定要|要|得)?先?问(?:我|一下我|过我)"
     # something else asked for instead: "鸡胸肉吃腻了，换点别的蛋白质来源吧"
     r"|^换(?:点|个|成|些)?别的"
     # a figure stressed: "Order 4 bags of the Purina senior, exactly 4"
@@ -1747,6 +1751,10 @@ def _speaks_now(clause: str) -> bool:
 
 # A fact asked for: "你知道一颗鸡蛋大概有多少卡路里吗" (not an item asked for: "你知道有没有三百
 # 以内的酒店吗")
+_KIND_END_RE = re.compile(r"的[\u4e00-\u9fff]{0,3}\W*$")
+_RULE_START_RE = re.compile(
+    r"\W*(?:没我(?:确认|同意|允许)|都|也|一律|就|千万)?(?:千万别|不许|不准|一律不|别|不要|不能)"
+)
 _KNOW_ASKED_RE = re.compile(
     r"^\W*(?:你|您)(?:知道|晓得|了解)[^，,。]*?(?:多少|几|什么|为什么|为啥|怎么|哪)[^，,。]*?[吗么]\W*$"
 )
@@ -2039,6 +2047,11 @@ def constraint_clauses(sentence: str) -> list[str]:
             )
             # "周五下班前必须交，最晚不能超过下午6点": the latest of the deadline before
             or (kept and _LATEST_START_RE.match(text) is not None)
+            # "每笔超过２００块的支出，没我确认不许自动记账": a rule after the kind it is for
+            or (
+                _KIND_END_RE.search(sentence[slice(*spans[index - 1])]) is not None
+                and _RULE_START_RE.match(text) is not None
+            )
             # "around 100 euros — actually no, around 120": the figure mended, beside what it
             # mends (its unit, its thing)
             or (

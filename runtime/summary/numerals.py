@@ -1063,8 +1063,16 @@ def _chinese(text: str) -> list[Numeral]:
         if run in _UNIT_ALONE and text[start - 1 : start] in ("过", "破"):
             found.append(Numeral(start, end, run, str(_UNIT_ALONE[run])))  # 过千: over 1000
             continue
-        if run in {"万", "千", "百", "十"} and (
-            (not _measured(text, end) and not minutes) or text[start - 1 : start].isdigit()
+        if (
+            run in {"万", "千", "百", "十"}
+            and (
+                (
+                    not _measured(text, end)
+                    and not minutes
+                    and not (run == "十" and _measured_range_start(text, end))  # "十到十五公斤"
+                )
+                or text[start - 1 : start].isdigit()
+            )
         ):
             continue  # a unit alone; after digits it is theirs ("5千克", see _cn_units_of_digits)
         alone = _without_measure(text, run, start, end)
@@ -1454,11 +1462,11 @@ def _past_to(text: str, before: str = "") -> list[tuple[int, int, str]]:
                 continue  # "half to" is no clock; "5 to 7" is a range (only "20 to 7" is 6:40)
             hour, minute = (hour - 1) or 12, 60 - minute
         period = m.group("period")
-        clock = (
-            _clock(hour, minute, period)
-            if period
-            else bare_clock(hour, minute, before + text[: m.start()])
-        )
+        said = before + text[: m.start()]
+        after = _HALF_AFTER_RE.match(text, m.end())  # "quarter past 5 on Wednesday morning"
+        if after and day_half(after.group(0)) is not None:
+            said = after.group(0)
+        clock = _clock(hour, minute, period) if period else bare_clock(hour, minute, said)
         found.append((m.start(), m.end(), clock))
     return found
 

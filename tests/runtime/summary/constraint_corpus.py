@@ -828,6 +828,14 @@ HOLDOUT_781 = DATA / "holdout_781.jsonl"  # travel assistant requests, EN and ZH
 HOLDOUT_782 = DATA / "holdout_782.jsonl"  # English person with diabetes; same
 HOLDOUT_783 = DATA / "holdout_783.jsonl"  # Chinese second-hand seller; same
 HOLDOUT_784 = DATA / "holdout_784.jsonl"  # a remote worker's home office, EN and ZH; same
+HOLDOUT_785 = DATA / "holdout_785.jsonl"  # English nurse manager; after 2666aec
+HOLDOUT_786 = DATA / "holdout_786.jsonl"  # Chinese child's birthday party; same
+HOLDOUT_787 = DATA / "holdout_787.jsonl"  # English garden, solar panels, energy bills; same
+HOLDOUT_788 = DATA / "holdout_788.jsonl"  # Chinese ride-hailing driver; same
+HOLDOUT_789 = DATA / "holdout_789.jsonl"  # personal finance assistant, EN and ZH; same
+HOLDOUT_790 = DATA / "holdout_790.jsonl"  # English writer: deadline, interviews, tour; same
+HOLDOUT_791 = DATA / "holdout_791.jsonl"  # Chinese company team-building trip; same
+HOLDOUT_792 = DATA / "holdout_792.jsonl"  # adopting a dog, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1613,6 +1621,14 @@ HOLDOUTS = (
     HOLDOUT_782,
     HOLDOUT_783,
     HOLDOUT_784,
+    HOLDOUT_785,
+    HOLDOUT_786,
+    HOLDOUT_787,
+    HOLDOUT_788,
+    HOLDOUT_789,
+    HOLDOUT_790,
+    HOLDOUT_791,
+    HOLDOUT_792,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

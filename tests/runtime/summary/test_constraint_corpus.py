@@ -94,6 +94,8 @@ _OPEN_MISSES = {
     "holdout_762.jsonl": 0.96,
     "holdout_780.jsonl": 0.94,
     "holdout_783.jsonl": 0.96,
+    "holdout_788.jsonl": 0.96,
+    "holdout_791.jsonl": 0.96,
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
     "holdout_326.jsonl": 0.94,
@@ -639,7 +641,10 @@ everything?" after an allergy; from the hundred-and-seventy-first (holdout_777-7
 fine too" after "5:30 am", 早7点到晚7点, "12.30 sharp", an email to draft and not send named in the
 clause before (写完先给我看，别直接发出去), 顶多再读一年 after a plan, 有先考虑 (优先
 mistyped), "morning slot if possible, 9-11", 不拆开单卖, a rule after the kind it is for
-(涉及改价的，不准私自决定)."""
+(涉及改价的，不准私自决定); from the hundred-and-seventy-second (holdout_785-792), one pass: a
+son's birthday with the rule for that day (a date of birth is kept out of summaries), a day before
+the corpus's "now" (2025.10.17出发), a count just made (刚统计完是42人), a budget mended in two
+clauses (不是五千，是三千五)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1123,6 +1128,11 @@ _PRECISION_FLOOR = {
     "holdout_782.jsonl": 0.75,
     "holdout_783.jsonl": 0.625,
     "holdout_784.jsonl": 0.5,
+    "holdout_785.jsonl": 0.625,
+    "holdout_787.jsonl": 0.875,
+    "holdout_788.jsonl": 0.625,
+    "holdout_790.jsonl": 0.875,
+    "holdout_792.jsonl": 0.625,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1462,7 +1472,9 @@ card given up before, a coworker's laptop, a coupon that would not work, two ans
 returned "after like 3 days", a former coordinator's rule; holdout_777-784's after one pass (25 of
 64): stories told with figures (a road trip's miles, a stay in hospital, a sale seen), questions
 with figures (a pay rate, a trainee's first weeks), other people's rules and wishes (a doctor's, a
-mother's), an exam's nerves."""
+mother's), an exam's nerves; holdout_785-792's after one pass (11 of 64): a view on 12-hour shifts,
+a transport story with times, a kids' story with "don't", a contract's clause not understood, fees
+compared, hearsay from reddit, a vet's word on treats, a driver's fares and takings."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -507,6 +507,12 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("I'm not as quick as I used to be, so I'd rather avoid trails with steep climbs", ""),
         ("帮我约李医生的号", "pref."),
         ("any time 8:30-11 works for the call", "time."),
+        # the hundred-and-seventy-second round: the window the clause before names, asking to be
+        # asked before, a rule after the kind it is for, a range of ten to fifteen
+        ("don't charge the car during peak, that's 5 to 8 pm", ""),
+        ("千万别替我下单，付款前先问我", ""),
+        ("超过５００的订单，一律不要自动确认", ""),
+        ("孩子体重最好在十到十五公斤之间", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2824,3 +2830,12 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
     values = [f"{f.value} {f.quote or ''}" for f in facts]
     assert any("90cm" in v and "≤" not in v for v in values), facts
     assert any("≤ 150" in v for v in values), facts
+
+
+def test_a_quarter_past_keeps_the_half_of_the_day_said_after_it() -> None:
+    """ "quarter past 5 on Wednesday morning": 5:15 (not 17:15)."""
+    facts = summarize_statement(
+        "book the taxi for quarter past 5 on Wednesday morning", ExtractiveSummarizer()
+    ).facts
+    values = " ".join(f.value for f in facts)
+    assert "5:15" in values and "17:15" not in values, facts
