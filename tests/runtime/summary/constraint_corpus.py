@@ -836,6 +836,14 @@ HOLDOUT_789 = DATA / "holdout_789.jsonl"  # personal finance assistant, EN and Z
 HOLDOUT_790 = DATA / "holdout_790.jsonl"  # English writer: deadline, interviews, tour; same
 HOLDOUT_791 = DATA / "holdout_791.jsonl"  # Chinese company team-building trip; same
 HOLDOUT_792 = DATA / "holdout_792.jsonl"  # adopting a dog, EN and ZH; same
+HOLDOUT_793 = DATA / "holdout_793.jsonl"  # English parent: kids' sports; at f43098f, measured only
+HOLDOUT_794 = DATA / "holdout_794.jsonl"  # Chinese renting an apartment; same
+HOLDOUT_795 = DATA / "holdout_795.jsonl"  # English small farm owner; same
+HOLDOUT_796 = DATA / "holdout_796.jsonl"  # Chinese patient recovering from surgery; same
+HOLDOUT_797 = DATA / "holdout_797.jsonl"  # calendar and email assistant, EN and ZH; same
+HOLDOUT_798 = DATA / "holdout_798.jsonl"  # English student planning a semester abroad; same
+HOLDOUT_799 = DATA / "holdout_799.jsonl"  # Chinese shop owner: promotions and stock; same
+HOLDOUT_800 = DATA / "holdout_800.jsonl"  # an anniversary trip and dinner, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1629,6 +1637,14 @@ HOLDOUTS = (
     HOLDOUT_790,
     HOLDOUT_791,
     HOLDOUT_792,
+    HOLDOUT_793,
+    HOLDOUT_794,
+    HOLDOUT_795,
+    HOLDOUT_796,
+    HOLDOUT_797,
+    HOLDOUT_798,
+    HOLDOUT_799,
+    HOLDOUT_800,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
