@@ -37,9 +37,14 @@ __all__ = [
     "split_sentences",
 ]
 
-# A title's full stop ends nothing: "don't book anything with dr. patel again", "Mr. Chen"
+# A title's or an abbreviation's full stop ends nothing: "don't book anything with dr. patel
+# again", "Mr. Chen", "the whole season incl. gear is $1,200"
 _NO_TITLE = "".join(
-    rf"(?<!\b{t}[.])" for t in ("[Dd]r", "[Mm]r", "[Mm]rs", "[Mm]s", "[Ss]t", "[Vv]s", "[Pp]rof")
+    rf"(?<!\b{t}[.])"
+    for t in (
+        *("[Dd]r", "[Mm]r", "[Mm]rs", "[Mm]s", "[Ss]t", "[Vv]s"),
+        *("[Pp]rof", "[Ii]ncl", "[Ee]xcl"),
+    )
 )
 # A full stop ends a sentence before a capital or a digit, and, as people type in a hurry,
 # after a word of two letters or more before a lower-case word ("woke the baby up. so

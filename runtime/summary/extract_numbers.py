@@ -77,6 +77,8 @@ _APPROX_AFTER = re.compile(r"^\s*(?:左右|上下|\bor\s+so\b|,?\s*give\s+or\s+t
 _APPROX_BEFORE = re.compile(
     r"(?:大概|大约|约|差不多|\baround|\babout|\broughly|\bapproximately|\bapprox\.?)\s*$", re.I
 )
+# A range going on after an amount: "$250-300", "$250 to $300" (not "$250 to spend")
+_RANGE_ON_RE = re.compile(r"^\s*(?:-|–|—|~|to)\s*[$€£¥]?\s?\d", re.IGNORECASE)
 _MAX_AFTER = re.compile(r"^\s*(?:以内|以下|之内|封顶|or\s+less|max\b|at\s+most|tops\b)", re.I)
 _MIN_AFTER = re.compile(r"^\s*(?:以上|起|or\s+more|at\s+least|minimum)", re.IGNORECASE)
 CN_DIGITS = {
@@ -136,6 +138,8 @@ def _limit(text: str, start: int, end: int) -> tuple[LimitKind | None, int, int]
     approx = _APPROX_AFTER.match(tail)
     if approx or _APPROX_BEFORE.search(head):
         return None, start, end + (approx.end() if approx else 0)
+    if _RANGE_ON_RE.match(tail) and not _MIN_BEFORE.search(head):
+        return None, start, end  # "budget … is $250-300": the first end of a range, no ceiling
     for pattern, kind in ((_MAX_BEFORE, "max"), (_MIN_BEFORE, "min")):
         found = pattern.search(head)
         if found:

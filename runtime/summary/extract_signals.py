@@ -206,7 +206,8 @@ _NO_FURTHER_RE = re.compile(
 # short allergy ("w/o peanuts, severe allergy").
 _BACK_RE = re.compile(
     r"^(?:超了|超过了|超出|再多|再贵|再晚|再早|多了(?:不|就)|(?:低于|高于|少于|多于|超过)(?:这个|这个数|那个))"
-    r"|就这么多|^(?:any\s*(?:thing)?\s+more|more\s+than"
+    r"|就这么多|\b(?:can'?t|cannot|won'?t)\s+go\s+(?:over|above|past|beyond|higher\s+than)\s+that\b"
+    r"|^(?:any\s*(?:thing)?\s+more|more\s+than"
     r"\s+that|beyond\s+that|that'?s\s+(?:all|it|my\s+(?:limit|max|budget|ceiling)))\b"
     # a comparative without its figure bounds the one before: "27 inch, nothing bigger will fit"
     r"|^(?:nothing|no|not\s+any(?:thing)?|anything)\s+(?:bigger|larger|smaller|longer|shorter|wider"

@@ -176,6 +176,12 @@ def _numeral_reading(numeral: Numeral, normalized: str) -> Reading:
         reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
     if numeral.text.endswith("个半") and unit == "月":
         reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
+    if (
+        normalized[numeral.end : numeral.end + 2] == "个月"
+        and numeral.value.isdigit()
+        and not any(char.isdigit() for char in numeral.text)
+    ):
+        reading = Reading("number", f"{numeral.value}个月")  # "押金顶多一个月": 1个月, not 1
     return reading or _percent(numeral, normalized)
 
 

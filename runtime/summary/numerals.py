@@ -285,8 +285,8 @@ _BARE_HOUR_RE = re.compile(
     r"|(?:no[t]?\s+)?(?:later|earlier)\s+than|not\s+before"
     # a curfew's hour: "Curfew for my 17 yr old is 11 on weeknights"
     r"|\bcurfew(?:\s+[\w']+){0,5}?\s+(?:is|at|of)|\bcurfews?\s*:"
-    # "Anything from 9 onwards works for me"
-    r"|from(?=\s+\d{1,2}\s+(?:onwards?|on)\b)"
+    # "Anything from 9 onwards works for me", "anything 10 or later works"
+    r"|from(?=\s+\d{1,2}\s+(?:onwards?|on)\b)|anything(?=\s+\d{1,2}\s+or\s+(?:later|after)\b)"
     # a meal's hour, hedged: "Lunch around 12 if possible", "dinner about 7 then"
     r"|\b(?:lunch|dinner|breakfast|brunch|supper)(?=\s+(?:at\s+)?(?:around|about|roughly)\s)(?:\s+at)?"
     # "ideally not past 5" (not "in the past 5 years", "half past 5", "20 past 5")

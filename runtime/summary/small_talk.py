@@ -158,7 +158,7 @@ _NARRATIVE_RE = re.compile(
     r"|(?:^\W*(?:(?:lol|haha|omg|ugh|wow|so|oh|well)\W+)*|\b(?:but|and|though)\s+)(?:he|she|they|people"
     r"|everyone|everybody|mine|(?:my|our)\s+[\w-]+(?:\s+[A-Z][a-z]+)?)\s+(?:always\s+|just\s+|never\s+|also\s+|even\s+"
     r"|once\s+)?"
-    r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore"
+    r"(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|thinks|thought|claims|insists|swears|swore|announced"
     r"|reckons|used\s+to\s+say"
     r"|keeps?\s+(?:telling|saying)|asked\s+(?:(?:me|us)\s+)?(?:if|whether))\b"
     r"|(?<![跟和对给同向])(?:他|她|他们|她们|人家|别人|老师|(?:[我他她咱]们?的?)?(?:同事|朋友|老公|老婆|妈|爸"
@@ -166,7 +166,7 @@ _NARRATIVE_RE = re.compile(
     r"|客人|顾客|房客|租客|客户|工头|站长|作者|博主|专家)"
     r"(?:以前|总|老|常|也|还|就|有人?|一开始|开始|起初|最开始)*"
     # "跟快递客服说一声": a message to pass on
-    r"(?:说(?!一声|一下|清楚)|讲|劝|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
+    r"(?:说(?!一声|一下|清楚)|讲|劝|宣布|告诉我|觉得|认为|问我|问(?!一下|下(?!午)|问|你|我)|非说|硬说|让我(?![们])(?=[^，。]{0,8}(?:别|不要|放|等)))"
     # a child clamouring for something: "我女儿吵着要去迪士尼看艾莎"
     r"|(?:吵着|闹着|嚷着|哭着|吵吵着)要"
     # a mistaken belief: "我还以为要等到明天"

@@ -96,7 +96,6 @@ _OPEN_MISSES = {
     "holdout_783.jsonl": 0.96,
     "holdout_788.jsonl": 0.96,
     "holdout_791.jsonl": 0.96,
-    "holdout_793.jsonl": 0.96,
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
     "holdout_326.jsonl": 0.94,
@@ -645,10 +644,8 @@ mistyped), "morning slot if possible, 9-11", 不拆开单卖, a rule after the k
 (涉及改价的，不准私自决定); from the hundred-and-seventy-second (holdout_785-792), one pass: a
 son's birthday with the rule for that day (a date of birth is kept out of summaries), a day before
 the corpus's "now" (2025.10.17出发), a count just made (刚统计完是42人), a budget mended in two
-clauses (不是五千，是三千五); from the hundred-and-seventy-third (holdout_793-800), measured only,
-never worked on: "$1,200, I really can't go over that" (the bound in the next clause), "anything
-10 or later", 押金顶多一个月 (one month's rent read as the number 1), "Mon–Wed", "$250-300 incl.
-tip" read as a ceiling of 250."""
+clauses (不是五千，是三千五); from the hundred-and-seventy-third (holdout_793-800), one pass:
+"Mon–Wed"."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1141,7 +1138,7 @@ _PRECISION_FLOOR = {
     "holdout_794.jsonl": 0.875,
     "holdout_795.jsonl": 0.75,
     "holdout_796.jsonl": 0.25,
-    "holdout_797.jsonl": 0.75,
+    "holdout_797.jsonl": 0.875,
     "holdout_798.jsonl": 0.625,
     "holdout_799.jsonl": 0.75,
     "holdout_800.jsonl": 0.5,
@@ -1487,9 +1484,8 @@ with figures (a pay rate, a trainee's first weeks), other people's rules and wis
 mother's), an exam's nerves; holdout_785-792's after one pass (11 of 64): a view on 12-hour shifts,
 a transport story with times, a kids' story with "don't", a contract's clause not understood, fees
 compared, hearsay from reddit, a vet's word on treats, a driver's fares and takings;
-holdout_793-800's at first contact, measured only (23 of 64): among them a surgeon's and a
-nurse's rules relayed by a patient, other parents' and bosses' rules, prices seen, questions with
-figures."""
+holdout_793-800's after one pass (21 of 64): among them a surgeon's and a nurse's rules relayed by
+a patient, other parents' rules, prices seen, questions with figures."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -513,6 +513,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("千万别替我下单，付款前先问我", ""),
         ("超过５００的订单，一律不要自动确认", ""),
         ("孩子体重最好在十到十五公斤之间", ""),
+        # the hundred-and-seventy-third round: "can't go over that" after a figure, an hour "or
+        # later", a month's rent as a bound
+        ("Budget for the trip incl. flights is $2,000, I really can't go over that", ""),
+        ("anything 11 or later works for the call", "time."),
+        ("押金最多一个月房租", ""),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1320,6 +1325,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "我妈又在念叨过年一定要早点回家",
         "Remind me, the pool closes at 8 on Sundays, right?",
         "I read the city had 200 new cafes open last year",
+        # the hundred-and-seventy-third round: a rule announced by a boss, a school's cap vented
+        "lol my manager just announced no calls over 30 minutes from now on",
+        "my home uni caps electives at 2 per term, which is annoying",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2839,3 +2847,12 @@ def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
     facts = summarize_statement(statement, ExtractiveSummarizer()).facts
     values = " ".join(f.value for f in facts)
     assert clock in values and not_clock not in values, facts
+
+
+def test_the_first_end_of_a_budget_range_is_no_ceiling() -> None:
+    """ "Budget for the dinner is $250-300": a range, not "≤ 250"."""
+    facts = summarize_statement(
+        "Budget for the dinner is $250-300 incl. tip", ExtractiveSummarizer()
+    )
+    values = " ".join(f"{f.value} {f.quote or ''}" for f in facts.facts)
+    assert "250-300" in values and "≤ 250" not in values, facts
