@@ -844,6 +844,14 @@ HOLDOUT_797 = DATA / "holdout_797.jsonl"  # calendar and email assistant, EN and
 HOLDOUT_798 = DATA / "holdout_798.jsonl"  # English student planning a semester abroad; same
 HOLDOUT_799 = DATA / "holdout_799.jsonl"  # Chinese shop owner: promotions and stock; same
 HOLDOUT_800 = DATA / "holdout_800.jsonl"  # an anniversary trip and dinner, EN and ZH; same
+HOLDOUT_801 = DATA / "holdout_801.jsonl"  # English dog walker; at 473d711, measured only
+HOLDOUT_802 = DATA / "holdout_802.jsonl"  # Chinese graduation trip with classmates; same
+HOLDOUT_803 = DATA / "holdout_803.jsonl"  # English carer of an injured partner; same
+HOLDOUT_804 = DATA / "holdout_804.jsonl"  # Chinese working mother; same
+HOLDOUT_805 = DATA / "holdout_805.jsonl"  # cooking and grocery assistant, EN and ZH; same
+HOLDOUT_806 = DATA / "holdout_806.jsonl"  # English event photo and video team lead; same
+HOLDOUT_807 = DATA / "holdout_807.jsonl"  # Chinese home appliances; same
+HOLDOUT_808 = DATA / "holdout_808.jsonl"  # an expat's visa, bank and housing, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1645,6 +1653,14 @@ HOLDOUTS = (
     HOLDOUT_798,
     HOLDOUT_799,
     HOLDOUT_800,
+    HOLDOUT_801,
+    HOLDOUT_802,
+    HOLDOUT_803,
+    HOLDOUT_804,
+    HOLDOUT_805,
+    HOLDOUT_806,
+    HOLDOUT_807,
+    HOLDOUT_808,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
