@@ -286,7 +286,11 @@ _BOUND_AND_RE = re.compile(
     r"\s+and\s+(?=(?:is|are|it'?s|keep\s+it|keep|stays?)\s)"
     # "at least 140cm wide but the whole thing cant go over $400" (not "at least 1 hour but no
     # more than 3": the second bound shares the first's unit)
-    r"|\s+but\s+(?=(?:the|it|its|it'?s|that|this|my|our|total|overall)\b)",
+    r"|\s+but\s+(?=(?:the|it|its|it'?s|that|this|my|our|total|overall)\b)"
+    # "at least $1,000,000 in coverage and the premium has to be under $600", "hold at least 35 kg
+    # and cost no more than 250 bucks"
+    r"|\s+and\s+(?=(?:cost|costs|weigh|weighs)\s|(?:the|its|my|our)\s+\w+\s+(?:has|have|must|should"
+    r"|needs?|is|are|can)\b)",
     re.IGNORECASE,
 )
 _BOUNDED_FIGURE_RE = re.compile(

@@ -184,7 +184,8 @@ _TOO_END_RE = re.compile(
     r"太(?:早|晚|长|多|贵|久|远)\W*$|\btoo\s+(?:early|late|long|many|much|far)\W*$", re.IGNORECASE
 )
 _NOT_PART_RE = re.compile(
-    r"\W*(?:not|no)\s+(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?|nights?|early|late)\W*$",
+    r"\W*(?:not|no)\s+(?:in\s+the\s+)?(?:(?:early|late)\s+)?(?:mornings?|afternoons?|evenings?|nights?"
+    r"|early|late)(?:\s+(?:pls|please|plz))?\W*$",  # "no early mornings pls, nothing before 7am"
     re.IGNORECASE,
 )
 # Enough said of a figure, before more is refused: "师傅来两个就够了啦，别派三四个来"
@@ -1790,9 +1791,9 @@ _FROM_NOW_RE = re.compile(
 # The user's own schedule set against what they heard: "Hotel check-in can't be before 3pm
 # apparently, but our train arrives at 11:20"
 _OWN_SCHEDULE_RE = re.compile(
-    r"^\W*(?:(?:but|and|though|while)\s+)?(?:my|our)\s+(?:train|flight|bus|plane|ferry|coach"
-    r"|appointment|meeting|shift|class|interview)\s+(?:arrives?|lands?|gets\s+in|leaves|departs?"
-    r"|starts?|ends?|is\s+at)\b",
+    r"^\W*(?:(?:but|and|though|while)\s+)?(?:my|our|his|her|their)\s+(?:train|flight|bus|plane|ferry"
+    r"|coach|appointment|appt|meeting|shift|class|interview|follow-?up|check-?up|surgery|scan)\s+"
+    r"(?:arrives?|lands?|gets\s+in|leaves|departs?|starts?|ends?|is\s+(?:at|on))\b",
     re.IGNORECASE,
 )
 

@@ -518,6 +518,11 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("Budget for the trip incl. flights is $2,000, I really can't go over that", ""),
         ("anything 11 or later works for the call", "time."),
         ("押金最多一个月房租", ""),
+        # the hundred-and-seventy-fourth round: two bounds of different things joined by "and",
+        # a half of the day refused before its hour, an appointment stated before a question
+        ("needs at least 3 bedrooms and the rent has to be under $2,400", ""),
+        ("no late evenings please, nothing after 8pm", ""),
+        ("His check-up is on May 3 at 10:30am, what should he bring?", "time."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
