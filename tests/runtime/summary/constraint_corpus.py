@@ -852,6 +852,14 @@ HOLDOUT_805 = DATA / "holdout_805.jsonl"  # cooking and grocery assistant, EN an
 HOLDOUT_806 = DATA / "holdout_806.jsonl"  # English event photo and video team lead; same
 HOLDOUT_807 = DATA / "holdout_807.jsonl"  # Chinese home appliances; same
 HOLDOUT_808 = DATA / "holdout_808.jsonl"  # an expat's visa, bank and housing, EN and ZH; same
+HOLDOUT_809 = DATA / "holdout_809.jsonl"  # English hospital admin; at 584fba9, measured only
+HOLDOUT_810 = DATA / "holdout_810.jsonl"  # Chinese retiree: travel, check-ups, family; same
+HOLDOUT_811 = DATA / "holdout_811.jsonl"  # English home baker taking cake orders; same
+HOLDOUT_812 = DATA / "holdout_812.jsonl"  # Chinese couple: a home loan, furnishing; same
+HOLDOUT_813 = DATA / "holdout_813.jsonl"  # everyday assistant-app requests, EN and ZH; same
+HOLDOUT_814 = DATA / "holdout_814.jsonl"  # English coach: a youth soccer tournament; same
+HOLDOUT_815 = DATA / "holdout_815.jsonl"  # Chinese self-driving tour; same
+HOLDOUT_816 = DATA / "holdout_816.jsonl"  # living with a chronic illness, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1661,6 +1669,14 @@ HOLDOUTS = (
     HOLDOUT_806,
     HOLDOUT_807,
     HOLDOUT_808,
+    HOLDOUT_809,
+    HOLDOUT_810,
+    HOLDOUT_811,
+    HOLDOUT_812,
+    HOLDOUT_813,
+    HOLDOUT_814,
+    HOLDOUT_815,
+    HOLDOUT_816,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)
