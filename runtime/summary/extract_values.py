@@ -84,6 +84,7 @@ def _percent(numeral: Numeral, text: str) -> Reading:
 # The unit a figure is given per ("一天最多花200", "一晚上最多150", "一次最多两小时"): its 一 is
 # "a", not the figure 1, when a figure follows
 _PER_UNIT_RE = re.compile(r"(?:天|晚上?|夜|周|星期|礼拜|个?月|次|顿|趟|个人|人|份|箱|斤)")
+_CLAUSE_BREAK_RE = re.compile(r"[，,。；;！!？?]")
 
 
 def per_unit_one(numeral: Numeral, text: str, numerals: list[Numeral]) -> bool:
@@ -96,9 +97,6 @@ def per_unit_one(numeral: Numeral, text: str, numerals: list[Numeral]) -> bool:
     return any(numeral.end < n.start < stop and n.value != "1" for n in numerals) or bool(
         re.search(r"\d", text[numeral.end : stop])
     )
-
-
-_CLAUSE_BREAK_RE = re.compile(r"[，,。；;！!？?]")
 
 
 def clause_readings(clause: str, *, reference: datetime, before: str = "") -> list[Reading]:
@@ -164,23 +162,16 @@ def _numeral_reading(numeral: Numeral, normalized: str) -> Reading:
     part = part if part in ("底", "初", "中", "末", "上旬", "中旬", "下旬") else ""
     reading = Reading("date", f"{numeral.value}月{part}") if month else None
     unit = normalized[numeral.end : numeral.end + 1]
-    if (
-        not month
-        and unit in _MEASURES
-        and numeral.value.isdigit()
-        and not any(char.isdigit() for char in numeral.text)  # spelled in characters
-    ):
+    # spelled in characters (digits keep their own unit as written)
+    spelled = numeral.value.isdigit() and not any(char.isdigit() for char in numeral.text)
+    if not month and unit in _MEASURES and spelled:
         # "期限不要超过一年": 1年, the figure with its measure word (as "别超过三句话": 3句)
         reading = Reading("number", f"{numeral.value}{unit}")
     if unit == "折" and numeral.value.isdigit():
         reading = Reading("number", f"{numeral.value}折")  # "打个九折": 9折, a discount
     if numeral.text.endswith("个半") and unit == "月":
         reading = Reading("number", f"{numeral.value}个月")  # "三个半月": 3.5个月, not 3.5月
-    if (
-        normalized[numeral.end : numeral.end + 2] == "个月"
-        and numeral.value.isdigit()
-        and not any(char.isdigit() for char in numeral.text)
-    ):
+    if normalized[numeral.end : numeral.end + 2] == "个月" and spelled:
         reading = Reading("number", f"{numeral.value}个月")  # "押金顶多一个月": 1个月, not 1
     return reading or _percent(numeral, normalized)
 

@@ -240,14 +240,15 @@ def _clock(m: re.Match[str]) -> Quantity:
 
 
 def _clock_to_hour(m: re.Match[str]) -> Quantity:
-    """The first end of "7:30-9" as a clock, and the bare hour after it as one too (9:00)."""
+    """The bare hour closing "7:30-9" as a clock (9:00, either half of the day)."""
     return _time(int(m.group("h")), 0, ambiguous=True)
 
 
 # a bare hour closing a range that opens with a clock: "anytime 7:30-9 works" (not "7:30-9 pm",
-# read by ``_AMPM_RE``, nor a count after it)
+# read by ``_AMPM_RE``, nor "7:30到9点半", read by ``_CN_TIME_RE``, nor a count after it)
 _TO_BARE_HOUR_RE = re.compile(
-    r"(?<=\d:[0-5]\d)\s*[-–~到至]\s*(?P<h>1[0-2]|[1-9])(?![\d:.%]|\s*(?:[ap]\.?m|点|时|people|min|hours?|hrs?|days?)\b)",
+    r"(?<=\d:[0-5]\d)\s*[-–~到至]\s*(?P<h>1[0-2]|[1-9])"
+    r"(?![\d:.%点时]|\s*(?:[ap]\.?m|people|min|hours?|hrs?|days?)\b)",
     re.IGNORECASE,
 )
 

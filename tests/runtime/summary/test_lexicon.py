@@ -2861,3 +2861,12 @@ def test_the_first_end_of_a_budget_range_is_no_ceiling() -> None:
     )
     values = " ".join(f"{f.value} {f.quote or ''}" for f in facts.facts)
     assert "250-300" in values and "≤ 250" not in values, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [("anytime 7:30-9 works", "time:~09:00"), ("7:30到9点半", "time:~09:30")],
+)
+def test_validation_reads_the_hour_closing_a_clock_range(text: str, clock: str) -> None:
+    """A bare hour after "7:30-" is a clock to validation; "9点半" keeps its half hour."""
+    assert clock in {str(q) for q in extract_quantities(text)}
