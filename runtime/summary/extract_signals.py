@@ -1751,19 +1751,22 @@ def _speaks_now(clause: str) -> bool:
     )
 
 
-# A fact asked for: "你知道一颗鸡蛋大概有多少卡路里吗" (not an item asked for: "你知道有没有三百
-# 以内的酒店吗")
+# A kind named, then the rule for it: "每笔超过２００块的支出，没我确认不许自动记账"
 _KIND_END_RE = re.compile(r"的[\u4e00-\u9fff]{0,3}\W*$")
 _RULE_START_RE = re.compile(
     r"\W*(?:没我(?:确认|同意|允许)|都|也|一律|就|千万)?(?:千万别|不许|不准|一律不|别|不要|不能)"
 )
+# A fact asked for: "你知道一颗鸡蛋大概有多少卡路里吗" (not an item asked for: "你知道有没有三百
+# 以内的酒店吗")
 _KNOW_ASKED_RE = re.compile(
     r"^\W*(?:你|您)(?:知道|晓得|了解)[^，,。]*?(?:多少|几|什么|为什么|为啥|怎么|哪)[^，,。]*?[吗么]\W*$"
 )
+# A figure mended at the clause's end: "around 100 euros — actually no, around 120"
 _MENDING_END_RE = re.compile(
     r"\b(?:actually(?:\s+no)?|no\s+wait|wait\s+no|scratch\s+that|i\s+mean)\W*$|(?:不对|说错了|哦不)\W*$",
     re.IGNORECASE,
 )
+# The plan a story or someone's words lead to: "…so let's have the transfer around 2:30"
 _SO_PLAN_RE = re.compile(
     r"^\W*(?:(?:so|then|ok(?:ay)?)\W+)?let'?s\s+(?:have|do|book|get|make|plan|schedule|set|aim|go\s+for)\b"
     # the user's own intent against someone's words: "我妈老说别买太贵的东西，但我还是打算给她挑个…"
