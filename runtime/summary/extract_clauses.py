@@ -79,12 +79,15 @@ REVISING_EN = r"actually|on\s+second\s+thought|fine|scratch\s+that"
 REVISING_ZH = r"其实|算了|还是"
 """The words that open a revision (``REVISED_RE``; ``extract_signals`` keeps the figure after
 them in their clause)."""
+_FIGURE_RE = re.compile(r"\d|[零一二两三四五六七八九十][十百千万]?")
 REVISED_RE = re.compile(
     r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh|no|nah|nope|sorry)\W+)*(?:"
     + REVISING_EN
     + r"|make\s+(?:it|that)|(?:(?:he|she|they|we)\s+)?(?:moved|pushed|changed)\s+(?:it|that)\s+to)"
     r"\W+(?:(?:make\s+(?:it|that)|like|maybe|say)\s+)?[$€£¥]?\d"
-    r"|^\W*(?:" + REVISING_ZH + r"|改成|那就)[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
+    # (after a slip owned first: "至少１５００毫升。哦不对，改成两千毫升吧")
+    r"|^\W*(?:(?:哦|啊|嗯|哎|呃)*(?:不对|不不|说错了)[，,\s]*)?(?:" + REVISING_ZH + r"|改成|那就)"
+    r"[^，,。]{0,4}?[\d零一二两三四五六七八九十]",
     re.IGNORECASE,
 )
 # A slip taken back and mended in the same breath, in writing: "Book three nights — no wait, make
@@ -289,7 +292,7 @@ def split_sentences(text: str) -> list[str]:
             or (out[-1].endswith((";", "；")) and ends_in_brackets(out[-1]))
             or _BARE_ALLERGY_RE.match(part)
             or (_THAT_WINDOW_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
-            or (REVISED_RE.match(part) is not None and re.search(r"\d", out[-1]) is not None)
+            or (REVISED_RE.match(part) is not None and _FIGURE_RE.search(out[-1]) is not None)
             or _MENDING_RE.match(part)
             or _HESITATION_RE.match(part)
             or (
@@ -298,7 +301,8 @@ def split_sentences(text: str) -> list[str]:
             )
             or (_STRESS_RE.match(part) is not None and NEGATION_RE.search(out[-1]) is not None)
         ):
-            out[-1] = f"{out[-1]} {part}"
+            # (Chinese runs on after its full stop without a space, as it was written)
+            out[-1] += ("" if out[-1].endswith(("。", "！", "？", "；")) else " ") + part
         else:
             out.append(part)
     return [piece for sentence in out for piece in _run_on_question(sentence)]

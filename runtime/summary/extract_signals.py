@@ -1068,6 +1068,8 @@ def _goes_on(before: str, after: str) -> bool:
         or (_NOT_THAT_END_RE.search(before) is not None and _BUT_THIS_RE.match(after) is not None)
         # a clock that qualifies what was just asked: "帮我安排下午的会议，３点以后都行"
         or _CLOCK_QUALIFIER_RE.match(after) is not None
+        # what "only" leaves out, said next: "send the draft to me only, not the whole list"
+        or (_ONLY_END_RE.search(before) is not None and _NOT_OTHER_RE.match(after) is not None)
         # the bound restated: "砍到三百五我就出了，再低就算了"
         or _LOWER_NOT_RE.match(after) is not None
         # the consent a rule waits for: "没有我确认，不要直接发送任何文件", "without my ok, don't
@@ -1088,6 +1090,10 @@ _BUT_THIS_RE = re.compile(r"\s*(?:而是|是|但是?|不过|只是)")
 _CLOCK_QUALIFIER_RE = re.compile(
     r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
     r"(?:都行|都可以|都好|就行|都ok)"
+)
+_ONLY_END_RE = re.compile(r"\bonly$", re.IGNORECASE)
+_NOT_OTHER_RE = re.compile(
+    r"\s*(?:and\s+)?not\s+(?:the|a|an|any|my|our|his|her|their|to|on|in)\b", re.IGNORECASE
 )
 _LOWER_NOT_RE = re.compile(
     r"\s*(?:再|更)(?:低|高|多|少|便宜|贵|晚|早|远|久|长)(?:的?话)?(?:我?就|都)"

@@ -249,6 +249,8 @@ _PAST_TO_RE = re.compile(
     r"\b(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half)"
     # minutes past or to the hour: "ten past eleven" (spelled "10 past 11"), "twenty to seven"
     r"|(?<![\d.:$€£¥-])(?<!from\s)(?<!between\s)(?<!day\s)(?<!days\s)(?<!weekend\s)(?<!weekends\s)"
+    # (a slot's bare hours: "Games 10 to 4", "shift 10 to 6")
+    r"(?<!games\s)(?<!matches\s)(?<!shift\s)(?<!shifts\s)(?<!practice\s)(?<!training\s)"
     r"(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
     r"\s+(?P<rel>past|after|to|before|till)\s+"
     r"(?P<h>1[0-2]|0?[1-9])\b(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
@@ -389,9 +391,9 @@ _DAY_NEXT_RE = re.compile(
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(
     r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?!\s+(?:times|people|guests|days|hours|weeks|months|kids"
-    r"|nights|items|pieces))(?:\s*(?P<period>[ap]\.?m\.?))?",
+    r"|nights|items|pieces))(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
-)  # "around 9-ish pm": the half of the day said after it holds
+)  # "around 9-ish pm", "like 7ish in the evening": the half of the day said after it holds
 # "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
 # hours
 _BARE_RANGE_RE = re.compile(
@@ -1594,7 +1596,8 @@ _SLOT_RE = re.compile(
     r"(?:to|and|-|–)\s*(?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?\b"
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
-    r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|naps?|gym)\s+"
+    r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|naps?|gym"
+    r"|(?<!\d\s)(?:games|matches)|shifts?)\s+"  # "Games 9 to 5", not a tally "3 games 9 to 5"
     r"\(?(?P<d1>1[0-2]|[1-9])\s*(?:[-–]|\s+to\s+)\s*"
     r"(?P<d2>1[0-2]|[1-9])(?::(?P<dm>[0-5]\d))?\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"

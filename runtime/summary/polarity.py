@@ -45,6 +45,8 @@ _LIMITS_RE = re.compile(
     r"|\bno\s+(?:more|later|earlier|less|fewer)\s+than\b|\bnot\s+(?:more|later|earlier|less|fewer)"
     r"\s+than\b|\bnot\s+exceed(?:ing)?\b|\bno\s+problem\b|\bnot\s+only\b|不过|不错|不同|不仅|不管"
     r"|不断|不久|无论"
+    # words that only hold a negation's character: "特别想住海边", "别的地方一晚就行", "非常"
+    r"|特别|分别|区别|差别|告别|级别|类别|性别|识别|个别|别的|别人|别处|别家|别墅|非常"
     # a bound said as what is not wanted: "I don't want more than two people out at once"
     r"|\b(?:don'?t|do\s+not|won'?t)\s+(?:want|need)\s+(?:any\s+)?(?:more|fewer|less)\s+than\b",
     re.IGNORECASE,

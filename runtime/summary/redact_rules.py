@@ -174,7 +174,13 @@ _FIELD = rf"(?P<value>{_QUOTED}|[^\s\"'&,;，。；、！？）】」』\u3000-\
 
 
 def _keyed(
-    kind: str, latin: str, cjk: str, triggers: tuple[str, ...], *, secret: bool = False
+    kind: str,
+    latin: str,
+    cjk: str,
+    triggers: tuple[str, ...],
+    *,
+    secret: bool = False,
+    span: Callable[[re.Match[str]], Span | None] = _value,
 ) -> Rule:
     """A value named by a sensitive key: ``key: value``, ``key=value``, ``"key": "value"``,
     ``密码是…``. A Latin key may carry prefix words joined by ``_`` (``db_password``; ``x-api-key``
@@ -184,7 +190,16 @@ def _keyed(
     keys = rf"\b(?:[A-Za-z0-9]++_)*(?:{latin})\b" + (f"|(?:{cjk})" if cjk else "")
     value = _VALUE if secret else _FIELD
     pattern = _re(rf"(?:{keys}){_SEPARATOR}{value}", re.IGNORECASE)
-    return Rule(kind, pattern, _value, triggers)
+    return Rule(kind, pattern, span, triggers)
+
+
+_YEAR_RE = re.compile(r"\d{4}|年|\d[/.-]\d{1,2}[/.-]\d{2}")
+
+
+def _dated_value(match: re.Match[str]) -> Span | None:
+    """The value of a date of birth, when it gives the year: a birthday without one ("生日是1月8号，
+    那天…") names a day the user plans around, not who they are (as "my birthday is March 3")."""
+    return _value(match) if _YEAR_RE.search(match.group("value")) else None
 
 
 _PASSWORD_KEYS = (
@@ -397,6 +412,7 @@ RULES: tuple[Rule, ...] = (
         r"dob|d\.o\.b|date[_\s]of[_\s]birth|birth[_\s]?date|birthday|born\s++on",
         "出生日期|生日",
         ("dob", "d.o.b", "birth", "born", "出生日期", "生日"),
+        span=_dated_value,
     ),
     _DOB_PROSE,
     _DOB_ZH,

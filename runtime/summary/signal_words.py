@@ -316,6 +316,13 @@ PREFERENCE_RE = re.compile(
     r"|也(?:没事|没关系|无所谓)|靠(?:窗|过道|走廊|走道)(?!户)"
     # the kind named alone: "compostable ones" (not "the little ones", children)
     r"|^\W*(?:(?:only|just)\s+)?(?!(?:little|young|loved|older|younger|big|wee|new)\b)[a-z][a-z-]{3,}\s+ones\W*$"
+    # the manner asked for, first in its clause: "请用表格列出来", "请按时间顺序排"
+    r"|^\W*(?:请|麻烦)你?(?:用|以|按照?)(?![了过])[\u4e00-\u9fffA-Za-z]"
+    # the kind rented or booked: "帮我看看租辆SUV", "订间大床房" (not a bare "租辆车")
+    r"|(?<![已刚])(?:租|订)(?:辆|台|间|套)(?!车(?:\W|$|吧|呢))[\u4e00-\u9fffA-Za-z]"
+    # a room and what goes in it, said as a spec: "客厅用柜机", "卫生间铺防滑砖" (not "客厅装了…")
+    r"|(?:客厅|卧室|主卧|次卧|厨房|卫生间|浴室|阳台|书房|儿童房|玄关|餐厅)(?:就|都|还是)?(?:用|装|铺|贴|刷|配)"
+    r"(?![了过着完好])[\u4e00-\u9fffA-Za-z]"
     # the kind picked: "这次找个女医生吧"
     r"|(?:找|选|挑|换)(?:个|一个|家|一家|位|一位)(?!时间|机会|空|人(?:聊|说|问))[\u4e00-\u9fff]{1,12}吧"
     # what to pick for the user: "电影票帮我挑后排中间的位置"
@@ -671,6 +678,9 @@ TRAVEL_RE = re.compile(
     r"|\b(?:starts?|begins?|kicks?\s+off)\b(?=\s+(?:on\s+)?(?:next|this|tomorrow|tonight|\w+day\b|\d))"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
+    # when goods change hands, the day right after: "pickup saturday", "delivery on friday"
+    r"|\b(?:pick[-\s]?ups?|drop[-\s]?offs?|deliver(?:y|ies)|collection)\s+(?:(?:on|by|this|next)\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today)\b"
     # a plan's day: "Looking at Japan for next April", "planning a trip for May"
     r"|^\W*(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|planning|thinking\s+(?:of|about)|considering|eyeing)"
     r"\s+[\w\s]{1,30}?\b(?:for|in)\b",

@@ -234,7 +234,7 @@ _NARRATIVE_RE = re.compile(
     r"|\b(?:must|should|could|would|might|may)(?:\s+not|n'?t)?(?:\s+have|\s*'ve)\s+(?:\w+ly\s+)?"
     r"(?!to\b)(?:been|\w+ed|\w+en|done|gone|made|got|known|seen|had|left|bought|brought|thought|told"
     r"|said|paid|sent|spent|put|let|cut|hit|set|run|come|become|lost|won|met|kept|felt|heard|found)\b"
-    r"|\w+n'?t'?ve\b|小时候|那时候|那时|(?:我们?|咱们|他们?|她们?|爷爷|奶奶|姥姥|姥爷|外公|外婆|老一辈|上学|读书)那会儿|当时|那段时间(?!\s*(?:别|不要|不能|不许|千万|都别|我都|我不)|[^，,。]{0,6}?(?:得(?![了到知过])|需要))|那年|(?<![上午晚早])那次|(?<![一二三四五六日天号月末\d])以前我|我以前"
+    r"|\w+n'?t'?ve\b|小时候|那时候|那时|(?:我们?|咱们|他们?|她们?|爷爷|奶奶|姥姥|姥爷|外公|外婆|老一辈|上学|读书)那会儿|当时|那段时间(?!\s*(?:别|不要|不能|不许|千万|都别|我都|我不)|[^，,。]{0,6}?(?:得(?![了到知过])|需要))|那年|(?<![上午晚早])那次(?!的[\u4e00-\u9fff]{1,3}(?:帮我|给我|你帮|麻烦))|(?<![一二三四五六日天号月末\d])以前我|我以前"
     # someone's old habit: "我奶奶以前每年五月初五都要包二三十个"
     r"|(?<![\d点时号日天周月年])以前(?=每|都|常|总|经常|一直|也|一[顿天次周个]|能|会|可以)"
     # hearsay: "说是存款证明不够十万" (what they said)

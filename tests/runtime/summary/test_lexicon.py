@@ -523,6 +523,13 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("needs at least 3 bedrooms and the rent has to be under $2,400", ""),
         ("no late evenings please, nothing after 8pm", ""),
         ("His check-up is on May 3 at 10:30am, what should he bring?", "time."),
+        # the kind rented or booked, named after its measure word
+        ("帮我看看订间大床房，离地铁近点", "pref."),
+        # a room and what goes in it, the manner asked for
+        ("厨房铺防滑砖就好", "pref."),
+        ("请按日期顺序排一下", "pref."),
+        # the day goods change hands, right after the word for it
+        ("cake pickup friday, nothing with nuts", "req."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2843,6 +2850,10 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
         ("they gave a 7–11am window on Wed, can u ask them to come after 9?", "9:00", "21:00"),
         # a quarter past with the half of the day said after it (not 17:15)
         ("book the taxi for quarter past 5 on Wednesday morning", "5:15", "17:15"),
+        # an hour said roughly, its half of the day after it (not 6:00)
+        ("text me 6ish in the evening", "18:00", "6:00"),
+        # a slot's bare hours (not "ten to four", 15:50)
+        ("Matches 10 to 4 if possible", "16:00", "15:50"),
     ],
 )
 def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
@@ -2870,3 +2881,31 @@ def test_the_first_end_of_a_budget_range_is_no_ceiling() -> None:
 def test_validation_reads_the_hour_closing_a_clock_range(text: str, clock: str) -> None:
     """A bare hour after "7:30-" is a clock to validation; "9点半" keeps its half hour."""
     assert clock in {str(q) for q in extract_quantities(text)}
+
+
+def test_a_word_that_only_holds_a_negation_s_character_negates_nothing() -> None:
+    """ "别的城市住一晚就够", "我特别想要两间房": 别 of 别的 and 特别 is no "don't", so the
+    figure is kept (validation had read the fact's value as a negation dropped)."""
+    for text, figure in (("别的城市住一晚就够", "1"), ("我特别想要两间房", "2")):
+        facts = summarize_statement(text, ExtractiveSummarizer()).facts
+        assert any(f.value.split()[0] == figure for f in facts), facts
+
+
+def test_what_only_leaves_out_stays_with_it() -> None:
+    """ "cc me only, not the whole team": one rule, both halves in its quote."""
+    facts = summarize_statement("cc me only, not the whole team", ExtractiveSummarizer()).facts
+    assert any("only, not the whole team" in (f.quote or "") for f in facts), facts
+
+
+def test_a_figure_mended_after_a_chinese_full_stop_joins_what_it_mends() -> None:
+    """ "预算至少五千。哦不对，改成六千吧": the mend and the floor it mends in one quote."""
+    facts = summarize_statement("预算至少五千。哦不对，改成六千吧", ExtractiveSummarizer()).facts
+    assert any("至少五千。哦不对，改成六千" in (f.quote or "") for f in facts), facts
+
+
+def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
+    """ "去年去厦门那次的视频帮我剪一下，别配音乐": 那次的 names the footage; the rule is now."""
+    facts = summarize_statement(
+        "去年去厦门那次的视频帮我剪一下，别配音乐", ExtractiveSummarizer()
+    ).facts
+    assert any("配音乐" in f.value for f in facts if f.status == "constraint"), facts

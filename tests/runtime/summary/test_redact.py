@@ -85,6 +85,8 @@ TMK = "tmk_" + "Xq3-" * 10 + "a_Z"  # tmk_ + 43 URL-safe base64 characters (api/
         ("出生 1975年11月29日", "1975年11月29日", "dob"),
         ("生日 1992.11.03，好", "1992.11.03", "dob"),
         ("他1990年5月20日出生", "1990年5月20日", "dob"),
+        ("生日是2001年3月12号", "2001年3月12号", "dob"),
+        ("birthday=12/03/01", "12/03/01", "dob"),
         ("mail ｍｉａ＠ｅｘａｍｐｌｅ．ｃｏｍ now", "ｅｘａｍｐｌｅ", "email"),
     ],
 )
@@ -110,6 +112,9 @@ def test_redacts_every_form(text: str, secret: str, kind: str) -> None:
         "G7301 08:05 开 09:10 到，二等座 73 元，单程不超过 200 元",
         "我们9月19日上午从北京南站出发，下午6点半之前到上海虹桥",
         "2 adults, 1 child, 3 nights from 2026-09-19, room 1201",
+        # a birthday without its year is a day to plan around, not a date of birth
+        "女儿生日是３月１２号，那天下午别排会",
+        "birthday: March 12, keep that evening free",
     ],
 )
 def test_leaves_prose_and_task_values_alone(text: str) -> None:
