@@ -924,6 +924,9 @@ def split_clauses(sentence: str) -> list[tuple[int, int]]:
 _CN_SLIP_RE = re.compile(r"^(?:不是|不对|哦不|啊不|不不)[\u4e00-\u9fff\d]{0,5}$")
 _CN_FIGURE_RE = re.compile(r"[\d零一二两三四五六七八九十百千万]")
 _CN_DAY_HALF_END_RE = re.compile(r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚)$")
+_CN_HALF_OF_RE = re.compile(
+    r"^(?:是|我说的是|指的是)?(?:上午|下午|晚上|早上|中午|傍晚)(?:那个|的)?(?P<h>[\d一二两三四五六七八九十]{1,3})点"
+)
 _CN_CLOCK_START_RE = re.compile(r"^[\d一二两三四五六七八九十]{1,3}[点:：]")
 
 
@@ -941,6 +944,9 @@ def _said_again(before: str, after: str) -> bool:
         return True
     if _CN_DAY_HALF_END_RE.search(last) and _CN_CLOCK_START_RE.match(following):
         return True
+    half = _CN_HALF_OF_RE.match(following)
+    if half is not None and f"{half.group('h')}点" in last:
+        return True  # the half of the day of the clock just said: "7点左右吧，晚上那个7点哈"
     size = min(len(last), len(following))
     return any(
         following.startswith(last[-k:]) and _CN_FIGURE_RE.search(last[-k:])
@@ -1063,6 +1069,8 @@ def _goes_on(before: str, after: str) -> bool:
         # what it does to the user, the reason of a refusal: "anything except shellfish, it
         # makes my throat swell up"
         or (_REFUSED_END_RE.search(before) and _REACTION_AFTER_RE.match(after)) is not None
+        # (in Chinese: "海鲜一口都别碰，他一吃就起疹子")
+        or (_CJK_END_RE.search(before) is not None and _CN_REACTION_RE.match(after) is not None)
         # "not X but Y": "不是不让你发邮件，是发之前必须先给我看一眼"; "X, but not too much":
         # "我不是不能吃辣，但是别放太多"
         or (_NOT_THAT_END_RE.search(before) is not None and _BUT_THIS_RE.match(after) is not None)
@@ -1070,6 +1078,7 @@ def _goes_on(before: str, after: str) -> bool:
         or _CLOCK_QUALIFIER_RE.match(after) is not None
         # what "only" leaves out, said next: "send the draft to me only, not the whole list"
         or (_ONLY_END_RE.search(before) is not None and _NOT_OTHER_RE.match(after) is not None)
+        or (_CN_ONLY_RE.search(before) is not None and _CN_NOT_OTHER_RE.match(after) is not None)
         # the bound restated: "砍到三百五我就出了，再低就算了"
         or _LOWER_NOT_RE.match(after) is not None
         # the consent a rule waits for: "没有我确认，不要直接发送任何文件", "without my ok, don't
@@ -1092,6 +1101,11 @@ _CLOCK_QUALIFIER_RE = re.compile(
     r"(?:都行|都可以|都好|就行|都ok)"
 )
 _ONLY_END_RE = re.compile(r"\bonly$", re.IGNORECASE)
+# (in Chinese: "我只能参加线上的，线下去不了")
+_CN_ONLY_RE = re.compile(r"(?:只能|只要|只接受|只考虑|只选)[^，,。；;]{1,12}$")
+_CN_NOT_OTHER_RE = re.compile(
+    r"\s*[\u4e00-\u9fff]{1,6}(?:去不了|来不了|不行|不可以|不要|不考虑|不接受|免谈|就算了)(?:[，,。；;！!]|$)"
+)
 _NOT_OTHER_RE = re.compile(
     r"\s*(?:and\s+)?not\s+(?:the|a|an|any|my|our|his|her|their|to|on|in)\b", re.IGNORECASE
 )
@@ -1137,6 +1151,10 @@ _REFUSED_END_RE = re.compile(
 _REACTION_AFTER_RE = re.compile(
     r"\s*(?:it|they|that|those|these)\s+(?:always\s+|just\s+)?(?:makes?|gives?)\s+(?:me|my)\b",
     re.IGNORECASE,
+)
+_CN_REACTION_RE = re.compile(
+    r"\s*(?:他|她|我|孩子|宝宝|娃|老人)?(?:只要)?一(?:吃|喝|碰|闻|用|沾)(?:就|便)"
+    r"(?:[^，,。]{0,4})(?:起|过敏|拉|吐|痒|肿|疼|喘|红)"
 )
 _BARE_REFUSAL_RE = re.compile(
     r"\s*(?:就|也|都)?(?:不用|不要|别|甭|不需要)(?:算进去|算上|算|管|考虑|包括|计入|带|搬|拉)(?:它|了|啦)?"

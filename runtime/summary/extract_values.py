@@ -87,10 +87,16 @@ _PER_UNIT_RE = re.compile(r"(?:天|晚上?|夜|周|星期|礼拜|个?月|次|顿
 _CLAUSE_BREAK_RE = re.compile(r"[，,。；;！!？?]")
 
 
+# "一口都别碰", "一滴都不要喝": not even one, said to stress a no; no figure of one
+_NOT_EVEN_ONE_RE = re.compile(r"(?:口|滴|点|分钱?|毛钱?|粒|根)(?:都|也)(?:别|不|没|甭)")
+
+
 def per_unit_one(numeral: Numeral, text: str, numerals: list[Numeral]) -> bool:
     """``numeral`` (one of ``numerals``, those of ``text``) is the 一 of the unit a figure after
-    it in the same clause is given per (``_PER_UNIT_RE``); "汇总一次就好，别超过五条" counts
-    once."""
+    it in the same clause is given per (``_PER_UNIT_RE``), or of "not even one" (一口都别碰);
+    "汇总一次就好，别超过五条" counts once."""
+    if numeral.text == "一" and _NOT_EVEN_ONE_RE.match(text, numeral.end):
+        return True
     if numeral.text != "一" or _PER_UNIT_RE.match(text, numeral.end) is None:
         return False
     stop = next((m.start() for m in _CLAUSE_BREAK_RE.finditer(text, numeral.end)), len(text))

@@ -190,7 +190,7 @@ _ONE_BEFORE_RE = re.compile(
 )
 
 _TIME_WORD_RE = re.compile(
-    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d\.[0-5]\d\s*[ap]\.?m"
+    r"noon|midday|midnight|morning|afternoon|evening|night|quarter|half\s+past|\d[.\s][0-5]\d\s*[ap]\.?m"
     r"|\b(?:by|before|after|until|till|at|than|from|between|half|past)\s+(?:(?:like|about|around)\s+)?"
     r"\d{1,2}\b|\d\s*-?ish\b"
     r"|\d{4}\s*(?:hrs|hours|h)\b|\d{1,2}h(?:[0-5]\d)?\b|\bfor\s+0\d{3}\b|\b(?:meetings?|calls?|appointments?|lunch)\s+\(?\d{1,2}\s*[-–]\s*\d"
@@ -252,14 +252,16 @@ _PAST_TO_RE = re.compile(
     # (a slot's bare hours: "Games 10 to 4", "shift 10 to 6")
     r"(?<!games\s)(?<!matches\s)(?<!shift\s)(?<!shifts\s)(?<!practice\s)(?<!training\s)"
     r"(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
-    r"\s+(?P<rel>past|after|to|before|till)\s+"
+    r"\s+(?P<rel>past|passed|after|to|before|till)\s+"  # ("passed": typed, or heard by dictation)
     r"(?P<h>1[0-2]|0?[1-9])\b(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
     r"|weeks?|nights?|times?|%|percent|dollars?|euros?|pounds?|bucks))"
     r"(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )
 _DOTTED_RE = re.compile(
-    r"(?<![\d.])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)\s*(?P<period>a\.?m(?![A-Za-z])\.?|p\.?m(?![A-Za-z])\.?)",
+    # (a space for the colon, as dictation writes it: "for 6 40 am")
+    r"(?<![\d.:,])(?P<h>1[0-2]|0?[1-9])(?:\.(?P<mi>[0-5]\d)\s*|\s(?P<ms>[0-5]\d)\s+)"
+    r"(?P<period>a\.?m(?![A-Za-z])\.?|p\.?m(?![A-Za-z])\.?)",
     re.IGNORECASE,
 )
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -394,6 +396,12 @@ _ISH_RE = re.compile(
     r"|nights|items|pieces))(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )  # "around 9-ish pm", "like 7ish in the evening": the half of the day said after it holds
+# a shift that runs to closing time starts in the afternoon or evening: "from 5 till close"
+_TILL_CLOSE_RE = re.compile(
+    r"(?<![\d:])\b(?:from|at)\s+(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?:till|until|to|-|–)"
+    r"\s*(?:close|closing)\b",
+    re.IGNORECASE,
+)
 # "between 8 and 11", "from 7 to midnight", "friday night 7 to 11": a window said with bare
 # hours
 _BARE_RANGE_RE = re.compile(
@@ -1500,7 +1508,8 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
     11:00 (a bare hour stays as said: which half of the day it means is the reader's guess)."""
     found: list[tuple[int, int, str]] = []
     for m in (*_DOTTED_RE.finditer(text), *_PART_AT_RE.finditer(text)):
-        clock = _clock(int(m.group("h")), int(m.group("mi") or 0), m.group("period"))
+        minute = m.groupdict().get("ms") or m.group("mi") or 0
+        clock = _clock(int(m.group("h")), int(minute), m.group("period"))
         found.append((m.start(), m.end(), clock))
     found += _dotted_clocks(text, before)
     hours = (
@@ -1543,6 +1552,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
                 else bare_clock(hour, 0, before + text[: m.start()])
             )
             found.append((m.start(), m.end(), clock))
+    found += _till_close(text, found)
     for m in _BARE_RANGE_RE.finditer(text):
         found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
     lead = _LEADING_RANGE_RE.match(text)
@@ -1563,6 +1573,18 @@ _LEADING_RANGE_RE = re.compile(
     r"(?![:.\d]|\s*(?:people|persons|guests|kids|days?|hours?|hrs?|min|weeks?|months?|years?|%))",
     re.IGNORECASE,
 )
+
+
+def _till_close(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """ "cover the shift from 5 till close": 17:00, a shift that ends at closing time starts in
+    the afternoon or evening (an hour up to 8); an hour already read in ``found`` is left."""
+    out: list[tuple[int, int, str]] = []
+    for m in _TILL_CLOSE_RE.finditer(text):
+        if not any(start <= m.start("h") < end for start, end, _ in found):
+            hour, minute = int(m.group("h")), int(m.group("mi") or 0)
+            clock = _clock(hour, minute, "pm" if hour <= 8 else None)
+            out.append((m.start("h"), m.end("h"), clock))
+    return out
 
 
 def _bare_range(text: str, m: re.Match[str], before: str) -> tuple[str, str]:

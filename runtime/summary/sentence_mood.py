@@ -94,7 +94,7 @@ TASK_NEGATION_RE = re.compile(
 # to sesame — can you pass that on?", "上门费能不能压在200块以内？") is a request; so is one that
 # only asks for agreement at its end ("so nobody before 10 am ok??", "行吗？").
 _REQUEST_RE = re.compile(
-    r"\b(?:could|can|cn|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
+    r"\b(?:could|can|cn|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\b(?!\s+(?:believe|imagine)\b)|\bany\s+chance\s+(?:you|u|there'?s|there\s+(?:is|are)|of|it|they|the|my|our|we|someone|somebody|anyone|anybody)\b|^\W*(?:(?:so|and|ok(?:ay)?|hmm+|um+|oh|actually|wait)\W+){0,2}(?:can|could|shall)\s+we\b|\b(?:please|pls|plz)\b(?!\W+(?:which|what|how|who|where|when|why)\b)"
     r"|^\W*(?:for|about|on|with|re)\s+[^,?.]{1,40}?\s+(?:can|could|shall)\s+we\b"
     # whether a service can do it for the user: "Can the mechanic take my car Thursday?"
     r"|^\W*(?:can|could)\s+(?:the|my|our)\s+(?:\w+\s+){1,3}?(?:take|fit|see|do|come|pick|fix|deliver|happen"
@@ -263,7 +263,7 @@ _BOUND_CUE_RE = re.compile(
     # an item asked for with its size: "有没有那种十五分钟左右的冥想音频？"
     r"|(?:有没有|有什么|有啥|推荐)[^，,。？?]{0,8}?[\d一二两三四五六七八九十百千万]+(?:\.\d+)?\s*"
     r"[\w%％]{0,3}?(?:左右|上下)的"
-    r"|封顶|上限|最晚|最早|(?<=[点时号日])前",
+    r"|封顶|上限|最晚|最早|(?<=[点时号日])前|顶多|至多|不多于",
     re.IGNORECASE,
 )
 _EVENT_CUE_RE = re.compile(
@@ -568,6 +568,9 @@ _TOLD_RE = re.compile(
     # "saw a guy at the track doing 400m repeats at like 6am"
     r"|^\W*(?:just\s+)?(?:saw|met|watched|spotted|noticed|ran\s+into|bumped\s+into)\s+"
     r"(?:a|an|this|some|the|my|our|someone|somebody)\b"
+    # a price seen somewhere: "saw restaurant depot has the 12-packs for $24.99 this week"
+    r"|^\W*(?:i\s+)?(?:just\s+)?(?:saw|noticed|spotted)\s+(?:that\s+)?(?:[\w'&-]+\s+){1,3}?"
+    r"(?:has|have|had|is|are|was|were|sells?|sold|charges?|charged|does|did)\b"
     # what someone got wrong, what was said just now: "师傅今天把开关装反了", "我boss刚刚说…了"
     r"|把[\u4e00-\u9fff]{1,6}?[装弄搞修做写放贴]反了|(?<![别要能])[装弄搞拿买写发寄]错了|(?<![我你])(?:刚刚|刚才)说(?!错)[^，。,]{1,30}了"
     # what someone else did not do: "My grandmother never didn't have a tin of biscuits…"
@@ -1029,12 +1032,18 @@ _DOUBT_RE = re.compile(
 # 觉得挺迷信的", "听着挺靠谱的", "这也太抠了吧", "那是她的讲究", "好神奇" (not "我觉得没必要，你帮我
 # 分析下利弊就行": a request follows)
 _VERDICT_RE = re.compile(
-    r"我(?:倒是|其实|个人)?觉得(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理|狠)"
+    r"(?:我(?:倒是|其实|个人)?觉得|感觉)(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理|狠|严)"
+    # a rule judged: "…, kind of ridiculous honestly", "KLM's 23kg limit is so stingy"
+    r"|\b(?:kind\s+of|kinda|pretty|so|a\s+bit|bit|totally|super)\s+(?:ridiculous|stingy|silly|overkill"
+    # (not when the user goes along: "…a bit extreme but I'll try")
+    r"|petty)\b(?![^.!?]*\bbut\s+(?:i|we)\s*'?ll\b)"
     # "…, but that's their rule"
     r"|\b(?:that'?s|thats)\s+(?:their|his|her)\s+(?:own\s+)?(?:rule|thing|call|business)\b"
     r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
     r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
     r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
+    # a rule only just heard of: "…我之前都不知道有这规定"
+    r"|(?:之前|以前)?(?:都|还|根本)?不知道(?:还)?有(?:这|这个|这种|这条)(?:规定|规矩|说法|讲究)"
     # "…还说千万别买靠马路的，老一辈的讲究真多"
     r"|(?:讲究|规矩|说法)(?:可|也|还)?真?(?:多|不少)(?:啊|呀|哈+)?\W*$"
     r"|(?:好|真|太)(?:神奇|奇怪|霸道|会省|能省|抠门)(?:啊|了|吧|哦)*\W*$",
@@ -1053,7 +1062,9 @@ _VENT_END_RE = re.compile(
 # The user's own disbelief, said last: "我同事说D车便宜一百多，我不太信", "…, but I don't buy it"
 # (not "…我不太信，给他留足7天吧": a rule after it)
 _DISBELIEF_RE = re.compile(
-    r"(?:我(?:真的|是|也|反正)?(?:不太|不大|才不|有点不|可不|不)(?:信|相信)(?:哈+|呵+|啊|呢)?|我哪有|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
+    r"(?:我(?:真的|是|也|反正)?(?:不太|不大|才不|有点不|可不|不)(?:信|相信)(?:哈+|呵+|啊|呢)?|我哪有"
+    # what the user does not agree with: "班主任说…，说实话我不太赞成"
+    r"|我(?:真的|其实|个人|反正)?(?:不太|不大|不怎么|并不|不)(?:赞成|赞同|同意|认同)(?:这个|这样)?(?:哈+|啊|呢)?|\bi\s+(?:don'?t|dont|do\s+not)\s+(?:buy\s+it"
     r"|believe\s+(?:it|that|him|her|them)))\W*$",
     re.IGNORECASE,
 )

@@ -265,7 +265,8 @@ PREFERENCE_RE = re.compile(
     # "breakfast included would be nice", "make sure there's a veggie option for her"
     r"|\bwould\s+be\s+(?:really\s+)?(?:nice|great|lovely|ideal|a\s+bonus|a\s+plus)\b"
     r"|\bmake\s+sure\s+(?:there'?s|there\s+(?:is|are))\b|\b(?:please|pls|plz)\s+make\s+sure\b"
-    r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely)\s+(?:fine|okay|ok|acceptable)\b"
+    r"|\b(?:is|are|'s|'re)\s+(?:totally|perfectly|completely|absolutely|honestly|really|also|more\s+than)\s+"
+    r"(?:fine|okay|ok|acceptable)\b"
     # what weighs more with the user: "离会场近点更重要", "being near the venue matters more"
     # (not an opinion: "我觉得善良比聪明更重要")
     r"|^(?![^。.!?]*?(?:觉得|认为|\bi\s+think\b|\bi\s+believe\b))[^。.!?]*?(?:更重要|最重要|最关键"
@@ -277,7 +278,8 @@ PREFERENCE_RE = re.compile(
     r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭|试试|试一下)"
     # a child's class chosen, what counts most: "数学提高班我想让他上", "更看重操场和食堂"
     r"|想让(?:他|她|孩子|儿子|女儿|娃)(?:上|学|去|报)|(?:更|最|比较|主要)看重"
-    r"|\bwould\s+be\s+(?:brill|brilliant|ideal|perfect|lovely|amazing|great)\b"
+    r"|\bwould\s+(?:honestly\s+|really\s+|totally\s+|probably\s+|just\s+)?be\s+"
+    r"(?:brill|brilliant|ideal|perfect|lovely|amazing|great)\b"
     # what would make the task easier: "a Spanish-speaking dentist would really help"
     r"|\bwould\s+(?:really\s+|definitely\s+|honestly\s+)?help\b(?!\s+(?:me|us|you|him|her|them)\b)"
     # a leaning, what the one it is for hates: "maybe lean toward something handmade", "My wife
@@ -316,6 +318,10 @@ PREFERENCE_RE = re.compile(
     r"|也(?:没事|没关系|无所谓)|靠(?:窗|过道|走廊|走道)(?!户)"
     # the kind named alone: "compostable ones" (not "the little ones", children)
     r"|^\W*(?:(?:only|just)\s+)?(?!(?:little|young|loved|older|younger|big|wee|new)\b)[a-z][a-z-]{3,}\s+ones\W*$"
+    # the currency, units, language or layout asked for: "keep all prices in USD in your summaries"
+    r"|\b(?:keep|put|show|list|give|write|quote|convert|do|send)\b[^,.;!?]{0,30}?\bin\s+(?:usd|eur|gbp|cny"
+    r"|rmb|jpy|aud|cad|dollars|euros|pounds|yuan|a\s+table|(?:a\s+)?bullet(?:\s+points)?|bullets|english"
+    r"|chinese|spanish|french|german|metric|imperial|celsius|fahrenheit|kg|km|miles)\b"
     # the manner asked for, first in its clause: "请用表格列出来", "请按时间顺序排"
     r"|^\W*(?:请|麻烦)你?(?:用|以|按照?)(?![了过])[\u4e00-\u9fffA-Za-z]"
     # the kind rented or booked: "帮我看看租辆SUV", "订间大床房" (not a bare "租辆车")

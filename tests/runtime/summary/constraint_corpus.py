@@ -852,7 +852,7 @@ HOLDOUT_805 = DATA / "holdout_805.jsonl"  # cooking and grocery assistant, EN an
 HOLDOUT_806 = DATA / "holdout_806.jsonl"  # English event photo and video team lead; same
 HOLDOUT_807 = DATA / "holdout_807.jsonl"  # Chinese home appliances; same
 HOLDOUT_808 = DATA / "holdout_808.jsonl"  # an expat's visa, bank and housing, EN and ZH; same
-HOLDOUT_809 = DATA / "holdout_809.jsonl"  # English hospital admin; at 584fba9, measured only
+HOLDOUT_809 = DATA / "holdout_809.jsonl"  # English hospital admin; after 584fba9
 HOLDOUT_810 = DATA / "holdout_810.jsonl"  # Chinese retiree: travel, check-ups, family; same
 HOLDOUT_811 = DATA / "holdout_811.jsonl"  # English home baker taking cake orders; same
 HOLDOUT_812 = DATA / "holdout_812.jsonl"  # Chinese couple: a home loan, furnishing; same
@@ -860,6 +860,14 @@ HOLDOUT_813 = DATA / "holdout_813.jsonl"  # everyday assistant-app requests, EN 
 HOLDOUT_814 = DATA / "holdout_814.jsonl"  # English coach: a youth soccer tournament; same
 HOLDOUT_815 = DATA / "holdout_815.jsonl"  # Chinese self-driving tour; same
 HOLDOUT_816 = DATA / "holdout_816.jsonl"  # living with a chronic illness, EN and ZH; same
+HOLDOUT_817 = DATA / "holdout_817.jsonl"  # English freelance photographer; after 42c6891
+HOLDOUT_818 = DATA / "holdout_818.jsonl"  # Chinese parent of a high-school senior; same
+HOLDOUT_819 = DATA / "holdout_819.jsonl"  # English restaurant owner: supplies, staff; same
+HOLDOUT_820 = DATA / "holdout_820.jsonl"  # Chinese pet owner: boarding, vet, a move; same
+HOLDOUT_821 = DATA / "holdout_821.jsonl"  # requests dictated to a voice assistant, EN and ZH; same
+HOLDOUT_822 = DATA / "holdout_822.jsonl"  # English couple planning a wedding on a budget; same
+HOLDOUT_823 = DATA / "holdout_823.jsonl"  # Chinese office worker: trips, expenses; same
+HOLDOUT_824 = DATA / "holdout_824.jsonl"  # a student moving abroad, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1677,6 +1685,14 @@ HOLDOUTS = (
     HOLDOUT_814,
     HOLDOUT_815,
     HOLDOUT_816,
+    HOLDOUT_817,
+    HOLDOUT_818,
+    HOLDOUT_819,
+    HOLDOUT_820,
+    HOLDOUT_821,
+    HOLDOUT_822,
+    HOLDOUT_823,
+    HOLDOUT_824,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -646,7 +646,10 @@ day before the corpus's "now" (2025.10.17出发), a count just made (刚统计�
 mended in two clauses (不是五千，是三千五); from the hundred-and-seventy-third (holdout_793-800),
 one pass: "Mon–Wed"; from the hundred-and-seventy-fourth (holdout_801-808), one pass: money spent
 so far (已经花了三千二), a choice after a partner's wish (那就要带WiFi的吧), a mended sum's
-"上限就这个"; the hundred-and-seventy-fifth's (holdout_809-816) are all captured after one pass."""
+"上限就这个"; the hundred-and-seventy-fifth's (holdout_809-816) are all captured after one pass;
+from the hundred-and-seventy-sixth (holdout_817-824), one pass: a session the couple moved to a
+new date (another author left the same form unlabelled, h797en-17), "I'll need 4 of them" after
+the question that names the photo."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1155,6 +1158,13 @@ _PRECISION_FLOOR = {
     "holdout_813.jsonl": 0.875,
     "holdout_814.jsonl": 0.75,
     "holdout_816.jsonl": 0.625,
+    "holdout_817.jsonl": 0.625,
+    "holdout_818.jsonl": 0.875,
+    "holdout_820.jsonl": 0.625,
+    "holdout_821.jsonl": 0.875,
+    "holdout_822.jsonl": 0.5,
+    "holdout_823.jsonl": 0.875,
+    "holdout_824.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1499,7 +1509,9 @@ a transport story with times, a kids' story with "don't", a contract's clause no
 compared, hearsay from reddit, a vet's word on treats, a driver's fares and takings;
 holdout_793-800's after one pass (21 of 64): among them a surgeon's and a nurse's rules relayed by
 a patient, other parents' rules, prices seen, questions with figures; holdout_801-808's after one
-pass (11 of 64); holdout_809-816's after one pass (11 of 64)."""
+pass (11 of 64); holdout_809-816's after one pass (11 of 64); holdout_817-824's after one pass
+(14 of 64): prices seen and compared, questions with figures, a neighbour's child's class, a
+friend's cat treats, a mother-in-law's wedding story, an airline's limit judged."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

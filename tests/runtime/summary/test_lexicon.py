@@ -530,6 +530,14 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("请按日期顺序排一下", "pref."),
         # the day goods change hands, right after the word for it
         ("cake pickup friday, nothing with nuts", "req."),
+        # fine or perfect, said with an adverb between
+        ("a buffet is honestly fine with us", "pref."),
+        ("a small taqueria would honestly be perfect", "pref."),
+        # a change asked after a filler; the currency or layout asked for
+        ("hmm actually can we move the fitting to the 9th?", "req."),
+        ("could you give all the totals in euros from now on", "pref."),
+        # a ceiling heard after someone's wish
+        ("她说想吃炸鸡，一个月顶多吃一次", "req."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1340,6 +1348,12 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         # the hundred-and-seventy-third round: a rule announced by a boss, a school's cap vented
         "lol my manager just announced no calls over 30 minutes from now on",
         "my home uni caps electives at 2 per term, which is annoying",
+        # the hundred-and-seventy-sixth: a price seen, rules heard and judged or not agreed with
+        "saw the corner shop has oat milk for $3.49 now, wild",
+        "物业说晚上九点以后不许装修，说实话我不太赞成",
+        "闺蜜的健身房规定每周至少去三次，不然罚款，感觉挺严的",
+        "同事说出差住宿超过五百要领导批，我之前都不知道有这规定",
+        "my HOA has this rule that bins can't be out past 8am, kind of ridiculous honestly",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2854,6 +2868,11 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
         ("text me 6ish in the evening", "18:00", "6:00"),
         # a slot's bare hours (not "ten to four", 15:50)
         ("Matches 10 to 4 if possible", "16:00", "15:50"),
+        # "passed" for "past", typed or dictated; a space for the colon before am/pm
+        ("wake me at quarter passed six every morning", "6:15", "18:15"),
+        ("book the cab for 5 50 am", "5:50", "17:50"),
+        # a shift that runs to closing time
+        ("can you find cover from 4 till close on sunday", "16:00", "4:00"),
     ],
 )
 def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
@@ -2909,3 +2928,25 @@ def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
         "去年去厦门那次的视频帮我剪一下，别配音乐", ExtractiveSummarizer()
     ).facts
     assert any("配音乐" in f.value for f in facts if f.status == "constraint"), facts
+
+
+@pytest.mark.parametrize(
+    ("statement", "together"),
+    [
+        # the half of the day of the clock just said
+        ("周六的按摩帮我约一下，8点左右吧，晚上那个8点", "8点左右吧，晚上那个8点"),
+        # the reaction that is the reason of a no
+        ("芒果别放，我一吃就嘴巴痒", "芒果别放，我一吃就嘴巴痒"),
+        # what "only" leaves out
+        ("周末我只能约上午的，下午不行", "只能约上午的，下午不行"),
+    ],
+)
+def test_what_goes_on_past_a_comma_stays_with_it(statement: str, together: str) -> None:
+    facts = summarize_statement(statement, ExtractiveSummarizer()).facts
+    assert any(together in (f.quote or f.value) for f in facts), facts
+
+
+def test_not_even_one_is_no_figure() -> None:
+    """ "酒一滴都不要喝": 一 stresses the no; it is not the figure 1."""
+    facts = summarize_statement("这周酒一滴都不要喝", ExtractiveSummarizer()).facts
+    assert facts and not any(f.value.split()[0] == "1" for f in facts), facts
