@@ -494,7 +494,9 @@ _ADOPTED_RE = re.compile(
     r"|report|spreadsheet|budget|log|list)\b"
     r"|\b(?:build|plan|make|work\s+out)\s+(?:\w+\s+){0,4}?(?:off|around|from|based\s+on)\s+that\b"
     # "around £40 is what I paid at my old place so aim for something like that"
-    r"|\baim\s+for\s+(?:something\s+like\s+that|that|around\s+that)\b",
+    r"|\baim\s+for\s+(?:something\s+like\s+that|that|around\s+that)\b"
+    # "…came to $187.40 this month, set up the autopay for exactly that"
+    r"|\b(?:for|to|at)\s+exactly\s+(?:that|this)\b|\bfor\s+(?:exactly\s+)?that\s+(?:amount|figure|number)\b",
     re.IGNORECASE,
 )
 # Whether a price the user gives is fair: "押金３，０００是不是有点高？", "一期12节课总共2400，
@@ -1076,6 +1078,8 @@ def _goes_on(before: str, after: str) -> bool:
         or (_NOT_THAT_END_RE.search(before) is not None and _BUT_THIS_RE.match(after) is not None)
         # a clock that qualifies what was just asked: "帮我安排下午的会议，３点以后都行"
         or _CLOCK_QUALIFIER_RE.match(after) is not None
+        # a rule about the time just named: "周四上午10:00-11:30我们有课，排练别放那会儿"
+        or (_TIME_NAMED_END_RE.search(before) and _THAT_TIME_AFTER_RE.match(after)) is not None
         # what "only" leaves out, said next: "send the draft to me only, not the whole list"
         or (_ONLY_END_RE.search(before) is not None and _NOT_OTHER_RE.match(after) is not None)
         or (_CN_ONLY_RE.search(before) is not None and _CN_NOT_OTHER_RE.match(after) is not None)
@@ -1099,6 +1103,11 @@ _BUT_THIS_RE = re.compile(r"\s*(?:而是|是|但是?|不过|只是)")
 _CLOCK_QUALIFIER_RE = re.compile(
     r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
     r"(?:都行|都可以|都好|就行|都ok)"
+)
+_TIME_NAMED_END_RE = re.compile(r"\d[:：]\d\d[^，,。；;]{0,12}$|[点时][^，,。；;]{0,12}$")
+_THAT_TIME_AFTER_RE = re.compile(
+    r"[^，,。；;]{0,8}?(?:别|不要|不能|不许|千万别)[^，,。；;]{0,6}?"
+    r"(?:那会儿?|那个?时间段?|那段时间|这段时间|那时候?|这个?时间段?)"
 )
 _ONLY_END_RE = re.compile(r"\bonly$", re.IGNORECASE)
 # (in Chinese: "我只能参加线上的，线下去不了")

@@ -301,7 +301,7 @@ _BARE_HOUR_RE = re.compile(
     r"(?=\s+(?:on\s+(?:a\s+)?)?(?:"
     + _WEEKDAYS
     + r"|school\s+night|week[- ]?night|week\s?day|weekend)s?\b"
-    r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b"
+    r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b|\s+on\s+(?:my|our|her|his)\s+days?\s+off\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
     r"|before\s+(?:the|we|they|i|you|it|he|she)"
@@ -392,7 +392,7 @@ _DAY_NEXT_RE = re.compile(
 )
 # "5ish", "around 7-ish": an hour, roughly
 _ISH_RE = re.compile(
-    r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?!\s+(?:times|people|guests|days|hours|weeks|months|kids"
+    r"(?<![\d:.])(?<!\d-)(?<!\d–)(?P<h>1[0-2]|0?[1-9])\s*-?ish\b(?!\s+(?:times|people|guests|days|hours|weeks|months|kids"
     r"|nights|items|pieces))(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
 )  # "around 9-ish pm", "like 7ish in the evening": the half of the day said after it holds
@@ -407,15 +407,16 @@ _TILL_CLOSE_RE = re.compile(
 _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
     r"|\b(?:any\s*time|anything)\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
-    # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"
-    r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}:[0-5]\d)"
+    # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"; a span said roughly: "9-11ish"
+    r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}(?::[0-5]\d|-?ish\b))"
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight),?\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
     # a window whose half of the day follows it: "Block 9 to 10 every morning"
     r"|(?<![\d:.])(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d{1,2}\s+(?:every|each|in\s+the|this"
     r"|tomorrow)\s+(?:morning|afternoon|evening|night)))"
     r"(?<![\d:])"
     r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
-    r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?::(?P<m2>[0-5]\d))?)\b"
+    r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?::(?P<m2>[0-5]\d))?"
+    r"(?:-?ish)?)\b"
     r"(?:\s*o'?clock\b)?" + _CLOCK_FOLLOW,
     re.IGNORECASE,
 )
@@ -914,7 +915,11 @@ _CN_TENTH_RE = re.compile(
     r"(?![二两三四五六七八九十百千万钱毛角])(?!一(?![个份张只件斤杯瓶]))"
 )
 # the same in digits: "2米8" 2.8 m, "1米75" 1.75 m
-_DIGIT_TENTH_RE = re.compile(r"(?<![\d.])(?P<whole>\d)米(?P<part>\d{1,2})(?![\d.%个次天号])")
+_DIGIT_TENTH_RE = re.compile(
+    r"(?<![\d.])(?:(?P<whole>\d)米(?P<part>\d{1,2})"
+    # and money: "1块5" 1.5 yuan, "3块5一斤" (not "20块5个": five for twenty)
+    r"|(?P<yuan>\d{1,3})块(?P<jiao>\d)(?![件份张只斤瓶袋箱盒包杯]))(?![\d.%个次天号])"
+)
 _CN_UPWARDS_RE = re.compile(r"上(?P<unit>[万千百])(?![万千百亿])")
 # "两大一小": two adults and a child
 _CN_PARTY_RE = re.compile(r"(?P<a>[一二两三四五六七八九])大(?P<b>[一二两三四五六七八九])小")
@@ -960,7 +965,8 @@ def _rough(text: str) -> list[Numeral]:
             tenths = f"{whole}.{_CN_DIGITS[m.group('tenth')]}"
             found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
     for m in _DIGIT_TENTH_RE.finditer(text):
-        tenths = f"{m.group('whole')}.{m.group('part')}"
+        digits = m.group("whole") or m.group("yuan"), m.group("part") or m.group("jiao")
+        tenths = ".".join(digits)
         found.append(Numeral(m.start(), m.end(), m.group(0), tenths))
     for m in _CN_UPWARDS_RE.finditer(text):
         found.append(Numeral(m.start(), m.end(), m.group(0), str(_CN_UNITS[m.group("unit")])))
@@ -1553,6 +1559,7 @@ def _said_otherwise(text: str, before: str = "") -> list[tuple[int, int, str]]:
             )
             found.append((m.start(), m.end(), clock))
     found += _till_close(text, found)
+    found += _half_said_first(text, found)
     for m in _BARE_RANGE_RE.finditer(text):
         found.extend((m.start(), m.end(), clock) for clock in _bare_range(text, m, before))
     lead = _LEADING_RANGE_RE.match(text)
@@ -1569,10 +1576,34 @@ _PART_BEFORE_RE = re.compile(
 )
 _LEADING_RANGE_RE = re.compile(
     r"^\W*(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|until|till|-|–)\s*"
-    r"(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?)\b"
+    r"(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?(?:-?ish)?)\b"
     r"(?![:.\d]|\s*(?:people|persons|guests|kids|days?|hours?|hrs?|min|weeks?|months?|years?|%))",
     re.IGNORECASE,
 )
+
+
+# a span whose first end carries the half of the day: "between 10 in the morning and 1"
+_HALF_FIRST_RE = re.compile(
+    r"\b(?:between|from)\s+(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s+(?:in\s+the\s+)?"
+    r"(?P<p1>morning|afternoon|evening|a\.?m\.?|p\.?m\.?)\s+(?:and|to|till|until)\s+"
+    r"(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\b(?!\s*(?::|a\.?m|p\.?m|o'?clock|in\s+the\b))",
+    re.IGNORECASE,
+)
+
+
+def _half_said_first(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """ "between 10 in the morning and 1": 10:00 and 13:00, the second end in the same half of
+    the day, or past noon when it is an earlier hour than the first (or noon itself)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _HALF_FIRST_RE.finditer(text):
+        if any(start <= m.start("h2") < end for start, end, _ in found):
+            continue
+        h1, h2 = int(m.group("h1")), int(m.group("h2"))
+        first = m.group("p1").lower()
+        morning = first.startswith(("morning", "a"))
+        half = "pm" if not morning or h2 <= h1 or h2 == 12 else "am"
+        out.append((m.start("h2"), m.end("h2"), _clock(h2, int(m.group("m2") or 0), half)))
+    return out
 
 
 def _till_close(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -244,6 +244,8 @@ _BOUND_CUE_RE = re.compile(
     r"|max(?:imum)?|min(?:imum)?|at\s+(?:most|least"
     r"|the\s+latest)|before|after|by|until|till|within|up\s+to|cheaper|tops|budget|cap(?:ped)?"
     r"|limit|(?!other\b|rather\b)[a-z]{2,}er\s+than(?!\s+[a-z]+s\b))\b"  # not "better than hybrids"
+    # how many of a ranking: "just the top 10"
+    r"|\btop\s+\d{1,3}\b"
     # what the user has to give: "if I can only spare 20 minutes a day"
     r"|\bcan\s+only\s+(?:spare|afford|manage|give|put\s+in|commit)\b"
     # how long a task may take: "a dinner i can make in like 30 mins", "ready in 20 minutes"
@@ -483,6 +485,8 @@ _TOLD_RE = re.compile(
     # 半小时", "deadline又被PM往前提了两天"; how long a trouble has gone on, "我跟我老公吵了三天了"
     # (not a thing's age, "手机用了三年了想换"); some and others, "有的才七八百有的要两千多"
     r"|刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了"
+    # a price seen: "超市看到鸡胸肉一斤才１２块９"
+    r"|看到[^，,。？?]{1,12}?(?:才|只要|卖|标价)\s*[\d０-９一二两三四五六七八九十]"
     r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?多?"
     r"(?:天|周|星期|礼拜|月|年|小时|钟头)了?(?![\u4e00-\u9fff])"
     r"|有的[^，,。]{1,10}有的|有卖[^，,。]{1,8}?的[，,]?也有卖"  # "网上有卖８０的也有卖８００的"
@@ -552,7 +556,8 @@ _TOLD_RE = re.compile(
     # (not a state the user is in: "I'm already nervous")
     r"|(?<![\d%])(?<![\d%]\s)\balready\b(?!\s+(?:have|has|own|owns|got|know|knows|use|uses"
     r"|nervous|excited|stressed|anxious|worried|scared)\b)|\b(?:i|we|he|she|they)'d\s+been\b|刚[\u4e00-\u9fff]{0,2}[完了到]|第\d+[个次回杯]了|已经(?!是?极限)[\u4e00-\u9fff]{1,6}了"
-    r"|(?<![最更就])[完好]了(?=\W|$)"
+    # (not what is about to be: "快喝完了")
+    r"|(?<![最更就])(?<!快[\u4e00-\u9fff])(?<!快要[\u4e00-\u9fff])[完好]了(?=\W|$)"
     # how one feels now: "今天练腿练得好累啊", "累死了"
     r"|(?<![别要能让])(?:好|太|真|特别|超|可)(?:累|困|饿|撑|开心|高兴|难受|爽|冷清|无聊|郁闷)|[累困热冷饿忙烦]死了"
     # done already: "师傅下午三点就到了"; what happens every time: "每次不到十二点就卖光了"
@@ -1034,6 +1039,7 @@ _DOUBT_RE = re.compile(
 _VERDICT_RE = re.compile(
     r"(?:我(?:倒是|其实|个人)?觉得|感觉)(?:挺|有点|太|很|真|蛮|还挺)?(?:迷信|夸张|有道理|没必要|奇怪|搞笑|过分|合理|狠|严)"
     # a rule judged: "…, kind of ridiculous honestly", "KLM's 23kg limit is so stingy"
+    r"|\b(?:a\s+)?bit\s+much\b"
     r"|\b(?:kind\s+of|kinda|pretty|so|a\s+bit|bit|totally|super)\s+(?:ridiculous|stingy|silly|overkill"
     # (not when the user goes along: "…a bit extreme but I'll try")
     r"|petty)\b(?![^.!?]*\bbut\s+(?:i|we)\s*'?ll\b)"
@@ -1042,6 +1048,8 @@ _VERDICT_RE = re.compile(
     r"|听(?:着|起来)(?:挺|很|还挺|蛮)?(?:靠谱|有道理|合理)"
     r"|(?:这也|也)太(?:抠|小气|奇葩|过分|夸张)了"
     r"|那是(?:她|他|他们|她们|人家)(?:自己)?的(?:讲究|规矩|习惯|事)"
+    # a rule judged a bother, or too strict: "…，真的好麻烦", "周末一律不准，真够严的"
+    r"|(?:真的|真是)?(?:好|太|真)麻烦|不知道谁定的|(?:真|也|可)?够(?:严|夸张|麻烦|离谱|狠)的"
     # a rule only just heard of: "…我之前都不知道有这规定"
     r"|(?:之前|以前)?(?:都|还|根本)?不知道(?:还)?有(?:这|这个|这种|这条)(?:规定|规矩|说法|讲究)"
     # "…还说千万别买靠马路的，老一辈的讲究真多"

@@ -144,6 +144,12 @@ _THAN_RE: Final = re.compile(
 )
 _MINUTES_RE: Final = re.compile(r"(?<=\d)\s?(?P<word>min)\b(?!\s*(?:of|\d))", re.IGNORECASE)
 _LETTER_RE: Final = re.compile(r"[A-Za-z]")
+# an hour with the first letter of am or pm: "don't text me between 8a and 4p", "at 7p"
+_HALF_LETTER_RE: Final = re.compile(
+    r"(?:\b(?:at|by|before|after|from|between|until|till|to|and|around|til)\s+|(?<=\d[ap])\s*[-–]\s*)"
+    r"(?:1[0-2]|[1-9])(?::[0-5]\d)?(?P<half>[ap])(?![\w'])",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +202,8 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         found.append((match.start("word"), match.end("word"), "minutes"))
     for match in _THAN_RE.finditer(text):
         found.append((match.start("then"), match.end("then"), "than"))
+    for match in _HALF_LETTER_RE.finditer(text):
+        found.append((match.start("half"), match.end("half"), f"{match.group('half')}m"))
     found.sort()
     kept: list[tuple[int, int, str]] = []
     for item in found:

@@ -326,6 +326,8 @@ PREFERENCE_RE = re.compile(
     r"|^\W*(?:请|麻烦)你?(?:用|以|按照?)(?![了过])[\u4e00-\u9fffA-Za-z]"
     # the kind rented or booked: "帮我看看租辆SUV", "订间大床房" (not a bare "租辆车")
     r"|(?<![已刚])(?:租|订)(?:辆|台|间|套)(?!车(?:\W|$|吧|呢))[\u4e00-\u9fffA-Za-z]"
+    # the size worn: "她平时穿S码", "he wears a size 9"
+    r"|穿\s*(?:[A-Za-z]{1,3}|\d{2,3})\s*码|\bwears?\s+(?:a\s+)?(?:size|sz)\s+\w+"
     # a room and what goes in it, said as a spec: "客厅用柜机", "卫生间铺防滑砖" (not "客厅装了…")
     r"|(?:客厅|卧室|主卧|次卧|厨房|卫生间|浴室|阳台|书房|儿童房|玄关|餐厅)(?:就|都|还是)?(?:用|装|铺|贴|刷|配)"
     r"(?![了过着完好])[\u4e00-\u9fffA-Za-z]"
@@ -398,7 +400,8 @@ PREFERENCE_RE = re.compile(
     # what is to be bought, said with 吧: "高铁买一等座吧" (not "你看着买吧")
     r"|(?<!看着)(?<!随便)(?:买|订|选|坐|住|叫|租|点|请)(?:个|张|间|位)?(?![^，,。！!？?吧]{0,5}?(?:了|过))[^，,。！!？?吧你]{1,5}吧(?=\W|$)"
     # the one allowed: "仅限高铁二等座", "只走平台交易", "a window seat or nothing"
-    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用)|\bor\s+nothing\b"
+    r"|仅限|限于|只(?:走|用|收|接受|订|买|选|吃|喝|住|乘|搭|开|穿|付|认|约|发|玩|看|听|考虑|修|剪|洗|信|要|推荐|推|打算用|打算买|打算去|准备用"
+    r"|对着|朝着|拍)|\bor\s+nothing\b"
     # "Train is better for me than plane", "mornings suit me better"; a fear is an avoidance:
     # "I am afraid of flying", "我恐高"
     r"|\b(?:is|are|'s|'re)\s+(?:much\s+|far\s+)?better\s+for\s+(?:me|us)\b"
@@ -471,7 +474,7 @@ PREFERENCE_RE = re.compile(
     # wished for: "想在2027.3.8办", "地点就在万达那家校区"
     r"|想在[^，。,！!？?]{1,12}(?:办|举行|举办|过|开|搞)|(?:地点|地方|位置)就?(?:在|选|定在)(?!哪)"
     r"|控制在[^，。,！!？?]{1,10}(?:以内|之内|以下)"
-    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
+    r"|稀饭|与其|^\W*不如|宁可|宁愿|只想|(?:想|要|就|按)(?:跟[\u4e00-\u9fff]{1,4})?(?:对半|平摊|平分|AA)|(?:想|要|打算)自己[\u4e00-\u9fff]|(?:近|便宜|快|安静|大|小|早|晚)点(?:的|儿|吧)"
     # "a bit more X" said of how: "语气客气点", "写得简单点", "口气自然点儿"
     r"|(?:客气|自然|正式|简单|简短|详细|具体|通俗|轻松|委婉|礼貌|专业|口语化|活泼|严肃|温和|直接)"
     r"(?:一)?点儿?(?=[，,。！!；;\s]|$)"
@@ -608,7 +611,7 @@ IMPERATIVE_RE = re.compile(
     r"(?:^\W*(?:[a-z' ]{1,20}:\s*)?(?:(?:honestly|seriously|ok(?:ay)?|right|alright|anyway)\W+)?"
     r"(?:(?:please|just|and|then|so)\s+)?"
     # (after what it is for: "For the pancake breakfast, plan for roughly 200 people again")
-    r"(?:for\s+(?:the|my|our|this|that|his|her)\s+[\w' -]{1,30}?,\s*)?"
+    r"(?:for\s+(?:the|my|our|this|that|his|her)\s+[\w' -]{1,30}?(?:,\s*|\s+(?=use\b)))?"
     # (what to do differently this time: "…, so this time put every meeting in UTC")
     r"|\b(?:but|and\s+then|but\s+please|so\s+this\s+time|this\s+time(?:\s+round)?,?)\s+)"
     r"(?:use|get|keep|make|book|buy|pick|choose|take"
@@ -684,6 +687,12 @@ TRAVEL_RE = re.compile(
     r"|\b(?:starts?|begins?|kicks?\s+off)\b(?=\s+(?:on\s+)?(?:next|this|tomorrow|tonight|\w+day\b|\d))"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
+    # what starts on a day: "下周一开始执行吧"
+    r"|(?:(?<=周[一二三四五六日天])|(?<=期[一二三四五六日天])|(?<=拜[一二三四五六日天])|(?<=明天)|(?<=后天))"
+    r"(?:开始|起)(?![了过算付])"
+    # the user's shifts on the days named: "I'm on days mon-wed next week, then nights fri and sat"
+    r"|\b(?:i'?m|i\s+am|we'?re)\s+(?:on|off|working|on\s+call)\b|^\W*(?:then\s+)?(?:days|nights|earlies"
+    r"|lates|on\s+call)\b"
     # when goods change hands, the day right after: "pickup saturday", "delivery on friday"
     r"|\b(?:pick[-\s]?ups?|drop[-\s]?offs?|deliver(?:y|ies)|collection)\s+(?:(?:on|by|this|next)\s+)?"
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today)\b"

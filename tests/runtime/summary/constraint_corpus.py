@@ -868,6 +868,14 @@ HOLDOUT_821 = DATA / "holdout_821.jsonl"  # requests dictated to a voice assista
 HOLDOUT_822 = DATA / "holdout_822.jsonl"  # English couple planning a wedding on a budget; same
 HOLDOUT_823 = DATA / "holdout_823.jsonl"  # Chinese office worker: trips, expenses; same
 HOLDOUT_824 = DATA / "holdout_824.jsonl"  # a student moving abroad, EN and ZH; same
+HOLDOUT_825 = DATA / "holdout_825.jsonl"  # English nurse: shifts, childcare; after 8f6e71f
+HOLDOUT_826 = DATA / "holdout_826.jsonl"  # Chinese homeowner: property management, repairs; same
+HOLDOUT_827 = DATA / "holdout_827.jsonl"  # English adult child caring for a parent; same
+HOLDOUT_828 = DATA / "holdout_828.jsonl"  # Chinese fitness and diet plan; same
+HOLDOUT_829 = DATA / "holdout_829.jsonl"  # online shopping, EN and ZH; same
+HOLDOUT_830 = DATA / "holdout_830.jsonl"  # English small-business owner: invoices, tax; same
+HOLDOUT_831 = DATA / "holdout_831.jsonl"  # Chinese student running club events; same
+HOLDOUT_832 = DATA / "holdout_832.jsonl"  # a family holiday with grandparents, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1693,6 +1701,14 @@ HOLDOUTS = (
     HOLDOUT_822,
     HOLDOUT_823,
     HOLDOUT_824,
+    HOLDOUT_825,
+    HOLDOUT_826,
+    HOLDOUT_827,
+    HOLDOUT_828,
+    HOLDOUT_829,
+    HOLDOUT_830,
+    HOLDOUT_831,
+    HOLDOUT_832,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -538,6 +538,17 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("could you give all the totals in euros from now on", "pref."),
         # a ceiling heard after someone's wish
         ("她说想吃炸鸡，一个月顶多吃一次", "req."),
+        # the hundred-and-seventy-seventh round: the user's shifts, a split wished, "only" facing
+        # one way, a size worn, a day a plan starts, a need the household is about to run out of
+        ("heads up, I'm on nights thu-sat this week", "req."),
+        ("网费我想跟室友平摊", "pref."),
+        ("摄像头只朝着我家院子", "pref."),
+        ("帮我儿子挑双运动鞋，他平时穿38码", "req."),
+        ("下周三开始执行新的作息", "req."),
+        ("洗衣液买两桶，家里快用完了", "req."),
+        # a choice of two named after what it is for, a sum told then taken
+        ("for his x-rays use Northside or Eastgate", "pref."),
+        ("the water bill came to $64.20, set the transfer to exactly that", "req."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1354,6 +1365,10 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "闺蜜的健身房规定每周至少去三次，不然罚款，感觉挺严的",
         "同事说出差住宿超过五百要领导批，我之前都不知道有这规定",
         "my HOA has this rule that bins can't be out past 8am, kind of ridiculous honestly",
+        # the hundred-and-seventy-seventh: a price seen, a rule judged too strict or a bit much
+        "菜市场看到排骨一斤才三十五，太划算了",
+        "物业说快递只能放到晚上八点，真够严的",
+        "my gym says no guests after 6pm on weekdays. bit much, no?",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2873,6 +2888,13 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
         ("book the cab for 5 50 am", "5:50", "17:50"),
         # a shift that runs to closing time
         ("can you find cover from 4 till close on sunday", "16:00", "4:00"),
+        # an hour with the first letter of am or pm
+        ("no calls between 9a and 5p please", "17:00", "5:00"),
+        # a span said roughly after the half of the day, its first end carrying the half
+        ("need a slot sat morning, 8-10ish", "10:00", "22:00"),
+        ("my dad is free on Fridays between 11 in the morning and 2", "14:00", "2:00"),
+        # before an hour on the user's day off
+        ("the plumber has to come before 9 on my day off", "9:00", "21:00"),
     ],
 )
 def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
@@ -2939,6 +2961,8 @@ def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
         ("芒果别放，我一吃就嘴巴痒", "芒果别放，我一吃就嘴巴痒"),
         # what "only" leaves out
         ("周末我只能约上午的，下午不行", "只能约上午的，下午不行"),
+        # a rule about the time just named
+        ("周二下午3点到5点我要开会，体检别约那个时间", "体检别约那个时间"),
     ],
 )
 def test_what_goes_on_past_a_comma_stays_with_it(statement: str, together: str) -> None:
@@ -2950,3 +2974,9 @@ def test_not_even_one_is_no_figure() -> None:
     """ "酒一滴都不要喝": 一 stresses the no; it is not the figure 1."""
     facts = summarize_statement("这周酒一滴都不要喝", ExtractiveSummarizer()).facts
     assert facts and not any(f.value.split()[0] == "1" for f in facts), facts
+
+
+def test_money_said_in_yuan_and_jiao_reads_as_a_decimal() -> None:
+    """ "单价1块5~2块": 1.5 to 2 yuan, as "一块五" was already read."""
+    facts = summarize_statement("单价2块5到3块都能接受", ExtractiveSummarizer()).facts
+    assert any("2.5" in f.value for f in facts), facts
