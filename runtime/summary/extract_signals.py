@@ -1078,6 +1078,12 @@ def _goes_on(before: str, after: str) -> bool:
         or (_NOT_THAT_END_RE.search(before) is not None and _BUT_THIS_RE.match(after) is not None)
         # a clock that qualifies what was just asked: "帮我安排下午的会议，３点以后都行"
         or _CLOCK_QUALIFIER_RE.match(after) is not None
+        # the hours of a time just named: "开会别安排在午饭时间，12点到1点半我一般不在工位"
+        or (_MEAL_TIME_END_RE.search(before) and _CN_CLOCK_SPAN_RE.match(after)) is not None
+        # a price said after what it is for: "add the garage spot as an optional extra, $75/month"
+        or _BARE_PRICE_RE.match(after) is not None
+        # the ceiling said again: "团建预算人均２００元，别超了啊"
+        or (_CJK_FIGURE_END_RE.search(before) and _DONT_EXCEED_RE.match(after)) is not None
         # a rule about the time just named: "周四上午10:00-11:30我们有课，排练别放那会儿"
         or (_TIME_NAMED_END_RE.search(before) and _THAT_TIME_AFTER_RE.match(after)) is not None
         # what "only" leaves out, said next: "send the draft to me only, not the whole list"
@@ -1103,6 +1109,22 @@ _BUT_THIS_RE = re.compile(r"\s*(?:而是|是|但是?|不过|只是)")
 _CLOCK_QUALIFIER_RE = re.compile(
     r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
     r"(?:都行|都可以|都好|就行|都ok)"
+)
+_MEAL_TIME_END_RE = re.compile(
+    r"(?:午饭|午休|晚饭|早饭|吃饭|睡觉|午睡|上课|下班|接孩子)(?:的)?时间(?:段)?$"
+)
+_CN_CLOCK_SPAN_RE = re.compile(
+    r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2}|点半?)\s*(?:到|至|-|~|～)\s*"
+    r"[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2}|点半?)"
+)
+_BARE_PRICE_RE = re.compile(
+    r"\s*(?:at\s+|for\s+)?[$€£¥]\s?\d[\d,.]*\s*(?:/\s*(?:mo|month|wk|week|yr|year|night|hr|hour)|a\s+month"
+    r"|per\s+(?:month|week|night|year))?\W*$",
+    re.IGNORECASE,
+)
+_CJK_FIGURE_END_RE = re.compile(r"[\d０-９一二两三四五六七八九十百千万][\u4e00-\u9fff]{0,2}$")
+_DONT_EXCEED_RE = re.compile(
+    r"\s*(?:千万|可)?(?:别|不要|不能|不许)超(?:了|过了?)?(?:啊|哈|哦|呀)?(?:[，,。！!]|$)"
 )
 _TIME_NAMED_END_RE = re.compile(r"\d[:：]\d\d[^，,。；;]{0,12}$|[点时][^，,。；;]{0,12}$")
 _THAT_TIME_AFTER_RE = re.compile(

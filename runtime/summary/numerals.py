@@ -50,7 +50,9 @@ __all__ = [
     "with_readings",
 ]
 
-CN_DAY_PARTS = r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|(?<!最)晚(?=\s*\d)|(?<!最)早(?=\s*\d)"
+CN_DAY_PARTS = (
+    r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|(?<!最)晚(?=\s*\d)|(?<!最)早(?=\s*\d)"
+)
 """The parts of a Chinese day said before a clock time, as a regex alternation (a bare 晚 or
 早 only right before digits: "晚8点", not "晚于"; not 最晚/最早, "at the latest/earliest":
 "最晚五点四十出发"); every reader of Chinese clocks uses it."""
@@ -207,7 +209,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100_000_00
 _MEASURE = (
     "个位名人口次回趟遍张间套件条双对只头本份杯瓶碗盘片粒颗袋包盒箱台辆架班场顿餐步层楼岁年居室厅卫家集"
     "月日号天晚夜周点刻元块角毛斤克米里升度倍成折星站轮晚期季节堂门科章页段句字篇首项题道行棵株盆朵"
-    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把所封通桶壶锅房"
+    "勺匙滴根撮桌席座卷捆罐束枚盏种寸尺菜汤支样款副部幅把所封通桶壶锅房笔批"
 )
 _MEASURE_WORDS = (
     "小时", "分钟", "公斤", "千克", "公里", "毫升", "星期", "礼拜", "秒钟",
@@ -253,7 +255,7 @@ _PAST_TO_RE = re.compile(
     r"(?<!games\s)(?<!matches\s)(?<!shift\s)(?<!shifts\s)(?<!practice\s)(?<!training\s)"
     r"(?P<mins>5|10|20|25)(?:\s+minutes)?(?=\s+(?:past|after|to)\s))"
     r"\s+(?P<rel>past|passed|after|to|before|till)\s+"  # ("passed": typed, or heard by dictation)
-    r"(?P<h>1[0-2]|0?[1-9])\b(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
+    r"(?P<h>1[0-2]|0?[1-9])(?:\b|(?=[ap]\.?m\b))(?![\d:]|\.\d|\s*(?:-|–|people|persons|guests|kids|days?|hours?|minutes?|mins?"
     r"|weeks?|nights?|times?|%|percent|dollars?|euros?|pounds?|bucks))"
     r"(?:\s*o'?clock)?(?:\s*" + _PERIOD + r")?",
     re.IGNORECASE,
@@ -302,6 +304,7 @@ _BARE_HOUR_RE = re.compile(
     + _WEEKDAYS
     + r"|school\s+night|week[- ]?night|week\s?day|weekend)s?\b"
     r"|\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\s+these\s+days\b|\s+on\s+(?:my|our|her|his)\s+days?\s+off\b"
+    r"|\s+on\s+(?:those|these|the\s+same)\s+days\b"
     r"|\s+(?:tomorrow|today|tonight|sharp|or|and|so|but|every|each|at\s+the\s+latest|though|tho"
     r"|then|please|pls|because|cause|cuz|coz|cos|since|as|if|when|unless|ideally|preferably|even"
     r"|before\s+(?:the|we|they|i|you|it|he|she)"
@@ -408,13 +411,13 @@ _BARE_RANGE_RE = re.compile(
     r"(?:\b(?:from|between)\s+(?=\d)|(?=\d{1,2}:[0-5]\d\s*(?:to|until|till|-|–))"
     r"|\b(?:any\s*time|anything)\s+(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d)"
     # a bare hour to a clock: "just not 10-10:30", "mornings 7-7:30"; a span said roughly: "9-11ish"
-    r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}(?::[0-5]\d|-?ish\b))"
+    r"|(?<![\d:.$€£¥])(?=\d{1,2}\s*[-–]\s*\d{1,2}(?::[0-5]\d|-?ish\b)|\d{1,2}-?ish\s*[-–]\s*\d)"
     r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight),?\s+(?=\d{1,2}\s*(?:to|until|till)\s*\d)"
     # a window whose half of the day follows it: "Block 9 to 10 every morning"
     r"|(?<![\d:.])(?=\d{1,2}\s*(?:to|until|till|-|–)\s*\d{1,2}\s+(?:every|each|in\s+the|this"
     r"|tomorrow)\s+(?:morning|afternoon|evening|night)))"
     r"(?<![\d:])"
-    r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s*(?:to|and|until|till|-|–)"
+    r"(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?(?:-?ish)?\s*(?:to|and|until|till|-|–)"
     r"\s*(?:(?P<word>midnight|noon|midday)|(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?::(?P<m2>[0-5]\d))?"
     r"(?:-?ish)?)\b"
     r"(?:\s*o'?clock\b)?" + _CLOCK_FOLLOW,
@@ -980,6 +983,21 @@ _UNIT_ALONE: Final = {"百": 100, "千": 1000, "万": 10000}
 _CLOCK_TO_RE: Final = re.compile(r"[点时](?:半|\d{1,2}分?)?\s*(?:到|至|-|~|～|–|—)\s*$")
 
 
+# 一 before these is no count: 一家人 ("the whole family"), 一笔钱 ("a sum"; 分两笔汇 is two)
+_ONE_AS_WORD: Final = (
+    "家人",
+    "家子",
+    "笔钱",
+    "笔款",
+    "笔账",
+    "笔费",
+    "笔开",
+    "笔收",
+    "笔存",
+    "笔生",
+)
+
+
 def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool) -> bool:
     """Whether numeral characters at ``start:end`` are a word, not a number: 千万别 ("by all
     means do not"), 十分 ("very"; not "六点十分", ten past six), 一点 ("a little"), 万一 ("in
@@ -1007,8 +1025,8 @@ def _word_not_number(text: str, run: str, start: int, end: int, *, minutes: bool
         return True  # 再来一个: "another one" (a joke, a song), no count
     if run == "一" and rest.startswith("刻") and before.endswith("后"):
         return True  # 最后一刻: "the last moment", no quarter hour
-    if run == "一" and rest in ("家人", "家子"):
-        return True  # 一家人: "the whole family", no count
+    if run == "一" and rest in _ONE_AS_WORD:
+        return True  # 一家人: "the whole family", 有一笔钱: "a sum of money", no count
     if run == "一" and text[start - 1 : start] in ("上", "下") and rest[:1] in ("封", "所", "通"):
         return True  # 上一封: "the last one (letter)", no count
     if run == "一" and before.endswith(("最早", "最晚", "最后", "末")) and rest[:1] in ("班", "趟"):

@@ -143,7 +143,7 @@ NOT_NEGATION_RE = re.compile(
     # what was tried in vain: "我自己用皮搋子捅了半天没用"
     r"|半天(?:都|也)?没(?:啥|什么)?用\W*$"
     # far from it, a chatter: "I'm nowhere near that disciplined", "won't shut up about the ref"
-    r"|\bnowhere\s+near\b|\b(?:won'?t|wont|will\s+not)\s+shut\s+up\b",
+    r"|\bnowhere\s+near\b(?!\s+(?:the|a|an|any|my|our|his|her)\b)|\b(?:won'?t|wont|will\s+not)\s+shut\s+up\b",
     re.IGNORECASE,
 )
 
@@ -151,6 +151,8 @@ EXCLUSION_RE = re.compile(
     # what to stop doing, what it must not look like: "can we just stop stocking the vape stuff",
     # "just definitely not that blue snowflake look"
     r"\bstop\s+(?:stocking|selling|ordering|buying|using|booking|sending|carrying|offering)\b|"
+    # a place kept away from: "quiet cabin, nowhere near the elevators or the nightclub"
+    r"\b(?:nowhere|not\s+anywhere)\s+near\s+(?:the|a|an|any|my|our|his|her)\b|"
     r"\b(?:just\s+)?(?:definitely|absolutely)\s+not\s+(?:that|those|the)\s+\w+|"
     # an option dropped: "so lets drop the Braga option completely", "so the cheap pizza place by
     # the library is out", "空调清洗这次不用了"
@@ -275,7 +277,7 @@ PREFERENCE_RE = re.compile(
     # the kind picked: "买清洁剂的时候选无香型的"; what the user would like done: "婚纱照想拍外景";
     # an item asked for: "could we get a regular table"; nearness: "within walking distance"
     r"|(?:选|挑|要|订|拿|找|买)(?!了)[^，,。了]{1,6}的(?:吧|哈)?\W*$"
-    r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭|试试|试一下)"
+    r"|想(?:拍|要|找(?!人(?:说|聊|倾诉|陪))|住|去|买|订|约|坐|搭|试试|试一下|塞|带|寄)"
     # a child's class chosen, what counts most: "数学提高班我想让他上", "更看重操场和食堂"
     r"|想让(?:他|她|孩子|儿子|女儿|娃)(?:上|学|去|报)|(?:更|最|比较|主要)看重"
     r"|\bwould\s+(?:honestly\s+|really\s+|totally\s+|probably\s+|just\s+)?be\s+"
@@ -326,6 +328,10 @@ PREFERENCE_RE = re.compile(
     r"|^\W*(?:请|麻烦)你?(?:用|以|按照?)(?![了过])[\u4e00-\u9fffA-Za-z]"
     # the kind rented or booked: "帮我看看租辆SUV", "订间大床房" (not a bare "租辆车")
     r"|(?<![已刚])(?:租|订)(?:辆|台|间|套)(?!车(?:\W|$|吧|呢))[\u4e00-\u9fffA-Za-z]"
+    # what the help must be able to do, the courier to use: "月嫂得会催乳", "快递走顺丰"
+    r"|(?<=[\u4e00-\u9fff])(?:得|要|必须)会(?=[\u4e00-\u9fff])|(?:快递|物流)(?:就|都|统一)?走(?=[\u4e00-\u9fffA-Za-z])"
+    # how to split it: "这个月给孩子的钱分两笔汇"
+    r"|(?<![一二两三四五六七八九十\d])分(?:[两二三四五六七八九十]|\d{1,2})(?:笔|次|批|期|趟)"
     # the size worn: "她平时穿S码", "he wears a size 9"
     r"|穿\s*(?:[A-Za-z]{1,3}|\d{2,3})\s*码|\bwears?\s+(?:a\s+)?(?:size|sz)\s+\w+"
     # a room and what goes in it, said as a spec: "客厅用柜机", "卫生间铺防滑砖" (not "客厅装了…")
@@ -663,7 +669,7 @@ TASK_START_RE = re.compile(
     # a plan the user is making: "体检套餐我打算给爸妈两个人一起订" (not one dropped: "本来打算")
     r"|(?<!本来)(?<!原本)(?<!原来)我(?:们)?(?:打算|准备|计划)(?!过)"
     # what was agreed, now the rule: "我跟老公商量好了，应急金留六个月的生活费"
-    r"|我(?:们)?(?:跟[\u4e00-\u9fff]{1,4})?(?:商量好了|说好了|定好了)"
+    r"|(?:我(?:们)?|^\W*)(?:跟[\u4e00-\u9fff]{1,6})?(?:商量好了|说好了|定好了|谈好了|讲好了)"
     r"|^\W*(?:cheap(?:est)?\s+|direct\s+|one[- ]way\s+)?(?:flights?|trains?|buses|ferr(?:y|ies)"
     r"|hotels?|rooms?|tickets?)\s+(?:from\s+)?(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?\s+"
     r"(?:to|in|near|->|→)\s",
@@ -687,6 +693,8 @@ TRAVEL_RE = re.compile(
     r"|\b(?:starts?|begins?|kicks?\s+off)\b(?=\s+(?:on\s+)?(?:next|this|tomorrow|tonight|\w+day\b|\d))"
     r"|\b(?:leav\w*|depart\w*|return\w*"
     r"|arriv\w*|check(?:ing)?[-\s]?(?:in|out)|fly(?:ing)?\s+(?:out|back|home)|back|home)\b"
+    # a reminder for a day: "remind me to pick up the results on Tuesday"
+    r"|\bremind\s+(?:me|us|him|her)\b"
     # what starts on a day: "下周一开始执行吧"
     r"|(?:(?<=周[一二三四五六日天])|(?<=期[一二三四五六日天])|(?<=拜[一二三四五六日天])|(?<=明天)|(?<=后天))"
     r"(?:开始|起)(?![了过算付])"

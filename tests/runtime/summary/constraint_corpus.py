@@ -876,6 +876,14 @@ HOLDOUT_829 = DATA / "holdout_829.jsonl"  # online shopping, EN and ZH; same
 HOLDOUT_830 = DATA / "holdout_830.jsonl"  # English small-business owner: invoices, tax; same
 HOLDOUT_831 = DATA / "holdout_831.jsonl"  # Chinese student running club events; same
 HOLDOUT_832 = DATA / "holdout_832.jsonl"  # a family holiday with grandparents, EN and ZH; same
+HOLDOUT_833 = DATA / "holdout_833.jsonl"  # English PhD student: thesis, lab, travel; after addea2c
+HOLDOUT_834 = DATA / "holdout_834.jsonl"  # Chinese mother of two: nannies, vaccines; same
+HOLDOUT_835 = DATA / "holdout_835.jsonl"  # English landlord with two rental units; same
+HOLDOUT_836 = DATA / "holdout_836.jsonl"  # Chinese freelance designer: clients, quotes; same
+HOLDOUT_837 = DATA / "holdout_837.jsonl"  # dinners and a party with friends, EN and ZH; same
+HOLDOUT_838 = DATA / "holdout_838.jsonl"  # English retiree: a cruise, medications; same
+HOLDOUT_839 = DATA / "holdout_839.jsonl"  # Chinese parents of a child abroad; same
+HOLDOUT_840 = DATA / "holdout_840.jsonl"  # a software team lead's requests, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1709,6 +1717,14 @@ HOLDOUTS = (
     HOLDOUT_830,
     HOLDOUT_831,
     HOLDOUT_832,
+    HOLDOUT_833,
+    HOLDOUT_834,
+    HOLDOUT_835,
+    HOLDOUT_836,
+    HOLDOUT_837,
+    HOLDOUT_838,
+    HOLDOUT_839,
+    HOLDOUT_840,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

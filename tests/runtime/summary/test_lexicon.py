@@ -549,6 +549,19 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         # a choice of two named after what it is for, a sum told then taken
         ("for his x-rays use Northside or Eastgate", "pref."),
         ("the water bill came to $64.20, set the transfer to exactly that", "req."),
+        # the hundred-and-seventy-eighth: terms agreed with someone (no 我), a stay asked in a
+        # question, a split into transfers, a bound kept under 控制在 beside a story, a reminder
+        # for a day, what the help must be able to do, the courier, what to pack, a place kept
+        # away from
+        ("跟装修师傅谈好了：每天早上８点开工", "time."),
+        ("想让保姆留到晚上九点，费用怎么算？", "time."),
+        ("学费分三笔交", "req."),
+        ("汇报控制在20分钟，上次讲了一个小时被骂了", "req."),
+        ("remind me to renew the parking permit on Friday", "req."),
+        ("保姆得会做饭", "pref."),
+        ("快递统一走京东", "pref."),
+        ("行李箱里想带点腊肠", "pref."),
+        ("a table nowhere near the kitchen doors please", "user."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -1369,6 +1382,9 @@ def test_a_so_clause_takes_what_it_is_about_along() -> None:
         "菜市场看到排骨一斤才三十五，太划算了",
         "物业说快递只能放到晚上八点，真够严的",
         "my gym says no guests after 6pm on weekdays. bit much, no?",
+        # a sum of money is no count of one; "nowhere near" a degree is no place
+        "我有一笔钱想问问怎么理财比较好？",
+        "honestly I'm nowhere near that organised lol",
     ],
 )
 def test_a_figure_asked_about_or_told_is_no_constraint(statement: str) -> None:
@@ -2895,6 +2911,11 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
         ("my dad is free on Fridays between 11 in the morning and 2", "14:00", "2:00"),
         # before an hour on the user's day off
         ("the plumber has to come before 9 on my day off", "9:00", "21:00"),
+        # the days just named, a rough first end, "3pm" glued to a quarter past, 半夜十二点
+        ("gym mon/thu, and no calls before 11 on those days", "11:00", "23:00"),
+        ("the room is booked 8ish–10, meet me after that", "10:00", "22:00"),
+        ("aim for quarter past 4pm", "16:15", "16:00"),
+        ("半夜十二点以后别给我发消息", "0:00", "12:00"),
     ],
 )
 def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
@@ -2963,6 +2984,10 @@ def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
         ("周末我只能约上午的，下午不行", "只能约上午的，下午不行"),
         # a rule about the time just named
         ("周二下午3点到5点我要开会，体检别约那个时间", "体检别约那个时间"),
+        # the hours of a time just named, a price after what it is for, a ceiling said again
+        ("电话别打在午休时间，12点半到2点我在睡觉", "午休时间，12点半到2点"),
+        ("list the bike as an add-on, $15/day", "add-on, $15/day"),
+        ("聚餐人均１５０，别超了哈", "人均１５０，别超了哈"),
     ],
 )
 def test_what_goes_on_past_a_comma_stays_with_it(statement: str, together: str) -> None:
