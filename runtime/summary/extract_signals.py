@@ -1080,6 +1080,8 @@ def _goes_on(before: str, after: str) -> bool:
         or _CLOCK_QUALIFIER_RE.match(after) is not None
         # the hours of a time just named: "开会别安排在午饭时间，12点到1点半我一般不在工位"
         or (_MEAL_TIME_END_RE.search(before) and _CN_CLOCK_SPAN_RE.match(after)) is not None
+        # what to use, named just before: "冰箱里就剩点白菜跟鸡蛋，帮我用这俩凑个晚饭"
+        or _USE_THESE_RE.match(after) is not None
         # a price said after what it is for: "add the garage spot as an optional extra, $75/month"
         or _BARE_PRICE_RE.match(after) is not None
         # the ceiling said again: "团建预算人均２００元，别超了啊"
@@ -1109,6 +1111,15 @@ _BUT_THIS_RE = re.compile(r"\s*(?:而是|是|但是?|不过|只是)")
 _CLOCK_QUALIFIER_RE = re.compile(
     r"\s*[\d０-９一二两三四五六七八九十]{1,3}(?:[:：][\d０-９]{2})?\s*点半?(?:以后|之后|以前|之前|前|后)"
     r"(?:都行|都可以|都好|就行|都ok)"
+)
+_USE_THESE_RE = re.compile(r"\s*你?就?(?:帮我)?就?用这(?:俩|两样|几样|些|两个|几个)")
+_SCRATCHED_END_RE = re.compile(
+    r"\b(?:scratch|forget|drop|cancel|nix)\s+(?:the|that|those|my)\s+[^,;]{0,30}\d[^,;]*$",
+    re.IGNORECASE,
+)
+_INSTEAD_RE = re.compile(
+    r"\s*(?:and\s+)?(?:get|make\s+it|do|order|book|buy)?\s*\d+\s+(?:\w+\s+)?instead\b",
+    re.IGNORECASE,
 )
 _MEAL_TIME_END_RE = re.compile(
     r"(?:午饭|午休|晚饭|早饭|吃饭|睡觉|午睡|上课|下班|接孩子)(?:的)?时间(?:段)?$"
@@ -1188,7 +1199,8 @@ _CN_REACTION_RE = re.compile(
     r"(?:[^，,。]{0,4})(?:起|过敏|拉|吐|痒|肿|疼|喘|红)"
 )
 _BARE_REFUSAL_RE = re.compile(
-    r"\s*(?:就|也|都)?(?:不用|不要|别|甭|不需要)(?:算进去|算上|算|管|考虑|包括|计入|带|搬|拉)(?:它|了|啦)?"
+    r"\s*(?:就|也|都)?(?:不用|不要|别|甭|不需要)(?:算进去|算上|算|管|考虑|包括|计入|带|搬|拉|推给我|推荐给我|推)"
+    r"(?:它|了|啦)?"
     r"\s*(?:[，,。；;！!]|$)"
 )
 
@@ -1202,6 +1214,14 @@ _CORRECTED_FIGURE_RE = re.compile(
 _TOPIC_END_RE = re.compile(r"(?:^|[，,\s])(?:那个|这个)?[\u4e00-\u9fff]{1,4}(?:啊|呀|呢)$")
 
 
+def _replaced(text: str, at: int, after: str) -> bool:
+    """A count dropped, then its replacement: "scratch the 3 packs of onesies, get 5 instead"
+    (read over more than ``_breaks``'s window: the verb that drops it comes well before)."""
+    return bool(_INSTEAD_RE.match(after)) and bool(
+        _SCRATCHED_END_RE.search(_fold(text[max(0, at - 60) : at]))
+    )
+
+
 def _breaks(text: str, at: int) -> bool:
     """Whether the comma at ``at`` separates clauses (see ``_BREAK_RE``)."""
     before, after = _fold(text[max(0, at - 24) : at]), _fold(text[at + 1 : at + 24])
@@ -1211,7 +1231,11 @@ def _breaks(text: str, at: int) -> bool:
         return False  # "light cardio (walking, cycling, the elliptical) but nothing…": one aside
     if _EXAMPLES_AFTER_RE.match(after):
         return False  # "Don't recommend anything invasive, like mint or bamboo": its examples
-    if _goes_on(before, after) or _said_alike(text[max(0, at - 24) : at], text[at + 1 : at + 25]):
+    if (
+        _goes_on(before, after)
+        or _said_alike(text[max(0, at - 24) : at], text[at + 1 : at + 25])
+        or _replaced(text, at, after)
+    ):
         return False
     if _QUOTED_END_RE.search(before) and _QUOTED_START_RE.match(after):
         return False  # "don't use 'circle back', 'synergy' or 'leverage'": one list of quotes

@@ -485,6 +485,8 @@ _TOLD_RE = re.compile(
     # 半小时", "deadline又被PM往前提了两天"; how long a trouble has gone on, "我跟我老公吵了三天了"
     # (not a thing's age, "手机用了三年了想换"); some and others, "有的才七八百有的要两千多"
     r"|刚[\u4e00-\u9fff]{1,2}完(?![再就])|我试过|了整整|又被[^，,。]{1,12}了"
+    # what the user just told someone: "我刚才跟我妈说火车是8点的，结果…"
+    r"|(?:刚刚|刚才)(?:跟|和|对)[\u4e00-\u9fff]{1,6}?说"
     # a price seen: "超市看到鸡胸肉一斤才１２块９"
     r"|看到[^，,。？?]{1,12}?(?:才|只要|卖|标价)\s*[\d０-９一二两三四五六七八九十]"
     r"|(?:吵|闹|等|哭|病|咳|烧|疼|痛|拖|忙|熬|加班)了(?:[一二三四五六七八九十两几半]|\d)+个?多?"
@@ -602,7 +604,8 @@ _SO_FAR_RE = re.compile(
 )
 # "那天" right after the day it points at is that day, not a day gone by
 _THAT_DAY_RE = re.compile(
-    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天)[^。！？!?]{0,24}?)"
+    r"((?:\d{1,2}\s*[日号]|周[一二三四五六日天]|星期[一二三四五六日天]|明天|后天|[\u4e00-\u9fff]{2}前一天)"
+    r"[^。！？!?]{0,24}?)"
     r"(?:那天|那会儿?|那时候?)"
 )
 _WHAT_IF_RE = re.compile(r"\bwhat\s+if\s+(?:we|you|u|i|they)\s+[a-z]+\b", re.IGNORECASE)

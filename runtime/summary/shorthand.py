@@ -134,7 +134,9 @@ _DAY_RE: Final = re.compile(
     r"|\b(?:on|next|this|every|by|til|till|until|before|after|or|and|from|to|for)\s+(?P<after>"
     + "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
     + r")s?\b\.?(?![\w'’])"
-    r"|(?<![\w/'’])(?P<plain>" + "|".join(sorted(_PLAIN_DAYS, key=len, reverse=True)) + r")\b",
+    r"|(?<![\w/'’])(?P<plain>" + "|".join(sorted(_PLAIN_DAYS, key=len, reverse=True)) + r")\b"
+    # an event's day (not "sat" or "sun", words too): "chem retake is Wed"
+    r"|\bis\s+(?P<isday>mon|wed)\b\.?(?![\w'’])",
     re.IGNORECASE,
 )
 # "then" typed for "than" after a comparative: "more then a mile", "less then 20"
@@ -195,7 +197,7 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
             continue  # "our HR says…" is human resources; "2 HR" and "2hr" are hours
         found.append((match.start(), match.end(), _WORDS[word.lower()]))
     for match in _DAY_RE.finditer(text):
-        group = next(g for g in ("day", "after", "plain") if match.group(g))
+        group = next(g for g in ("day", "after", "plain", "isday") if match.group(g))
         name, start = match.group(group), match.start(group)
         found.append((start, start + len(name), _WEEKDAYS[name.lower()]))
     for match in _MINUTES_RE.finditer(text):

@@ -884,6 +884,14 @@ HOLDOUT_837 = DATA / "holdout_837.jsonl"  # dinners and a party with friends, EN
 HOLDOUT_838 = DATA / "holdout_838.jsonl"  # English retiree: a cruise, medications; same
 HOLDOUT_839 = DATA / "holdout_839.jsonl"  # Chinese parents of a child abroad; same
 HOLDOUT_840 = DATA / "holdout_840.jsonl"  # a software team lead's requests, EN and ZH; same
+HOLDOUT_841 = DATA / "holdout_841.jsonl"  # English high-school teacher; after 40da66c
+HOLDOUT_842 = DATA / "holdout_842.jsonl"  # Chinese young professional living alone; same
+HOLDOUT_843 = DATA / "holdout_843.jsonl"  # English marathon training; same
+HOLDOUT_844 = DATA / "holdout_844.jsonl"  # Chinese family: a grandparent in hospital; same
+HOLDOUT_845 = DATA / "holdout_845.jsonl"  # bookings for a business visit, EN and ZH; same
+HOLDOUT_846 = DATA / "holdout_846.jsonl"  # English musician: gigs, rehearsals, gear; same
+HOLDOUT_847 = DATA / "holdout_847.jsonl"  # Chinese car owner: upkeep, insurance, a road trip; same
+HOLDOUT_848 = DATA / "holdout_848.jsonl"  # a couple expecting a baby, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1725,6 +1733,14 @@ HOLDOUTS = (
     HOLDOUT_838,
     HOLDOUT_839,
     HOLDOUT_840,
+    HOLDOUT_841,
+    HOLDOUT_842,
+    HOLDOUT_843,
+    HOLDOUT_844,
+    HOLDOUT_845,
+    HOLDOUT_846,
+    HOLDOUT_847,
+    HOLDOUT_848,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -562,6 +562,12 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("快递统一走京东", "pref."),
         ("行李箱里想带点腊肠", "pref."),
         ("a table nowhere near the kitchen doors please", "user."),
+        # the hundred-and-seventy-ninth: an event's day, an appointment somewhere on a day asked
+        # about, what not to tell someone, a day ahead named by an event
+        ("the piano recital is Wed. keep the evening free", "req."),
+        ("后天上午在望京那边面试，附近有啥早餐店？", "date."),
+        ("搬家的事先别跟我妈说", "no."),
+        ("手术前一天我走不开，那天至少要有一个人陪着", "no."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2988,6 +2994,10 @@ def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
         ("电话别打在午休时间，12点半到2点我在睡觉", "午休时间，12点半到2点"),
         ("list the bike as an add-on, $15/day", "add-on, $15/day"),
         ("聚餐人均１５０，别超了哈", "人均１５０，别超了哈"),
+        # what to use, named just before; a bare "don't push it to me"; a count replaced
+        ("家里只有土豆和牛肉，帮我用这些做个晚饭", "土豆和牛肉，帮我用这些"),
+        ("那家的外卖我吃不惯，别推给我", "我吃不惯，别推给我"),
+        ("forget the 2 boxes of tea, order 4 instead", "2 boxes of tea, order 4 instead"),
     ],
 )
 def test_what_goes_on_past_a_comma_stays_with_it(statement: str, together: str) -> None:
@@ -3005,3 +3015,9 @@ def test_money_said_in_yuan_and_jiao_reads_as_a_decimal() -> None:
     """ "单价1块5~2块": 1.5 to 2 yuan, as "一块五" was already read."""
     facts = summarize_statement("单价2块5到3块都能接受", ExtractiveSummarizer()).facts
     assert any("2.5" in f.value for f in facts), facts
+
+
+def test_yuan_and_jiao_after_hundreds_read_as_a_decimal() -> None:
+    """ "电费二百三十六块五": 236.5, not 236."""
+    facts = summarize_statement("这个月水费一百二十三块五，月底前交", ExtractiveSummarizer()).facts
+    assert any(f.value.startswith("123.5") for f in facts), facts
