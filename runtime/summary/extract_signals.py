@@ -146,7 +146,8 @@ _DAY_BEFORE_RE = re.compile(
 )
 _CLOCK_AFTER_RE = re.compile(
     r"\s*(?:(?:at|by|before|after|around|until|till|on|no\s+later\s+than|not\s+later\s+than)\s+)?"
-    r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m(?![A-Za-z])|p\.?m(?![A-Za-z])|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b)"
+    r"(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m(?![A-Za-z])|p\.?m(?![A-Za-z])|o'?clock)|\d{1,2}:\d{2}|noon\b|midnight\b|midday\b"
+    r"|(?:a\s+)?quarter\s+(?:past|to)\s+\d|half\s+past\s+\d)"
     r"|\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|晚|早)?\s*[\d零〇一二两三四五六七八九十]{1,3}\s*[点时:]",
     re.IGNORECASE,
 )
@@ -483,9 +484,15 @@ _SUM_ASKED_RE = re.compile(
 # A bound that speaks of what is left to do: "剩下半个月顶多再花一千二", "请把保洁安排在…"
 _NOW_BOUND_RE = re.compile(
     r"顶多|最多|不超过|别超过|以内|至少|安排在|定在|\b(?:(?:i'?d|i\s+would|i\s+will|i'?ll)\s+(?:\w+\s+)?pay\s+up\s+to"
-    r"|at\s+(?:most|least)|no\s+more\s+than|max(?:imum)?)\b",
+    r"|at\s+(?:most|least)|no\s+more\s+than|max(?:imum)?)\b"
+    # a spec under its heading: "Dates: thurs 2026-10-15 to fri 2026-10-16"; a cap said with 就够:
+    # "一共三碗就够"
+    r"|^\W*(?:dates?|times?|budget|rooms?|when|venue)\s*:"
+    r"|[\d一二两三四五六七八九十百千]\s*[\u4e00-\u9fff]{0,3}就够",
     re.IGNORECASE,
 )
+# the budget stated, whatever the story beside it: "budget is $25 a head and everyone voted…"
+_BUDGET_STATED_RE = re.compile(r"\bbudget\s+(?:is|'s)\s+(?:about\s+|around\s+)?[$€£¥]?\d", re.I)
 # A figure told and then taken as the task's: "…，今年按这个数准备材料吧"
 _ADOPTED_RE = re.compile(
     r"按(?:这个|那个)(?:数|数字|标准|量|预算|规格)"
@@ -814,7 +821,9 @@ def _unbounded(text: str, *, figures_only: bool, told: bool) -> bool:
     # a clause that itself tells what happened ("refused to go to bed before 10 yesterday"); what
     # follows a colon stands alone ("We've talked it over and here's where we landed: three
     # bedrooms minimum")
-    return unbounded or (told and tells_what_happened(_after_decision(text)))
+    return unbounded or (
+        told and tells_what_happened(_after_decision(text)) and not _BUDGET_STATED_RE.search(text)
+    )
 
 
 _ASKED_WITH_RE = re.compile(
@@ -988,7 +997,9 @@ _TOLERANCE_AFTER_RE = re.compile(
     r"(?:more|over|later|longer)"
     # "in 5 bullet points, no more than that", "venue cap is 30 ppl, don't go over"
     r"|(?:and\s+)?(?:no|not)\s+(?:more|less|fewer)(?:\s+than\s+(?:that|this))?\W*$"
-    r"|(?:and\s+)?(?:don'?t|do\s+not|never)\s+go\s+(?:over|above|past|under|below)(?:\s+(?:that|this|it))?\W*$)",
+    r"|(?:and\s+)?(?:don'?t|do\s+not|never)\s+go\s+(?:over|above|past|under|below)(?:\s+(?:that|this|it))?\W*$"
+    # the ceiling past an approximate figure: "around £80, not paying more than 120 tops"
+    r"|(?:but\s+)?(?:not|never)\s+(?:paying|spending|going)\s+(?:more|over|above)\b)",
     re.IGNORECASE,
 )
 
@@ -1500,6 +1511,7 @@ def _voiced_signal(
         and not _WISH_RE.search(text)
         and not (_OWN_FIGURE_RE.search(text) and not _BACK_THEN_RE.search(text))
         and not _AGAINST_BEFORE_RE.search(text)
+        and not _BUDGET_STATED_RE.search(text)
     ):
         # a clause that itself tells what happened, with nothing addressed to the task, keeps
         # nothing: "we ended up on a 6:40 am bus instead", "We only spent 2 nights in Seville"

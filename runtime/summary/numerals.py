@@ -315,7 +315,7 @@ _BARE_HOUR_RE = re.compile(
     r"|\s+(?:of|in)\s+(?:the\s+)?(?:morning|afternoon|evening|night)\b"
     # what the hour is for: "has to get in before 11 for a meeting"; whose clock it is: "or
     # after 5 my time (pst)"
-    r"|\s+for\s+(?:the|a|an|my|our)\b|\s+(?:my|your|our|their|his|her|local)\s+time\b"
+    r"|\s+for\s+(?:the|a|an|my|our|[a-z]+s)\b|\s+(?:my|your|our|their|his|her|local)\s+time\b"
     r"|\s+\(?(?:[pmce][sd]t|utc|gmt|bst|cet|cest|ist|aest|jst)\b"
     # a sentence end, or an emoji that ends it: "be done by 9 🥲"
     r"|\s*(?:[,.](?!\d)|[;!?)]|[\u2600-\u27bf\U0001f000-\U0001faff]|[—–]|\s-\s|$))",
@@ -1669,12 +1669,15 @@ _SLOT_RE = re.compile(
     r"(?!\s*(?::|\.\d|a\.?m|p\.?m|o'?clock|%|people|persons|days?|hours?|hrs?|min|weeks?|months?|years?))"
     # or right after what it is for, with a dash: "dont put any meetings 12-1", "lunch 12–1"
     r"|\b(?:meetings?|calls?|appointments?|lunch|swim|practice|class|lessons?|training|naps?|gym"
-    r"|(?<!\d\s)(?:games|matches)|shifts?)\s+"  # "Games 9 to 5", not a tally "3 games 9 to 5"
+    # ("Games 9 to 5", not a tally "3 games 9 to 5")
+    r"|(?<!\d\s)(?:games|matches)|shifts?|breakfast|brunch|dinner)\s+"
     r"\(?(?P<d1>1[0-2]|[1-9])\s*(?:[-–]|\s+to\s+)\s*"
     r"(?P<d2>1[0-2]|[1-9])(?::(?P<dm>[0-5]\d))?\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times|days?|hours?|min"
     r"|weeks?|months?|years?|x)\b)"
     # or right after the days it holds for: "Saturdays 8 to 2", "weekdays 9-5"
-    r"|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?),?\s+(?P<w1>1[0-2]|[1-9])"
+    # (short forms and several days too: "Tues/Thurs 1 to 6")
+    r"|\b(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?|weekends?|tues?|thurs?|weds?)"
+    r"(?:\s*/\s*(?:mon|tues?|wed|thurs?|fri|sat|sun)\w*)*),?\s+(?P<w1>1[0-2]|[1-9])"
     r"\s*(?:to|-|–|till|until)\s*(?P<w2>1[0-2]|[1-9])\b(?![-–:.\d%]|\s*(?:a\.?m|p\.?m|people|persons|times"
     r"|days?|hours?|hrs?|min|weeks?|months?|years?|x|o'?clock)\b)"
     # or before the days it holds for, after what is booked: "the elevator can only be
@@ -1819,7 +1822,7 @@ def spoken_times(text: str, *, before: str = "") -> list[tuple[int, int, str]]:
         for r in _military_ranges(text) + _to_clocks(text)
         if not any(start < r[1] and r[0] < end for start, end, _ in found)
     ]
-    return found + _chinese_times(text) + ranges
+    return found + _chinese_times(text, before) + ranges
 
 
 _SLOT_STARTS = ("h1", "d1", "w1", "v1", "j1", "k1", "s1", "t1", "l1", "f1")
@@ -1842,8 +1845,10 @@ def _slots(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int,
     return slots
 
 
-def _chinese_times(text: str) -> list[tuple[int, int, str]]:
-    """ "下午2点到4点", "中午十二点到两点", "3点1刻", "中午", "明晚7点半" (``spoken_times``)."""
+def _chinese_times(text: str, before: str = "") -> list[tuple[int, int, str]]:
+    """ "下午2点到4点", "中午十二点到两点", "3点1刻", "中午", "明晚7点半" (``spoken_times``); a
+    quarter said without its half of the day is read in the half said before it (``before``: the
+    text before ``text``)."""
     found: list[tuple[int, int, str]] = []
     for m in _CN_RANGE_RE.finditer(text):
         part = m.group("part")
@@ -1855,8 +1860,10 @@ def _chinese_times(text: str) -> list[tuple[int, int, str]]:
                 period = "凌晨" if part in ("晚上", "夜里", "半夜") else "下午"
             found.append((m.start(), m.end(), _clock(hour, minute, period)))
     for m in _CN_QUARTER_RE.finditer(text):
-        minute = 15 * int(m.group("q"))
-        found.append((m.start(), m.end(), _clock(int(m.group("h")), minute, m.group("part"))))
+        minute, hour, part = 15 * int(m.group("q")), int(m.group("h")), m.group("part")
+        said = before + text[: m.start()]
+        clock = _clock(hour, minute, part) if part else bare_clock(hour, minute, said)
+        found.append((m.start(), m.end(), clock))
     for m in _MORNING_TO_NIGHT_RE.finditer(text):  # "朝九晚五": 9:00 to 17:00
         for group, period in (("a", "上午"), ("b", "晚上")):
             said = m.group(group)

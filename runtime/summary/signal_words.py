@@ -151,6 +151,8 @@ EXCLUSION_RE = re.compile(
     # what to stop doing, what it must not look like: "can we just stop stocking the vape stuff",
     # "just definitely not that blue snowflake look"
     r"\bstop\s+(?:stocking|selling|ordering|buying|using|booking|sending|carrying|offering)\b|"
+    # what to filter out: "铺地毯的房子麻烦都帮我筛掉"
+    r"(?:筛掉|过滤掉|剔除|去掉)(?!了)|"
     # a place kept away from: "quiet cabin, nowhere near the elevators or the nightclub"
     r"\b(?:nowhere|not\s+anywhere)\s+near\s+(?:the|a|an|any|my|our|his|her)\b|"
     r"\b(?:just\s+)?(?:definitely|absolutely)\s+not\s+(?:that|those|the)\s+\w+|"
@@ -716,7 +718,7 @@ TRAVEL_RE = re.compile(
 
 WEAK_RE = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|weekend|morning|afternoon|evening|night|noon"
-    r"|midnight|next\s+(?:day|week|month|year)|monday|tuesday|wednesday|thursday|friday"
+    r"|midnight|next\s+(?:day|week|month|year|quarter|term|semester)|monday|tuesday|wednesday|thursday|friday"
     r"|(?:next|this|early|late|mid|in)[-\s]may"
     r"|saturday|sunday|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)s?\b"

@@ -892,6 +892,14 @@ HOLDOUT_845 = DATA / "holdout_845.jsonl"  # bookings for a business visit, EN an
 HOLDOUT_846 = DATA / "holdout_846.jsonl"  # English musician: gigs, rehearsals, gear; same
 HOLDOUT_847 = DATA / "holdout_847.jsonl"  # Chinese car owner: upkeep, insurance, a road trip; same
 HOLDOUT_848 = DATA / "holdout_848.jsonl"  # a couple expecting a baby, EN and ZH; same
+HOLDOUT_849 = DATA / "holdout_849.jsonl"  # English vet clinic receptionist; after 9427c71
+HOLDOUT_850 = DATA / "holdout_850.jsonl"  # Chinese grandmother minding grandchildren; same
+HOLDOUT_851 = DATA / "holdout_851.jsonl"  # English hiker planning a multi-day trek; same
+HOLDOUT_852 = DATA / "holdout_852.jsonl"  # Chinese wedding banquet and honeymoon; same
+HOLDOUT_853 = DATA / "holdout_853.jsonl"  # personal finance, EN and ZH; same
+HOLDOUT_854 = DATA / "holdout_854.jsonl"  # English office manager: a team offsite; same
+HOLDOUT_855 = DATA / "holdout_855.jsonl"  # Chinese renting and moving to another city; same
+HOLDOUT_856 = DATA / "holdout_856.jsonl"  # a patient in physiotherapy, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1741,6 +1749,14 @@ HOLDOUTS = (
     HOLDOUT_846,
     HOLDOUT_847,
     HOLDOUT_848,
+    HOLDOUT_849,
+    HOLDOUT_850,
+    HOLDOUT_851,
+    HOLDOUT_852,
+    HOLDOUT_853,
+    HOLDOUT_854,
+    HOLDOUT_855,
+    HOLDOUT_856,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

@@ -100,6 +100,9 @@ _OPEN_MISSES = {
     "holdout_837.jsonl": 0.94,
     "holdout_843.jsonl": 0.96,
     "holdout_844.jsonl": 0.94,
+    "holdout_851.jsonl": 0.94,
+    "holdout_854.jsonl": 0.96,
+    "holdout_856.jsonl": 0.96,
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
     "holdout_326.jsonl": 0.94,
@@ -662,7 +665,11 @@ seating "5:30–6:00", a deadline set by an event named in the clause before (�
 学费得在开学前汇过去); from the hundred-and-seventy-ninth (holdout_841-848), one pass: a race goal
 in a question ("if my goal is 3:45 overall?"), "gluten free pasta options" asked, a carer's monthly
 fee, a gift and a split given for a sum asked (护工费…九千，…寄了五千港币…三兄妹平摊，帮我算…), an
-office leaving time "by quarter past six" (read 6:15)."""
+office leaving time "by quarter past six" (read 6:15); from the hundred-and-eightieth
+(holdout_849-856), one pass: a hike's breakfast "think oats", a dawn start "by quarter to six"
+(read 17:45), "a single power bank", "single occupancy for everyone" under its heading, "lunch at
+1" after a breakfast (read 1:00), money used so far (已经用了三千五), a clinic that takes the
+medical-insurance card asked for (哪家能直接刷医保卡)."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1200,6 +1207,14 @@ _PRECISION_FLOOR = {
     "holdout_844.jsonl": 0.75,
     "holdout_846.jsonl": 0.5,
     "holdout_847.jsonl": 0.625,
+    "holdout_849.jsonl": 0.375,
+    "holdout_850.jsonl": 0.75,
+    "holdout_851.jsonl": 0.75,
+    "holdout_852.jsonl": 0.75,
+    "holdout_853.jsonl": 0.875,
+    "holdout_854.jsonl": 0.375,
+    "holdout_855.jsonl": 0.75,
+    "holdout_856.jsonl": 0.875,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1552,7 +1567,7 @@ social worker's wait, a father who refuses a walker, a mother's egg rule, a fine
 notice; holdout_833-840's after one pass (22 of 64): questions with figures and prices (a vendor's
 quote, a brochure's cabins, a vaccine's price), rules of others told or judged (a captain's, an
 HOA's, a CTO's, a mother's custom), stories of a past job and a sprint; holdout_841-848's after one
-pass (14 of 64)."""
+pass (14 of 64); holdout_849-856's after one pass (20 of 64)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

@@ -568,6 +568,13 @@ def test_validation_reads_the_same_clock(text: str, time: str) -> None:
         ("后天上午在望京那边面试，附近有啥早餐店？", "date."),
         ("搬家的事先别跟我妈说", "no."),
         ("手术前一天我走不开，那天至少要有一个人陪着", "no."),
+        # the hundred-and-eightieth: a budget stated beside a story, a cap said with 就够, a
+        # request about last week's papers, a spec under its heading, what to filter out
+        ("so the team dinner, budget is $40 a head and everyone picked thai", "budget."),
+        ("两个大人一个小孩，一共两碗米饭就够，上次剩了一堆", "req."),
+        ("每周一上午九点前把上周的报表发我", "time."),
+        ("Dates: mon 2026-11-02 to wed 2026-11-04, the client already booked flights", "req."),
+        ("朝北的房子都帮我筛掉", "user."),
     ],
 )
 def test_rules_said_without_the_usual_words_are_constraints(statement: str, key: str) -> None:
@@ -2922,6 +2929,12 @@ def test_two_bounds_of_different_things_split_at_but() -> None:
         ("the room is booked 8ish–10, meet me after that", "10:00", "22:00"),
         ("aim for quarter past 4pm", "16:15", "16:00"),
         ("半夜十二点以后别给我发消息", "0:00", "12:00"),
+        # days in short forms before a bare span, a quarter after the half of the day said
+        # before it, an hour before what it is for, a meal's span
+        ("she can only do Mon/Wed 2 to 5", "17:00", "5:00"),
+        ("装宽带约在周六下午，师傅四点一刻来", "16:15", "4:15"),
+        ("no texts after 7 for updates", "19:00", "7:00"),
+        ("breakfast 7-8 on weekdays", "8:00", "20:00"),
     ],
 )
 def test_a_clock_keeps_the_half_of_the_day_its_sentence_gives(
@@ -2998,6 +3011,9 @@ def test_a_past_trip_naming_what_to_work_on_tells_no_story() -> None:
         ("家里只有土豆和牛肉，帮我用这些做个晚饭", "土豆和牛肉，帮我用这些"),
         ("那家的外卖我吃不惯，别推给我", "我吃不惯，别推给我"),
         ("forget the 2 boxes of tea, order 4 instead", "2 boxes of tea, order 4 instead"),
+        # a day and its quarter past, a ceiling past an approximate figure
+        ("send it by monday, half past 9 at the latest", "monday, half past 9"),
+        ("budget is about €60, not spending more than 90 tops", "€60, not spending more than 90"),
     ],
 )
 def test_what_goes_on_past_a_comma_stays_with_it(statement: str, together: str) -> None:
