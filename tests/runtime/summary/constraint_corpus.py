@@ -900,6 +900,14 @@ HOLDOUT_853 = DATA / "holdout_853.jsonl"  # personal finance, EN and ZH; same
 HOLDOUT_854 = DATA / "holdout_854.jsonl"  # English office manager: a team offsite; same
 HOLDOUT_855 = DATA / "holdout_855.jsonl"  # Chinese renting and moving to another city; same
 HOLDOUT_856 = DATA / "holdout_856.jsonl"  # a patient in physiotherapy, EN and ZH; same
+HOLDOUT_857 = DATA / "holdout_857.jsonl"  # English church volunteer; at f2d4618, measured only
+HOLDOUT_858 = DATA / "holdout_858.jsonl"  # Chinese small online shop owner; same
+HOLDOUT_859 = DATA / "holdout_859.jsonl"  # English divorced parent sharing custody; same
+HOLDOUT_860 = DATA / "holdout_860.jsonl"  # Chinese retiree learning to use a phone; same
+HOLDOUT_861 = DATA / "holdout_861.jsonl"  # family medical and dental bookings, EN and ZH; same
+HOLDOUT_862 = DATA / "holdout_862.jsonl"  # English gardener: a vegetable plot; same
+HOLDOUT_863 = DATA / "holdout_863.jsonl"  # Chinese graduate hunting for a job; same
+HOLDOUT_864 = DATA / "holdout_864.jsonl"  # a book club and a language exchange, EN and ZH; same
 HOLDOUTS = (
     HOLDOUT,
     HOLDOUT_2,
@@ -1757,6 +1765,14 @@ HOLDOUTS = (
     HOLDOUT_854,
     HOLDOUT_855,
     HOLDOUT_856,
+    HOLDOUT_857,
+    HOLDOUT_858,
+    HOLDOUT_859,
+    HOLDOUT_860,
+    HOLDOUT_861,
+    HOLDOUT_862,
+    HOLDOUT_863,
+    HOLDOUT_864,
 )
 """Every hold-out, in the order written (``tests/data/constraints/HOLDOUT.md``)."""
 PRECISION = DATA / "precision.jsonl"  # statements without a constraint (PRECISION.md)

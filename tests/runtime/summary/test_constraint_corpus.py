@@ -103,6 +103,11 @@ _OPEN_MISSES = {
     "holdout_851.jsonl": 0.94,
     "holdout_854.jsonl": 0.96,
     "holdout_856.jsonl": 0.96,
+    "holdout_857.jsonl": 0.96,
+    "holdout_858.jsonl": 0.96,
+    "holdout_859.jsonl": 0.92,
+    "holdout_860.jsonl": 0.96,
+    "holdout_862.jsonl": 0.94,
     "holdout_313.jsonl": 0.92,
     "holdout_323.jsonl": 0.93,
     "holdout_326.jsonl": 0.94,
@@ -669,7 +674,13 @@ office leaving time "by quarter past six" (read 6:15); from the hundred-and-eigh
 (holdout_849-856), one pass: a hike's breakfast "think oats", a dawn start "by quarter to six"
 (read 17:45), "a single power bank", "single occupancy for everyone" under its heading, "lunch at
 1" after a breakfast (read 1:00), money used so far (已经用了三千五), a clinic that takes the
-medical-insurance card asked for (哪家能直接刷医保卡)."""
+medical-insurance card asked for (哪家能直接刷医保卡); from the hundred-and-eighty-first
+(holdout_857-864), measured only at the session's last extractor and never worked on: "runs 10 to
+2" (read "ten to two"), "keep it upbeat", 按颜色分, a refusal rule's day limit in a condition
+(超过１５天才申请退货的，一律按规则拒绝), "goes through OurFamilyWizard", "from 7ish to 11pm"
+(7ish read 7:00), four weekend dates and a stay's two ends split apart, 度数要250度的 and a
+ceiling loosened (价钱放宽到三百也行), 帮我挂专家号, "mid May", "keep the whole plot organic",
+"Honestly two. Make it 2.", a budget and 别超支 in two clauses."""
 
 _PRECISION_FLOOR = {
     "holdout_15.jsonl": 0.8,
@@ -1215,6 +1226,14 @@ _PRECISION_FLOOR = {
     "holdout_854.jsonl": 0.375,
     "holdout_855.jsonl": 0.75,
     "holdout_856.jsonl": 0.875,
+    "holdout_857.jsonl": 0.375,
+    "holdout_858.jsonl": 0.875,
+    "holdout_859.jsonl": 0.5,
+    "holdout_860.jsonl": 0.5,
+    "holdout_861.jsonl": 0.75,
+    "holdout_862.jsonl": 0.875,
+    "holdout_863.jsonl": 0.625,
+    "holdout_864.jsonl": 0.375,
 }
 """Hold-outs with a constraint-free line the extractor still reads a constraint in, each said
 in HOLDOUT.md: h15zh-27 ("我儿子今年十岁出头了，…，鞋子仨月就小了": "仨月" stays a figure;
@@ -1567,7 +1586,8 @@ social worker's wait, a father who refuses a walker, a mother's egg rule, a fine
 notice; holdout_833-840's after one pass (22 of 64): questions with figures and prices (a vendor's
 quote, a brochure's cabins, a vaccine's price), rules of others told or judged (a captain's, an
 HOA's, a CTO's, a mother's custom), stories of a past job and a sprint; holdout_841-848's after one
-pass (14 of 64); holdout_849-856's after one pass (20 of 64)."""
+pass (14 of 64); holdout_849-856's after one pass (20 of 64); holdout_857-864's at first contact,
+measured only (25 of 64)."""
 
 
 def test_the_scorer_needs_value_and_direction_in_one_item() -> None:

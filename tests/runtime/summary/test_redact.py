@@ -87,6 +87,8 @@ TMK = "tmk_" + "Xq3-" * 10 + "a_Z"  # tmk_ + 43 URL-safe base64 characters (api/
         ("他1990年5月20日出生", "1990年5月20日", "dob"),
         ("生日是2001年3月12号", "2001年3月12号", "dob"),
         ("birthday=12/03/01", "12/03/01", "dob"),
+        # a keyed date of birth spelled with its month: the whole date goes, not only the month
+        ("Kevin Smith (DOB: April 12, 2001)", "12, 2001", "dob"),
         ("mail ｍｉａ＠ｅｘａｍｐｌｅ．ｃｏｍ now", "ｅｘａｍｐｌｅ", "email"),
     ],
 )
