@@ -79,7 +79,7 @@ REVISING_EN = r"actually|on\s+second\s+thought|fine|scratch\s+that"
 REVISING_ZH = r"其实|算了|还是"
 """The words that open a revision (``REVISED_RE``; ``extract_signals`` keeps the figure after
 them in their clause)."""
-_FIGURE_RE = re.compile(r"\d|[零一二两三四五六七八九十][十百千万]?")
+_FIGURE_RE = re.compile(r"[\d零一二两三四五六七八九十]")
 REVISED_RE = re.compile(
     r"^\W*(?:(?:ugh|ok(?:ay)?|hmm+|wait|well|oh|no|nah|nope|sorry)\W+)*(?:"
     + REVISING_EN

@@ -492,7 +492,9 @@ _NOW_BOUND_RE = re.compile(
     re.IGNORECASE,
 )
 # the budget stated, whatever the story beside it: "budget is $25 a head and everyone voted…"
-_BUDGET_STATED_RE = re.compile(r"\bbudget\s+(?:is|'s)\s+(?:about\s+|around\s+)?[$€£¥]?\d", re.I)
+_BUDGET_STATED_RE = re.compile(
+    r"\bbudget\s+(?:is|'s)\s+(?:about\s+|around\s+)?[$€£¥]?\d", re.IGNORECASE
+)
 # A figure told and then taken as the task's: "…，今年按这个数准备材料吧"
 _ADOPTED_RE = re.compile(
     r"按(?:这个|那个)(?:数|数字|标准|量|预算|规格)"
@@ -998,6 +1000,8 @@ _TOLERANCE_AFTER_RE = re.compile(
     # "in 5 bullet points, no more than that", "venue cap is 30 ppl, don't go over"
     r"|(?:and\s+)?(?:no|not)\s+(?:more|less|fewer)(?:\s+than\s+(?:that|this))?\W*$"
     r"|(?:and\s+)?(?:don'?t|do\s+not|never)\s+go\s+(?:over|above|past|under|below)(?:\s+(?:that|this|it))?\W*$"
+    # (in Chinese: "团建预算人均２００元，别超了啊")
+    r"|(?:千万|可)?(?:别|不要|不能|不许)超(?:了|过了?)?(?:啊|哈|哦|呀)?(?:[，,。！!]|$)"
     # the ceiling past an approximate figure: "around £80, not paying more than 120 tops"
     r"|(?:but\s+)?(?:not|never)\s+(?:paying|spending|going)\s+(?:more|over|above)\b)",
     re.IGNORECASE,
@@ -1095,8 +1099,6 @@ def _goes_on(before: str, after: str) -> bool:
         or _USE_THESE_RE.match(after) is not None
         # a price said after what it is for: "add the garage spot as an optional extra, $75/month"
         or _BARE_PRICE_RE.match(after) is not None
-        # the ceiling said again: "团建预算人均２００元，别超了啊"
-        or (_CJK_FIGURE_END_RE.search(before) and _DONT_EXCEED_RE.match(after)) is not None
         # a rule about the time just named: "周四上午10:00-11:30我们有课，排练别放那会儿"
         or (_TIME_NAMED_END_RE.search(before) and _THAT_TIME_AFTER_RE.match(after)) is not None
         # what "only" leaves out, said next: "send the draft to me only, not the whole list"
@@ -1143,10 +1145,6 @@ _BARE_PRICE_RE = re.compile(
     r"\s*(?:at\s+|for\s+)?[$€£¥]\s?\d[\d,.]*\s*(?:/\s*(?:mo|month|wk|week|yr|year|night|hr|hour)|a\s+month"
     r"|per\s+(?:month|week|night|year))?\W*$",
     re.IGNORECASE,
-)
-_CJK_FIGURE_END_RE = re.compile(r"[\d０-９一二两三四五六七八九十百千万][\u4e00-\u9fff]{0,2}$")
-_DONT_EXCEED_RE = re.compile(
-    r"\s*(?:千万|可)?(?:别|不要|不能|不许)超(?:了|过了?)?(?:啊|哈|哦|呀)?(?:[，,。！!]|$)"
 )
 _TIME_NAMED_END_RE = re.compile(r"\d[:：]\d\d[^，,。；;]{0,12}$|[点时][^，,。；;]{0,12}$")
 _THAT_TIME_AFTER_RE = re.compile(

@@ -705,8 +705,10 @@ TRAVEL_RE = re.compile(
     r"|(?:(?<=周[一二三四五六日天])|(?<=期[一二三四五六日天])|(?<=拜[一二三四五六日天])|(?<=明天)|(?<=后天))"
     r"(?:开始|起)(?![了过算付])"
     # the user's shifts on the days named: "I'm on days mon-wed next week, then nights fri and sat"
-    r"|\b(?:i'?m|i\s+am|we'?re)\s+(?:on|off|working|on\s+call)\b|^\W*(?:then\s+)?(?:days|nights|earlies"
-    r"|lates|on\s+call)\b"
+    # (not "I'm on my phone", "we're off to Canada"; a day word must follow)
+    r"|\b(?:i'?m|i\s+am|we'?re)\s+(?:on|off|working)\s+(?:on\s+)?(?:days|nights|shifts?|call|earlies"
+    r"|lates|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|next|tomorrow|today|tonight)\b"
+    r"|^\W*(?:then\s+)?(?:days|nights|earlies|lates|on\s+call)\b"
     # when goods change hands, the day right after: "pickup saturday", "delivery on friday"
     r"|\b(?:pick[-\s]?ups?|drop[-\s]?offs?|deliver(?:y|ies)|collection)\s+(?:(?:on|by|this|next)\s+)?"
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today)\b"
